@@ -1,0 +1,2 @@
+#include <tessel/tessel.hpp>
+int main(){}

@@ -1,0 +1,58 @@
+// tessel/config.hpp: compiler and target glue shared by every layer.
+#pragma once
+
+#include <cstdio>
+
+#if defined(__CUDACC__) || defined(_NVHPC_CUDA)
+#  define TESSEL_HOST_DEVICE __forceinline__ __host__ __device__
+#  define TESSEL_DEVICE __forceinline__ __device__
+#  define TESSEL_HOST __forceinline__ __host__
+#else
+#  define TESSEL_HOST_DEVICE inline
+#  define TESSEL_DEVICE inline
+#  define TESSEL_HOST inline
+#endif
+
+#if defined(__CUDA_ARCH__)
+#  define TESSEL_ON_DEVICE 1
+#else
+#  define TESSEL_ON_DEVICE 0
+#  include <stdexcept>
+#  include <string>
+#endif
+
+namespace tessel {
+
+#if !TESSEL_ON_DEVICE
+// The exception tessel throws on the host when a run-time check fails: a
+// dynamic value breaks a condition that static values would have broken at
+// compile time. what() names the function and the condition.
+struct error : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+#endif
+
+// Report a violated condition found at run time. On the host this throws
+// tessel::error; in device code it prints the message and traps. In a
+// constant expression the throw makes the evaluation fail to compile, with the
+// message in the diagnostic.
+[[noreturn]] TESSEL_HOST_DEVICE constexpr void fail(char const* message) {
+#if TESSEL_ON_DEVICE
+  printf("tessel: %s\n", message);
+  __trap();
+#else
+  // (The test keeps GCC from rejecting a constexpr function that always throws.)
+  if (message != nullptr) throw error(std::string("tessel: ") + message);
+  __builtin_unreachable();
+#endif
+}
+
+}  // namespace tessel
+
+// TESSEL_CHECK(cond, message): a run-time precondition on dynamic values.
+// Define TESSEL_NO_CHECKS to compile these out (CuTe's unchecked behaviour).
+#if defined(TESSEL_NO_CHECKS)
+#  define TESSEL_CHECK(cond, message) ((void)0)
+#else
+#  define TESSEL_CHECK(cond, message) ((cond) ? (void)0 : ::tessel::fail(message))
+#endif

@@ -1,0 +1,406 @@
+// tessel/layout/layout.hpp: Layout<Shape,Stride>, a function from the
+// coordinates of a Shape to indices through a Stride, and the operations that
+// build, evaluate and take apart layouts.
+#pragma once
+
+#include "../tuple/int_tuple.hpp"
+
+namespace tessel {
+
+// ---- compact strides ------------------------------------------------------------------------
+
+// Generalised column-major strides: exclusive prefix products from the left,
+// ignoring the hierarchy. compact_col_major((2,(2,2))) == (_1,(2,4)).
+template <class S, class I = Int<1>>
+TESSEL_HOST_DEVICE constexpr auto compact_col_major(S const& s, I const& init = {}) {
+  return prefix_product(s, init);
+}
+// Generalised row-major strides: exclusive prefix products from the right.
+template <class S, class I = Int<1>>
+TESSEL_HOST_DEVICE constexpr auto compact_row_major(S const& s, I const& init = {}) {
+  return reverse_prefix_product(s, init);
+}
+
+struct LayoutLeft {
+  template <class S> using Apply = decltype(compact_col_major(std::declval<S const&>()));
+};
+struct LayoutRight {
+  template <class S> using Apply = decltype(compact_row_major(std::declval<S const&>()));
+};
+using GenColMajor = LayoutLeft;
+using GenRowMajor = LayoutRight;
+
+template <class T> inline constexpr bool is_major_tag_v =
+    std::is_same_v<T, LayoutLeft> || std::is_same_v<T, LayoutRight>;
+
+// ---- coordinate maps --------------------------------------------------------------------------
+
+// crd2idx(c, shape, stride): the index of coordinate c. c may be 1-D, R-D or
+// hierarchical: an integer met by a tuple of the shape is split
+// colexicographically, the last mode taking whatever is left (the extended
+// layout), and the natural coordinate is dotted with the stride.
+template <class Crd, class S, class D>
+TESSEL_HOST_DEVICE constexpr auto crd2idx(Crd const& c, S const& s, D const& d);
+
+namespace detail {
+template <std::size_t I, class Crd, class S, class D>
+TESSEL_HOST_DEVICE constexpr auto crd2idx_split(Crd const& c, S const& s, D const& d) {
+  constexpr std::size_t R = tuple_size_v<S>;
+  if constexpr (R == 0) {
+    return Int<0>{};
+  } else if constexpr (I + 1 == R) {
+    return crd2idx(c, get<I>(s), get<I>(d));
+  } else {
+    auto const n = product(get<I>(s));
+    return crd2idx(c % n, get<I>(s), get<I>(d)) + crd2idx_split<I + 1>(c / n, s, d);
+  }
+}
+}  // namespace detail
+
+template <class Crd, class S, class D>
+TESSEL_HOST_DEVICE constexpr auto crd2idx(Crd const& c, S const& s, D const& d) {
+  if constexpr (is_tuple_v<Crd>) {
+    static_assert(is_tuple_v<S>, "tessel::crd2idx: the coordinate has modes where the shape has an integer");
+    static_assert(tuple_size_v<Crd> == tuple_size_v<S>,
+                  "tessel::crd2idx: the coordinate's rank differs from the shape's rank");
+    return [&]<std::size_t... I>(std::index_sequence<I...>) {
+      return (Int<0>{} + ... + crd2idx(get<I>(c), get<I>(s), get<I>(d)));
+    }(std::make_index_sequence<tuple_size_v<Crd>>{});
+  } else if constexpr (is_underscore_v<Crd>) {
+    return Int<0>{};  // a kept mode contributes no offset
+  } else if constexpr (is_tuple_v<S>) {
+    return detail::crd2idx_split<0>(c, s, d);
+  } else {
+    return c * d;
+  }
+}
+
+// crd2idx(c, shape): the position of c in the colexicographic order of shape.
+template <class Crd, class S>
+TESSEL_HOST_DEVICE constexpr auto crd2idx(Crd const& c, S const& s) {
+  return crd2idx(c, s, compact_col_major(s));
+}
+
+namespace detail {
+template <std::size_t I, class Idx, class S>
+TESSEL_HOST_DEVICE constexpr auto idx2crd_split(Idx const& idx, S const& s);
+}
+
+// idx2crd(c, shape): the natural (hierarchical) coordinate of c in shape.
+// An integer is split colexicographically; the last mode keeps the quotient.
+// Example: idx2crd(191, ((2,2),(4,2),(2,3))) == ((1,1),(3,1),(1,2)).
+template <class Idx, class S>
+TESSEL_HOST_DEVICE constexpr auto idx2crd(Idx const& idx, S const& s) {
+  if constexpr (is_tuple_v<Idx>) {
+    static_assert(is_tuple_v<S>, "tessel::idx2crd: the coordinate has modes where the shape has an integer");
+    static_assert(tuple_size_v<Idx> == tuple_size_v<S>,
+                  "tessel::idx2crd: the coordinate's rank differs from the shape's rank");
+    return transform(idx, s, [](auto const& i, auto const& si) { return idx2crd(i, si); });
+  } else if constexpr (is_tuple_v<S>) {
+    return detail::idx2crd_split<0>(idx, s);
+  } else {
+    return idx;
+  }
+}
+
+namespace detail {
+template <std::size_t I, class Idx, class S>
+TESSEL_HOST_DEVICE constexpr auto idx2crd_split(Idx const& idx, S const& s) {
+  constexpr std::size_t R = tuple_size_v<S>;
+  if constexpr (R == 0) {
+    return tuple<>{};
+  } else if constexpr (I + 1 == R) {
+    return make_tuple(idx2crd(idx, get<I>(s)));
+  } else {
+    auto const n = product(get<I>(s));
+    return prepend(idx2crd_split<I + 1>(idx / n, s), idx2crd(idx % n, get<I>(s)));
+  }
+}
+}  // namespace detail
+
+// idx2crd(idx, shape, stride): the coordinate (idx / stride) % shape of every
+// mode: inverts crd2idx for compact strides (CuTe's three-argument form).
+template <class Idx, class S, class D>
+TESSEL_HOST_DEVICE constexpr auto idx2crd(Idx const& idx, S const& s, D const& d) {
+  if constexpr (is_tuple_v<Idx>) {
+    return transform(idx, s, d, [](auto const& i, auto const& si, auto const& di) { return idx2crd(i, si, di); });
+  } else if constexpr (is_tuple_v<S>) {
+    return transform(s, d, [&](auto const& si, auto const& di) { return idx2crd(idx, si, di); });
+  } else {
+    return (idx / d) % s;
+  }
+}
+
+// crd2crd(c, src_shape, dst_shape): the coordinate of dst_shape at the same
+// colexicographic position as c in src_shape.
+template <class Crd, class S0, class S1>
+TESSEL_HOST_DEVICE constexpr auto crd2crd(Crd const& c, S0 const& s0, S1 const& s1) {
+  if constexpr (is_tuple_v<Crd> && is_tuple_v<S0> && is_tuple_v<S1>) {
+    return transform(c, s0, s1, [](auto const& ci, auto const& a, auto const& b) { return crd2crd(ci, a, b); });
+  } else {
+    return idx2crd(crd2idx(c, s0), s1);
+  }
+}
+
+// ---- slicing of IntTuples ------------------------------------------------------------------
+
+namespace detail {
+template <class A, class B>
+TESSEL_HOST_DEVICE constexpr auto lift_slice(A const& a, B const& b) {
+  if constexpr (is_tuple_v<A>) {
+    static_assert(tuple_size_v<A> == tuple_size_v<B>, "tessel::slice: the coordinate's rank differs from the shape's");
+    return [&]<std::size_t... I>(std::index_sequence<I...>) {
+      return tuple_cat(lift_slice(get<I>(a), get<I>(b))...);
+    }(std::make_index_sequence<tuple_size_v<A>>{});
+  } else if constexpr (is_underscore_v<A>) {
+    return make_tuple(b);
+  } else {
+    return tuple<>{};
+  }
+}
+template <class A, class B>
+TESSEL_HOST_DEVICE constexpr auto lift_dice(A const& a, B const& b) {
+  if constexpr (is_tuple_v<A>) {
+    static_assert(tuple_size_v<A> == tuple_size_v<B>, "tessel::dice: the coordinate's rank differs from the shape's");
+    return [&]<std::size_t... I>(std::index_sequence<I...>) {
+      return tuple_cat(lift_dice(get<I>(a), get<I>(b))...);
+    }(std::make_index_sequence<tuple_size_v<A>>{});
+  } else if constexpr (is_underscore_v<A>) {
+    return tuple<>{};
+  } else {
+    return make_tuple(b);
+  }
+}
+}  // namespace detail
+
+// slice(c, t): the elements of t where c has `_`, flattened into one tuple
+// (slice(_, t) == t).
+template <class A, class B>
+TESSEL_HOST_DEVICE constexpr auto slice(A const& a, B const& b) {
+  if constexpr (is_tuple_v<A>) return detail::lift_slice(a, b);
+  else if constexpr (is_underscore_v<A>) return b;
+  else return tuple<>{};
+}
+// dice(c, t): the elements of t where c has an integer (the complement of slice).
+template <class A, class B>
+TESSEL_HOST_DEVICE constexpr auto dice(A const& a, B const& b) {
+  if constexpr (is_tuple_v<A>) return detail::lift_dice(a, b);
+  else if constexpr (is_underscore_v<A>) return tuple<>{};
+  else return b;
+}
+
+// ---- Layout -----------------------------------------------------------------------------------
+
+template <class S, class D = LayoutLeft::Apply<S>>
+struct Layout : private tuple<S, D> {
+  static_assert(decltype(congruent(std::declval<S>(), std::declval<D>()))::value,
+                "tessel::Layout: Shape and Stride are not congruent (they must have the same "
+                "tuple structure, one stride per shape integer)");
+
+  using shape_type = S;
+  using stride_type = D;
+  static constexpr int rank = decltype(tessel::rank(std::declval<S>()))::value;
+
+  constexpr Layout() = default;
+  TESSEL_HOST_DEVICE constexpr Layout(S const& s, D const& d = {}) : tuple<S, D>(s, d) {}
+
+  template <std::size_t... I>
+  TESSEL_HOST_DEVICE constexpr auto shape() const { return get<0, I...>(base()); }
+  template <std::size_t... I>
+  TESSEL_HOST_DEVICE constexpr auto stride() const { return get<1, I...>(base()); }
+  TESSEL_HOST_DEVICE constexpr Layout const& layout() const { return *this; }
+
+  // Evaluation at a coordinate; a coordinate holding `_` slices instead.
+  template <class Crd>
+  TESSEL_HOST_DEVICE constexpr auto operator()(Crd const& c) const {
+    if constexpr (has_underscore_v<Crd>) {
+      return Layout<decltype(tessel::slice(c, shape())), decltype(tessel::slice(c, stride()))>(
+          tessel::slice(c, shape()), tessel::slice(c, stride()));
+    } else {
+      return crd2idx(c, shape(), stride());
+    }
+  }
+  template <class C0, class C1, class... Cs>
+  TESSEL_HOST_DEVICE constexpr auto operator()(C0 const& c0, C1 const& c1, Cs const&... cs) const {
+    return operator()(make_coord(c0, c1, cs...));
+  }
+
+ private:
+  TESSEL_HOST_DEVICE constexpr tuple<S, D> const& base() const { return *this; }
+};
+
+template <class T> struct is_layout : std::false_type {};
+template <class S, class D> struct is_layout<Layout<S, D>> : std::true_type {};
+template <class T> inline constexpr bool is_layout_v = is_layout<std::remove_cvref_t<T>>::value;
+template <class T> concept LayoutType = is_layout_v<T>;
+template <class S, class D> struct has_custom_get<Layout<S, D>> : std::true_type {};
+
+namespace detail {
+// A layout straight from a shape and stride, without make_layout's checks:
+// for results derived from layouts that were already checked.
+template <class S, class D>
+TESSEL_HOST_DEVICE constexpr Layout<S, D> raw_layout(S const& s, D const& d) { return {s, d}; }
+
+#if !TESSEL_ON_DEVICE
+[[noreturn]] inline void nonpositive_shape(long long v) {
+  fail(("make_layout: shape entry " + std::to_string(v) + " is not positive (shapes must be >= 1)").c_str());
+}
+#endif
+
+// Every integer of a shape must be positive: a compile error for a static
+// integer, a run-time error for a dynamic one.
+template <class S>
+TESSEL_HOST_DEVICE constexpr void check_shape(S const& s) {
+  if constexpr (is_tuple_v<S>) {
+    for_each(s, [](auto const& e) { check_shape(e); });
+  } else if constexpr (StaticInt<S>) {
+    static_assert(S::value > 0, "tessel::make_layout: a static shape entry is zero or negative (shapes must be >= 1)");
+  } else {
+    static_assert(is_std_integral_v<S>, "tessel::make_layout: a shape must be an integer or a tuple of shapes");
+#if !defined(TESSEL_NO_CHECKS)
+    if (!(s > 0)) {
+#if TESSEL_ON_DEVICE
+      fail("make_layout: a shape entry is zero or negative (shapes must be >= 1)");
+#else
+      if (std::is_constant_evaluated()) fail("make_layout: a shape entry is zero or negative (shapes must be >= 1)");
+      nonpositive_shape(static_cast<long long>(s));
+#endif
+    }
+#endif
+  }
+}
+}  // namespace detail
+
+// make_layout(shape): compact column-major. make_layout(shape, stride).
+// make_layout(shape, LayoutLeft{} | LayoutRight{}). make_layout(L0, L1, ...):
+// the concatenation, one mode per argument.
+template <IntTuple S>
+TESSEL_HOST_DEVICE constexpr auto make_layout(S const& s) {
+  detail::check_shape(s);
+  return detail::raw_layout(s, compact_col_major(s));
+}
+template <IntTuple S, IntTuple D>
+TESSEL_HOST_DEVICE constexpr auto make_layout(S const& s, D const& d) {
+  static_assert(decltype(congruent(s, d))::value,
+                "tessel::make_layout: shape and stride are not congruent (they must have the same "
+                "tuple structure, one stride per shape integer)");
+  detail::check_shape(s);
+  return detail::raw_layout(s, d);
+}
+template <IntTuple S, class Major> requires is_major_tag_v<Major>
+TESSEL_HOST_DEVICE constexpr auto make_layout(S const& s, Major) {
+  detail::check_shape(s);
+  if constexpr (std::is_same_v<Major, LayoutLeft>) {
+    return detail::raw_layout(s, compact_col_major(s));
+  } else {
+    return detail::raw_layout(s, compact_row_major(s));
+  }
+}
+template <LayoutType... L> requires(sizeof...(L) > 0)
+TESSEL_HOST_DEVICE constexpr auto make_layout(L const&... l) {
+  return detail::raw_layout(make_shape(l.shape()...), make_stride(l.stride()...));
+}
+
+// ---- queries -------------------------------------------------------------------------------------
+
+template <std::size_t... I, class S, class D>
+TESSEL_HOST_DEVICE constexpr auto get(Layout<S, D> const& l) {
+  return detail::raw_layout(get<I...>(l.shape()), get<I...>(l.stride()));
+}
+// layout<I...>(L): the sublayout at mode I... (the layout itself when empty).
+template <std::size_t... I, class S, class D>
+TESSEL_HOST_DEVICE constexpr auto layout(Layout<S, D> const& l) {
+  if constexpr (sizeof...(I) == 0) return l; else return get<I...>(l);
+}
+
+template <std::size_t... I, class T>
+TESSEL_HOST_DEVICE constexpr auto shape(T const& t) {
+  if constexpr (requires { t.shape(); }) {
+    return t.template shape<I...>();
+  } else {
+    return get<I...>(t);
+  }
+}
+template <std::size_t... I, class S, class D>
+TESSEL_HOST_DEVICE constexpr auto stride(Layout<S, D> const& l) {
+  return l.template stride<I...>();
+}
+
+// cosize: one more than the largest index the layout reaches (for
+// non-negative strides this is L(size(L) - 1) + 1, as in CuTe).
+template <std::size_t... I, class S, class D>
+TESSEL_HOST_DEVICE constexpr auto cosize(Layout<S, D> const& l) {
+  if constexpr (sizeof...(I) > 0) {
+    return cosize(get<I...>(l));
+  } else {
+    auto fs = flatten_to_tuple(l.shape());
+    auto fd = flatten_to_tuple(l.stride());
+    return sum(transform(fs, fd, [](auto const& s, auto const& d) {
+             return (s - Int<1>{}) * max(d, Int<0>{});
+           })) + Int<1>{};
+  }
+}
+
+// ---- taking apart and putting together --------------------------------------------------------------
+
+template <std::size_t... I, class S, class D>
+TESSEL_HOST_DEVICE constexpr auto select(Layout<S, D> const& l) {
+  return detail::raw_layout(select<I...>(wrap(l.shape())), select<I...>(wrap(l.stride())));
+}
+// take<B,E>(L): modes [B, E). An empty layout is not allowed.
+template <std::size_t B, std::size_t E, class S, class D>
+TESSEL_HOST_DEVICE constexpr auto take(Layout<S, D> const& l) {
+  static_assert(B < E, "tessel::take: the range of modes is empty (an empty layout is not allowed)");
+  return detail::raw_layout(take<B, E>(wrap(l.shape())), take<B, E>(wrap(l.stride())));
+}
+template <class S, class D>
+TESSEL_HOST_DEVICE constexpr auto flatten(Layout<S, D> const& l) {
+  return detail::raw_layout(flatten(l.shape()), flatten(l.stride()));
+}
+template <std::size_t B, std::size_t E, class S, class D>
+TESSEL_HOST_DEVICE constexpr auto group(Layout<S, D> const& l) {
+  return detail::raw_layout(group<B, E>(l.shape()), group<B, E>(l.stride()));
+}
+template <class S, class D, class S1, class D1>
+TESSEL_HOST_DEVICE constexpr auto append(Layout<S, D> const& l, Layout<S1, D1> const& x) {
+  return detail::raw_layout(append(l.shape(), x.shape()), append(l.stride(), x.stride()));
+}
+template <class S, class D, class S1, class D1>
+TESSEL_HOST_DEVICE constexpr auto prepend(Layout<S, D> const& l, Layout<S1, D1> const& x) {
+  return detail::raw_layout(prepend(l.shape(), x.shape()), prepend(l.stride(), x.stride()));
+}
+template <std::size_t N, class S, class D, class S1, class D1>
+TESSEL_HOST_DEVICE constexpr auto replace(Layout<S, D> const& l, Layout<S1, D1> const& x) {
+  return detail::raw_layout(replace<N>(l.shape(), x.shape()), replace<N>(l.stride(), x.stride()));
+}
+
+// ---- slicing -----------------------------------------------------------------------------------------
+
+// slice(c, L): the layout of the modes where c has `_`.
+template <class Crd, class S, class D>
+TESSEL_HOST_DEVICE constexpr auto slice(Crd const& c, Layout<S, D> const& l) {
+  return detail::raw_layout(slice(c, l.shape()), slice(c, l.stride()));
+}
+// dice(c, L): the layout of the modes where c has an integer.
+template <class Crd, class S, class D>
+TESSEL_HOST_DEVICE constexpr auto dice(Crd const& c, Layout<S, D> const& l) {
+  return detail::raw_layout(dice(c, l.shape()), dice(c, l.stride()));
+}
+// slice_and_offset(c, L): (slice(c, L), L(c with `_` read as 0)).
+template <class Crd, class S, class D>
+TESSEL_HOST_DEVICE constexpr auto slice_and_offset(Crd const& c, Layout<S, D> const& l) {
+  return make_tuple(slice(c, l), crd2idx(c, l.shape(), l.stride()));
+}
+
+// ---- comparison ---------------------------------------------------------------------------------------
+
+template <class S0, class D0, class S1, class D1>
+TESSEL_HOST_DEVICE constexpr auto operator==(Layout<S0, D0> const& a, Layout<S1, D1> const& b) {
+  return (a.shape() == b.shape()) && (a.stride() == b.stride());
+}
+template <class S0, class D0, class S1, class D1>
+TESSEL_HOST_DEVICE constexpr auto operator!=(Layout<S0, D0> const& a, Layout<S1, D1> const& b) {
+  return !(a == b);
+}
+
+}  // namespace tessel

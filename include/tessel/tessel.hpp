@@ -1,0 +1,10 @@
+// tessel/tessel.hpp: the whole library. Swap `#include <cute/tensor.hpp>` for
+// this header and `cute::` for `tessel::`.
+#pragma once
+
+#include "config.hpp"
+#include "int/integral.hpp"
+#include "tuple/tuple.hpp"
+#include "tuple/int_tuple.hpp"
+#include "layout/layout.hpp"
+#include "layout/print.hpp"

@@ -1,0 +1,4 @@
+#include <gtest/gtest.h>
+#include <tessel/tessel.hpp>
+
+TEST(Smoke, HeaderCompiles) { SUCCEED(); }
