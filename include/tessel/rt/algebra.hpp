@@ -1,0 +1,430 @@
+// tessel/rt/algebra.hpp: the layout algebra over layout values, with exact
+// admissibility. Conditions are those of ../shared/spec/admissibility.md
+// (Shah; Cecka; Carlisle et al.). Structure follows CuTe: a mode is dropped or
+// merged only when the facts that allow it are static, so static and dynamic
+// runs give the same function and static runs print as CuTe prints.
+#pragma once
+
+#include "value.hpp"
+
+namespace tessel::rt {
+
+// The context of one evaluation. In symbolic mode (the compile-time pass that
+// decides the structure of a result with dynamic inputs) dynamic values are
+// placeholders: conditions on them are left to the run-time pass.
+struct Ctx {
+  Error err{};
+  bool symbolic = false;
+  bool used_fallback = false;  // a leaf was admitted from its values, not by divisibility
+  TESSEL_HOST_DEVICE constexpr Arith ar() { return Arith{&err}; }
+  TESSEL_HOST_DEVICE constexpr bool checkable(Int a, Int b = sint(0)) const {
+    return !symbolic || (a.is_static && b.is_static);
+  }
+  TESSEL_HOST_DEVICE constexpr void fail(Err e, i64 a = 0, i64 b = 0, i64 c = 0) {
+    if (!err) err = {e, a, b, c};
+  }
+};
+
+TESSEL_HOST_DEVICE constexpr Int min_int(Int a, Int b) { return {a.v < b.v ? a.v : b.v, a.is_static && b.is_static}; }
+
+// ---- coalesce ----------------------------------------------------------------------------------------
+// coalesce(L): the same function on [0, size(L)) with the fewest modes:
+// flatten, drop size-1 modes, merge s0:d0 ++ s1:s0*d0 into s0*s1:d0. A mode is
+// dropped or merged only when that is known statically. No condition: always defined.
+TESSEL_HOST_DEVICE constexpr Modes coalesce_modes(Modes const& in, Ctx& cx) {
+  Modes out;
+  if (in.n == 0) return out;
+  // Walk from the back like CuTe, building the result in reverse.
+  Int rs[kMaxLeaves] = {}, rd[kMaxLeaves] = {};
+  int n = 0;
+  rs[0] = in.s[in.n - 1]; rd[0] = in.d[in.n - 1]; n = 1;
+  for (int i = in.n - 2; i >= 0; --i) {
+    Int s = in.s[i], d = in.d[i];
+    Int& fs = rs[n - 1];
+    Int& fd = rd[n - 1];
+    if (known(s, 1)) continue;
+    if (n == 1 && known(fs, 1)) { fs = s; fd = d; continue; }
+    Int sd = cx.ar().mul(s, d);
+    if (fs.is_static && sd.is_static && fd.is_static && sd.v == fd.v) {
+      fs = cx.ar().mul(s, fs);
+      fd = d;
+      continue;
+    }
+    rs[n] = s; rd[n] = d; ++n;
+  }
+  if (n == 1 && known(rs[0], 1)) return out;  // everything had size 1: _1:_0
+  for (int k = n - 1; k >= 0; --k) out.push(rs[k], rd[k], cx.err);
+  return out;
+}
+TESSEL_HOST_DEVICE constexpr Layout coalesce(Layout const& l, Ctx& cx) {
+  return from_modes(coalesce_modes(flat_modes(l), cx), cx.err);
+}
+
+// coalesce(L, profile): coalesce at the terminals of the profile (by mode).
+// Condition: rank(profile) <= rank(L).
+TESSEL_HOST_DEVICE constexpr Layout coalesce_by(Layout const& l, Layout const& prof, int pb, Ctx& cx, bool filter_zeros_first);
+TESSEL_HOST_DEVICE constexpr Layout filter(Layout const& l, Ctx& cx);
+
+TESSEL_HOST_DEVICE constexpr Layout coalesce_by(Layout const& l, Layout const& prof, int pb, Ctx& cx, bool filt) {
+  if (prof.tok[pb] != kOpen) return filt ? filter(l, cx) : coalesce(l, cx);
+  int pe = node_end(prof, pb);
+  int m = 0;
+  for (int t = pb + 1; t < pe - 1; t = node_end(prof, t)) ++m;
+  int r = rank(l);
+  if (m > r) { cx.fail(Err::rank_mismatch, m, r); return l; }
+  Builder b(cx.err);
+  int i = 0;
+  for (int t = pb + 1; t < pe - 1; t = node_end(prof, t), ++i) b.add(coalesce_by(mode(l, i, cx.err), prof, t, cx, filt));
+  for (; i < r; ++i) b.add(mode(l, i, cx.err));
+  return b.done();
+}
+TESSEL_HOST_DEVICE constexpr Layout coalesce(Layout const& l, Layout const& profile, Ctx& cx) {
+  return coalesce_by(l, profile, 0, cx, false);
+}
+
+// filter_zeros(L): shape 1 where the stride is a static 0.
+TESSEL_HOST_DEVICE constexpr Layout filter_zeros(Layout const& l) {
+  Layout r = l;
+  for (int k = 0; k < r.nleaf; ++k)
+    if (known(r.stride[k], 0)) r.shape[k] = sint(1);
+  return r;
+}
+// filter(L) = coalesce(filter_zeros(L)): the modes that move, coalesced.
+TESSEL_HOST_DEVICE constexpr Layout filter(Layout const& l, Ctx& cx) { return coalesce(filter_zeros(l), cx); }
+TESSEL_HOST_DEVICE constexpr Layout filter(Layout const& l, Layout const& profile, Ctx& cx) {
+  return coalesce_by(l, profile, 0, cx, true);
+}
+
+// ---- exact fallbacks (host only) ----------------------------------------------------------------------
+// Where the divisibility conditions fail, the function may still be a layout
+// in degenerate cases (stride-0 modes of A). Then the layout is found from the
+// function's values. Bounded in size; not in device code.
+inline constexpr int kFallbackMax = 4096;
+
+TESSEL_HOST_DEVICE constexpr bool represent(i64 const* v, int n, int stride_step, Modes& out, Ctx& cx) {
+  // v[j * stride_step], j < n: find modes (s1,e1),(s2,e2),... with the same values.
+  if (n == 1) return true;
+  i64 e1 = v[stride_step];
+  for (int s1 = 2; s1 <= n; ++s1) {
+    if (n % s1) continue;
+    bool ok = true;
+    for (int j = 1; j < s1 && ok; ++j) ok = v[j * stride_step] == j * e1;
+    if (!ok) break;  // a longer first mode needs this prefix too
+    for (int k = 1; k < n / s1 && ok; ++k)
+      for (int j = 1; j < s1 && ok; ++j) ok = v[(j + s1 * k) * stride_step] == v[j * stride_step] + v[s1 * k * stride_step];
+    if (!ok) continue;
+    int mark = out.n;
+    out.push(sint(s1), sint(e1), cx.err);
+    if (represent(v, n / s1, stride_step * s1, out, cx)) return true;
+    out.n = mark;
+  }
+  return false;
+}
+
+// ---- composition ----------------------------------------------------------------------------------------
+// A o B for B = N:r (A coalesced, modes M0..Ma : d0..da).
+// Stride part: walking A's modes with p = M0*...*M(i-1), p must divide r; where
+// c = r/p < Mi (i < a) the walk stops and c must divide Mi (the last mode takes any c).
+// Shape part: the quotient (Mi/c, M(i+1), ..., inf) must be weakly left divisible by N:
+// each factor F <= the remaining q must divide q.
+TESSEL_HOST_DEVICE constexpr Layout compose_leaf(Modes const& a, Int N, Int r, Ctx& cx) {
+  Layout out;
+  auto ar = cx.ar();
+  if (known(r, 0)) { out.leaf(N, r, cx.err); return out; }
+  if (a.n <= 1) {
+    Int d = a.n == 1 ? a.d[0] : sint(0);
+    out.leaf(N, ar.mul(r, d), cx.err);
+    return out;
+  }
+  Modes res;
+  Int rest_shape = N, rest_stride = r;
+  bool exact = true;
+  i64 fa = 0, fb = 0, fc = 0;
+  Err fe = Err::none;
+  for (int i = 0; i + 1 < a.n; ++i) {
+    Int M = a.s[i], d = a.d[i];
+    i64 c = iabs(rest_stride.v);
+    if (!cx.symbolic && c == 0) {  // a dynamic zero stride: the whole result is N:0
+      Modes z;
+      z.push(N, {0, rest_stride.is_static}, cx.err);
+      out = from_modes(z, cx.err);
+      return out;
+    }
+    if (cx.checkable(M, rest_stride) && exact && !(c % M.v == 0 || (c < M.v && M.v % c == 0))) {
+      exact = false; fe = Err::stride_divisibility; fa = c; fb = M.v; fc = i;
+    }
+    bool st = M.is_static && rest_stride.is_static;
+    Int next_shape{cx.symbolic && !st ? 1 : cdiv(M.v, c), st};
+    Int next_stride{cx.symbolic && !st ? 1 : cdiv(c, M.v) * sgn(rest_stride.v), st};
+    if (st && next_shape.v == 1) { rest_stride = next_stride; continue; }
+    if (known(rest_shape, 1)) { rest_stride = next_stride; continue; }
+    Int new_shape = min_int(next_shape, rest_shape);
+    if (cx.checkable(new_shape, rest_shape) && exact && new_shape.v != 0 && rest_shape.v % new_shape.v != 0) {
+      exact = false; fe = Err::shape_divisibility; fa = rest_shape.v; fb = new_shape.v; fc = i;
+    }
+    res.push(new_shape, ar.mul(rest_stride, d), cx.err);
+    rest_shape = {new_shape.v ? rest_shape.v / new_shape.v : 1, rest_shape.is_static && new_shape.is_static};
+    rest_stride = next_stride;
+  }
+  if (!exact) {
+#if !TESSEL_ON_DEVICE
+    // Not left divisible: still exact if the function j -> A(j*r) is a layout.
+    if (N.v <= kFallbackMax && !cx.symbolic) {
+      i64 v[kFallbackMax] = {};
+      Layout al = from_modes(a, cx.err);
+      for (i64 j = 0; j < N.v; ++j) v[j] = eval(al, ar.mul(j, r.v), cx.err);
+      Modes found;
+      if (represent(v, int(N.v), 1, found, cx)) {
+        cx.used_fallback = true;
+        return from_modes(coalesce_modes(found, cx), cx.err);
+      }
+    }
+#endif
+    cx.fail(fe, fa, fb, fc);
+    return out;
+  }
+  Int dl = a.d[a.n - 1];
+  if (res.n == 0) { out.leaf(rest_shape, ar.mul(rest_stride, dl), cx.err); return out; }
+  if (!known(rest_shape, 1)) res.push(rest_shape, ar.mul(rest_stride, dl), cx.err);
+  return from_modes(res, cx.err);
+}
+
+// The result follows B's structure, each leaf of B replaced by A o leaf.
+TESSEL_HOST_DEVICE constexpr void compose_tree(Modes const& a, Layout const& b, Layout& out, Ctx& cx) {
+  int k = 0;
+  for (int t = 0; t < b.ntok; ++t) {
+    if (b.tok[t] == kLeaf) {
+      append_all(out, compose_leaf(a, b.shape[k], b.stride[k], cx), cx.err);
+      ++k;
+    } else {
+      out.push_tok(b.tok[t], cx.err);
+    }
+  }
+}
+
+// composition(A, B) = A o B, R(c) = A(B(c)) for every coordinate c of B.
+// Condition: every leaf N:r of B admissible as above, and the intervals
+// [r, r*(N-1)] of B's leaves, cut to [1, M0*...*M(a-1)), pairwise disjoint
+// (adding coordinates of different leaves never carries across A's modes).
+TESSEL_HOST_DEVICE constexpr Layout composition(Layout const& A, Layout const& B, Ctx& cx) {
+  Modes a = coalesce_modes(flat_modes(A), cx);
+  Layout out;
+  bool outer_fallback = cx.used_fallback;
+  cx.used_fallback = false;
+  compose_tree(a, B, out, cx);
+  bool fallback = cx.used_fallback;
+  cx.used_fallback = outer_fallback || fallback;
+  if (cx.err || B.nleaf < 2 || a.n < 2) return out;
+  // Disjointness of the leaves' intervals inside A's bounded modes.
+  i64 P = 1;
+  bool known_p = true;
+  for (int i = 0; i + 1 < a.n; ++i) { P = cx.ar().mul(P, a.s[i].v); known_p = known_p && a.s[i].is_static; }
+  bool all_known = known_p;
+  for (int k = 0; k < B.nleaf; ++k) all_known = all_known && B.shape[k].is_static && B.stride[k].is_static;
+  if (cx.symbolic && !all_known) return out;
+  // The interval test assumes left-divisible leaves; a leaf admitted from its
+  // values is checked point by point below.
+  bool disjoint = !fallback;
+  for (int x = 0; x < B.nleaf && disjoint; ++x) {
+    i64 lo = iabs(B.stride[x].v), hi = cx.ar().mul(lo, B.shape[x].v - 1);
+    if (lo == 0 || hi == 0) continue;
+    if (lo < 1) lo = 1;
+    if (hi > P - 1) hi = P - 1;
+    if (lo > hi) continue;
+    for (int y = x + 1; y < B.nleaf && disjoint; ++y) {
+      i64 lo2 = iabs(B.stride[y].v), hi2 = cx.ar().mul(lo2, B.shape[y].v - 1);
+      if (lo2 == 0 || hi2 == 0) continue;
+      if (hi2 > P - 1) hi2 = P - 1;
+      if (lo2 > hi2) continue;
+      if (!(hi < lo2 || hi2 < lo)) disjoint = false;
+    }
+  }
+  if (disjoint) return out;
+  // Overlapping intervals: exact only if R(i) == A(B(i)) everywhere (checked).
+  i64 n = size(B, cx.err);
+  Layout al = from_modes(a, cx.err);
+  if (n <= (i64(1) << 20)) {
+    bool ok = true;
+    for (i64 i = 0; i < n && ok; ++i) ok = eval(out, i, cx.err) == eval(al, eval(B, i, cx.err), cx.err);
+    if (ok) return out;
+  }
+  cx.fail(Err::not_distributive, B.nleaf, P, 0);
+  return out;
+}
+
+// ---- complement --------------------------------------------------------------------------------------------
+// complement(A, M): the ordered layout R whose image fills the holes of A up
+// to M. Sort A's modes (filtered) by stride; it exists iff each stride d_i is a
+// multiple of N(i-1)*d(i-1). Then R = (d0, d1/(N0 d0), ..., ceil(M/(Na da))) :
+// (1, N0 d0, ..., Na da), coalesced. M is rounded up (CuTe's padding).
+TESSEL_HOST_DEVICE constexpr Layout complement(Layout const& A, Int M, Ctx& cx) {
+  Modes f = flat_modes(filter(A, cx));
+  Layout out;
+  auto ar = cx.ar();
+  if (f.n == 1 && known(f.d[0], 0)) {  // nothing moves: R = M:1
+    out.leaf(M, sint(1), cx.err);
+    return out;
+  }
+  for (int k = 0; k < f.n; ++k) {
+    if (f.n > 1 && !f.d[k].is_static) { cx.fail(Err::dynamic_unsupported, k); return out; }
+    if (cx.checkable(f.d[k]) && f.d[k].v < 0) { cx.fail(Err::negative_stride, f.d[k].v); return out; }
+  }
+  // Selection sort by stride (ties keep their order).
+  for (int i = 0; i < f.n; ++i) {
+    int m = i;
+    for (int j = i + 1; j < f.n; ++j) if (f.d[j].v < f.d[m].v) m = j;
+    Int ts = f.s[m], td = f.d[m];
+    for (int j = m; j > i; --j) { f.s[j] = f.s[j - 1]; f.d[j] = f.d[j - 1]; }
+    f.s[i] = ts; f.d[i] = td;
+  }
+  Modes r;
+  Int cur = sint(1);
+  for (int k = 0; k < f.n; ++k) {
+    Int d = f.d[k];
+    if (cx.checkable(d, cur)) {
+      if (d.v < cur.v) { cx.fail(Err::not_injective, d.v, cur.v, k); return out; }
+      if (d.v % cur.v != 0) { cx.fail(Err::complement_chain, d.v, cur.v, k); return out; }
+    }
+    bool st = d.is_static && cur.is_static;
+    r.push({cx.symbolic && !st ? 1 : d.v / cur.v, st}, cur, cx.err);
+    cur = ar.mul(d, f.s[k]);
+  }
+  bool st = M.is_static && cur.is_static;
+  r.push({cx.symbolic && !st ? 1 : cdiv(M.v, cur.v), st}, cur, cx.err);
+  return from_modes(coalesce_modes(r, cx), cx.err);
+}
+TESSEL_HOST_DEVICE constexpr Layout complement(Layout const& A, Ctx& cx) {
+  return complement(A, cosize_int(filter(A, cx), cx.err), cx);
+}
+
+// ---- inverses ---------------------------------------------------------------------------------------------
+// right_inverse(L): the largest R with L(R(i)) == i for i < size(R): follow the
+// chain of strides 1, s*d, ... through L's coalesced modes (static strides only).
+TESSEL_HOST_DEVICE constexpr Layout right_inverse(Layout const& L, Ctx& cx) {
+  Modes c = coalesce_modes(flat_modes(L), cx);
+  if (c.n == 0) c.push(sint(1), sint(0), cx.err);
+  Int pre[kMaxLeaves] = {};
+  Int p = sint(1);
+  for (int k = 0; k < c.n; ++k) { pre[k] = p; p = cx.ar().mul(p, c.s[k]); }
+  Modes r;
+  r.push(sint(1), sint(0), cx.err);
+  i64 cur = 1;
+  bool used[kMaxLeaves] = {};
+  for (bool progress = true; progress;) {
+    progress = false;
+    for (int k = 0; k < c.n; ++k) {
+      if (used[k] || !c.d[k].is_static || c.d[k].v != cur) continue;
+      if (!c.s[k].is_static && cx.symbolic) continue;
+      used[k] = true;
+      r.push(c.s[k], pre[k], cx.err);
+      cur = cx.ar().mul(c.s[k].v, c.d[k].v);
+      progress = c.s[k].is_static || !cx.symbolic;
+      break;
+    }
+  }
+  return from_modes(coalesce_modes(r, cx), cx.err);
+}
+
+#if !TESSEL_ON_DEVICE
+// Outside the divisibility chain a left inverse may still be a layout: look for
+// R = (s1, t):(e1, e2) with R(L(i)) == i for every i (bounded search, host only).
+TESSEL_HOST_DEVICE constexpr bool left_inverse_search(Layout const& L, Layout& out, Ctx& cx) {
+  i64 n = size(L, cx.err);
+  if (n > kFallbackMax || n < 2) return false;
+  i64 v[kFallbackMax] = {};
+  i64 cmax = 0;
+  for (i64 i = 0; i < n; ++i) { v[i] = eval(L, i, cx.err); if (v[i] < 0) return false; if (v[i] + 1 > cmax) cmax = v[i] + 1; }
+  for (i64 s1 = 2; s1 <= cmax; ++s1) {
+    i64 e1 = 0, e2 = 0;
+    bool h1 = false, h2 = false, ok = true;
+    for (i64 i = 0; i < n && ok; ++i) {  // pure points fix e1 and e2
+      i64 a = v[i] % s1, b = v[i] / s1;
+      if (b == 0 && a != 0) { if (i % a) ok = false; else if (!h1) { e1 = i / a; h1 = true; } }
+      if (a == 0 && b != 0) { if (i % b) ok = false; else if (!h2) { e2 = i / b; h2 = true; } }
+    }
+    for (i64 i = 0; i < n && ok && !(h1 && h2); ++i) {  // else a mixed point fixes the other
+      i64 a = v[i] % s1, b = v[i] / s1;
+      if (a && b && h2 && !h1 && (i - e2 * b) % a == 0) { e1 = (i - e2 * b) / a; h1 = true; }
+      if (a && b && h1 && !h2 && (i - e1 * a) % b == 0) { e2 = (i - e1 * a) / b; h2 = true; }
+    }
+    for (i64 i = 0; i < n && ok; ++i) ok = e1 * (v[i] % s1) + e2 * (v[i] / s1) == i;
+    if (!ok) continue;
+    Modes m;
+    m.push(sint(s1), sint(e1), cx.err);
+    m.push(sint(cdiv(cmax, s1)), sint(e2), cx.err);
+    out = from_modes(m, cx.err);
+    return true;
+  }
+  // Three modes, small cases: R(x) = e1*(x%s1) + e2*((x/s1)%s2) + e3*(x/(s1*s2)).
+  if (cmax > 64 || n > 32) return false;
+  for (i64 s1 = 2; s1 <= cmax; ++s1)
+    for (i64 s2 = 2; s2 <= cmax / s1 + 1; ++s2)
+      for (i64 e1 = 0; e1 <= n; ++e1)
+        for (i64 e2 = 0; e2 <= n; ++e2) {
+          i64 e3 = 0;
+          bool h3 = false, ok = true;
+          for (i64 i = 0; i < n && ok; ++i) {
+            i64 a = v[i] % s1, b = (v[i] / s1) % s2, c = v[i] / (s1 * s2), rest = i - e1 * a - e2 * b;
+            if (c == 0) ok = rest == 0;
+            else if (rest % c) ok = false;
+            else if (!h3) { e3 = rest / c; h3 = true; }
+            else ok = e3 * c == rest;
+          }
+          if (!ok) continue;
+          Modes m;
+          m.push(sint(s1), sint(e1), cx.err);
+          m.push(sint(s2), sint(e2), cx.err);
+          m.push(sint(cdiv(cmax, s1 * s2)), sint(e3), cx.err);
+          out = from_modes(m, cx.err);
+          return true;
+        }
+  return false;
+}
+#endif
+
+// left_inverse(L): R with R(L(i)) == i for i < size(L) (L injective). Sorted by
+// stride, each stride must be a multiple of the size covered so far.
+TESSEL_HOST_DEVICE constexpr Layout left_inverse(Layout const& L, Ctx& cx) {
+  Modes c = coalesce_modes(flat_modes(L), cx);
+  if (c.n == 0) c.push(sint(1), sint(0), cx.err);
+  Layout out;
+  Int pre[kMaxLeaves] = {};
+  Int p = sint(1);
+  for (int k = 0; k < c.n; ++k) {
+    if (!c.d[k].is_static) { cx.fail(Err::dynamic_unsupported, k); return out; }
+    pre[k] = p;
+    p = cx.ar().mul(p, c.s[k]);
+  }
+  int idx[kMaxLeaves] = {};
+  for (int k = 0; k < c.n; ++k) idx[k] = k;
+  for (int i = 0; i < c.n; ++i)
+    for (int j = c.n - 1; j > i; --j)
+      if (c.d[idx[j]].v < c.d[idx[j - 1]].v) { int t = idx[j]; idx[j] = idx[j - 1]; idx[j - 1] = t; }
+  Modes r;
+  Int covered = sint(1);
+  Int strides[kMaxLeaves + 1] = {};
+  Int shapes[kMaxLeaves + 1] = {};
+  int ns = 0, nd = 0;
+  strides[nd++] = sint(0);
+  for (int q = 0; q < c.n; ++q) {
+    int k = idx[q];
+    Int d = c.d[k];
+    if (d.v == 0) continue;
+    if (cx.checkable(covered) && d.v % covered.v != 0) {
+#if !TESSEL_ON_DEVICE
+      if (!cx.symbolic && left_inverse_search(L, out, cx)) return out;
+#endif
+      cx.fail(Err::left_inverse_divisibility, d.v, covered.v, k);
+      return out;
+    }
+    Int s{cx.symbolic && !covered.is_static ? 1 : d.v / covered.v, covered.is_static};
+    shapes[ns++] = s;
+    covered = cx.ar().mul(covered, s);
+    strides[nd++] = pre[k];
+  }
+  shapes[ns++] = c.s[idx[c.n - 1]];
+  for (int q = 0; q < ns; ++q) r.push(shapes[q], strides[q], cx.err);
+  return from_modes(coalesce_modes(r, cx), cx.err);
+}
+
+}  // namespace tessel::rt
