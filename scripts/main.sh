@@ -9,4 +9,12 @@ cmake --build build -j2
 
 ./build/examples/tessel_demo
 
-# --- CLI (tools/) goes here later, e.g. ./build/tools/tessel ... ---
+
+# The tessel CLI on every worked example of the spec documents.
+echo
+echo "== tessel eval on the spec examples (examples/seed_expressions.txt) =="
+while IFS= read -r expr; do
+  case "$expr" in ''|'#'*) continue ;; esac
+  printf '%-70s => ' "$expr"
+  ./build/tools/tessel eval "$expr" 2>&1 | head -n 1 || true
+done < examples/seed_expressions.txt
