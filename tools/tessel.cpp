@@ -98,7 +98,10 @@ Result eval(rt::Expr const& x) {
   std::size_t nargs = x.args.size();
   rt::Ctx cx;
   auto done = [&](rt::Layout const& l) -> Result {
-    if (cx.err) throw EvalError{x.pos, f + ": " + describe(cx.err), 3};
+    if (cx.err) {
+      std::string d = describe(cx.err);
+      throw EvalError{x.pos, d.rfind(f + ":", 0) == 0 ? d : f + ": " + d, 3};
+    }
     rt::Value v;
     v.kind = rt::Value::layout;
     v.lay = l;
