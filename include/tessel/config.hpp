@@ -13,6 +13,21 @@
 #  define TESSEL_HOST inline
 #endif
 
+// TESSEL_INLINE_CONSTANT: a namespace-scope constant object (such as `_`)
+// usable in host and device code. nvcc needs an object that device code uses
+// to be a __device__ variable, and an inline __device__ variable needs
+// -rdc=true, so under nvcc each translation unit gets its own (it is empty).
+// TESSEL_NO_EXEC_CHECK: before a host-device template that may be
+// instantiated with host-only arguments (print's ostream sink), so that nvcc
+// does not warn about those host-only instantiations.
+#if defined(__CUDACC__)
+#  define TESSEL_INLINE_CONSTANT static constexpr __device__
+#  define TESSEL_NO_EXEC_CHECK _Pragma("nv_exec_check_disable")
+#else
+#  define TESSEL_INLINE_CONSTANT inline constexpr
+#  define TESSEL_NO_EXEC_CHECK
+#endif
+
 #if defined(__CUDA_ARCH__)
 #  define TESSEL_ON_DEVICE 1
 #else

@@ -27,6 +27,10 @@ struct ostream_sink {
   void unum(unsigned long long v) const { os << v; }
 };
 
+template <class Sink, class T, std::size_t... I>
+TESSEL_HOST_DEVICE void write_elements(Sink const& out, T const& x, std::index_sequence<I...>);
+
+TESSEL_NO_EXEC_CHECK
 template <class Sink, class T>
 TESSEL_HOST_DEVICE void write(Sink const& out, T const& x) {
   if constexpr (StaticInt<T>) {
@@ -42,9 +46,7 @@ TESSEL_HOST_DEVICE void write(Sink const& out, T const& x) {
     out.str("_");
   } else if constexpr (is_tuple_v<T>) {
     out.str("(");
-    [&]<std::size_t... I>(std::index_sequence<I...>) {
-      ((I == 0 ? void() : out.str(","), write(out, get<I>(x))), ...);
-    }(std::make_index_sequence<tuple_size_v<T>>{});
+    write_elements(out, x, std::make_index_sequence<tuple_size_v<T>>{});
     out.str(")");
   } else if constexpr (is_layout_v<T>) {
     write(out, x.shape());
@@ -55,13 +57,23 @@ TESSEL_HOST_DEVICE void write(Sink const& out, T const& x) {
   }
 }
 
+// The elements of a tuple, comma separated. (A function, not a lambda in
+// write: TESSEL_NO_EXEC_CHECK does not reach into lambdas.)
+TESSEL_NO_EXEC_CHECK
+template <class Sink, class T, std::size_t... I>
+TESSEL_HOST_DEVICE void write_elements(Sink const& out, T const& x, std::index_sequence<I...>) {
+  ((I == 0 ? void() : out.str(","), write(out, get<I>(x))), ...);
+}
+
 // v right-aligned in a field of the given width (printf's %*d).
+TESSEL_NO_EXEC_CHECK
 template <class Sink>
 TESSEL_HOST_DEVICE void write_padded(Sink const& out, long long v, int width) {
   for (int pad = width - num_digits(v) - (v < 0 ? 1 : 0); pad > 0; --pad) out.str(" ");
   out.num(v);
 }
 
+TESSEL_NO_EXEC_CHECK
 template <class Sink, class L>
 TESSEL_HOST_DEVICE void write_layout_table(Sink const& out, L const& l) {
   static_assert(L::rank == 2, "tessel::print_layout: the layout must have rank 2");

@@ -21,33 +21,21 @@ template <class... T> TESSEL_HOST_DEVICE constexpr Tile<T...> make_tile(T const&
 
 // The slicing placeholder `_`: keep this mode.
 struct Underscore {};
-inline constexpr Underscore _{};
+TESSEL_INLINE_CONSTANT Underscore _{};
 
 template <class T> inline constexpr bool is_underscore_v = std::is_same_v<std::remove_cvref_t<T>, Underscore>;
 
-template <class T>
-inline constexpr bool is_int_tuple_v = [] {
-  if constexpr (is_tuple_v<T>) {
-    return apply(std::remove_cvref_t<T>{}, [](auto const&... e) {
-      return (true && ... && is_int_tuple_v<decltype(e)>);
-    });
-  } else {
-    return is_integral_v<T>;
-  }
-}();
+// (Class templates, not lambdas in a variable template's initializer: nvcc 13's
+// front end crashes on those.)
+template <class T> struct is_int_tuple : std::bool_constant<is_integral_v<T>> {};
+template <class... T> struct is_int_tuple<tuple<T...>> : std::bool_constant<(true && ... && is_int_tuple<T>::value)> {};
+template <class T> inline constexpr bool is_int_tuple_v = is_int_tuple<std::remove_cvref_t<T>>::value;
 template <class T> concept IntTuple = is_int_tuple_v<T>;
 
 // True when any element, at any depth, is `_`.
-template <class T>
-inline constexpr bool has_underscore_v = [] {
-  if constexpr (is_tuple_v<T>) {
-    return apply(std::remove_cvref_t<T>{}, [](auto const&... e) {
-      return (false || ... || has_underscore_v<decltype(e)>);
-    });
-  } else {
-    return is_underscore_v<T>;
-  }
-}();
+template <class T> struct has_underscore : std::bool_constant<is_underscore_v<T>> {};
+template <class... T> struct has_underscore<tuple<T...>> : std::bool_constant<(false || ... || has_underscore<T>::value)> {};
+template <class T> inline constexpr bool has_underscore_v = has_underscore<std::remove_cvref_t<T>>::value;
 
 // ---- rank, depth, size ---------------------------------------------------------------
 
