@@ -7,6 +7,7 @@
 #include <string>
 #include <variant>
 
+#include <tessel/rt/describe.hpp>
 #include <tessel/rt/io.hpp>
 
 namespace rt = tessel::rt;
@@ -63,27 +64,7 @@ rt::Tiler as_tiler(rt::Value const& v, std::size_t pos) {
   return t;
 }
 
-std::string describe(rt::Error const& e) {
-  std::string s = rt::message(e.code);
-  auto n = [](rt::i64 x) { return std::to_string(x); };
-  switch (e.code) {
-    case rt::Err::stride_divisibility:
-      s += " [B's remaining stride " + n(e.a) + " vs shape " + n(e.b) + " of A's coalesced mode " + n(e.c) + "]";
-      break;
-    case rt::Err::shape_divisibility:
-      s += " [B's remaining shape " + n(e.a) + " is not divisible by " + n(e.b) + " at A's coalesced mode " + n(e.c) + "]";
-      break;
-    case rt::Err::complement_chain:
-    case rt::Err::left_inverse_divisibility:
-      s += " [stride " + n(e.a) + " is not a multiple of " + n(e.b) + "]";
-      break;
-    case rt::Err::not_injective: s += " [stride " + n(e.a) + " falls inside the span " + n(e.b) + " already covered]"; break;
-    case rt::Err::rank_mismatch: s += " [" + n(e.a) + " modes for a layout of rank " + n(e.b) + "]"; break;
-    case rt::Err::overflow: s += " [" + n(e.a) + " and " + n(e.b) + "]"; break;
-    default: break;
-  }
-  return s;
-}
+using rt::describe;
 
 Result eval(rt::Expr const& x);
 

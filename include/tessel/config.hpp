@@ -7,11 +7,15 @@
 #  define TESSEL_HOST_DEVICE __forceinline__ __host__ __device__
 #  define TESSEL_DEVICE __forceinline__ __device__
 #  define TESSEL_HOST __forceinline__ __host__
+#  define TESSEL_HD __host__ __device__
 #else
 #  define TESSEL_HOST_DEVICE inline
 #  define TESSEL_DEVICE inline
 #  define TESSEL_HOST inline
+#  define TESSEL_HD
 #endif
+// TESSEL_HD: host and device, left to the compiler to inline (the engine's
+// larger and recursive functions; they are constexpr, hence inline).
 
 // TESSEL_INLINE_CONSTANT: a namespace-scope constant object (such as `_`)
 // usable in host and device code. nvcc needs an object that device code uses
@@ -32,20 +36,24 @@
 #  define TESSEL_ON_DEVICE 1
 #else
 #  define TESSEL_ON_DEVICE 0
-#  include <stdexcept>
-#  include <string>
 #endif
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+
+// TESSEL_HOST_ONLY_WORK: true where bounded host-side searches may run: on the
+// host, and in constant evaluation (so that nvcc's host and device passes
+// compute the same static results).
+#define TESSEL_HOST_ONLY_WORK (!TESSEL_ON_DEVICE || __builtin_is_constant_evaluated())
 
 namespace tessel {
 
-#if !TESSEL_ON_DEVICE
 // The exception tessel throws on the host when a run-time check fails: a
 // dynamic value breaks a condition that static values would have broken at
 // compile time. what() names the function and the condition.
 struct error : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
-#endif
 
 // Report a violated condition found at run time. On the host this throws
 // tessel::error; in device code it prints the message and traps. In a

@@ -8,3 +8,4 @@
 #include "tuple/int_tuple.hpp"
 #include "layout/layout.hpp"
 #include "layout/print.hpp"
+#include "algebra/algebra.hpp"

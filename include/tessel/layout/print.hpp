@@ -35,7 +35,8 @@ template <class Sink, class T>
 TESSEL_HOST_DEVICE void write(Sink const& out, T const& x) {
   if constexpr (StaticInt<T>) {
     out.str("_");
-    write(out, T::value);
+    typename T::value_type const v = T::value;  // a copy: device code may not odr-use T::value
+    write(out, v);
   } else if constexpr (std::is_same_v<T, bool>) {
     out.str(x ? "true" : "false");
   } else if constexpr (is_std_integral_v<T> && std::is_unsigned_v<T>) {

@@ -16,22 +16,22 @@ struct Ctx {
   Error err{};
   bool symbolic = false;
   bool used_fallback = false;  // a leaf was admitted from its values, not by divisibility
-  TESSEL_HOST_DEVICE constexpr Arith ar() { return Arith{&err}; }
-  TESSEL_HOST_DEVICE constexpr bool checkable(Int a, Int b = sint(0)) const {
+  TESSEL_HD constexpr Arith ar() { return Arith{&err}; }
+  TESSEL_HD constexpr bool checkable(Int a, Int b = sint(0)) const {
     return !symbolic || (a.is_static && b.is_static);
   }
-  TESSEL_HOST_DEVICE constexpr void fail(Err e, i64 a = 0, i64 b = 0, i64 c = 0) {
+  TESSEL_HD constexpr void fail(Err e, i64 a = 0, i64 b = 0, i64 c = 0) {
     if (!err) err = {e, a, b, c};
   }
 };
 
-TESSEL_HOST_DEVICE constexpr Int min_int(Int a, Int b) { return {a.v < b.v ? a.v : b.v, a.is_static && b.is_static}; }
+TESSEL_HD constexpr Int min_int(Int a, Int b) { return {a.v < b.v ? a.v : b.v, a.is_static && b.is_static}; }
 
 // ---- coalesce ----------------------------------------------------------------------------------------
 // coalesce(L): the same function on [0, size(L)) with the fewest modes:
 // flatten, drop size-1 modes, merge s0:d0 ++ s1:s0*d0 into s0*s1:d0. A mode is
 // dropped or merged only when that is known statically. No condition: always defined.
-TESSEL_HOST_DEVICE constexpr Modes coalesce_modes(Modes const& in, Ctx& cx) {
+TESSEL_HD constexpr Modes coalesce_modes(Modes const& in, Ctx& cx) {
   Modes out;
   if (in.n == 0) return out;
   // Walk from the back like CuTe, building the result in reverse.
@@ -56,16 +56,16 @@ TESSEL_HOST_DEVICE constexpr Modes coalesce_modes(Modes const& in, Ctx& cx) {
   for (int k = n - 1; k >= 0; --k) out.push(rs[k], rd[k], cx.err);
   return out;
 }
-TESSEL_HOST_DEVICE constexpr Layout coalesce(Layout const& l, Ctx& cx) {
+TESSEL_HD constexpr Layout coalesce(Layout const& l, Ctx& cx) {
   return from_modes(coalesce_modes(flat_modes(l), cx), cx.err);
 }
 
 // coalesce(L, profile): coalesce at the terminals of the profile (by mode).
 // Condition: rank(profile) <= rank(L).
-TESSEL_HOST_DEVICE constexpr Layout coalesce_by(Layout const& l, Layout const& prof, int pb, Ctx& cx, bool filter_zeros_first);
-TESSEL_HOST_DEVICE constexpr Layout filter(Layout const& l, Ctx& cx);
+TESSEL_HD constexpr Layout coalesce_by(Layout const& l, Layout const& prof, int pb, Ctx& cx, bool filter_zeros_first);
+TESSEL_HD constexpr Layout filter(Layout const& l, Ctx& cx);
 
-TESSEL_HOST_DEVICE constexpr Layout coalesce_by(Layout const& l, Layout const& prof, int pb, Ctx& cx, bool filt) {
+TESSEL_HD constexpr Layout coalesce_by(Layout const& l, Layout const& prof, int pb, Ctx& cx, bool filt) {
   if (prof.tok[pb] != kOpen) return filt ? filter(l, cx) : coalesce(l, cx);
   int pe = node_end(prof, pb);
   int m = 0;
@@ -78,30 +78,30 @@ TESSEL_HOST_DEVICE constexpr Layout coalesce_by(Layout const& l, Layout const& p
   for (; i < r; ++i) b.add(mode(l, i, cx.err));
   return b.done();
 }
-TESSEL_HOST_DEVICE constexpr Layout coalesce(Layout const& l, Layout const& profile, Ctx& cx) {
+TESSEL_HD constexpr Layout coalesce(Layout const& l, Layout const& profile, Ctx& cx) {
   return coalesce_by(l, profile, 0, cx, false);
 }
 
 // filter_zeros(L): shape 1 where the stride is a static 0.
-TESSEL_HOST_DEVICE constexpr Layout filter_zeros(Layout const& l) {
+TESSEL_HD constexpr Layout filter_zeros(Layout const& l) {
   Layout r = l;
   for (int k = 0; k < r.nleaf; ++k)
     if (known(r.stride[k], 0)) r.shape[k] = sint(1);
   return r;
 }
 // filter(L) = coalesce(filter_zeros(L)): the modes that move, coalesced.
-TESSEL_HOST_DEVICE constexpr Layout filter(Layout const& l, Ctx& cx) { return coalesce(filter_zeros(l), cx); }
-TESSEL_HOST_DEVICE constexpr Layout filter(Layout const& l, Layout const& profile, Ctx& cx) {
+TESSEL_HD constexpr Layout filter(Layout const& l, Ctx& cx) { return coalesce(filter_zeros(l), cx); }
+TESSEL_HD constexpr Layout filter(Layout const& l, Layout const& profile, Ctx& cx) {
   return coalesce_by(l, profile, 0, cx, true);
 }
 
 // ---- exact fallbacks (host only) ----------------------------------------------------------------------
 // Where the divisibility conditions fail, the function may still be a layout
 // in degenerate cases (stride-0 modes of A). Then the layout is found from the
-// function's values. Bounded in size; not in device code.
+// function's values. Bounded in size; at compile time and on the host only.
 inline constexpr int kFallbackMax = 4096;
 
-TESSEL_HOST_DEVICE constexpr bool represent(i64 const* v, int n, int stride_step, Modes& out, Ctx& cx) {
+TESSEL_HD constexpr bool represent(i64 const* v, int n, int stride_step, Modes& out, Ctx& cx) {
   // v[j * stride_step], j < n: find modes (s1,e1),(s2,e2),... with the same values.
   if (n == 1) return true;
   i64 e1 = v[stride_step];
@@ -121,13 +121,26 @@ TESSEL_HOST_DEVICE constexpr bool represent(i64 const* v, int n, int stride_step
   return false;
 }
 
+// The layout of j -> A(j*r), j < N, found from its values (bounded).
+TESSEL_HD constexpr bool compose_by_values(Modes const& a, Int N, Int r, Layout& out, Ctx& cx) {
+  if (N.v > kFallbackMax) return false;
+  i64 v[kFallbackMax] = {};
+  Layout al = from_modes(a, cx.err);
+  for (i64 j = 0; j < N.v; ++j) v[j] = eval(al, cx.ar().mul(j, r.v), cx.err);
+  Modes found;
+  if (!represent(v, int(N.v), 1, found, cx)) return false;
+  cx.used_fallback = true;
+  out = from_modes(coalesce_modes(found, cx), cx.err);
+  return true;
+}
+
 // ---- composition ----------------------------------------------------------------------------------------
 // A o B for B = N:r (A coalesced, modes M0..Ma : d0..da).
 // Stride part: walking A's modes with p = M0*...*M(i-1), p must divide r; where
 // c = r/p < Mi (i < a) the walk stops and c must divide Mi (the last mode takes any c).
 // Shape part: the quotient (Mi/c, M(i+1), ..., inf) must be weakly left divisible by N:
 // each factor F <= the remaining q must divide q.
-TESSEL_HOST_DEVICE constexpr Layout compose_leaf(Modes const& a, Int N, Int r, Ctx& cx) {
+TESSEL_HD constexpr Layout compose_leaf(Modes const& a, Int N, Int r, Ctx& cx) {
   Layout out;
   auto ar = cx.ar();
   if (known(r, 0)) { out.leaf(N, r, cx.err); return out; }
@@ -144,18 +157,15 @@ TESSEL_HOST_DEVICE constexpr Layout compose_leaf(Modes const& a, Int N, Int r, C
   for (int i = 0; i + 1 < a.n; ++i) {
     Int M = a.s[i], d = a.d[i];
     i64 c = iabs(rest_stride.v);
-    if (!cx.symbolic && c == 0) {  // a dynamic zero stride: the whole result is N:0
-      Modes z;
-      z.push(N, {0, rest_stride.is_static}, cx.err);
-      out = from_modes(z, cx.err);
-      return out;
-    }
-    if (cx.checkable(M, rest_stride) && exact && !(c % M.v == 0 || (c < M.v && M.v % c == 0))) {
+    // A zero stride known only at run time: the same structure, all strides 0,
+    // the first emitted mode taking all of N.
+    bool zero = !cx.symbolic && c == 0;
+    if (!zero && cx.checkable(M, rest_stride) && exact && !(c % M.v == 0 || (c < M.v && M.v % c == 0))) {
       exact = false; fe = Err::stride_divisibility; fa = c; fb = M.v; fc = i;
     }
     bool st = M.is_static && rest_stride.is_static;
-    Int next_shape{cx.symbolic && !st ? 1 : cdiv(M.v, c), st};
-    Int next_stride{cx.symbolic && !st ? 1 : cdiv(c, M.v) * sgn(rest_stride.v), st};
+    Int next_shape{(cx.symbolic && !st) ? 1 : zero ? (rest_shape.v > 1 ? rest_shape.v : 1) : cdiv(M.v, c), st};
+    Int next_stride{(cx.symbolic && !st) || zero ? 0 + (cx.symbolic && !st) : cdiv(c, M.v) * sgn(rest_stride.v), st};
     if (st && next_shape.v == 1) { rest_stride = next_stride; continue; }
     if (known(rest_shape, 1)) { rest_stride = next_stride; continue; }
     Int new_shape = min_int(next_shape, rest_shape);
@@ -167,19 +177,8 @@ TESSEL_HOST_DEVICE constexpr Layout compose_leaf(Modes const& a, Int N, Int r, C
     rest_stride = next_stride;
   }
   if (!exact) {
-#if !TESSEL_ON_DEVICE
     // Not left divisible: still exact if the function j -> A(j*r) is a layout.
-    if (N.v <= kFallbackMax && !cx.symbolic) {
-      i64 v[kFallbackMax] = {};
-      Layout al = from_modes(a, cx.err);
-      for (i64 j = 0; j < N.v; ++j) v[j] = eval(al, ar.mul(j, r.v), cx.err);
-      Modes found;
-      if (represent(v, int(N.v), 1, found, cx)) {
-        cx.used_fallback = true;
-        return from_modes(coalesce_modes(found, cx), cx.err);
-      }
-    }
-#endif
+    if (TESSEL_HOST_ONLY_WORK && !cx.symbolic && compose_by_values(a, N, r, out, cx)) return out;
     cx.fail(fe, fa, fb, fc);
     return out;
   }
@@ -190,7 +189,7 @@ TESSEL_HOST_DEVICE constexpr Layout compose_leaf(Modes const& a, Int N, Int r, C
 }
 
 // The result follows B's structure, each leaf of B replaced by A o leaf.
-TESSEL_HOST_DEVICE constexpr void compose_tree(Modes const& a, Layout const& b, Layout& out, Ctx& cx) {
+TESSEL_HD constexpr void compose_tree(Modes const& a, Layout const& b, Layout& out, Ctx& cx) {
   int k = 0;
   for (int t = 0; t < b.ntok; ++t) {
     if (b.tok[t] == kLeaf) {
@@ -206,7 +205,7 @@ TESSEL_HOST_DEVICE constexpr void compose_tree(Modes const& a, Layout const& b, 
 // Condition: every leaf N:r of B admissible as above, and the intervals
 // [r, r*(N-1)] of B's leaves, cut to [1, M0*...*M(a-1)), pairwise disjoint
 // (adding coordinates of different leaves never carries across A's modes).
-TESSEL_HOST_DEVICE constexpr Layout composition(Layout const& A, Layout const& B, Ctx& cx) {
+TESSEL_HD constexpr Layout composition(Layout const& A, Layout const& B, Ctx& cx) {
   Modes a = coalesce_modes(flat_modes(A), cx);
   Layout out;
   bool outer_fallback = cx.used_fallback;
@@ -257,7 +256,7 @@ TESSEL_HOST_DEVICE constexpr Layout composition(Layout const& A, Layout const& B
 // to M. Sort A's modes (filtered) by stride; it exists iff each stride d_i is a
 // multiple of N(i-1)*d(i-1). Then R = (d0, d1/(N0 d0), ..., ceil(M/(Na da))) :
 // (1, N0 d0, ..., Na da), coalesced. M is rounded up (CuTe's padding).
-TESSEL_HOST_DEVICE constexpr Layout complement(Layout const& A, Int M, Ctx& cx) {
+TESSEL_HD constexpr Layout complement(Layout const& A, Int M, Ctx& cx) {
   Modes f = flat_modes(filter(A, cx));
   Layout out;
   auto ar = cx.ar();
@@ -293,14 +292,14 @@ TESSEL_HOST_DEVICE constexpr Layout complement(Layout const& A, Int M, Ctx& cx) 
   r.push({cx.symbolic && !st ? 1 : cdiv(M.v, cur.v), st}, cur, cx.err);
   return from_modes(coalesce_modes(r, cx), cx.err);
 }
-TESSEL_HOST_DEVICE constexpr Layout complement(Layout const& A, Ctx& cx) {
+TESSEL_HD constexpr Layout complement(Layout const& A, Ctx& cx) {
   return complement(A, cosize_int(filter(A, cx), cx.err), cx);
 }
 
 // ---- inverses ---------------------------------------------------------------------------------------------
 // right_inverse(L): the largest R with L(R(i)) == i for i < size(R): follow the
 // chain of strides 1, s*d, ... through L's coalesced modes (static strides only).
-TESSEL_HOST_DEVICE constexpr Layout right_inverse(Layout const& L, Ctx& cx) {
+TESSEL_HD constexpr Layout right_inverse(Layout const& L, Ctx& cx) {
   Modes c = coalesce_modes(flat_modes(L), cx);
   if (c.n == 0) c.push(sint(1), sint(0), cx.err);
   Int pre[kMaxLeaves] = {};
@@ -325,10 +324,9 @@ TESSEL_HOST_DEVICE constexpr Layout right_inverse(Layout const& L, Ctx& cx) {
   return from_modes(coalesce_modes(r, cx), cx.err);
 }
 
-#if !TESSEL_ON_DEVICE
 // Outside the divisibility chain a left inverse may still be a layout: look for
-// R = (s1, t):(e1, e2) with R(L(i)) == i for every i (bounded search, host only).
-TESSEL_HOST_DEVICE constexpr bool left_inverse_search(Layout const& L, Layout& out, Ctx& cx) {
+// R = (s1, t):(e1, e2) with R(L(i)) == i for every i (bounded search; host and compile time only).
+TESSEL_HD constexpr bool left_inverse_search(Layout const& L, Layout& out, Ctx& cx) {
   i64 n = size(L, cx.err);
   if (n > kFallbackMax || n < 2) return false;
   i64 v[kFallbackMax] = {};
@@ -380,11 +378,10 @@ TESSEL_HOST_DEVICE constexpr bool left_inverse_search(Layout const& L, Layout& o
         }
   return false;
 }
-#endif
 
 // left_inverse(L): R with R(L(i)) == i for i < size(L) (L injective). Sorted by
 // stride, each stride must be a multiple of the size covered so far.
-TESSEL_HOST_DEVICE constexpr Layout left_inverse(Layout const& L, Ctx& cx) {
+TESSEL_HD constexpr Layout left_inverse(Layout const& L, Ctx& cx) {
   Modes c = coalesce_modes(flat_modes(L), cx);
   if (c.n == 0) c.push(sint(1), sint(0), cx.err);
   Layout out;
@@ -411,9 +408,7 @@ TESSEL_HOST_DEVICE constexpr Layout left_inverse(Layout const& L, Ctx& cx) {
     Int d = c.d[k];
     if (d.v == 0) continue;
     if (cx.checkable(covered) && d.v % covered.v != 0) {
-#if !TESSEL_ON_DEVICE
-      if (!cx.symbolic && left_inverse_search(L, out, cx)) return out;
-#endif
+      if (TESSEL_HOST_ONLY_WORK && !cx.symbolic && left_inverse_search(L, out, cx)) return out;
       cx.fail(Err::left_inverse_divisibility, d.v, covered.v, k);
       return out;
     }

@@ -18,24 +18,24 @@ struct Tiler {
   signed char tok[4 * kMaxEntries] = {};
   int nent = 0;
   Layout ent[kMaxEntries] = {};
-  TESSEL_HOST_DEVICE constexpr bool push(signed char t, Error& e) {
+  TESSEL_HD constexpr bool push(signed char t, Error& e) {
     if (ntok >= 4 * kMaxEntries) { if (!e) e = {Err::too_large, ntok, 0, 0}; return false; }
     tok[ntok++] = t;
     return true;
   }
-  TESSEL_HOST_DEVICE constexpr void add(Layout const& l, Error& e) {
+  TESSEL_HD constexpr void add(Layout const& l, Error& e) {
     if (nent >= kMaxEntries) { if (!e) e = {Err::too_large, nent, 0, 0}; return; }
     if (push(static_cast<signed char>(nent), e)) ent[nent++] = l;
   }
-  TESSEL_HOST_DEVICE constexpr bool bymode() const { return ntok > 0 && tok[0] == kOpen; }
+  TESSEL_HD constexpr bool bymode() const { return ntok > 0 && tok[0] == kOpen; }
 };
-TESSEL_HOST_DEVICE constexpr Tiler tiler_of(Layout const& l) {
+TESSEL_HD constexpr Tiler tiler_of(Layout const& l) {
   Tiler t;
   Error e;
   t.add(l, e);
   return t;
 }
-TESSEL_HOST_DEVICE constexpr int tiler_end(Tiler const& t, int b) {
+TESSEL_HD constexpr int tiler_end(Tiler const& t, int b) {
   if (t.tok[b] != kOpen) return b + 1;
   int d = 0, i = b;
   do {
@@ -49,7 +49,7 @@ TESSEL_HOST_DEVICE constexpr int tiler_end(Tiler const& t, int b) {
 enum class Op { composition, divide, product };
 
 // One entry: composition A o B, logical_divide (A o (B, B*)), logical_product (A, A* o B).
-TESSEL_HOST_DEVICE constexpr Layout apply_entry(Op op, Layout const& A, Layout const& B, Ctx& cx) {
+TESSEL_HD constexpr Layout apply_entry(Op op, Layout const& A, Layout const& B, Ctx& cx) {
   if (op == Op::composition) return composition(A, B, cx);
   if (op == Op::divide) {
     // A / B = A o (B, complement(B, size(A))).
@@ -65,7 +65,7 @@ TESSEL_HOST_DEVICE constexpr Layout apply_entry(Op op, Layout const& A, Layout c
 
 // Apply op mode by mode along the tiler node at token b. Modes of A beyond the
 // tiler are dropped for composition (as CuTe) and kept for divide and product.
-TESSEL_HOST_DEVICE constexpr Layout apply_tiler(Op op, Layout const& A, Tiler const& T, int b, Ctx& cx) {
+TESSEL_HD constexpr Layout apply_tiler(Op op, Layout const& A, Tiler const& T, int b, Ctx& cx) {
   if (T.tok[b] == kUnderscore) return A;
   if (T.tok[b] != kOpen) return apply_entry(op, A, T.ent[T.tok[b]], cx);
   int e = tiler_end(T, b);
@@ -81,13 +81,13 @@ TESSEL_HOST_DEVICE constexpr Layout apply_tiler(Op op, Layout const& A, Tiler co
   return out.done();
 }
 
-TESSEL_HOST_DEVICE constexpr Layout composition(Layout const& A, Tiler const& T, Ctx& cx) { return apply_tiler(Op::composition, A, T, 0, cx); }
-TESSEL_HOST_DEVICE constexpr Layout logical_divide(Layout const& A, Tiler const& T, Ctx& cx) { return apply_tiler(Op::divide, A, T, 0, cx); }
-TESSEL_HOST_DEVICE constexpr Layout logical_product(Layout const& A, Tiler const& T, Ctx& cx) { return apply_tiler(Op::product, A, T, 0, cx); }
+TESSEL_HD constexpr Layout composition(Layout const& A, Tiler const& T, Ctx& cx) { return apply_tiler(Op::composition, A, T, 0, cx); }
+TESSEL_HD constexpr Layout logical_divide(Layout const& A, Tiler const& T, Ctx& cx) { return apply_tiler(Op::divide, A, T, 0, cx); }
+TESSEL_HD constexpr Layout logical_product(Layout const& A, Tiler const& T, Ctx& cx) { return apply_tiler(Op::product, A, T, 0, cx); }
 
 // zip2_by: gather the first and second halves of the rank-2 results at the
 // tiler's terminals: ((t0,t1,...),(r0,r1,...,rest...)).
-TESSEL_HOST_DEVICE constexpr void zip2_by(Layout const& L, Tiler const& T, int b, Layout& first, Layout& second, Ctx& cx) {
+TESSEL_HD constexpr void zip2_by(Layout const& L, Tiler const& T, int b, Layout& first, Layout& second, Ctx& cx) {
   if (T.tok[b] != kOpen) {
     first = mode(L, 0, cx.err);
     second = mode(L, 1, cx.err);
@@ -110,13 +110,13 @@ TESSEL_HOST_DEVICE constexpr void zip2_by(Layout const& L, Tiler const& T, int b
 enum class Arrange { zipped, tiled, flat };
 
 // Splice a mode's children into b, or the mode itself when it has rank 1.
-TESSEL_HOST_DEVICE constexpr void unpack_into(Builder& b, Layout const& m, Ctx& cx) {
+TESSEL_HD constexpr void unpack_into(Builder& b, Layout const& m, Ctx& cx) {
   int r = rank(m);
   if (r == 1) { b.add(m); return; }
   for (int i = 0; i < r; ++i) b.add(mode(m, i, cx.err));
 }
 
-TESSEL_HOST_DEVICE constexpr Layout arrange(Arrange how, Layout const& logical, Tiler const& T, Ctx& cx) {
+TESSEL_HD constexpr Layout arrange(Arrange how, Layout const& logical, Tiler const& T, Ctx& cx) {
   Layout f, s;
   zip2_by(logical, T, 0, f, s, cx);
   Builder out(cx.err);
@@ -128,15 +128,15 @@ TESSEL_HOST_DEVICE constexpr Layout arrange(Arrange how, Layout const& logical, 
 
 // zipped_divide: ((TileM,TileN,...),(RestM,RestN,...,L,...)); tiled_divide:
 // ((TileM,TileN,...),RestM,RestN,...,L,...); flat_divide: (TileM,TileN,...,RestM,RestN,...,L,...).
-TESSEL_HOST_DEVICE constexpr Layout zipped_divide(Layout const& A, Tiler const& T, Ctx& cx) { return arrange(Arrange::zipped, logical_divide(A, T, cx), T, cx); }
-TESSEL_HOST_DEVICE constexpr Layout tiled_divide(Layout const& A, Tiler const& T, Ctx& cx) { return arrange(Arrange::tiled, logical_divide(A, T, cx), T, cx); }
-TESSEL_HOST_DEVICE constexpr Layout flat_divide(Layout const& A, Tiler const& T, Ctx& cx) { return arrange(Arrange::flat, logical_divide(A, T, cx), T, cx); }
-TESSEL_HOST_DEVICE constexpr Layout zipped_product(Layout const& A, Tiler const& T, Ctx& cx) { return arrange(Arrange::zipped, logical_product(A, T, cx), T, cx); }
-TESSEL_HOST_DEVICE constexpr Layout tiled_product(Layout const& A, Tiler const& T, Ctx& cx) { return arrange(Arrange::tiled, logical_product(A, T, cx), T, cx); }
-TESSEL_HOST_DEVICE constexpr Layout flat_product(Layout const& A, Tiler const& T, Ctx& cx) { return arrange(Arrange::flat, logical_product(A, T, cx), T, cx); }
+TESSEL_HD constexpr Layout zipped_divide(Layout const& A, Tiler const& T, Ctx& cx) { return arrange(Arrange::zipped, logical_divide(A, T, cx), T, cx); }
+TESSEL_HD constexpr Layout tiled_divide(Layout const& A, Tiler const& T, Ctx& cx) { return arrange(Arrange::tiled, logical_divide(A, T, cx), T, cx); }
+TESSEL_HD constexpr Layout flat_divide(Layout const& A, Tiler const& T, Ctx& cx) { return arrange(Arrange::flat, logical_divide(A, T, cx), T, cx); }
+TESSEL_HD constexpr Layout zipped_product(Layout const& A, Tiler const& T, Ctx& cx) { return arrange(Arrange::zipped, logical_product(A, T, cx), T, cx); }
+TESSEL_HD constexpr Layout tiled_product(Layout const& A, Tiler const& T, Ctx& cx) { return arrange(Arrange::tiled, logical_product(A, T, cx), T, cx); }
+TESSEL_HD constexpr Layout flat_product(Layout const& A, Tiler const& T, Ctx& cx) { return arrange(Arrange::flat, logical_product(A, T, cx), T, cx); }
 
 // Pad a layout with _1:_0 modes to rank R (CuTe's append<R>).
-TESSEL_HOST_DEVICE constexpr Layout pad_rank(Layout const& L, int R, Ctx& cx) {
+TESSEL_HD constexpr Layout pad_rank(Layout const& L, int R, Ctx& cx) {
   int r = rank(L);
   if (r >= R) return L;
   Builder b(cx.err);
@@ -147,7 +147,7 @@ TESSEL_HOST_DEVICE constexpr Layout pad_rank(Layout const& L, int R, Ctx& cx) {
 
 // blocked_product(A, B): mode k is (A_k, P_k), raked_product: (P_k, A_k), where
 // A and B are padded to the same rank and P = complement(A, size(A)*cosize(B)) o B.
-TESSEL_HOST_DEVICE constexpr Layout blocked_raked(Layout const& A0, Layout const& B0, bool raked, Ctx& cx) {
+TESSEL_HD constexpr Layout blocked_raked(Layout const& A0, Layout const& B0, bool raked, Ctx& cx) {
   int R = rank(A0) > rank(B0) ? rank(A0) : rank(B0);
   Layout A = pad_rank(A0, R, cx), B = pad_rank(B0, R, cx);
   Int m = cx.ar().mul(size_int(A, cx.err), cosize_int(B, cx.err));
@@ -163,7 +163,7 @@ TESSEL_HOST_DEVICE constexpr Layout blocked_raked(Layout const& A0, Layout const
   Layout r = out.done();
   return R == 1 && !A.is_tuple() ? mode(r, 0, cx.err) : r;
 }
-TESSEL_HOST_DEVICE constexpr Layout blocked_product(Layout const& A, Layout const& B, Ctx& cx) { return blocked_raked(A, B, false, cx); }
-TESSEL_HOST_DEVICE constexpr Layout raked_product(Layout const& A, Layout const& B, Ctx& cx) { return blocked_raked(A, B, true, cx); }
+TESSEL_HD constexpr Layout blocked_product(Layout const& A, Layout const& B, Ctx& cx) { return blocked_raked(A, B, false, cx); }
+TESSEL_HD constexpr Layout raked_product(Layout const& A, Layout const& B, Ctx& cx) { return blocked_raked(A, B, true, cx); }
 
 }  // namespace tessel::rt

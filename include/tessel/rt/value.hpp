@@ -24,8 +24,8 @@ struct Int {
   i64 v = 0;
   bool is_static = true;
 };
-TESSEL_HOST_DEVICE constexpr Int sint(i64 v) { return {v, true}; }
-TESSEL_HOST_DEVICE constexpr bool known(Int a, i64 k) { return a.is_static && a.v == k; }
+TESSEL_HD constexpr Int sint(i64 v) { return {v, true}; }
+TESSEL_HD constexpr bool known(Int a, i64 k) { return a.is_static && a.v == k; }
 
 // Error codes of the engine; every failing operation reports one with the
 // numbers involved. message() gives the condition in words.
@@ -49,10 +49,10 @@ enum class Err : int {
 struct Error {
   Err code = Err::none;
   i64 a = 0, b = 0, c = 0;
-  TESSEL_HOST_DEVICE constexpr explicit operator bool() const { return code != Err::none; }
+  TESSEL_HD constexpr explicit operator bool() const { return code != Err::none; }
 };
 
-TESSEL_HOST_DEVICE constexpr char const* message(Err e) {
+TESSEL_HD constexpr char const* message(Err e) {
   switch (e) {
     case Err::none: return "ok";
     case Err::overflow: return "integer overflow";
@@ -76,31 +76,31 @@ TESSEL_HOST_DEVICE constexpr char const* message(Err e) {
 
 struct Arith {
   Error* err;
-  TESSEL_HOST_DEVICE constexpr i64 fail(i64 a, i64 b) const {
+  TESSEL_HD constexpr i64 fail(i64 a, i64 b) const {
     if (!*err) *err = {Err::overflow, a, b, 0};
     return 0;
   }
-  TESSEL_HOST_DEVICE constexpr i64 mul(i64 a, i64 b) const {
+  TESSEL_HD constexpr i64 mul(i64 a, i64 b) const {
     if (a == 0 || b == 0) return 0;
     i64 r = static_cast<i64>(static_cast<unsigned long long>(a) * static_cast<unsigned long long>(b));
     if (r / b != a || (a == -1 && b == (-9223372036854775807LL - 1)) || (b == -1 && a == (-9223372036854775807LL - 1))) return fail(a, b);
     return r;
   }
-  TESSEL_HOST_DEVICE constexpr i64 add(i64 a, i64 b) const {
+  TESSEL_HD constexpr i64 add(i64 a, i64 b) const {
     if ((b > 0 && a > 9223372036854775807LL - b) || (b < 0 && a < (-9223372036854775807LL - 1) - b)) return fail(a, b);
     return a + b;
   }
   // Static-ness follows CuTe: static op static is static; a static 0 absorbs products.
-  TESSEL_HOST_DEVICE constexpr Int mul(Int a, Int b) const {
+  TESSEL_HD constexpr Int mul(Int a, Int b) const {
     if (known(a, 0) || known(b, 0)) return sint(0);
     return {mul(a.v, b.v), a.is_static && b.is_static};
   }
-  TESSEL_HOST_DEVICE constexpr Int add(Int a, Int b) const { return {add(a.v, b.v), a.is_static && b.is_static}; }
+  TESSEL_HD constexpr Int add(Int a, Int b) const { return {add(a.v, b.v), a.is_static && b.is_static}; }
 };
 
-TESSEL_HOST_DEVICE constexpr i64 iabs(i64 a) { return a < 0 ? -a : a; }
-TESSEL_HOST_DEVICE constexpr i64 sgn(i64 a) { return (a > 0) - (a < 0); }
-TESSEL_HOST_DEVICE constexpr i64 cdiv(i64 a, i64 b) { return (a + b - 1) / b; }  // a >= 0, b > 0
+TESSEL_HD constexpr i64 iabs(i64 a) { return a < 0 ? -a : a; }
+TESSEL_HD constexpr i64 sgn(i64 a) { return (a > 0) - (a < 0); }
+TESSEL_HD constexpr i64 cdiv(i64 a, i64 b) { return (a + b - 1) / b; }  // a >= 0, b > 0
 
 // ---- the layout value ----------------------------------------------------------------------------
 
@@ -116,25 +116,25 @@ struct Layout {
   Int shape[kMaxLeaves] = {};
   Int stride[kMaxLeaves] = {};
 
-  TESSEL_HOST_DEVICE constexpr bool push_tok(signed char t, Error& e) {
+  TESSEL_HD constexpr bool push_tok(signed char t, Error& e) {
     if (ntok >= kMaxTokens) { if (!e) e = {Err::too_large, ntok, 0, 0}; return false; }
     tok[ntok++] = t;
     return true;
   }
-  TESSEL_HOST_DEVICE constexpr void open(Error& e) { push_tok(kOpen, e); }
-  TESSEL_HOST_DEVICE constexpr void close(Error& e) { push_tok(kClose, e); }
-  TESSEL_HOST_DEVICE constexpr void leaf(Int s, Int d, Error& e) {
+  TESSEL_HD constexpr void open(Error& e) { push_tok(kOpen, e); }
+  TESSEL_HD constexpr void close(Error& e) { push_tok(kClose, e); }
+  TESSEL_HD constexpr void leaf(Int s, Int d, Error& e) {
     if (nleaf >= kMaxLeaves) { if (!e) e = {Err::too_large, nleaf, 0, 0}; return; }
     if (!push_tok(kLeaf, e)) return;
     shape[nleaf] = s;
     stride[nleaf] = d;
     ++nleaf;
   }
-  TESSEL_HOST_DEVICE constexpr bool is_tuple() const { return ntok > 0 && tok[0] == kOpen; }
+  TESSEL_HD constexpr bool is_tuple() const { return ntok > 0 && tok[0] == kOpen; }
 };
 
 // The end of the node starting at token b.
-TESSEL_HOST_DEVICE constexpr int node_end(Layout const& l, int b) {
+TESSEL_HD constexpr int node_end(Layout const& l, int b) {
   if (l.tok[b] == kLeaf) return b + 1;
   int depth = 0, i = b;
   do {
@@ -145,20 +145,20 @@ TESSEL_HOST_DEVICE constexpr int node_end(Layout const& l, int b) {
   return i;
 }
 // The number of leaves before token position t.
-TESSEL_HOST_DEVICE constexpr int leaves_before(Layout const& l, int t) {
+TESSEL_HD constexpr int leaves_before(Layout const& l, int t) {
   int n = 0;
   for (int i = 0; i < t; ++i) n += l.tok[i] == kLeaf;
   return n;
 }
 
 // rank: number of top-level modes (1 for an integral layout).
-TESSEL_HOST_DEVICE constexpr int rank(Layout const& l) {
+TESSEL_HD constexpr int rank(Layout const& l) {
   if (!l.is_tuple()) return 1;
   int r = 0;
   for (int i = 1; i < l.ntok - 1; i = node_end(l, i)) ++r;
   return r;
 }
-TESSEL_HOST_DEVICE constexpr int depth(Layout const& l) {
+TESSEL_HD constexpr int depth(Layout const& l) {
   int d = 0, m = 0;
   for (int i = 0; i < l.ntok; ++i) {
     if (l.tok[i] == kOpen) m = ++d > m ? d : m;
@@ -168,19 +168,19 @@ TESSEL_HOST_DEVICE constexpr int depth(Layout const& l) {
 }
 
 // Append the subtree [b, e) of src to dst.
-TESSEL_HOST_DEVICE constexpr void append_node(Layout& dst, Layout const& src, int b, int e, Error& err) {
+TESSEL_HD constexpr void append_node(Layout& dst, Layout const& src, int b, int e, Error& err) {
   int k = leaves_before(src, b);
   for (int i = b; i < e; ++i) {
     if (src.tok[i] == kLeaf) { dst.leaf(src.shape[k], src.stride[k], err); ++k; }
     else dst.push_tok(src.tok[i], err);
   }
 }
-TESSEL_HOST_DEVICE constexpr void append_all(Layout& dst, Layout const& src, Error& err) {
+TESSEL_HD constexpr void append_all(Layout& dst, Layout const& src, Error& err) {
   append_node(dst, src, 0, src.ntok, err);
 }
 
 // mode(l, i): the i-th top-level mode as a layout (the layout itself for an integral one).
-TESSEL_HOST_DEVICE constexpr Layout mode(Layout const& l, int i, Error& err) {
+TESSEL_HD constexpr Layout mode(Layout const& l, int i, Error& err) {
   Layout r;
   if (!l.is_tuple()) { r = l; return r; }
   int k = 0;
@@ -195,10 +195,10 @@ TESSEL_HOST_DEVICE constexpr Layout mode(Layout const& l, int i, Error& err) {
 struct Builder {
   Layout out;
   Error* err;
-  TESSEL_HOST_DEVICE constexpr Builder(Error& e) : out(), err(&e) { out.open(e); }
-  TESSEL_HOST_DEVICE constexpr Builder& add(Layout const& m) { append_all(out, m, *err); return *this; }
-  TESSEL_HOST_DEVICE constexpr Builder& add_leaf(Int s, Int d) { out.leaf(s, d, *err); return *this; }
-  TESSEL_HOST_DEVICE constexpr Layout done() { out.close(*err); return out; }
+  TESSEL_HD constexpr Builder(Error& e) : out(), err(&e) { out.open(e); }
+  TESSEL_HD constexpr Builder& add(Layout const& m) { append_all(out, m, *err); return *this; }
+  TESSEL_HD constexpr Builder& add_leaf(Int s, Int d) { out.leaf(s, d, *err); return *this; }
+  TESSEL_HD constexpr Layout done() { out.close(*err); return out; }
 };
 
 // A flat list of modes, as coalesce and composition produce them.
@@ -206,12 +206,12 @@ struct Modes {
   int n = 0;
   Int s[kMaxLeaves] = {};
   Int d[kMaxLeaves] = {};
-  TESSEL_HOST_DEVICE constexpr void push(Int a, Int b, Error& e) {
+  TESSEL_HD constexpr void push(Int a, Int b, Error& e) {
     if (n >= kMaxLeaves) { if (!e) e = {Err::too_large, n, 0, 0}; return; }
     s[n] = a; d[n] = b; ++n;
   }
 };
-TESSEL_HOST_DEVICE constexpr Modes flat_modes(Layout const& l) {
+TESSEL_HD constexpr Modes flat_modes(Layout const& l) {
   Modes m;
   for (int k = 0; k < l.nleaf; ++k) { m.s[k] = l.shape[k]; m.d[k] = l.stride[k]; }
   m.n = l.nleaf;
@@ -219,7 +219,7 @@ TESSEL_HOST_DEVICE constexpr Modes flat_modes(Layout const& l) {
 }
 // Modes as a layout: one mode is an integral layout, several a flat tuple,
 // none the static _1:_0.
-TESSEL_HOST_DEVICE constexpr Layout from_modes(Modes const& m, Error& err) {
+TESSEL_HD constexpr Layout from_modes(Modes const& m, Error& err) {
   Layout r;
   if (m.n == 0) { r.leaf(sint(1), sint(0), err); return r; }
   if (m.n == 1) { r.leaf(m.s[0], m.d[0], err); return r; }
@@ -229,35 +229,35 @@ TESSEL_HOST_DEVICE constexpr Layout from_modes(Modes const& m, Error& err) {
   return r;
 }
 
-TESSEL_HOST_DEVICE constexpr i64 size(Layout const& l, Error& err) {
+TESSEL_HD constexpr i64 size(Layout const& l, Error& err) {
   Arith ar{&err};
   i64 n = 1;
   for (int k = 0; k < l.nleaf; ++k) n = ar.mul(n, l.shape[k].v);
   return n;
 }
 // Static when every shape is.
-TESSEL_HOST_DEVICE constexpr Int size_int(Layout const& l, Error& err) {
+TESSEL_HD constexpr Int size_int(Layout const& l, Error& err) {
   Arith ar{&err};
   Int n = sint(1);
   for (int k = 0; k < l.nleaf; ++k) n = ar.mul(n, l.shape[k]);
   return n;
 }
 // One more than the largest index reached (L(size-1)+1 for non-negative strides).
-TESSEL_HOST_DEVICE constexpr i64 cosize(Layout const& l, Error& err) {
+TESSEL_HD constexpr i64 cosize(Layout const& l, Error& err) {
   Arith ar{&err};
   i64 c = 1;
   for (int k = 0; k < l.nleaf; ++k)
     if (l.stride[k].v > 0) c = ar.add(c, ar.mul(l.shape[k].v - 1, l.stride[k].v));
   return c;
 }
-TESSEL_HOST_DEVICE constexpr Int cosize_int(Layout const& l, Error& err) {
+TESSEL_HD constexpr Int cosize_int(Layout const& l, Error& err) {
   bool st = true;
   for (int k = 0; k < l.nleaf; ++k) st = st && l.shape[k].is_static && l.stride[k].is_static;
   return {cosize(l, err), st};
 }
 
 // The layout as a function of a 1-D coordinate, the last mode extended.
-TESSEL_HOST_DEVICE constexpr i64 eval(Layout const& l, i64 x, Error& err) {
+TESSEL_HD constexpr i64 eval(Layout const& l, i64 x, Error& err) {
   Arith ar{&err};
   i64 r = 0;
   for (int k = 0; k < l.nleaf; ++k) {

@@ -1,0 +1,228 @@
+// tessel/algebra/bridge.hpp: between typed layouts and the engine's layout
+// values. The typed algebra runs the engine at compile time on the static
+// facts of its arguments (every integer static: the whole result; otherwise
+// its structure and static parts), then, for dynamic arguments, once more at
+// run time to fill the dynamic integers. One implementation serves both.
+#pragma once
+
+#include <cstdint>
+
+#include "../layout/layout.hpp"
+#include "../rt/tiler.hpp"
+#include "../rt/describe.hpp"
+
+namespace tessel::detail {
+
+// ---- typed -> value ------------------------------------------------------------------------------
+
+// One integer: static, or dynamic (a placeholder in the symbolic pass).
+template <class T>
+TESSEL_HOST_DEVICE constexpr rt::Int to_int(T const& x, bool sym) {
+  if constexpr (StaticInt<T>) return {static_cast<rt::i64>(T::value), true};
+  else return {sym ? 1 : static_cast<rt::i64>(x), false};
+}
+
+template <class S, class D>
+TESSEL_HOST_DEVICE constexpr void put(rt::Layout& l, S const& s, D const& d, bool sym, rt::Error& e) {
+  if constexpr (is_tuple_v<S>) {
+    l.open(e);
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      (put(l, get<I>(s), get<I>(d), sym, e), ...);
+    }(std::make_index_sequence<tuple_size_v<S>>{});
+    l.close(e);
+  } else {
+    l.leaf(to_int(s, sym), to_int(d, sym), e);
+  }
+}
+
+// A typed layout, an IntTuple (its compact column-major layout) or an integer as a value.
+template <class L>
+TESSEL_HOST_DEVICE constexpr rt::Layout to_rt(L const& x, bool sym) {
+  rt::Layout l;
+  rt::Error e;
+  if constexpr (is_layout_v<L>) put(l, x.shape(), x.stride(), sym, e);
+  else put(l, x, compact_col_major(x), sym, e);
+  return l;
+}
+
+// A tiler: a layout, an integer N (N:1), `_`, or a tuple of tilers (by mode).
+template <class T>
+TESSEL_HOST_DEVICE constexpr void put_tiler(rt::Tiler& t, T const& x, bool sym, rt::Error& e) {
+  if constexpr (is_underscore_v<T>) {
+    t.push(rt::kUnderscore, e);
+  } else if constexpr (is_tuple_v<T>) {
+    t.push(rt::kOpen, e);
+    for_each(x, [&](auto const& y) { put_tiler(t, y, sym, e); });
+    t.push(rt::kClose, e);
+  } else if constexpr (is_layout_v<T>) {
+    t.add(to_rt(x, sym), e);
+  } else {
+    rt::Layout l;
+    l.leaf(to_int(x, sym), {1, true}, e);
+    t.add(l, e);
+  }
+}
+template <class T>
+TESSEL_HOST_DEVICE constexpr rt::Tiler to_tiler(T const& x, bool sym) {
+  rt::Tiler t;
+  rt::Error e;
+  put_tiler(t, x, sym, e);
+  return t;
+}
+
+// ---- value -> typed ------------------------------------------------------------------------------
+
+template <class T> struct dyn_of { using type = int; };
+template <DynamicInt T> struct dyn_of<T> { using type = T; };
+template <class... T> struct dyn_of<tuple<T...>> { using type = std::common_type_t<int, typename dyn_of<T>::type...>; };
+template <class S, class D> struct dyn_of<Layout<S, D>> {
+  using type = std::common_type_t<typename dyn_of<S>::type, typename dyn_of<D>::type>;
+};
+// The integer type of a result's dynamic integers: int, or wider if an argument's is.
+template <class... A> using dyn_t = std::common_type_t<int, typename dyn_of<std::remove_cvref_t<A>>::type...>;
+
+template <rt::i64 v>
+TESSEL_HOST_DEVICE constexpr auto static_int() {
+  if constexpr (v >= INT32_MIN && v <= INT32_MAX) return C<int(v)>{};
+  else return C<v>{};
+}
+
+struct children_t {
+  int n = 0;
+  int pos[rt::kMaxTokens] = {};
+};
+TESSEL_HOST_DEVICE constexpr children_t children(rt::Layout const& l, int b) {
+  children_t c;
+  int e = rt::node_end(l, b);
+  for (int t = b + 1; t < e - 1; t = rt::node_end(l, t)) c.pos[c.n++] = t;
+  return c;
+}
+
+// The typed IntTuple (shapes or strides) of the node at token B of H::value.layout:
+// static integers from the compile-time pass, dynamic ones from rv.
+template <class H, int B, bool Strides, class Dyn>
+TESSEL_HOST_DEVICE constexpr auto build(rt::Layout const& rv);
+
+template <class H, int B, bool Strides, class Dyn, std::size_t... I>
+TESSEL_HOST_DEVICE constexpr auto build_children(rt::Layout const& rv, std::index_sequence<I...>) {
+  constexpr children_t kids = children(H::value.layout, B);
+  return make_tuple(build<H, kids.pos[I], Strides, Dyn>(rv)...);
+}
+
+template <class H, int B, bool Strides, class Dyn>
+TESSEL_HOST_DEVICE constexpr auto build(rt::Layout const& rv) {
+  if constexpr (H::value.layout.tok[B] == rt::kLeaf) {
+    constexpr int k = rt::leaves_before(H::value.layout, B);
+    constexpr rt::Int x = Strides ? H::value.layout.stride[k] : H::value.layout.shape[k];
+    if constexpr (x.is_static) {
+      return static_int<x.v>();
+    } else {
+      return static_cast<Dyn>(Strides ? rv.stride[k].v : rv.shape[k].v);
+    }
+  } else {
+    return build_children<H, B, Strides, Dyn>(rv, std::make_index_sequence<children(H::value.layout, B).n>{});
+  }
+}
+
+template <class H, class Dyn>
+TESSEL_HOST_DEVICE constexpr auto from_rt(rt::Layout const& rv) {
+  return raw_layout(build<H, 0, false, Dyn>(rv), build<H, 0, true, Dyn>(rv));
+}
+
+// ---- errors --------------------------------------------------------------------------------------
+
+// Compile-time reports: the failing numbers appear in the names of these
+// templates in the compiler's instantiation trace.
+template <rt::i64 stride, rt::i64 shape, rt::i64 mode> struct composition_stride_vs_shape_of_mode {
+  static_assert(stride < 0, "tessel::composition: stride divisibility fails: B's stride must be divisible by the product "
+                            "of A's leading shapes and, where it stops inside a mode of A, divide that mode's shape");
+};
+template <rt::i64 rest_shape, rt::i64 factor, rt::i64 mode> struct composition_shape_not_divisible_by {
+  static_assert(rest_shape < 0, "tessel::composition: shape divisibility fails: A's shapes must divide B's shape "
+                                "up to the last mode B needs");
+};
+template <rt::i64 leaves, rt::i64 span> struct composition_modes_of_B_overlap {
+  static_assert(leaves < 0, "tessel::composition: B's modes overlap inside A's modes, so A o B is not left-distributive");
+};
+template <rt::i64 stride, rt::i64 covered> struct complement_stride_inside_covered_span {
+  static_assert(stride < 0, "tessel::complement: the layout is not injective");
+};
+template <rt::i64 stride, rt::i64 span> struct complement_stride_not_multiple_of_span {
+  static_assert(stride < 0, "tessel::complement: sorted by stride, each stride must be a multiple of the previous "
+                            "shape*stride (the image is not a tractable chain)");
+};
+template <rt::i64 stride, rt::i64 covered> struct left_inverse_stride_not_multiple_of_covered {
+  static_assert(stride < 0, "tessel::left_inverse: sorted by stride, each stride must be a multiple of the size covered so far");
+};
+template <rt::i64 modes, rt::i64 rank> struct tiler_has_more_modes_than_layout {
+  static_assert(modes < 0, "tessel: the tiler or profile has more modes than the layout");
+};
+template <rt::Err E> struct engine_error {
+  static_assert(E == rt::Err::none, "tessel: layout algebra failed (overflow, capacity, negative stride or dynamic strides where static ones are needed)");
+};
+
+template <rt::Err Code, rt::i64 A, rt::i64 B, rt::i64 Cc>
+TESSEL_HOST_DEVICE constexpr void static_report() {
+  constexpr rt::Error E{Code, A, B, Cc};
+  if constexpr (E.code == rt::Err::stride_divisibility) (void)sizeof(composition_stride_vs_shape_of_mode<E.a, E.b, E.c>);
+  else if constexpr (E.code == rt::Err::shape_divisibility) (void)sizeof(composition_shape_not_divisible_by<E.a, E.b, E.c>);
+  else if constexpr (E.code == rt::Err::not_distributive) (void)sizeof(composition_modes_of_B_overlap<E.a, E.b>);
+  else if constexpr (E.code == rt::Err::not_injective) (void)sizeof(complement_stride_inside_covered_span<E.a, E.b>);
+  else if constexpr (E.code == rt::Err::complement_chain) (void)sizeof(complement_stride_not_multiple_of_span<E.a, E.b>);
+  else if constexpr (E.code == rt::Err::left_inverse_divisibility) (void)sizeof(left_inverse_stride_not_multiple_of_covered<E.a, E.b>);
+  else if constexpr (E.code == rt::Err::rank_mismatch) (void)sizeof(tiler_has_more_modes_than_layout<E.a, E.b>);
+  else (void)sizeof(engine_error<E.code>);
+}
+
+TESSEL_HOST_DEVICE void runtime_report(rt::Error const& e) {
+#if TESSEL_ON_DEVICE
+  printf("tessel: %s [%lld %lld %lld]\n", rt::message(e.code), e.a, e.b, e.c);
+  __trap();
+#else
+  throw error("tessel: " + rt::describe(e));
+#endif
+}
+
+// ---- running an operation --------------------------------------------------------------------------
+
+struct result {
+  rt::Layout layout;
+  rt::Error err;
+};
+
+// The compile-time pass of Op on the argument types.
+template <class Op, class... A>
+struct pass {
+  static constexpr bool all_static = (true && ... && is_static_v<A>);
+  static constexpr result value = Op::run(!all_static, A{}...);
+};
+
+// A fingerprint of a result's structure, to check that the run-time pass
+// built what the compile-time pass typed.
+TESSEL_HOST_DEVICE constexpr unsigned long long structure_hash(rt::Layout const& l) {
+  unsigned long long h = 1469598103934665603ull;
+  for (int t = 0; t < l.ntok; ++t) h = (h ^ static_cast<unsigned char>(l.tok[t])) * 1099511628211ull;
+  return h ^ static_cast<unsigned long long>(l.ntok);
+}
+
+// Run Op on typed arguments and return the typed result.
+template <class Op, class... A>
+TESSEL_HOST_DEVICE constexpr auto run_op(A const&... a) {
+  using H = pass<Op, A...>;
+  if constexpr (H::value.err.code != rt::Err::none) {
+    static_report<H::value.err.code, H::value.err.a, H::value.err.b, H::value.err.c>();
+    return Layout<Int<1>, Int<0>>{};
+  } else if constexpr (H::all_static) {
+    return from_rt<H, int>(H::value.layout);
+  } else {
+    result r = Op::run(false, a...);
+#if !defined(TESSEL_NO_CHECKS)
+    if (r.err) runtime_report(r.err);
+    constexpr unsigned long long expected = structure_hash(H::value.layout);
+    if (structure_hash(r.layout) != expected) runtime_report({rt::Err::bad_argument, 0, 0, 0});
+#endif
+    return from_rt<H, dyn_t<A...>>(r.layout);
+  }
+}
+
+}  // namespace tessel::detail

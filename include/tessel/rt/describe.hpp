@@ -1,0 +1,33 @@
+// tessel/rt/describe.hpp (host only): an engine error in words, with its numbers.
+#pragma once
+
+#include <string>
+
+#include "value.hpp"
+
+namespace tessel::rt {
+
+inline std::string describe(Error const& e) {
+  std::string s = message(e.code);
+  auto n = [](i64 x) { return std::to_string(x); };
+  switch (e.code) {
+    case Err::stride_divisibility:
+      s += " [B's remaining stride " + n(e.a) + " vs shape " + n(e.b) + " of A's coalesced mode " + n(e.c) + "]";
+      break;
+    case Err::shape_divisibility:
+      s += " [B's remaining shape " + n(e.a) + " is not divisible by " + n(e.b) + " at A's coalesced mode " + n(e.c) + "]";
+      break;
+    case Err::complement_chain:
+    case Err::left_inverse_divisibility:
+      s += " [stride " + n(e.a) + " is not a multiple of " + n(e.b) + "]";
+      break;
+    case Err::not_injective: s += " [stride " + n(e.a) + " falls inside the span " + n(e.b) + " already covered]"; break;
+    case Err::rank_mismatch: s += " [" + n(e.a) + " modes for a layout of rank " + n(e.b) + "]"; break;
+    case Err::overflow: s += " [" + n(e.a) + " and " + n(e.b) + "]"; break;
+    case Err::shape_not_positive: s += " [" + n(e.a) + "]"; break;
+    default: break;
+  }
+  return s;
+}
+
+}  // namespace tessel::rt
