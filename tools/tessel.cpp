@@ -133,6 +133,14 @@ Result eval(rt::Expr const& x) {
     rt::Layout a = A(), b = as_layout(arg_value(x, 1), x.args[1].pos);
     return done(f == "blocked_product" ? rt::blocked_product(a, b, cx) : rt::raked_product(a, b, cx));
   }
+  if (f == "nullspace") { want(1, 1); return done(rt::nullspace(A(), cx)); }
+  if (f == "max_common_layout" || f == "max_common_vector") {
+    want(2, 2);
+    rt::Layout r = rt::max_common_layout(A(), as_layout(arg_value(x, 1), x.args[1].pos), cx);
+    if (f == "max_common_layout") return done(r);
+    if (cx.err) throw EvalError{x.pos, f + ": " + describe(cx.err), 3};
+    return rt::size(r, cx.err);
+  }
   if (f == "make_layout") {
     if (nargs == 0) throw EvalError{x.pos, "make_layout: needs at least one argument", 2};
     rt::Builder b(cx.err);
@@ -191,6 +199,7 @@ int main(int argc, char** argv) {
       "by-mode tilers <3:4,8:2>, `_`, and calls: coalesce(L[,profile]), filter(L[,profile]),\n"
       "filter_zeros, composition(A,B), complement(A[,M]), right_inverse, left_inverse,\n"
       "logical|zipped|tiled|flat _divide|_product(A,T), blocked_product, raked_product,\n"
+      "nullspace, max_common_layout(A,B), max_common_vector(A,B),\n"
       "make_layout(A,B,...), size, cosize, rank, depth.");
   CLI11_PARSE(app, argc, argv);
   if (*ev) return run_eval(exprs);

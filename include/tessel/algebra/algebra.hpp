@@ -51,6 +51,9 @@ TESSEL_OP2(tiled_product, rt::tiled_product(to_rt(x, sym), to_tiler(y, sym), cx)
 TESSEL_OP2(flat_product, rt::flat_product(to_rt(x, sym), to_tiler(y, sym), cx))
 TESSEL_OP2(blocked_product, rt::blocked_product(to_rt(x, sym), to_rt(y, sym), cx))
 TESSEL_OP2(raked_product, rt::raked_product(to_rt(x, sym), to_rt(y, sym), cx))
+TESSEL_OP1(nullspace, rt::nullspace(to_rt(x, sym), cx))
+TESSEL_OP2(max_common_layout, rt::max_common_layout(to_rt(x, sym), to_rt(y, sym), cx))
+TESSEL_OP2(make_ordered_layout, rt::make_ordered_layout(to_rt(x, sym), to_rt(y, sym), cx))
 #undef TESSEL_OP1
 #undef TESSEL_OP2
 }  // namespace detail
@@ -156,6 +159,115 @@ TESSEL_HOST_DEVICE constexpr auto blocked_product(Layout<S, D> const& a, Layout<
 template <class S, class D, class S1, class D1>
 TESSEL_HOST_DEVICE constexpr auto raked_product(Layout<S, D> const& a, Layout<S1, D1> const& b) {
   return detail::run_op<detail::op_raked_product>(a, b);
+}
+
+// nullspace(L): the layout R of the coordinates L maps to 0 (its static
+// stride-0 modes): L(R(i)) == 0 for all i, size(R) == size(L)/size(filter(L)).
+// Always defined (_1:_0 when there are none).
+template <class S, class D>
+TESSEL_HOST_DEVICE constexpr auto nullspace(Layout<S, D> const& l) { return detail::run_op<detail::op_nullspace>(l); }
+
+// max_common_layout(A, B): the layout R of the longest run of elements,
+// starting at index 0, where A and B agree contiguously: A(R(i)) == i and
+// B(R(i)) == i for i < size(R). Defined when A o right_inverse(B) is.
+template <class S0, class D0, class S1, class D1>
+TESSEL_HOST_DEVICE constexpr auto max_common_layout(Layout<S0, D0> const& a, Layout<S1, D1> const& b) {
+  return detail::run_op<detail::op_max_common_layout>(a, b);
+}
+// max_common_vector(A, B): size(max_common_layout(A, B)), the number of
+// elements both layouts store contiguously from 0 (the widest common vector).
+template <class S0, class D0, class S1, class D1>
+TESSEL_HOST_DEVICE constexpr auto max_common_vector(Layout<S0, D0> const& a, Layout<S1, D1> const& b) {
+  return size(max_common_layout(a, b));
+}
+
+// make_ordered_layout(shape, order): the compact layout of shape whose modes
+// get strides 1, s, s*t, ... in increasing order of the static order values
+// (ties left to right). order must be congruent to shape.
+template <class S, class O> requires(!is_major_tag_v<O>)
+TESSEL_HOST_DEVICE constexpr auto make_ordered_layout(S const& shape, O const& order) {
+  static_assert(decltype(congruent(shape, order))::value, "tessel::make_ordered_layout: order is not congruent to shape");
+  detail::check_shape(shape);
+  return detail::run_op<detail::op_make_ordered_layout>(shape, order);
+}
+template <class S, class Major> requires is_major_tag_v<Major>
+TESSEL_HOST_DEVICE constexpr auto make_ordered_layout(S const& shape, Major tag) {
+  return make_layout(shape, tag);
+}
+
+// make_layout_like(L): a compact layout with L's shape whose strides are in
+// the same order as L's (static strides; column-major otherwise).
+template <class S, class D>
+TESSEL_HOST_DEVICE constexpr auto make_layout_like(Layout<S, D> const& l) {
+  if constexpr (is_static_v<D>) return make_ordered_layout(l.shape(), l.stride());
+  else return make_layout(l.shape());
+}
+
+// upcast<N>(L): L seen through elements N times wider: in each mode, a shape
+// s with stride d becomes shape_div(s, shape_div(N, |d|)) with stride
+// shape_div(d, N); stride-0 modes are unchanged. Defined when those divisions are
+// (one of each pair divides the other).
+template <int N, class S, class D>
+TESSEL_HOST_DEVICE constexpr auto upcast(Layout<S, D> const& l) {
+  auto one = [](auto const& s, auto const& d) {
+    if constexpr (is_constant_v<0, std::remove_cvref_t<decltype(d)>>) {
+      return make_tuple(s, d);
+    } else {
+      return make_tuple(shape_div(s, shape_div(Int<N>{}, abs(d))), shape_div(d, Int<N>{}));
+    }
+  };
+  auto fs = flatten_to_tuple(l.shape());
+  auto fd = flatten_to_tuple(l.stride());
+  auto pairs = transform(fs, fd, one);
+  return detail::raw_layout(detail::unflatten(transform(pairs, [](auto const& p) { return get<0>(p); }), l.shape()),
+                            detail::unflatten(transform(pairs, [](auto const& p) { return get<1>(p); }), l.shape()));
+}
+// downcast<N>(L): L seen through elements N times narrower: a stride-1 mode
+// grows N times, every other stride is scaled by N. Always defined.
+template <int N, class S, class D>
+TESSEL_HOST_DEVICE constexpr auto downcast(Layout<S, D> const& l) {
+  auto one = [](auto const& s, auto const& d) {
+    using Dt = std::remove_cvref_t<decltype(d)>;
+    if constexpr (is_constant_v<1, Dt> || is_constant_v<-1, Dt>) {
+      return make_tuple(s * Int<N>{}, d);
+    } else if constexpr (StaticInt<Dt>) {
+      return make_tuple(s, d * Int<N>{});
+    } else {  // a dynamic stride: decide at run time, both dynamic
+      using T = std::common_type_t<std::remove_cvref_t<decltype(s * Int<N>{})>, Dt>;
+      bool unit = d == 1 || d == -1;
+      return make_tuple(T(unit ? s * N : s), T(unit ? d : d * N));
+    }
+  };
+  auto fs = flatten_to_tuple(l.shape());
+  auto fd = flatten_to_tuple(l.stride());
+  auto pairs = transform(fs, fd, one);
+  return detail::raw_layout(detail::unflatten(transform(pairs, [](auto const& p) { return get<0>(p); }), l.shape()),
+                            detail::unflatten(transform(pairs, [](auto const& p) { return get<1>(p); }), l.shape()));
+}
+
+// tile_to_shape(block, shape, order): repeat block to cover shape, the copies
+// laid out in the given order (LayoutLeft by default):
+// coalesce(blocked_product(block, make_ordered_layout(shape / block, order)), shape / block)
+// per mode. Defined when each mode's block size divides the target size.
+template <class S, class D, class T, class O = LayoutLeft>
+TESSEL_HOST_DEVICE constexpr auto tile_to_shape(Layout<S, D> const& block, T const& target, O const& order = {}) {
+  constexpr int R = decltype(rank(target))::value;
+  static_assert(Layout<S, D>::rank <= R, "tessel::tile_to_shape: the block has more modes than the target shape");
+  auto padded = detail::pad_to_rank<R>(block);
+  auto bshape = transform(wrap(padded.shape()), [](auto const& s) { return product(s); });
+  auto tshape = transform(wrap(target), [](auto const& s) { return product(s); });
+  auto reps = transform(tshape, bshape, [](auto const& t, auto const& b) {
+    using Tt = std::remove_cvref_t<decltype(t)>;
+    using Bt = std::remove_cvref_t<decltype(b)>;
+    if constexpr (StaticInt<Tt> && StaticInt<Bt>) {
+      static_assert(Tt::value % Bt::value == 0,
+                    "tessel::tile_to_shape: a mode of the block does not divide the target shape");
+    } else {
+      TESSEL_CHECK(t % b == 0, "tile_to_shape: a mode of the block does not divide the target shape");
+    }
+    return t / b;
+  });
+  return coalesce(blocked_product(padded, make_ordered_layout(reps, order)), reps);
 }
 
 }  // namespace tessel
