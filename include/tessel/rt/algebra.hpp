@@ -264,8 +264,13 @@ TESSEL_HD constexpr Layout complement(Layout const& A, Int M, Ctx& cx) {
     out.leaf(M, sint(1), cx.err);
     return out;
   }
+  // With a dynamic stride among several modes the sort order is known only at
+  // run time: then every result integer is dynamic and nothing is merged, so
+  // both passes build the same structure.
+  bool dyn_order = false;
+  for (int k = 0; k < f.n; ++k) dyn_order = dyn_order || (f.n > 1 && !f.d[k].is_static);
   for (int k = 0; k < f.n; ++k) {
-    if (f.n > 1 && !f.d[k].is_static) { cx.fail(Err::dynamic_unsupported, k); return out; }
+    if (dyn_order) { f.s[k].is_static = false; f.d[k].is_static = false; }
     if (cx.checkable(f.d[k]) && f.d[k].v < 0) { cx.fail(Err::negative_stride, f.d[k].v); return out; }
   }
   // Selection sort by stride (ties keep their order).
@@ -288,7 +293,7 @@ TESSEL_HD constexpr Layout complement(Layout const& A, Int M, Ctx& cx) {
     r.push({cx.symbolic && !st ? 1 : d.v / cur.v, st}, cur, cx.err);
     cur = ar.mul(d, f.s[k]);
   }
-  bool st = M.is_static && cur.is_static;
+  bool st = M.is_static && cur.is_static && !dyn_order;
   r.push({cx.symbolic && !st ? 1 : cdiv(M.v, cur.v), st}, cur, cx.err);
   return from_modes(coalesce_modes(r, cx), cx.err);
 }
