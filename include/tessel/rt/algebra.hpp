@@ -392,10 +392,15 @@ TESSEL_HD constexpr Layout left_inverse(Layout const& L, Ctx& cx) {
   Layout out;
   Int pre[kMaxLeaves] = {};
   Int p = sint(1);
+  // Dynamic strides: the order is known only at run time, so every result
+  // integer is dynamic and zero strides give size-1 modes instead of none
+  // (both passes then build the same structure).
+  bool dyn_order = false;
+  for (int k = 0; k < c.n; ++k) dyn_order = dyn_order || !c.d[k].is_static;
   for (int k = 0; k < c.n; ++k) {
-    if (!c.d[k].is_static) { cx.fail(Err::dynamic_unsupported, k); return out; }
     pre[k] = p;
     p = cx.ar().mul(p, c.s[k]);
+    if (dyn_order) { pre[k].is_static = false; c.s[k].is_static = false; }
   }
   int idx[kMaxLeaves] = {};
   for (int k = 0; k < c.n; ++k) idx[k] = k;
@@ -411,13 +416,19 @@ TESSEL_HD constexpr Layout left_inverse(Layout const& L, Ctx& cx) {
   for (int q = 0; q < c.n; ++q) {
     int k = idx[q];
     Int d = c.d[k];
-    if (d.v == 0) continue;
-    if (cx.checkable(covered) && d.v % covered.v != 0) {
+    if (dyn_order && !cx.symbolic && d.v == 0) {
+      shapes[ns++] = {1, false};
+      strides[nd++] = {0, false};
+      continue;
+    }
+    if (!dyn_order && d.v == 0) continue;
+    if (cx.checkable(covered, d) && d.v % covered.v != 0) {
       if (TESSEL_HOST_ONLY_WORK && !cx.symbolic && left_inverse_search(L, out, cx)) return out;
       cx.fail(Err::left_inverse_divisibility, d.v, covered.v, k);
       return out;
     }
-    Int s{cx.symbolic && !covered.is_static ? 1 : d.v / covered.v, covered.is_static};
+    bool st = covered.is_static && d.is_static;
+    Int s{cx.symbolic && !st ? 1 : d.v / covered.v, st};
     shapes[ns++] = s;
     covered = cx.ar().mul(covered, s);
     strides[nd++] = pre[k];
