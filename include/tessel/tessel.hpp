@@ -9,3 +9,5 @@
 #include "layout/layout.hpp"
 #include "layout/print.hpp"
 #include "algebra/algebra.hpp"
+#include "tensor/tensor.hpp"
+#include "tensor/algorithm.hpp"

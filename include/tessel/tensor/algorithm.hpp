@@ -1,0 +1,102 @@
+// tessel/tensor/algorithm.hpp: copy, copy_if, fill, clear, axpby on tensors,
+// in host and device code. copy vectorises when both layouts are static and
+// share a contiguous run (max_common_layout): up to 16 bytes per access.
+#pragma once
+
+#include "tensor.hpp"
+
+namespace tessel {
+
+namespace detail {
+template <int Bytes> struct vector_of;
+template <> struct vector_of<1> { using type = std::uint8_t; };
+template <> struct vector_of<2> { using type = std::uint16_t; };
+template <> struct vector_of<4> { using type = std::uint32_t; };
+template <> struct vector_of<8> { using type = std::uint64_t; };
+template <> struct alignas(16) vector_of<16> { struct alignas(16) type { std::uint64_t x, y; }; };
+
+// The widest power-of-two number of elements, at most 16 bytes, dividing n.
+template <int n, int elem_bytes>
+constexpr int vector_width() {
+  int w = 1;
+  while (n % (w * 2) == 0 && (w * 2) * elem_bytes <= 16) w *= 2;
+  return w;
+}
+}  // namespace detail
+
+// copy(src, dst): dst(i) = src(i) for every 1-D coordinate i (sizes must match).
+template <class SE, class SL, class DE, class DL>
+TESSEL_HOST_DEVICE void copy(Tensor<SE, SL> const& src, Tensor<DE, DL>&& dst);
+template <class SE, class SL, class DE, class DL>
+TESSEL_HOST_DEVICE void copy(Tensor<SE, SL> const& src, Tensor<DE, DL>& dst) {
+  using V = typename SE::value_type;
+  using W = typename DE::value_type;
+  if constexpr (is_static_v<SL> && is_static_v<DL>) {
+    static_assert(decltype(size(src.layout()))::value == decltype(size(dst.layout()))::value,
+                  "tessel::copy: the tensors have different sizes");
+  } else {
+    TESSEL_CHECK(size(src.layout()) == size(dst.layout()), "copy: the tensors have different sizes");
+  }
+  if constexpr (is_static_v<SL> && is_static_v<DL> && std::is_same_v<V, W> && std::is_trivially_copyable_v<V>) {
+    constexpr int common = decltype(max_common_vector(src.layout(), dst.layout()))::value;
+    constexpr int w = detail::vector_width<common, int(sizeof(V))>();
+    if constexpr (w > 1) {
+      using Vec = typename detail::vector_of<w * int(sizeof(V))>::type;
+      auto s = raw_pointer_cast(src.data());
+      auto d = raw_pointer_cast(dst.data());
+      // Vector accesses need aligned data; otherwise fall through to the scalar loop.
+      if (reinterpret_cast<std::uintptr_t>(s) % sizeof(Vec) == 0 && reinterpret_cast<std::uintptr_t>(d) % sizeof(Vec) == 0) {
+        auto tile = composition(max_common_layout(src.layout(), dst.layout()), Layout<Int<w>>{});
+        auto sv = zipped_divide(src.layout(), tile);
+        auto dv = zipped_divide(dst.layout(), tile);
+        for (int j = 0; j < int(size<1>(sv)); ++j) {
+          *reinterpret_cast<Vec*>(d + dv(0, j)) = *reinterpret_cast<Vec const*>(s + sv(0, j));
+        }
+        return;
+      }
+    }
+  }
+  for (int i = 0; i < int(size(src.layout())); ++i) dst(i) = src(i);
+}
+template <class SE, class SL, class DE, class DL>
+TESSEL_HOST_DEVICE void copy(Tensor<SE, SL> const& src, Tensor<DE, DL>&& dst) {
+  copy(src, dst);
+}
+
+// copy_if(pred, src, dst): dst(i) = src(i) where pred(i) (a tensor or a callable of i).
+template <class P, class SE, class SL, class DE, class DL>
+TESSEL_HOST_DEVICE void copy_if(P const& pred, Tensor<SE, SL> const& src, Tensor<DE, DL>&& dst) {
+  TESSEL_CHECK(size(src.layout()) == size(dst.layout()), "copy_if: the tensors have different sizes");
+  for (int i = 0; i < int(size(src.layout())); ++i) {
+    bool on;
+    if constexpr (is_tensor_v<P>) on = pred(i); else on = pred(i);
+    if (on) dst(i) = src(i);
+  }
+}
+template <class P, class SE, class SL, class DE, class DL>
+TESSEL_HOST_DEVICE void copy_if(P const& pred, Tensor<SE, SL> const& src, Tensor<DE, DL>& dst) {
+  copy_if(pred, src, static_cast<Tensor<DE, DL>&&>(dst));
+}
+
+// fill(t, v): every element is v. clear(t): every element is zero.
+template <class E, class L, class V>
+TESSEL_HOST_DEVICE void fill(Tensor<E, L>& t, V const& v) {
+  for (int i = 0; i < int(size(t.layout())); ++i) t(i) = v;
+}
+template <class E, class L, class V>
+TESSEL_HOST_DEVICE void fill(Tensor<E, L>&& t, V const& v) { fill(t, v); }
+template <class E, class L>
+TESSEL_HOST_DEVICE void clear(Tensor<E, L>& t) { fill(t, typename E::value_type{}); }
+template <class E, class L>
+TESSEL_HOST_DEVICE void clear(Tensor<E, L>&& t) { clear(t); }
+
+// axpby(a, x, b, y): y = a*x + b*y elementwise.
+template <class A, class XE, class XL, class B, class YE, class YL>
+TESSEL_HOST_DEVICE void axpby(A const& a, Tensor<XE, XL> const& x, B const& b, Tensor<YE, YL>& y) {
+  TESSEL_CHECK(size(x.layout()) == size(y.layout()), "axpby: the tensors have different sizes");
+  for (int i = 0; i < int(size(x.layout())); ++i) y(i) = a * x(i) + b * y(i);
+}
+template <class A, class XE, class XL, class B, class YE, class YL>
+TESSEL_HOST_DEVICE void axpby(A const& a, Tensor<XE, XL> const& x, B const& b, Tensor<YE, YL>&& y) { axpby(a, x, b, y); }
+
+}  // namespace tessel

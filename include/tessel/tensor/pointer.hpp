@@ -1,0 +1,72 @@
+// tessel/tensor/pointer.hpp: iterators tagged with the memory they point
+// into (global, shared, register), visible in the type and in print.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "../layout/print.hpp"
+
+namespace tessel {
+
+struct gmem_tag { static constexpr char const* name = "gmem_ptr"; };
+struct smem_tag { static constexpr char const* name = "smem_ptr"; };
+struct rmem_tag { static constexpr char const* name = "rmem_ptr"; };
+
+// A raw pointer that knows its memory space. Behaves like T*.
+template <class Tag, class T>
+struct tagged_ptr {
+  using value_type = std::remove_cv_t<T>;
+  using element_type = T;
+  using reference = T&;
+  using memory_tag = Tag;
+  T* ptr_ = nullptr;
+
+  TESSEL_HOST_DEVICE constexpr T* get() const { return ptr_; }
+  TESSEL_HOST_DEVICE constexpr T& operator*() const { return *ptr_; }
+  template <class I>
+  TESSEL_HOST_DEVICE constexpr T& operator[](I const& i) const { return ptr_[i]; }
+  template <class I>
+  TESSEL_HOST_DEVICE constexpr tagged_ptr operator+(I const& i) const { return {ptr_ + i}; }
+  TESSEL_HOST_DEVICE constexpr friend bool operator==(tagged_ptr a, tagged_ptr b) { return a.ptr_ == b.ptr_; }
+};
+
+template <class T> using gmem_ptr = tagged_ptr<gmem_tag, T>;
+template <class T> using smem_ptr = tagged_ptr<smem_tag, T>;
+template <class T> using rmem_ptr = tagged_ptr<rmem_tag, T>;
+
+template <class T> TESSEL_HOST_DEVICE constexpr gmem_ptr<T> make_gmem_ptr(T* p) { return {p}; }
+template <class T> TESSEL_HOST_DEVICE constexpr smem_ptr<T> make_smem_ptr(T* p) { return {p}; }
+template <class T> TESSEL_HOST_DEVICE constexpr rmem_ptr<T> make_rmem_ptr(T* p) { return {p}; }
+template <class T> TESSEL_HOST_DEVICE gmem_ptr<T> make_gmem_ptr(void* p) { return {static_cast<T*>(p)}; }
+template <class T> TESSEL_HOST_DEVICE gmem_ptr<T const> make_gmem_ptr(void const* p) { return {static_cast<T const*>(p)}; }
+template <class T> TESSEL_HOST_DEVICE smem_ptr<T> make_smem_ptr(void* p) { return {static_cast<T*>(p)}; }
+template <class T> TESSEL_HOST_DEVICE smem_ptr<T const> make_smem_ptr(void const* p) { return {static_cast<T const*>(p)}; }
+
+template <class T> TESSEL_HOST_DEVICE constexpr T* raw_pointer_cast(T* p) { return p; }
+template <class Tag, class T> TESSEL_HOST_DEVICE constexpr T* raw_pointer_cast(tagged_ptr<Tag, T> p) { return p.get(); }
+
+template <class P> struct memory_tag_of { using type = void; };
+template <class Tag, class T> struct memory_tag_of<tagged_ptr<Tag, T>> { using type = Tag; };
+template <class P> inline constexpr bool is_gmem_v = std::is_same_v<typename memory_tag_of<P>::type, gmem_tag>;
+template <class P> inline constexpr bool is_smem_v = std::is_same_v<typename memory_tag_of<P>::type, smem_tag>;
+template <class P> inline constexpr bool is_rmem_v = std::is_same_v<typename memory_tag_of<P>::type, rmem_tag>;
+
+// Element width in bits, as the [32b] of CuTe's pointer printing.
+template <class T> inline constexpr int sizeof_bits_v = int(sizeof(T)) * 8;
+
+// print: ptr[32b](0x...), gmem_ptr[16b](0x...), ...
+template <class T> requires(!std::is_same_v<std::remove_cv_t<T>, char>)
+TESSEL_HOST_DEVICE void print(T* p) {
+  printf("ptr[%db](%p)", sizeof_bits_v<T>, static_cast<void const*>(p));
+}
+template <class Tag, class T>
+TESSEL_HOST_DEVICE void print(tagged_ptr<Tag, T> p) {
+  printf("%s[%db](%p)", Tag::name, sizeof_bits_v<T>, static_cast<void const*>(p.get()));
+}
+template <class Tag, class T>
+std::ostream& operator<<(std::ostream& os, tagged_ptr<Tag, T> p) {
+  return os << Tag::name << "[" << sizeof_bits_v<T> << "b](" << static_cast<void const*>(p.get()) << ")";
+}
+
+}  // namespace tessel

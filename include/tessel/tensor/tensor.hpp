@@ -1,0 +1,372 @@
+// tessel/tensor/tensor.hpp: Tensor<Engine, Layout>, a layout applied to an
+// iterator. Owning tensors (ArrayEngine: a static-size array, registers in
+// device code) and views (ViewEngine) share one interface: access by 1-D, R-D
+// and hierarchical coordinates, slicing with `_`, tiling and partitioning.
+#pragma once
+
+#include "../algebra/algebra.hpp"
+#include "pointer.hpp"
+
+namespace tessel {
+
+// ---- engines ----------------------------------------------------------------------------------
+
+// Owns N elements of T, like std::array.
+template <class T, std::size_t N>
+struct ArrayEngine {
+  using value_type = T;
+  using iterator = T*;
+  using reference = T&;
+  T storage_[N > 0 ? N : 1];
+  TESSEL_HOST_DEVICE constexpr T* begin() { return storage_; }
+  TESSEL_HOST_DEVICE constexpr T const* begin() const { return storage_; }
+};
+
+// Views memory through an iterator (T*, gmem_ptr<T>, ...).
+template <class Iter>
+struct ViewEngine {
+  using iterator = Iter;
+  using reference = decltype(*std::declval<Iter>());
+  using value_type = std::remove_cvref_t<reference>;
+  Iter it_;
+  TESSEL_HOST_DEVICE constexpr Iter begin() const { return it_; }
+};
+
+// A read-only view.
+template <class Iter>
+struct ConstViewEngine {
+  using iterator = Iter;
+  using value_type = std::remove_cvref_t<decltype(*std::declval<Iter>())>;
+  using reference = value_type const&;
+  Iter it_;
+  TESSEL_HOST_DEVICE constexpr Iter begin() const { return it_; }
+};
+
+// ---- Tensor -------------------------------------------------------------------------------------
+
+template <class Engine, class L>
+struct Tensor;
+
+template <class T> struct is_tensor : std::false_type {};
+template <class E, class L> struct is_tensor<Tensor<E, L>> : std::true_type {};
+template <class T> inline constexpr bool is_tensor_v = is_tensor<std::remove_cvref_t<T>>::value;
+template <class E, class L> struct has_custom_get<Tensor<E, L>> : std::true_type {};
+
+template <class Iter, class L>
+TESSEL_HOST_DEVICE constexpr auto make_view(Iter const& it, L const& l) {
+  return Tensor<ViewEngine<Iter>, L>{ViewEngine<Iter>{it}, l};
+}
+
+template <class Engine, class L>
+struct Tensor {
+  using engine_type = Engine;
+  using layout_type = L;
+  using iterator = typename Engine::iterator;
+  using value_type = typename Engine::value_type;
+  using reference = typename Engine::reference;
+  static constexpr int rank = L::rank;
+
+  Engine engine_;
+  [[no_unique_address]] L layout_;
+
+  TESSEL_HOST_DEVICE constexpr auto data() { return engine_.begin(); }
+  TESSEL_HOST_DEVICE constexpr auto data() const { return engine_.begin(); }
+  TESSEL_HOST_DEVICE constexpr L const& layout() const { return layout_; }
+  template <std::size_t... I>
+  TESSEL_HOST_DEVICE constexpr auto shape() const { return layout_.template shape<I...>(); }
+  template <std::size_t... I>
+  TESSEL_HOST_DEVICE constexpr auto stride() const { return layout_.template stride<I...>(); }
+  TESSEL_HOST_DEVICE constexpr auto size() const { return tessel::size(layout_); }
+  TESSEL_HOST_DEVICE constexpr Engine const& engine() const { return engine_; }
+
+  // The element at a coordinate.
+  template <class Crd>
+  TESSEL_HOST_DEVICE constexpr decltype(auto) operator[](Crd const& c) { return data()[layout_(c)]; }
+  template <class Crd>
+  TESSEL_HOST_DEVICE constexpr decltype(auto) operator[](Crd const& c) const { return data()[layout_(c)]; }
+
+  // The element at a coordinate, or with `_` in it, the subtensor (a view whose
+  // iterator is offset to the slice's origin and whose layout keeps the `_` modes).
+  template <class Crd>
+  TESSEL_HOST_DEVICE constexpr decltype(auto) operator()(Crd const& c) {
+    if constexpr (has_underscore_v<Crd>) {
+      auto [l, off] = slice_and_offset(c, layout_);
+      return make_view(data() + off, l);
+    } else {
+      return data()[layout_(c)];
+    }
+  }
+  template <class Crd>
+  TESSEL_HOST_DEVICE constexpr decltype(auto) operator()(Crd const& c) const {
+    if constexpr (has_underscore_v<Crd>) {
+      auto [l, off] = slice_and_offset(c, layout_);
+      return make_view(data() + off, l);
+    } else {
+      return data()[layout_(c)];
+    }
+  }
+  template <class C0, class C1, class... Cs>
+  TESSEL_HOST_DEVICE constexpr decltype(auto) operator()(C0 const& c0, C1 const& c1, Cs const&... cs) {
+    return operator()(make_coord(c0, c1, cs...));
+  }
+  template <class C0, class C1, class... Cs>
+  TESSEL_HOST_DEVICE constexpr decltype(auto) operator()(C0 const& c0, C1 const& c1, Cs const&... cs) const {
+    return operator()(make_coord(c0, c1, cs...));
+  }
+};
+
+// ---- making tensors -------------------------------------------------------------------------------
+
+template <class T> inline constexpr bool is_iterator_v = std::is_pointer_v<T> || !std::is_same_v<typename memory_tag_of<T>::type, void>;
+
+// make_tensor(iterator, layout | shape | shape, stride | shape, LayoutLeft/Right): a view.
+template <class Iter, class S, class D> requires is_iterator_v<Iter>
+TESSEL_HOST_DEVICE constexpr auto make_tensor(Iter const& it, Layout<S, D> const& l) { return make_view(it, l); }
+template <class Iter, class... A> requires(is_iterator_v<Iter> && sizeof...(A) > 0 && !(sizeof...(A) == 1 && (is_layout_v<A> && ...)))
+TESSEL_HOST_DEVICE constexpr auto make_tensor(Iter const& it, A const&... a) { return make_view(it, make_layout(a...)); }
+
+// make_tensor<T>(layout | shape | shape, stride | shape, tag): an owning tensor
+// of static size cosize(layout) (registers in device code).
+template <class T, class S, class D>
+TESSEL_HOST_DEVICE constexpr auto make_tensor(Layout<S, D> const& l) {
+  static_assert(is_static_v<Layout<S, D>>, "tessel::make_tensor<T>: an owning tensor needs a static layout");
+  constexpr std::size_t n = decltype(cosize(l))::value;
+  return Tensor<ArrayEngine<T, n>, Layout<S, D>>{{}, l};
+}
+template <class T, class... A> requires(sizeof...(A) > 0 && !(sizeof...(A) == 1 && (is_layout_v<A> && ...)))
+TESSEL_HOST_DEVICE constexpr auto make_tensor(A const&... a) { return make_tensor<T>(make_layout(a...)); }
+
+// make_tensor_like(t): an owning tensor of t's value type and shape whose
+// strides follow the order of t's (compact column-major if t's are dynamic).
+template <class T = void, class E, class L>
+TESSEL_HOST_DEVICE constexpr auto make_tensor_like(Tensor<E, L> const& t) {
+  using V = std::conditional_t<std::is_void_v<T>, typename E::value_type, T>;
+  return make_tensor<V>(make_layout_like(t.layout()));
+}
+template <class T, class S, class D>
+TESSEL_HOST_DEVICE constexpr auto make_tensor_like(Layout<S, D> const& l) { return make_tensor<T>(make_layout_like(l)); }
+
+// make_fragment_like(t): an owning tensor for t's values, mode 0 compact and
+// first (the "value" mode of a partition), the other modes in t's stride order.
+template <class S, class D>
+TESSEL_HOST_DEVICE constexpr auto make_fragment_like(Layout<S, D> const& l) {
+  if constexpr (Layout<S, D>::rank > 1 && is_static_v<D>) {
+    auto m0 = make_layout(get<0>(l.shape()));
+    auto rest = make_ordered_layout(take<1, Layout<S, D>::rank>(l.shape()), take<1, Layout<S, D>::rank>(l.stride()));
+    auto scaled = detail::raw_layout(rest.shape(), transform(rest.stride(), [&](auto const& d) { return d * size(m0); }));
+    return detail::raw_layout(prepend(scaled.shape(), m0.shape()), prepend(scaled.stride(), m0.stride()));
+  } else {
+    return make_layout(l.shape());
+  }
+}
+template <class T = void, class E, class L>
+TESSEL_HOST_DEVICE constexpr auto make_fragment_like(Tensor<E, L> const& t) {
+  using V = std::conditional_t<std::is_void_v<T>, typename E::value_type, T>;
+  return make_tensor<V>(make_fragment_like(t.layout()));
+}
+
+// ---- queries --------------------------------------------------------------------------------------
+
+template <std::size_t... I, class E, class L>
+TESSEL_HOST_DEVICE constexpr auto layout(Tensor<E, L> const& t) { return layout<I...>(t.layout()); }
+template <std::size_t... I, class E, class L>
+TESSEL_HOST_DEVICE constexpr auto stride(Tensor<E, L> const& t) { return stride<I...>(t.layout()); }
+template <std::size_t... I, class E, class L>
+TESSEL_HOST_DEVICE constexpr auto cosize(Tensor<E, L> const& t) { return cosize<I...>(t.layout()); }
+// tensor<I...>(t): the subtensor of mode I... (a view).
+template <std::size_t... I, class E, class L>
+TESSEL_HOST_DEVICE constexpr auto tensor(Tensor<E, L>& t) { return make_view(t.data(), layout<I...>(t.layout())); }
+template <std::size_t... I, class E, class L>
+TESSEL_HOST_DEVICE constexpr auto tensor(Tensor<E, L> const& t) { return make_view(t.data(), layout<I...>(t.layout())); }
+template <std::size_t... I, class E, class L>
+TESSEL_HOST_DEVICE constexpr auto get(Tensor<E, L> const& t) { return make_view(t.data(), get<I...>(t.layout())); }
+
+// ---- tiling (no products on tensors: they would reach outside the data) -----------------------------
+
+#define TESSEL_TENSOR_TILING(NAME)                                              \
+  template <class E, class L, class T>                                         \
+  TESSEL_HOST_DEVICE constexpr auto NAME(Tensor<E, L>& t, T const& tiler) {     \
+    return make_view(t.data(), NAME(t.layout(), tiler));                        \
+  }                                                                            \
+  template <class E, class L, class T>                                         \
+  TESSEL_HOST_DEVICE constexpr auto NAME(Tensor<E, L> const& t, T const& tiler) { \
+    return make_view(t.data(), NAME(t.layout(), tiler));                        \
+  }
+TESSEL_TENSOR_TILING(composition)
+TESSEL_TENSOR_TILING(logical_divide)
+TESSEL_TENSOR_TILING(zipped_divide)
+TESSEL_TENSOR_TILING(tiled_divide)
+TESSEL_TENSOR_TILING(flat_divide)
+#undef TESSEL_TENSOR_TILING
+
+namespace detail {
+template <int N, class X>
+TESSEL_HOST_DEVICE constexpr auto repeat_of(X const& x) {
+  if constexpr (N == 1) return x;
+  else return [&]<std::size_t... I>(std::index_sequence<I...>) { return make_tuple(((void)I, x)...); }(std::make_index_sequence<N>{});
+}
+// A coordinate tuple padded with `_` to rank N.
+template <int N, class Crd>
+TESSEL_HOST_DEVICE constexpr auto pad_coord(Crd const& c) {
+  if constexpr (tuple_size_v<Crd> >= std::size_t(N)) return c;
+  else return pad_coord<N>(append(c, _));
+}
+}  // namespace detail
+
+// inner_partition(t, tiler, coord) = local_tile: the tile of t at coord (the
+// coordinate indexes the "rest" mode of zipped_divide(t, tiler)).
+template <class Tn, class T, class Crd> requires is_tensor_v<Tn>
+TESSEL_HOST_DEVICE constexpr auto inner_partition(Tn&& t, T const& tiler, Crd const& coord) {
+  auto tiled = zipped_divide(t, tiler);
+  constexpr int R0 = decltype(rank<0>(tiled.layout()))::value;
+  if constexpr (is_tuple_v<Crd>) {
+    constexpr int R1 = decltype(rank<1>(tiled.layout()))::value;
+    return tiled(detail::repeat_of<R0>(_), detail::pad_coord<R1>(coord));
+  } else {
+    return tiled(detail::repeat_of<R0>(_), coord);
+  }
+}
+template <class Tn, class T, class Crd> requires is_tensor_v<Tn>
+TESSEL_HOST_DEVICE constexpr auto local_tile(Tn&& t, T const& tiler, Crd const& coord) {
+  return inner_partition(t, tiler, coord);
+}
+
+// outer_partition(t, tiler, coord): the elements at position coord of every
+// tile (the coordinate indexes the tile mode).
+template <class Tn, class T, class Crd> requires is_tensor_v<Tn>
+TESSEL_HOST_DEVICE constexpr auto outer_partition(Tn&& t, T const& tiler, Crd const& coord) {
+  auto tiled = zipped_divide(t, tiler);
+  constexpr int R1 = decltype(rank<1>(tiled.layout()))::value;
+  if constexpr (is_tuple_v<Crd>) {
+    constexpr int R0 = decltype(rank<0>(tiled.layout()))::value;
+    return tiled(detail::pad_coord<R0>(coord), detail::repeat_of<R1>(_));
+  } else {
+    return tiled(coord, detail::repeat_of<R1>(_));
+  }
+}
+
+// get_flat_coord(L, idx): per top-level mode of L, the 1-D coordinate c_i
+// with L(c) == idx (L a compact arrangement such as a thread layout).
+template <class S, class D, class I>
+TESSEL_HOST_DEVICE constexpr auto get_flat_coord(Layout<S, D> const& l, I const& idx) {
+  if constexpr (is_tuple_v<S>) {
+    return transform(l.shape(), l.stride(), [&](auto const& s, auto const& d) { return crd2idx(idx2crd(idx, s, d), s); });
+  } else {
+    return idx2crd(idx, l.shape(), l.stride());
+  }
+}
+
+// local_partition(t, threads, idx): the part of t that thread idx of the
+// thread layout owns, threads tiled over t (outer_partition by the thread
+// layout's shape at the thread's coordinate).
+template <class Tn, class S, class D, class I> requires is_tensor_v<Tn>
+TESSEL_HOST_DEVICE constexpr auto local_partition(Tn&& t, Layout<S, D> const& threads, I const& idx) {
+  auto tile = transform(wrap(threads.shape()), [](auto const& s) { return product(s); });
+  return outer_partition(t, tile, get_flat_coord(threads, idx));
+}
+
+// ---- recast ------------------------------------------------------------------------------------------
+
+// recast<U>(t): the same bytes seen as elements of type U. Checked: the layout
+// must divide (upcast/downcast are exact) and the data must be aligned for U.
+template <class U, class E, class L>
+TESSEL_HOST_DEVICE auto recast(Tensor<E, L> const& t) {
+  using V = typename E::value_type;
+  auto raw = raw_pointer_cast(t.data());
+  constexpr bool constant = std::is_const_v<std::remove_pointer_t<decltype(raw)>>;
+  using UP = std::conditional_t<constant, U const*, U*>;
+  TESSEL_CHECK(reinterpret_cast<std::uintptr_t>(raw) % alignof(U) == 0,
+               "recast: the data is not aligned for the new element type");
+  auto l = [&] {
+    if constexpr (sizeof(U) == sizeof(V)) {
+      return t.layout();
+    } else if constexpr (sizeof(U) > sizeof(V)) {
+      static_assert(sizeof(U) % sizeof(V) == 0, "tessel::recast: the new element size is not a multiple of the old");
+      return upcast<int(sizeof(U) / sizeof(V))>(t.layout());
+    } else {
+      static_assert(sizeof(V) % sizeof(U) == 0, "tessel::recast: the old element size is not a multiple of the new");
+      return downcast<int(sizeof(V) / sizeof(U))>(t.layout());
+    }
+  }();
+  UP p = reinterpret_cast<UP>(raw);
+  using Iter = decltype(t.data());
+  if constexpr (std::is_pointer_v<Iter>) {
+    return make_view(p, l);
+  } else {
+    using Tag = typename memory_tag_of<Iter>::type;
+    return make_view(tagged_ptr<Tag, std::remove_pointer_t<UP>>{p}, l);
+  }
+}
+
+// ---- printing -------------------------------------------------------------------------------------------
+
+namespace detail {
+template <class V>
+TESSEL_HOST_DEVICE void pretty_print(V const& v) {
+  if constexpr (std::is_same_v<V, bool>) printf("%*d", 3, int(v));
+  else if constexpr (std::is_integral_v<V> && sizeof(V) <= 4 && std::is_signed_v<V>) printf("%*d", 5, int(v));
+  else if constexpr (std::is_integral_v<V> && sizeof(V) <= 4) printf("%*u", 5, unsigned(v));
+  else if constexpr (std::is_integral_v<V> && std::is_signed_v<V>) printf("%*lld", 5, static_cast<long long>(v));
+  else if constexpr (std::is_integral_v<V>) printf("%*llu", 5, static_cast<unsigned long long>(v));
+  else if constexpr (std::is_same_v<V, float>) printf("%*.2e", 10, v);
+  else if constexpr (std::is_same_v<V, double>) printf("%*.3e", 11, v);
+  else printf("%*.2e", 10, static_cast<double>(float(v)));
+}
+}  // namespace detail
+
+// print(t): the iterator, " o ", the layout: ptr[32b](0x...) o (_4,_8):(_1,_4).
+template <class E, class L>
+TESSEL_HOST_DEVICE void print(Tensor<E, L> const& t) {
+  print(t.data());
+  printf(" o ");
+  print(t.layout());
+}
+
+// print_tensor(t): the header line and the values (ranks 1 to 4), as CuTe.
+template <class E, class L>
+TESSEL_HOST_DEVICE void print_tensor(Tensor<E, L> const& t, bool header = true) {
+  if (header) {
+    print(t);
+    printf(":\n");
+  }
+  if constexpr (L::rank == 1) {
+    for (int m = 0; m < int(size(t)); ++m) {
+      detail::pretty_print(t(m));
+      printf("\n");
+    }
+  } else if constexpr (L::rank == 2) {
+    for (int m = 0; m < int(size<0>(t)); ++m) {
+      for (int n = 0; n < int(size<1>(t)); ++n) detail::pretty_print(t(m, n));
+      printf("\n");
+    }
+  } else if constexpr (L::rank == 3) {
+    print_tensor(t(_, _, 0), false);
+    for (int k = 1; k < int(size<2>(t)); ++k) {
+      for (int i = 0; i < 5 * int(size<1>(t)); ++i) printf("-");
+      printf("\n");
+      print_tensor(t(_, _, k), false);
+    }
+  } else if constexpr (L::rank == 4) {
+    print_tensor(t(_, _, _, 0), false);
+    for (int p = 1; p < int(size<3>(t)); ++p) {
+      for (int i = 0; i < 5 * int(size<1>(t)); ++i) printf("=");
+      printf("\n");
+      print_tensor(t(_, _, _, p), false);
+    }
+  } else {
+    static_assert(L::rank <= 4, "tessel::print_tensor: ranks 1 to 4");
+  }
+}
+
+template <class E, class L>
+std::ostream& operator<<(std::ostream& os, Tensor<E, L> const& t) {
+  auto p = t.data();
+  if constexpr (std::is_pointer_v<decltype(p)>) {
+    os << "ptr[" << sizeof_bits_v<std::remove_pointer_t<decltype(p)>> << "b](" << static_cast<void const*>(p) << ")";
+  } else {
+    os << p;
+  }
+  return os << " o " << t.layout();
+}
+
+}  // namespace tessel
