@@ -142,7 +142,7 @@ TESSEL_HOST_DEVICE constexpr auto unflatten(F const& flat, P const& profile) {
   }
 }
 template <std::size_t N>
-constexpr std::size_t offset_of(std::size_t const (&counts)[N], std::size_t base, std::size_t i) {
+TESSEL_HOST_DEVICE constexpr std::size_t offset_of(std::size_t const (&counts)[N], std::size_t base, std::size_t i) {
   for (std::size_t k = 0; k < i; ++k) base += counts[k];
   return base;
 }

@@ -17,7 +17,7 @@ template <> struct alignas(16) vector_of<16> { struct alignas(16) type { std::ui
 
 // The widest power-of-two number of elements, at most 16 bytes, dividing n.
 template <int n, int elem_bytes>
-constexpr int vector_width() {
+TESSEL_HOST_DEVICE constexpr int vector_width() {
   int w = 1;
   while (n % (w * 2) == 0 && (w * 2) * elem_bytes <= 16) w *= 2;
   return w;
