@@ -11,3 +11,5 @@
 #include "algebra/algebra.hpp"
 #include "tensor/tensor.hpp"
 #include "tensor/algorithm.hpp"
+#include "swizzle/swizzle.hpp"
+#include "swizzle/threadblock.hpp"

@@ -53,6 +53,20 @@ TESSEL_HOST_DEVICE void write(Sink const& out, T const& x) {
     write(out, x.shape());
     out.str(":");
     write(out, x.stride());
+  } else if constexpr (requires { T::swizzle_code; }) {  // Swizzle<B,M,S>
+    out.str("Sw<");
+    out.num(T::num_bits);
+    out.str(",");
+    out.num(T::num_base);
+    out.str(",");
+    out.num(T::num_shft);
+    out.str(">");
+  } else if constexpr (requires { x.layout_a(); x.offset(); x.layout_b(); }) {  // A o offset o B
+    write(out, x.layout_a());
+    out.str(" o ");
+    write(out, x.offset());
+    out.str(" o ");
+    write(out, x.layout_b());
   } else {
     static_assert(sizeof(T) == 0, "tessel::print: no printer for this type");
   }
@@ -127,12 +141,13 @@ TESSEL_HOST_DEVICE void print(char const* format, Args const&... args) {
 
 // print_layout(L): the table of a rank-2 layout, character for character as
 // CuTe prints it.
-template <class S, class D>
-TESSEL_HOST_DEVICE void print_layout(Layout<S, D> const& l) {
+// Any rank-2 layout-like type: Layout, ComposedLayout.
+template <class L> requires requires(L const& l) { l.layout(); L::rank; }
+TESSEL_HOST_DEVICE void print_layout(L const& l) {
   detail::write_layout_table(detail::printf_sink{}, l);
 }
-template <class S, class D>
-void print_layout(std::ostream& os, Layout<S, D> const& l) {
+template <class L> requires requires(L const& l) { l.layout(); L::rank; }
+void print_layout(std::ostream& os, L const& l) {
   detail::write_layout_table(detail::ostream_sink{os}, l);
 }
 
@@ -160,8 +175,8 @@ std::string to_string(T const& x) {
   detail::write(detail::ostream_sink{os}, x);
   return os.str();
 }
-template <class S, class D>
-std::string layout_table(Layout<S, D> const& l) {
+template <class L>
+std::string layout_table(L const& l) {
   std::ostringstream os;
   print_layout(os, l);
   return os.str();

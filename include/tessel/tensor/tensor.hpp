@@ -117,12 +117,15 @@ struct Tensor {
 
 // ---- making tensors -------------------------------------------------------------------------------
 
+// A layout or anything used like one (ComposedLayout).
+template <class T> concept LayoutLike = requires(T const& l) { l.layout(); T::rank; };
+
 template <class T> inline constexpr bool is_iterator_v = std::is_pointer_v<T> || !std::is_same_v<typename memory_tag_of<T>::type, void>;
 
 // make_tensor(iterator, layout | shape | shape, stride | shape, LayoutLeft/Right): a view.
-template <class Iter, class S, class D> requires is_iterator_v<Iter>
-TESSEL_HOST_DEVICE constexpr auto make_tensor(Iter const& it, Layout<S, D> const& l) { return make_view(it, l); }
-template <class Iter, class... A> requires(is_iterator_v<Iter> && sizeof...(A) > 0 && !(sizeof...(A) == 1 && (is_layout_v<A> && ...)))
+template <class Iter, LayoutLike L> requires is_iterator_v<Iter>
+TESSEL_HOST_DEVICE constexpr auto make_tensor(Iter const& it, L const& l) { return make_view(it, l); }
+template <class Iter, class... A> requires(is_iterator_v<Iter> && sizeof...(A) > 0 && !(sizeof...(A) == 1 && (LayoutLike<A> && ...)))
 TESSEL_HOST_DEVICE constexpr auto make_tensor(Iter const& it, A const&... a) { return make_view(it, make_layout(a...)); }
 
 // make_tensor<T>(layout | shape | shape, stride | shape, tag): an owning tensor
