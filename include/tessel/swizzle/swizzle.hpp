@@ -54,8 +54,8 @@ TESSEL_HOST_DEVICE constexpr auto left_inverse(Swizzle<B, M, S>) { return Swizzl
 // make_swizzle<YMask, ZMask>(): the swizzle XORing the bits of YMask into those
 // of ZMask (contiguous masks of the same width, not overlapping).
 namespace detail {
-constexpr int popcount(unsigned x) { int n = 0; for (; x; x &= x - 1) ++n; return n; }
-constexpr int lowest_bit(unsigned x) { int n = 0; if (!x) return 0; while (!(x & 1u)) { x >>= 1; ++n; } return n; }
+TESSEL_HOST_DEVICE constexpr int popcount(unsigned x) { int n = 0; for (; x; x &= x - 1) ++n; return n; }
+TESSEL_HOST_DEVICE constexpr int lowest_bit(unsigned x) { int n = 0; if (!x) return 0; while (!(x & 1u)) { x >>= 1; ++n; } return n; }
 }  // namespace detail
 template <unsigned YMask, unsigned ZMask>
 TESSEL_HOST_DEVICE constexpr auto make_swizzle() {
