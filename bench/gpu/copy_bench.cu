@@ -1,0 +1,204 @@
+// Layout-to-layout copies on the GPU: correctness and bandwidth of
+// tessel::cuda::copy beside a plain device-to-device copy.
+//   copy_bench [--small] [--reps N]
+// --small: small sizes (for compute-sanitizer runs). Prints one line per case
+// and "N passed, M failed".
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+#include <algorithm>
+
+#include <tessel/kernels/copy.cuh>
+
+using namespace tessel;
+
+#define CK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { printf("CUDA error %s at %s:%d\n", cudaGetErrorString(e_), __FILE__, __LINE__); std::exit(1); } } while (0)
+
+// Reference: one thread per element, 64-bit division, no shared memory.
+template <class T>
+__global__ void reference_copy(T const* src, T* dst, int rank, long long const* shape, long long const* ss,
+                               long long const* ds, long long total) {
+  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < total; i += (long long)gridDim.x * blockDim.x) {
+    long long x = i, so = 0, dof = 0;
+    for (int k = 0; k < rank; ++k) {
+      long long c = x % shape[k];
+      x /= shape[k];
+      so += c * ss[k];
+      dof += c * ds[k];
+    }
+    dst[dof] = src[so];
+  }
+}
+
+template <class T>
+__global__ void count_diff(T const* a, T const* b, long long n, unsigned long long* bad) {
+  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x)
+    if (a[i] != b[i]) atomicAdd(bad, 1ull);
+}
+
+__global__ void fill_random(unsigned* p, long long n_words, unsigned seed) {
+  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n_words; i += (long long)gridDim.x * blockDim.x) {
+    unsigned x = unsigned(i) * 2654435761u ^ seed;
+    x ^= x >> 13; x *= 0x5bd1e995u; x ^= x >> 15;
+    p[i] = x | 0x01010101u;  // never zero bytes
+  }
+}
+
+struct Case {
+  std::string name;
+  int elem;                       // bytes
+  std::vector<long long> shape;   // logical shape (mode 0 fastest, CuTe order)
+  std::vector<int> perm;          // dst is the permuted row-major tensor: dst dims = shape[perm[i]]
+  bool broadcast = false;         // src stride 0 on the last mode
+};
+
+// Strides of a compact layout with mode 0 fastest (column-major).
+static std::vector<long long> colmajor(std::vector<long long> const& s) {
+  std::vector<long long> d(s.size());
+  long long p = 1;
+  for (size_t k = 0; k < s.size(); ++k) { d[k] = p; p *= s[k]; }
+  return d;
+}
+
+template <class T>
+static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text, double& ref_tbps, T*) {
+  int r = int(c.shape.size());
+  long long n = 1;
+  for (auto s : c.shape) n *= s;
+  // src: compact column-major over shape (or broadcast); dst: the permuted compact layout.
+  std::vector<long long> ss = colmajor(c.shape);
+  if (c.broadcast) ss[r - 1] = 0;
+  std::vector<long long> pshape(r);
+  for (int i = 0; i < r; ++i) pshape[i] = c.shape[c.perm[i]];
+  std::vector<long long> pstr = colmajor(pshape), ds(r);
+  for (int i = 0; i < r; ++i) ds[c.perm[i]] = pstr[i];
+  long long src_elems = c.broadcast ? n / c.shape[r - 1] : n;
+
+  T *src, *dst, *ref;
+  CK(cudaMalloc(&src, src_elems * sizeof(T)));
+  CK(cudaMalloc(&dst, n * sizeof(T)));
+  CK(cudaMalloc(&ref, n * sizeof(T)));
+  fill_random<<<1024, 256>>>(reinterpret_cast<unsigned*>(src), (src_elems * (long long)sizeof(T)) / 4, 12345u + r);
+  CK(cudaMemset(dst, 0xAB, n * sizeof(T)));  // poison
+  CK(cudaMemset(ref, 0xCD, n * sizeof(T)));
+
+  // Dynamic layouts of rank r (up to 6).
+  rt::Layout ls, ld;
+  rt::Error e;
+  ls.open(e); ld.open(e);
+  for (int k = 0; k < r; ++k) { ls.leaf({c.shape[k], false}, {ss[k], false}, e); ld.leaf({c.shape[k], false}, {ds[k], false}, e); }
+  ls.close(e); ld.close(e);
+  kernels::CopyPlan plan = kernels::plan_copy(ls, ld, int(sizeof(T)), cuda::detail::alignment_of(src), cuda::detail::alignment_of(dst));
+
+  auto launch = [&] {
+    kernels::CopyPlan p = plan;
+    CK(cuda::launch(p, src, dst, 0));
+    plan.grid = p.grid; plan.block = p.block;
+  };
+  launch();
+  CK(cudaDeviceSynchronize());
+  plan_text = plan.describe();
+
+  // reference
+  long long *dshape, *dss, *dds;
+  CK(cudaMalloc(&dshape, 8 * r)); CK(cudaMalloc(&dss, 8 * r)); CK(cudaMalloc(&dds, 8 * r));
+  CK(cudaMemcpy(dshape, c.shape.data(), 8 * r, cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(dss, ss.data(), 8 * r, cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(dds, ds.data(), 8 * r, cudaMemcpyHostToDevice));
+  reference_copy<T><<<4096, 256>>>(src, ref, r, dshape, dss, dds, n);
+  unsigned long long* bad;
+  CK(cudaMalloc(&bad, 8));
+  CK(cudaMemset(bad, 0, 8));
+  count_diff<T><<<4096, 256>>>(dst, ref, n, bad);
+  unsigned long long hbad = 0;
+  CK(cudaMemcpy(&hbad, bad, 8, cudaMemcpyDeviceToHost));
+  ok = hbad == 0;
+
+  // timing: median of reps after warm-up
+  cudaEvent_t a, b;
+  CK(cudaEventCreate(&a)); CK(cudaEventCreate(&b));
+  std::vector<float> ms;
+  for (int w = 0; w < 5; ++w) launch();
+  for (int i = 0; i < reps; ++i) {
+    CK(cudaEventRecord(a)); launch(); CK(cudaEventRecord(b)); CK(cudaEventSynchronize(b));
+    float t; CK(cudaEventElapsedTime(&t, a, b)); ms.push_back(t);
+  }
+  std::sort(ms.begin(), ms.end());
+  double bytes = double(n) * sizeof(T) * 2;
+  double tbps = bytes / (ms[ms.size() / 2] * 1e-3) / 1e12;
+  // reference in the same run: device-to-device copy of the same bytes
+  std::vector<float> mr;
+  for (int w = 0; w < 3; ++w) CK(cudaMemcpyAsync(ref, dst, n * sizeof(T), cudaMemcpyDeviceToDevice));
+  for (int i = 0; i < reps; ++i) {
+    CK(cudaEventRecord(a)); CK(cudaMemcpyAsync(ref, dst, n * sizeof(T), cudaMemcpyDeviceToDevice)); CK(cudaEventRecord(b)); CK(cudaEventSynchronize(b));
+    float t; CK(cudaEventElapsedTime(&t, a, b)); mr.push_back(t);
+  }
+  std::sort(mr.begin(), mr.end());
+  ref_tbps = bytes / (mr[mr.size() / 2] * 1e-3) / 1e12;
+  cudaFree(src); cudaFree(dst); cudaFree(ref); cudaFree(bad); cudaFree(dshape); cudaFree(dss); cudaFree(dds);
+  return tbps;
+}
+
+int main(int argc, char** argv) {
+  bool small = false;
+  int reps = 50;
+  for (int i = 1; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--small")) small = true;
+    if (!std::strcmp(argv[i], "--reps") && i + 1 < argc) reps = std::atoi(argv[++i]);
+  }
+  int dev = 0;
+  if (cudaGetDeviceCount(&dev) != cudaSuccess || dev == 0) { printf("no GPU\n"); return 2; }
+  std::vector<Case> cases;
+  // Shapes in CuTe order (mode 0 fastest). A PyTorch tensor (b, l, h, d) row-major is
+  // (d, h, l, b) column-major here; permute(0,2,1,3) swaps h and l.
+  if (!small) {
+    cases.push_back({"MHA (16,4096,32,128)->(16,32,4096,128) bf16", 2, {128, 32, 4096, 16}, {0, 2, 1, 3}});
+    cases.push_back({"MHA (8,2048,16,64)->(8,16,2048,64) bf16", 2, {64, 16, 2048, 8}, {0, 2, 1, 3}});
+    cases.push_back({"transpose 16384x16384 fp32", 4, {16384, 16384}, {1, 0}});
+    cases.push_back({"identity copy 2 GiB (fp32)", 4, {1ll << 29}, {0}});
+  } else {
+    cases.push_back({"MHA small bf16", 2, {128, 8, 64, 2}, {0, 2, 1, 3}});
+    cases.push_back({"transpose 1000x777 fp32", 4, {1000, 777}, {1, 0}});
+    cases.push_back({"identity 1M fp32", 4, {1 << 20}, {0}});
+    cases.push_back({"broadcast (64,33)->(64,33) fp32, src stride 0 on mode 1", 4, {64, 33}, {1, 0}, true});
+  }
+  std::mt19937 rng(20261121);
+  for (int t = 0; t < 5; ++t) {
+    Case c;
+    int elems[] = {1, 2, 4, 8};
+    c.elem = elems[rng() % 4];
+    long long budget = small ? (1 << 16) : (1ll << 28) / c.elem;  // about 256 MiB (or 64K elements)
+    std::vector<long long> s(4);
+    long long prod = 1;
+    for (int k = 0; k < 4; ++k) { s[k] = 2 + rng() % (small ? 20 : 300); prod *= s[k]; }
+    while (prod > budget) { int k = rng() % 4; if (s[k] > 2) { prod /= s[k]; s[k] = (s[k] + 1) / 2; prod *= s[k]; } }
+    c.shape = s;
+    c.perm = {0, 1, 2, 3};
+    std::shuffle(c.perm.begin(), c.perm.end(), rng);
+    char buf[200];
+    std::snprintf(buf, sizeof buf, "random %d: (%lld,%lld,%lld,%lld) perm (%d,%d,%d,%d) %dB", t, s[0], s[1], s[2], s[3],
+                  c.perm[0], c.perm[1], c.perm[2], c.perm[3], c.elem);
+    c.name = buf;
+    cases.push_back(c);
+  }
+  int passed = 0, failed = 0;
+  printf("%-62s %8s %8s %6s  plan\n", "case", "TB/s", "D2D", "ratio");
+  for (auto const& c : cases) {
+    bool ok = false;
+    std::string plan;
+    double ref = 0, t = 0;
+    switch (c.elem) {
+      case 1: t = run_case<unsigned char>(c, reps, ok, plan, ref, nullptr); break;
+      case 2: t = run_case<unsigned short>(c, reps, ok, plan, ref, nullptr); break;
+      case 4: t = run_case<unsigned>(c, reps, ok, plan, ref, nullptr); break;
+      default: t = run_case<unsigned long long>(c, reps, ok, plan, ref, nullptr); break;
+    }
+    printf("%-62s %8.3f %8.3f %5.1f%%  %s%s\n", c.name.c_str(), t, ref, 100 * t / ref, ok ? "" : "WRONG ", plan.c_str());
+    (ok ? passed : failed)++;
+  }
+  printf("%d passed, %d failed\n", passed, failed);
+  return failed ? 1 : 0;
+}

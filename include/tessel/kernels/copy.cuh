@@ -1,0 +1,311 @@
+// tessel/kernels/copy.cuh: tessel::cuda::copy(src, dst, stream), a copy
+// between device tensors of any two layouts of the same shape, planned by
+// copy_plan.hpp from the algebra. Compile with nvcc.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include "../tessel.hpp"
+#include "copy_plan.hpp"
+
+namespace tessel::cuda {
+
+namespace detail {
+
+// n / d and n % d for a run-time constant d, by a multiply and a shift
+// (the round-up method of Granlund and Montgomery; n < 2^31).
+struct FastDivmod {
+  unsigned d = 1, mul = 0, shift = 0;
+  FastDivmod() = default;
+  __host__ explicit FastDivmod(unsigned divisor) : d(divisor) {
+    if (d <= 1) { d = 1; return; }
+    unsigned l = 0;
+    while ((1ull << l) < d) ++l;
+    unsigned long long p = 31 + l;
+    mul = static_cast<unsigned>(((1ull << p) + d - 1) / d);
+    shift = static_cast<unsigned>(p - 32);
+  }
+  __device__ __forceinline__ unsigned div(unsigned n) const { return d == 1 ? n : (__umulhi(n, mul) >> shift); }
+  __device__ __forceinline__ void operator()(unsigned n, unsigned& q, unsigned& r) const {
+    q = div(n);
+    r = n - q * d;
+  }
+};
+
+constexpr int R = kernels::kMaxCopyRank;
+
+struct Params {
+  int rank, nA, nB;
+  unsigned shape[R];
+  FastDivmod div[R];
+  long long src_stride[R], dst_stride[R];
+  unsigned total;         // elements (vector), tiles (tile)
+  // tile
+  unsigned L, NI, NJ, TI, TJ, Row, Col;
+  FastDivmod div_tiles_i, div_tiles_j, div_L;
+};
+
+template <int Bytes> struct word;
+template <> struct word<1> { using type = unsigned char; };
+template <> struct word<2> { using type = unsigned short; };
+template <> struct word<4> { using type = unsigned; };
+template <> struct word<8> { using type = unsigned long long; };
+template <> struct word<16> { using type = uint4; };
+
+// Offsets of the linear index x over modes [b, e) (mode b fastest).
+__device__ __forceinline__ void offsets(Params const& p, unsigned x, int b, int e, long long& so, long long& dof) {
+#pragma unroll
+  for (int k = 0; k < R; ++k) {
+    if (k >= b && k < e) {
+      unsigned q, r;
+      if (k + 1 == e) { q = 0; r = x; } else p.div[k](x, q, r);
+      so += static_cast<long long>(r) * p.src_stride[k];
+      dof += static_cast<long long>(r) * p.dst_stride[k];
+      x = q;
+    }
+  }
+}
+
+// Elementwise: mode 0 is contiguous in dst, so a warp writes consecutive
+// elements. Each thread moves U elements per step, loads before stores.
+template <class T, int U>
+__global__ void __launch_bounds__(256) copy_elementwise(T const* __restrict__ src, T* __restrict__ dst, Params p) {
+  unsigned const step = gridDim.x * blockDim.x * U;
+  for (unsigned base = blockIdx.x * blockDim.x * U + threadIdx.x; base < p.total; base += step) {
+    T v[U];
+    long long dofs[U];
+#pragma unroll
+    for (int u = 0; u < U; ++u) {
+      unsigned i = base + u * blockDim.x;
+      if (i < p.total) {
+        long long so = 0, dof = 0;
+        offsets(p, i, 0, p.rank, so, dof);
+        v[u] = src[so];
+        dofs[u] = dof;
+      }
+    }
+#pragma unroll
+    for (int u = 0; u < U; ++u)
+      if (base + u * blockDim.x < p.total) dst[dofs[u]] = v[u];
+  }
+}
+
+// Tiled: items of L elements; I = modes [0, nA) (contiguous in dst), J = modes
+// [nA, nA+nB) (contiguous in src), the rest after. A tile of TI x TJ items is
+// read row by row (along J) and written column by column (along I). Shared
+// memory holds row i's element e at i*Row + (e + i*L) mod Row (Row = TJ*L, a
+// multiple of 32): a warp reading a row and a warp reading a column both touch
+// consecutive elements.
+template <class T>
+__global__ void __launch_bounds__(256) copy_tile(T const* __restrict__ src, T* __restrict__ dst, Params p) {
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  long long* s_off = reinterpret_cast<long long*>(smem_raw);   // TI: src offset of I item
+  long long* d_off = s_off + p.TI;                              // TJ: dst offset of J item
+  T* tile = reinterpret_cast<T*>(d_off + p.TJ);
+  unsigned const tx = threadIdx.x, ty = threadIdx.y, tid = ty * 32 + tx;
+  int const nAB = p.nA + p.nB;
+  for (unsigned b = blockIdx.x; b < p.total; b += gridDim.x) {
+    unsigned ti, rest, tj, r;
+    p.div_tiles_i(b, rest, ti);
+    p.div_tiles_j(rest, r, tj);
+    long long so_r = 0, do_r = 0;
+    offsets(p, r, nAB, p.rank, so_r, do_r);
+    unsigned const i0 = ti * p.TI, j0 = tj * p.TJ;
+    for (unsigned v = tid; v < p.TI + p.TJ; v += 256) {
+      long long so = 0, dof = 0;
+      if (v < p.TI) { if (i0 + v < p.NI) offsets(p, i0 + v, 0, p.nA, so, dof); s_off[v] = so_r + so + static_cast<long long>(j0) * p.L; }
+      else { unsigned w = v - p.TI; if (j0 + w < p.NJ) offsets(p, j0 + w, p.nA, nAB, so, dof); d_off[w] = do_r + dof + static_cast<long long>(i0) * p.L; }
+    }
+    __syncthreads();
+    unsigned const row_valid = (p.NJ - j0 < p.TJ ? p.NJ - j0 : p.TJ) * p.L;
+    for (unsigned v = ty; v < p.TI && i0 + v < p.NI; v += 8) {
+      unsigned skew = (v * p.L) % p.Row;
+      T* trow = tile + v * p.Row;
+      T const* srow = src + s_off[v];
+      for (unsigned e = tx; e < row_valid; e += 32) {
+        unsigned pos = e + skew;
+        if (pos >= p.Row) pos -= p.Row;
+        trow[pos] = srow[e];
+      }
+    }
+    __syncthreads();
+    unsigned const col_valid = (p.NI - i0 < p.TI ? p.NI - i0 : p.TI) * p.L;
+    for (unsigned e = tx; e < col_valid; e += 32) {
+      unsigned i, w;
+      p.div_L(e, i, w);
+      unsigned base = i * p.Row, skew = (i * p.L) % p.Row;
+      for (unsigned v = ty; v < p.TJ && j0 + v < p.NJ; v += 8) {
+        unsigned pos = v * p.L + w + skew;
+        if (pos >= p.Row) pos -= p.Row;
+        dst[d_off[v] + e] = tile[base + pos];
+      }
+    }
+    __syncthreads();
+  }
+}
+
+// A plain transpose (items of one element) with a fixed TI x TJ tile: every
+// thread loads its (TI/8)*(TJ/32) elements before storing any (all in
+// flight), with predicates for partial tiles. Same skewed shared memory.
+template <class T, int TI, int TJ>
+__global__ void __launch_bounds__(256) copy_transpose(T const* __restrict__ src, T* __restrict__ dst, Params p) {
+  constexpr int CI = TI / 8, CJ = TJ / 32;
+  __shared__ long long s_off[TI];
+  __shared__ long long d_off[TJ];
+  __shared__ T tile[TI * TJ];
+  unsigned const tx = threadIdx.x, ty = threadIdx.y, tid = ty * 32 + tx;
+  int const nAB = p.nA + p.nB;
+  for (unsigned b = blockIdx.x; b < p.total; b += gridDim.x) {
+    unsigned ti, rest, tj, r;
+    p.div_tiles_i(b, rest, ti);
+    p.div_tiles_j(rest, r, tj);
+    long long so_r = 0, do_r = 0;
+    offsets(p, r, nAB, p.rank, so_r, do_r);
+    unsigned const i0 = ti * TI, j0 = tj * TJ;
+    for (unsigned v = tid; v < TI + TJ; v += 256) {
+      long long so = 0, dof = 0;
+      if (v < TI) { if (i0 + v < p.NI) offsets(p, i0 + v, 0, p.nA, so, dof); s_off[v] = so_r + so + j0; }
+      else { unsigned w = v - TI; if (j0 + w < p.NJ) offsets(p, j0 + w, p.nA, nAB, so, dof); d_off[w] = do_r + dof + i0; }
+    }
+    __syncthreads();
+    T reg[CI][CJ];
+#pragma unroll
+    for (int a = 0; a < CI; ++a)
+#pragma unroll
+      for (int c = 0; c < CJ; ++c) {
+        unsigned i = ty + 8 * a, j = tx + 32 * c;
+        if (i0 + i < p.NI && j0 + j < p.NJ) reg[a][c] = src[s_off[i] + j];
+      }
+#pragma unroll
+    for (int a = 0; a < CI; ++a)
+#pragma unroll
+      for (int c = 0; c < CJ; ++c) {
+        unsigned i = ty + 8 * a, j = tx + 32 * c;
+        tile[i * TJ + ((j + i) & (TJ - 1))] = reg[a][c];
+      }
+    __syncthreads();
+    // Write: a warp covers 32 consecutive i (contiguous in dst) of one column j.
+    constexpr int WI = TI / 32, WJ = TJ / 8;
+#pragma unroll
+    for (int a = 0; a < WJ; ++a)
+#pragma unroll
+      for (int c = 0; c < WI; ++c) {
+        unsigned j = ty + 8 * a, i = tx + 32 * c;
+        reg[0][0] = tile[i * TJ + ((j + i) & (TJ - 1))];
+        if (i0 + i < p.NI && j0 + j < p.NJ) dst[d_off[j] + i] = reg[0][0];
+      }
+    __syncthreads();
+  }
+}
+
+inline int sm_count() {
+  static int n = [] {
+    int dev = 0, v = 0;
+    cudaGetDevice(&dev);
+    cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, dev);
+    return v > 0 ? v : 132;
+  }();
+  return n;
+}
+
+inline int alignment_of(void const* ptr) {
+  auto a = reinterpret_cast<std::uintptr_t>(ptr);
+  int al = 1;
+  while (al < 16 && (a % (al * 2)) == 0) al *= 2;
+  return al;
+}
+
+template <class T>
+cudaError_t launch(kernels::CopyPlan& plan, void const* src, void* dst, cudaStream_t stream) {
+  Params p{};
+  p.rank = plan.rank;
+  p.nA = plan.nA;
+  p.nB = plan.nB;
+  for (int k = 0; k < plan.rank; ++k) {
+    p.shape[k] = static_cast<unsigned>(plan.shape[k]);
+    p.div[k] = FastDivmod(p.shape[k]);
+    p.src_stride[k] = plan.src_stride[k];
+    p.dst_stride[k] = plan.dst_stride[k];
+  }
+  long long const waves = static_cast<long long>(sm_count()) * 8;
+  plan.block = 256;
+  if (plan.kind == kernels::CopyPlan::Kind::tile) {
+    long long NI = 1, NJ = 1, rest = 1;
+    for (int k = 0; k < plan.nA; ++k) NI *= plan.shape[k];
+    for (int k = plan.nA; k < plan.nA + plan.nB; ++k) NJ *= plan.shape[k];
+    for (int k = plan.nA + plan.nB; k < plan.rank; ++k) rest *= plan.shape[k];
+    p.L = static_cast<unsigned>(plan.L);
+    p.NI = static_cast<unsigned>(NI);
+    p.NJ = static_cast<unsigned>(NJ);
+    p.TI = static_cast<unsigned>(plan.TI);
+    p.TJ = static_cast<unsigned>(plan.TJ);
+    p.Row = p.TJ * p.L;
+    p.Col = p.TI * p.L;
+    p.div_L = FastDivmod(p.L);
+    unsigned tiles_i = static_cast<unsigned>((NI + plan.TI - 1) / plan.TI);
+    unsigned tiles_j = static_cast<unsigned>((NJ + plan.TJ - 1) / plan.TJ);
+    p.div_tiles_i = FastDivmod(tiles_i);
+    p.div_tiles_j = FastDivmod(tiles_j);
+    long long tiles = static_cast<long long>(tiles_i) * tiles_j * rest;
+    p.total = static_cast<unsigned>(tiles);
+    plan.grid = tiles < waves * 2 ? tiles : waves * 2;
+    auto const* s = static_cast<T const*>(src);
+    auto* d = static_cast<T*>(dst);
+    dim3 const blk(32, 8);
+    unsigned const g = static_cast<unsigned>(plan.grid);
+    if (plan.L == 1 && plan.TI == 64 && plan.TJ == 128) copy_transpose<T, 64, 128><<<g, blk, 0, stream>>>(s, d, p);
+    else if (plan.L == 1 && plan.TI == 64 && plan.TJ == 64) copy_transpose<T, 64, 64><<<g, blk, 0, stream>>>(s, d, p);
+    else if (plan.L == 1 && plan.TI == 32 && plan.TJ == 32) copy_transpose<T, 32, 32><<<g, blk, 0, stream>>>(s, d, p);
+    else {
+      std::size_t smem = (plan.TI + plan.TJ) * sizeof(long long) + static_cast<std::size_t>(plan.TI) * p.Row * sizeof(T);
+      copy_tile<T><<<g, blk, smem, stream>>>(s, d, p);
+    }
+  } else {
+    p.total = static_cast<unsigned>(plan.total);
+    constexpr int U = 4;
+    long long blocks = (plan.total + 256 * U - 1) / (256 * U);
+    plan.grid = blocks < waves * 4 ? blocks : waves * 4;
+    copy_elementwise<T, U><<<static_cast<unsigned>(plan.grid), 256, 0, stream>>>(static_cast<T const*>(src), static_cast<T*>(dst), p);
+  }
+  return cudaGetLastError();
+}
+
+}  // namespace detail
+
+// The plan for copying elements of T from src_layout to dst_layout.
+template <class T, class LS, class LD>
+kernels::CopyPlan plan(LS const& src_layout, LD const& dst_layout, void const* src = nullptr, void const* dst = nullptr) {
+  rt::Layout s = tessel::detail::to_rt(src_layout, false), d = tessel::detail::to_rt(dst_layout, false);
+  int as = src ? detail::alignment_of(src) : 16, ad = dst ? detail::alignment_of(dst) : 16;
+  return kernels::plan_copy(s, d, int(sizeof(T)), as, ad);
+}
+
+// Launch a planned copy (plan.grid and plan.block are filled in).
+inline cudaError_t launch(kernels::CopyPlan& p, void const* src, void* dst, cudaStream_t stream = 0) {
+  if (!p.error.empty()) throw error("tessel: " + p.error);
+  if (p.total >= (1ll << 31)) throw error("tessel: cuda::copy: more than 2^31 elements");
+  switch (p.elem_bytes) {
+    case 1: return detail::launch<detail::word<1>::type>(p, src, dst, stream);
+    case 2: return detail::launch<detail::word<2>::type>(p, src, dst, stream);
+    case 4: return detail::launch<detail::word<4>::type>(p, src, dst, stream);
+    case 8: return detail::launch<detail::word<8>::type>(p, src, dst, stream);
+    default: return detail::launch<detail::word<16>::type>(p, src, dst, stream);
+  }
+}
+
+// copy(src, dst, stream): dst(c) = src(c) for every coordinate c. Device
+// tensors of the same shape, any layouts (broadcast sources included),
+// elements of 1, 2, 4 or 8 bytes. Returns the launch's error code.
+template <class SE, class SL, class DE, class DL>
+cudaError_t copy(Tensor<SE, SL> const& src, Tensor<DE, DL> const& dst, cudaStream_t stream = 0) {
+  using T = typename DE::value_type;
+  static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8,
+                "tessel::cuda::copy: elements of 1, 2, 4 or 8 bytes");
+  static_assert(sizeof(typename SE::value_type) == sizeof(T), "tessel::cuda::copy: the element types differ in size");
+  auto sp = raw_pointer_cast(src.data());
+  auto dp = raw_pointer_cast(dst.data());
+  kernels::CopyPlan p = plan<T>(src.layout(), dst.layout(), sp, dp);
+  return launch(p, sp, dp, stream);
+}
+
+}  // namespace tessel::cuda

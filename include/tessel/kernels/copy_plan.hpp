@@ -1,0 +1,250 @@
+// tessel/kernels/copy_plan.hpp: the plan of a layout-to-layout copy, derived
+// from the algebra (host code; the kernels are in copy.cuh).
+//
+// Both layouts are functions of the same coordinates. The plan
+//  1. flattens both and coalesces them jointly (merges the neighbouring modes
+//     that are mergeable in both), dropping size-1 modes;
+//  2. widens the element along the mode contiguous in both (the common vector
+//     of max_common_vector) to at most 16 bytes, as alignment allows;
+//  3. picks a kernel:
+//     - `vector` when the destination's contiguous run is also the source's
+//       and is long (each thread moves 16-byte vectors, several in flight);
+//     - `tile` when they differ: items (the common run, or one element) are
+//       tiled by (I, J), where I walks the modes contiguous in the destination
+//       (a chain of strides 1, s0, s0*s1, ...) and J those contiguous in the
+//       source. A tile is read along J and written along I, both coalesced,
+//       through shared memory laid out with a skew (the element at (i, e) of a
+//       row of R elements sits at i*R + (e + i*L) mod R) so that rows and
+//       columns are both free of bank conflicts;
+//     - `generic` when the destination has no contiguous mode.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "../rt/algebra.hpp"
+
+namespace tessel::kernels {
+
+inline constexpr int kMaxCopyRank = 8;
+
+struct CopyPlan {
+  enum class Kind { vector, tile, generic } kind = Kind::generic;
+  int rank = 0;                             // modes after joint coalescing
+  long long shape[kMaxCopyRank] = {};
+  long long src_stride[kMaxCopyRank] = {};  // in (widened) elements
+  long long dst_stride[kMaxCopyRank] = {};
+  int elem_bytes = 0;                       // the element the kernel moves (widened)
+  int orig_elem_bytes = 0;
+  // tile: modes [0, nA) form I (contiguous in dst), [nA, nA+nB) form J
+  // (contiguous in src), the rest follow; items are L elements.
+  int nA = 0, nB = 0;
+  long long L = 1;
+  long long TI = 0, TJ = 0;                 // tile size in items
+  long long total = 0;                      // elements (widened) to move
+  long long grid = 0;
+  int block = 0;
+  std::string error;                        // non-empty: the copy cannot be planned
+
+  std::string describe() const;
+};
+
+namespace detail {
+inline long long gcd(long long a, long long b) { while (b) { long long t = a % b; a = b; b = t; } return a; }
+inline long long cdiv(long long a, long long b) { return (a + b - 1) / b; }
+}  // namespace detail
+
+// Plan a copy of elements of elem_bytes bytes from layout src to layout dst
+// (engine values), the pointers aligned to align_src / align_dst bytes.
+inline CopyPlan plan_copy(rt::Layout const& src, rt::Layout const& dst, int elem_bytes, int align_src, int align_dst) {
+  CopyPlan p;
+  p.orig_elem_bytes = elem_bytes;
+  if (src.nleaf != dst.nleaf) { p.error = "copy: the layouts have different flat ranks"; return p; }
+  // 1. joint coalesce
+  long long sh[rt::kMaxLeaves], ss[rt::kMaxLeaves], ds[rt::kMaxLeaves];
+  int n = 0;
+  for (int k = 0; k < src.nleaf; ++k) {
+    if (src.shape[k].v != dst.shape[k].v) { p.error = "copy: the layouts have different shapes"; return p; }
+    long long s = src.shape[k].v;
+    if (s <= 0) { p.error = "copy: a shape is not positive"; return p; }
+    if (s == 1) continue;
+    if (n > 0 && ss[n - 1] * sh[n - 1] == src.stride[k].v && ds[n - 1] * sh[n - 1] == dst.stride[k].v) {
+      sh[n - 1] *= s;
+      continue;
+    }
+    sh[n] = s; ss[n] = src.stride[k].v; ds[n] = dst.stride[k].v; ++n;
+  }
+  if (n == 0) { sh[0] = 1; ss[0] = 1; ds[0] = 1; n = 1; }
+  // 2. widen the element along the common contiguous mode
+  int common = -1;
+  for (int k = 0; k < n; ++k)
+    if (ss[k] == 1 && ds[k] == 1) common = k;
+  long long w = 1;
+  if (common >= 0) {
+    while (w * 2 * elem_bytes <= 16 && sh[common] % (w * 2) == 0 && w * 2 * elem_bytes <= align_src &&
+           w * 2 * elem_bytes <= align_dst) {
+      bool ok = true;
+      for (int k = 0; k < n; ++k)
+        if (k != common && (ss[k] % (w * 2) != 0 || ds[k] % (w * 2) != 0)) ok = false;
+      if (!ok) break;
+      w *= 2;
+    }
+    if (w > 1) {
+      sh[common] /= w;
+      for (int k = 0; k < n; ++k) if (k != common) { ss[k] /= w; ds[k] /= w; }
+    }
+  }
+  p.elem_bytes = int(elem_bytes * w);
+  if (n > kMaxCopyRank) { p.error = "copy: more than 8 modes remain after coalescing"; return p; }
+  p.total = 1;
+  for (int k = 0; k < n; ++k) p.total *= sh[k];
+
+  auto emit = [&](int const* order, int count) {
+    p.rank = count;
+    for (int k = 0; k < count; ++k) {
+      p.shape[k] = sh[order[k]];
+      p.src_stride[k] = ss[order[k]];
+      p.dst_stride[k] = ds[order[k]];
+    }
+  };
+  // The chain of modes contiguous in one layout, starting where its stride is `start`.
+  auto chain = [&](long long const* st, long long start, int* out, bool const* taken) {
+    int m = 0;
+    long long want = start;
+    for (bool more = true; more;) {
+      more = false;
+      for (int k = 0; k < n; ++k)
+        if (!taken[k] && st[k] == want && sh[k] > 1) {
+          bool dup = false;
+          for (int q = 0; q < m; ++q) dup = dup || out[q] == k;
+          if (dup) continue;
+          out[m++] = k;
+          want *= sh[k];
+          more = true;
+          break;
+        }
+    }
+    return m;
+  };
+
+  // 3. the kernel
+  long long L = 1;
+  bool taken[rt::kMaxLeaves] = {};
+  int a = -1;
+  for (int k = 0; k < n; ++k) if (ds[k] == 1 && a < 0) a = k;
+  if (a < 0) {  // generic: no contiguous destination mode
+    int order[rt::kMaxLeaves];
+    for (int k = 0; k < n; ++k) order[k] = k;
+    emit(order, n);
+    p.kind = CopyPlan::Kind::generic;
+    return p;
+  }
+  if (common >= 0 && sh[common] * p.elem_bytes >= 128) {  // a long common run: vector
+    int order[rt::kMaxLeaves], m = 0;
+    order[m++] = common;
+    for (int k = 0; k < n; ++k) if (k != common) order[m++] = k;
+    emit(order, m);
+    p.kind = CopyPlan::Kind::vector;
+    return p;
+  }
+  if (common >= 0) {  // a short common run becomes the item
+    L = sh[common];
+    taken[common] = true;
+  }
+  // Each chain starts at its own contiguous mode and may not take the other's start.
+  int A[rt::kMaxLeaves], B[rt::kMaxLeaves];
+  int sa = -1, sb = -1;
+  for (int k = 0; k < n; ++k) {
+    if (!taken[k] && ds[k] == L && sh[k] > 1 && sa < 0) sa = k;
+    if (!taken[k] && ss[k] == L && sh[k] > 1 && sb < 0) sb = k;
+  }
+  int nA = 0, nB = 0;
+  if (sa >= 0 && sb >= 0 && sa != sb) {
+    bool ta[rt::kMaxLeaves], tb[rt::kMaxLeaves];
+    for (int k = 0; k < n; ++k) { ta[k] = taken[k] || k == sb; tb[k] = taken[k] || k == sa; }
+    nA = chain(ds, L, A, ta);
+    nB = chain(ss, L, B, tb);
+  }
+  // Make the chains disjoint: cut one at the first mode the other has,
+  // keeping the cut with the better tile utilisation.
+  auto cut = [&](int const* X, int nX, int const* Y, int nY) {
+    for (int q = 0; q < nX; ++q)
+      for (int r = 0; r < nY; ++r)
+        if (X[q] == Y[r]) return q;
+    return nX;
+  };
+  auto size_of = [&](int const* X, int m) { long long s = 1; for (int q = 0; q < m; ++q) s *= sh[X[q]]; return s; };
+  int cA = cut(A, nA, B, nB);  // A shortened
+  int cB = cut(B, nB, A, nA);  // B shortened
+  if (cA < nA || cB < nB) {
+    auto util = [](long long x) { long long t = x < 32 ? x : 32; return double(x) / double(detail::cdiv(x, t) * t); };
+    double keepA = util(size_of(A, nA)) * util(size_of(B, cB));
+    double keepB = util(size_of(A, cA)) * util(size_of(B, nB));
+    if (keepA >= keepB) nB = cB; else nA = cA;
+  }
+  if (nA == 0 || nB == 0) {  // nothing to transpose: the plain elementwise kernel
+    int order[rt::kMaxLeaves], m = 0;
+    order[m++] = a;
+    for (int k = 0; k < n; ++k) if (k != a) order[m++] = k;
+    emit(order, m);
+    p.kind = CopyPlan::Kind::vector;
+    return p;
+  }
+  int order[rt::kMaxLeaves], m = 0;
+  bool used[rt::kMaxLeaves] = {};
+  for (int q = 0; q < nA; ++q) { order[m++] = A[q]; used[A[q]] = true; }
+  for (int q = 0; q < nB; ++q) { order[m++] = B[q]; used[B[q]] = true; }
+  if (common >= 0) used[common] = true;
+  for (int k = 0; k < n; ++k) if (!used[k]) order[m++] = k;
+  emit(order, m);
+  if (common >= 0) {  // the item mode goes last in the arrays; its strides are 1
+    p.shape[m] = L; p.src_stride[m] = 1; p.dst_stride[m] = 1;
+  }
+  p.nA = nA;
+  p.nB = nB;
+  p.L = L;
+  p.kind = CopyPlan::Kind::tile;
+  // Tile sizes: rows of at least 256 bytes and a multiple of 32 elements,
+  // at most 32 KiB of shared memory.
+  long long eb = p.elem_bytes;
+  if (L == 1) {  // a plain transpose: fixed tiles, fully unrolled in the kernel
+    p.TJ = eb == 1 ? 128 : eb <= 4 ? 64 : 32;
+    p.TI = eb == 1 ? 64 : eb <= 4 ? 64 : 32;
+    return p;
+  }
+  long long unit = 32 / detail::gcd(L, 32);
+  long long TJ = unit * detail::cdiv(256, unit * L * eb);
+  long long NJ = size_of(B, nB), NI = size_of(A, nA);
+  long long TJmax = detail::cdiv(NJ, unit) * unit;
+  if (TJ > TJmax) TJ = TJmax;
+  long long TI = detail::cdiv(256, L * eb);
+  if (TI < 8) TI = 8;
+  while (TI > 1 && TI * TJ * L * eb > 32768) TI /= 2;
+  if (TI > NI) TI = NI;
+  p.TI = TI;
+  p.TJ = TJ;
+  return p;
+}
+
+inline std::string CopyPlan::describe() const {
+  if (!error.empty()) return error;
+  auto list = [&](long long const* v) {
+    std::string s = "(";
+    for (int k = 0; k < rank; ++k) s += (k ? "," : "") + std::to_string(v[k]);
+    return s + ")";
+  };
+  std::string s = kind == Kind::vector ? "vector" : kind == Kind::tile ? "tile" : "generic";
+  s += ": element " + std::to_string(elem_bytes) + " B";
+  if (elem_bytes != orig_elem_bytes)
+    s += " (" + std::to_string(elem_bytes / orig_elem_bytes) + " x " + std::to_string(orig_elem_bytes) + " B, common vector)";
+  s += "; modes " + list(shape) + " src strides " + list(src_stride) + " dst strides " + list(dst_stride);
+  if (kind == Kind::tile) {
+    s += "; I = modes [0," + std::to_string(nA) + ") (dst-contiguous), J = modes [" + std::to_string(nA) + "," +
+         std::to_string(nA + nB) + ") (src-contiguous), items of " + std::to_string(L) + " element(s); tile " +
+         std::to_string(TI) + "x" + std::to_string(TJ) + " items, skewed in shared memory";
+  }
+  s += "; grid " + std::to_string(grid) + " x " + std::to_string(block);
+  return s;
+}
+
+}  // namespace tessel::kernels
