@@ -253,16 +253,28 @@ cudaError_t launch(kernels::CopyPlan& plan, void const* src, void* dst, cudaStre
     auto* d = static_cast<T*>(dst);
     dim3 const blk(32, 8);
     unsigned const g = static_cast<unsigned>(plan.grid);
-    if (plan.L == 1 && plan.TI == 64 && plan.TJ == 128) copy_transpose<T, 64, 128><<<g, blk, 0, stream>>>(s, d, p);
-    else if (plan.L == 1 && plan.TI == 64 && plan.TJ == 64) copy_transpose<T, 64, 64><<<g, blk, 0, stream>>>(s, d, p);
-    else if (plan.L == 1 && plan.TI == 32 && plan.TJ == 32) copy_transpose<T, 32, 32><<<g, blk, 0, stream>>>(s, d, p);
-    else {
+    bool done = false;
+    auto fixed = [&](auto ti, auto tj) {
+      constexpr int TI = decltype(ti)::value, TJ = decltype(tj)::value;
+      if constexpr (TI * TJ * sizeof(T) <= 32768) {
+        if (!done && plan.L == 1 && plan.TI == TI && plan.TJ == TJ) {
+          copy_transpose<T, TI, TJ><<<g, blk, 0, stream>>>(s, d, p);
+          done = true;
+        }
+      }
+    };
+    fixed(Int<32>{}, Int<32>{});
+    fixed(Int<32>{}, Int<64>{});
+    fixed(Int<64>{}, Int<32>{});
+    fixed(Int<64>{}, Int<64>{});
+    if constexpr (sizeof(T) == 1) fixed(Int<64>{}, Int<128>{});
+    if (!done) {
       std::size_t smem = (plan.TI + plan.TJ) * sizeof(long long) + static_cast<std::size_t>(plan.TI) * p.Row * sizeof(T);
       copy_tile<T><<<g, blk, smem, stream>>>(s, d, p);
     }
   } else {
     p.total = static_cast<unsigned>(plan.total);
-    constexpr int U = 4;
+    constexpr int U = 8;
     long long blocks = (plan.total + 256 * U - 1) / (256 * U);
     plan.grid = blocks < waves * 4 ? blocks : waves * 4;
     copy_elementwise<T, U><<<static_cast<unsigned>(plan.grid), 256, 0, stream>>>(static_cast<T const*>(src), static_cast<T*>(dst), p);

@@ -176,10 +176,25 @@ inline CopyPlan plan_copy(rt::Layout const& src, rt::Layout const& dst, int elem
   auto size_of = [&](int const* X, int m) { long long s = 1; for (int q = 0; q < m; ++q) s *= sh[X[q]]; return s; };
   int cA = cut(A, nA, B, nB);  // A shortened
   int cB = cut(B, nB, A, nA);  // B shortened
+  // Tile utilisation of extents NI x NJ by TI x TJ tiles (the best of the
+  // fixed tiles for a plain transpose), slightly preferring bigger tiles.
+  long long eb = p.elem_bytes;
+  auto best_tile = [&](long long NI, long long NJ, long long& TI, long long& TJ) {
+    static constexpr long long cand[][2] = {{32, 32}, {32, 64}, {64, 32}, {64, 64}, {64, 128}};
+    double best = -1;
+    for (auto const& c : cand) {
+      long long ti = c[0], tj = c[1];
+      if (ti * tj * eb > 32768 || (tj == 128 && eb != 1)) continue;
+      double u = double(NI) / double(detail::cdiv(NI, ti) * ti) * double(NJ) / double(detail::cdiv(NJ, tj) * tj);
+      u *= 1.0 + 0.01 * double(ti * tj) / 1024.0;
+      if (u > best) { best = u; TI = ti; TJ = tj; }
+    }
+    return best;
+  };
   if (cA < nA || cB < nB) {
-    auto util = [](long long x) { long long t = x < 32 ? x : 32; return double(x) / double(detail::cdiv(x, t) * t); };
-    double keepA = util(size_of(A, nA)) * util(size_of(B, cB));
-    double keepB = util(size_of(A, cA)) * util(size_of(B, nB));
+    long long t1, t2;
+    double keepA = best_tile(size_of(A, nA), size_of(B, cB), t1, t2);
+    double keepB = best_tile(size_of(A, cA), size_of(B, nB), t1, t2);
     if (keepA >= keepB) nB = cB; else nA = cA;
   }
   if (nA == 0 || nB == 0) {  // nothing to transpose: the plain elementwise kernel
@@ -206,10 +221,8 @@ inline CopyPlan plan_copy(rt::Layout const& src, rt::Layout const& dst, int elem
   p.kind = CopyPlan::Kind::tile;
   // Tile sizes: rows of at least 256 bytes and a multiple of 32 elements,
   // at most 32 KiB of shared memory.
-  long long eb = p.elem_bytes;
   if (L == 1) {  // a plain transpose: fixed tiles, fully unrolled in the kernel
-    p.TJ = eb == 1 ? 128 : eb <= 4 ? 64 : 32;
-    p.TI = eb == 1 ? 64 : eb <= 4 ? 64 : 32;
+    best_tile(size_of(A, nA), size_of(B, nB), p.TI, p.TJ);
     return p;
   }
   long long unit = 32 / detail::gcd(L, 32);
