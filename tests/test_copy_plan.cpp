@@ -1,0 +1,122 @@
+// The copy planner (host code of tessel::cuda::copy): for many layout pairs,
+// the planned modes, element widening and tile split describe exactly the
+// same element-to-element map as the original layouts.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <utility>
+#include <vector>
+
+#include <tessel/kernels/copy_plan.hpp>
+
+using namespace tessel;
+
+namespace {
+
+rt::Layout flat(std::vector<long long> const& s, std::vector<long long> const& d) {
+  rt::Layout l;
+  rt::Error e;
+  l.open(e);
+  for (size_t k = 0; k < s.size(); ++k) l.leaf({s[k], false}, {d[k], false}, e);
+  l.close(e);
+  return l;
+}
+
+// (src offset, dst offset) in bytes for every coordinate, from the layouts.
+std::vector<std::pair<long long, long long>> pairs_of(rt::Layout const& s, rt::Layout const& d, int eb) {
+  rt::Error e;
+  long long n = rt::size(s, e);
+  std::vector<std::pair<long long, long long>> v;
+  for (long long i = 0; i < n; ++i)
+    for (int b = 0; b < eb; ++b) v.push_back({rt::eval(s, i, e) * eb + b, rt::eval(d, i, e) * eb + b});
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
+// The same from the plan: every planned mode (plus the item mode of a tile
+// plan), in widened elements, each covering elem_bytes bytes.
+std::vector<std::pair<long long, long long>> pairs_of(kernels::CopyPlan const& p) {
+  std::vector<long long> sh(p.shape, p.shape + p.rank), ss(p.src_stride, p.src_stride + p.rank),
+      ds(p.dst_stride, p.dst_stride + p.rank);
+  if (p.kind == kernels::CopyPlan::Kind::tile && p.L > 1) {
+    sh.push_back(p.L);
+    ss.push_back(1);
+    ds.push_back(1);
+    // In a tile plan the I modes' dst strides and the J modes' src strides count items.
+  }
+  long long n = 1;
+  for (auto x : sh) n *= x;
+  std::vector<std::pair<long long, long long>> v;
+  for (long long i = 0; i < n; ++i) {
+    long long x = i, so = 0, dof = 0;
+    for (size_t k = 0; k < sh.size(); ++k) {
+      long long c = x % sh[k];
+      x /= sh[k];
+      so += c * ss[k];
+      dof += c * ds[k];
+    }
+    for (int b = 0; b < p.elem_bytes; ++b) v.push_back({so * p.elem_bytes + b, dof * p.elem_bytes + b});
+  }
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
+void check(std::vector<long long> const& shape, std::vector<long long> const& ss, std::vector<long long> const& ds, int eb) {
+  rt::Layout s = flat(shape, ss), d = flat(shape, ds);
+  kernels::CopyPlan p = kernels::plan_copy(s, d, eb, 16, 16);
+  ASSERT_TRUE(p.error.empty()) << p.error;
+  EXPECT_EQ(pairs_of(p), pairs_of(s, d, eb)) << p.describe();
+  if (p.kind == kernels::CopyPlan::Kind::tile) {
+    EXPECT_EQ(p.dst_stride[0], p.L) << p.describe();        // I starts contiguous in dst
+    EXPECT_EQ(p.src_stride[p.nA], p.L) << p.describe();     // J starts contiguous in src
+  }
+  if (p.kind == kernels::CopyPlan::Kind::vector) EXPECT_EQ(p.dst_stride[0], 1) << p.describe();
+}
+
+std::vector<long long> compact(std::vector<long long> const& s, std::vector<int> const& perm) {
+  // strides of the compact layout of the permuted shape, expressed per original mode
+  std::vector<long long> d(s.size());
+  long long p = 1;
+  for (int k : perm) { d[k] = p; p *= s[k]; }
+  return d;
+}
+
+}  // namespace
+
+TEST(CopyPlan, NamedCases) {
+  check({128, 32, 64, 4}, compact({128, 32, 64, 4}, {0, 1, 2, 3}), compact({128, 32, 64, 4}, {0, 2, 1, 3}), 2);  // MHA-like
+  check({64, 48}, compact({64, 48}, {0, 1}), compact({64, 48}, {1, 0}), 4);                                      // transpose
+  check({1 << 12}, {1}, {1}, 4);                                                                                  // identity
+  check({7, 5}, {0, 1}, {1, 7}, 4);                                                                               // broadcast source
+}
+
+TEST(CopyPlan, RandomPermutations) {
+  std::mt19937 rng(7);
+  int count = 0;
+  for (int t = 0; t < 400; ++t) {
+    int r = 1 + rng() % 4;
+    std::vector<long long> s(r);
+    long long n = 1;
+    for (auto& x : s) { x = 1 + rng() % 12; n *= x; }
+    if (n > 4096) continue;
+    std::vector<int> pa(r), pb(r);
+    for (int k = 0; k < r; ++k) pa[k] = pb[k] = k;
+    std::shuffle(pa.begin(), pa.end(), rng);
+    std::shuffle(pb.begin(), pb.end(), rng);
+    int eb = 1 << (rng() % 4);
+    auto ss = compact(s, pa);
+    if (rng() % 8 == 0) ss[rng() % r] = 0;  // broadcast
+    check(s, ss, compact(s, pb), eb);
+    ++count;
+  }
+  EXPECT_GT(count, 300);
+}
+
+TEST(CopyPlan, ExplainsItself) {
+  rt::Layout s = flat({64, 48}, {48, 1}), d = flat({64, 48}, {1, 64});
+  auto p = kernels::plan_copy(s, d, 4, 16, 16);
+  EXPECT_NE(p.describe().find("tile"), std::string::npos);
+  rt::Layout bad = flat({64, 47}, {47, 1});
+  EXPECT_FALSE(kernels::plan_copy(bad, d, 4, 16, 16).error.empty());
+}
