@@ -10,10 +10,12 @@
 #include <string>
 #include <vector>
 #include <algorithm>
+#include <chrono>
 
 #include <tessel/kernels/copy.cuh>
 
 using namespace tessel;
+static bool g_sweep = false;
 
 #define CK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { printf("CUDA error %s at %s:%d\n", cudaGetErrorString(e_), __FILE__, __LINE__); std::exit(1); } } while (0)
 
@@ -121,7 +123,14 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
   cudaEvent_t a, b;
   CK(cudaEventCreate(&a)); CK(cudaEventCreate(&b));
   std::vector<float> ms;
-  for (int w = 0; w < 5; ++w) launch();
+  // Warm up for 200 ms of launches: clocks and caches reach their steady state.
+  {
+    auto t0 = std::chrono::steady_clock::now();
+    do {
+      for (int w = 0; w < 5; ++w) launch();
+      CK(cudaDeviceSynchronize());
+    } while (std::chrono::steady_clock::now() - t0 < std::chrono::milliseconds(200));
+  }
   for (int i = 0; i < reps; ++i) {
     CK(cudaEventRecord(a)); launch(); CK(cudaEventRecord(b)); CK(cudaEventSynchronize(b));
     float t; CK(cudaEventElapsedTime(&t, a, b)); ms.push_back(t);
@@ -129,9 +138,32 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
   std::sort(ms.begin(), ms.end());
   double bytes = double(n) * sizeof(T) * 2;
   double tbps = bytes / (ms[ms.size() / 2] * 1e-3) / 1e12;
+  if (g_sweep && plan.kind == kernels::CopyPlan::Kind::tile && plan.L == 1) {
+    long long cand[][2] = {{32, 32}, {32, 64}, {64, 32}, {64, 64}, {64, 128}};
+    kernels::CopyPlan keep = plan;
+    for (auto const& c : cand) {
+      if (c[0] * c[1] * plan.elem_bytes > 32768 || (c[1] == 128 && plan.elem_bytes != 1)) continue;
+      plan.TI = c[0]; plan.TJ = c[1];
+      for (int w = 0; w < 3; ++w) launch();
+      std::vector<float> mt;
+      for (int i = 0; i < reps; ++i) {
+        CK(cudaEventRecord(a)); launch(); CK(cudaEventRecord(b)); CK(cudaEventSynchronize(b));
+        float t; CK(cudaEventElapsedTime(&t, a, b)); mt.push_back(t);
+      }
+      std::sort(mt.begin(), mt.end());
+      printf("    sweep tile %lldx%lld: %.3f TB/s\n", c[0], c[1], bytes / (mt[mt.size() / 2] * 1e-3) / 1e12);
+    }
+    plan = keep;
+  }
   // reference in the same run: device-to-device copy of the same bytes
   std::vector<float> mr;
-  for (int w = 0; w < 3; ++w) CK(cudaMemcpyAsync(ref, dst, n * sizeof(T), cudaMemcpyDeviceToDevice));
+  {
+    auto t0 = std::chrono::steady_clock::now();
+    do {
+      for (int w = 0; w < 5; ++w) CK(cudaMemcpyAsync(ref, dst, n * sizeof(T), cudaMemcpyDeviceToDevice));
+      CK(cudaDeviceSynchronize());
+    } while (std::chrono::steady_clock::now() - t0 < std::chrono::milliseconds(200));
+  }
   for (int i = 0; i < reps; ++i) {
     CK(cudaEventRecord(a)); CK(cudaMemcpyAsync(ref, dst, n * sizeof(T), cudaMemcpyDeviceToDevice)); CK(cudaEventRecord(b)); CK(cudaEventSynchronize(b));
     float t; CK(cudaEventElapsedTime(&t, a, b)); mr.push_back(t);
@@ -147,6 +179,7 @@ int main(int argc, char** argv) {
   int reps = 50;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--small")) small = true;
+    if (!std::strcmp(argv[i], "--sweep")) g_sweep = true;
     if (!std::strcmp(argv[i], "--reps") && i + 1 < argc) reps = std::atoi(argv[++i]);
   }
   int dev = 0;

@@ -42,7 +42,7 @@ struct Params {
   unsigned total;         // elements (vector), tiles (tile)
   // tile
   unsigned L, NI, NJ, TI, TJ, Row, Col;
-  FastDivmod div_tiles_i, div_tiles_j, div_L;
+  FastDivmod div_tiles_i, div_tiles_j, div_L, div_Row;
 };
 
 template <int Bytes> struct word;
@@ -118,15 +118,25 @@ __global__ void __launch_bounds__(256) copy_tile(T const* __restrict__ src, T* _
     }
     __syncthreads();
     unsigned const row_valid = (p.NJ - j0 < p.TJ ? p.NJ - j0 : p.TJ) * p.L;
-    for (unsigned v = ty; v < p.TI && i0 + v < p.NI; v += 8) {
-      unsigned skew = (v * p.L) % p.Row;
-      T* trow = tile + v * p.Row;
-      T const* srow = src + s_off[v];
-      for (unsigned e = tx; e < row_valid; e += 32) {
-        unsigned pos = e + skew;
-        if (pos >= p.Row) pos -= p.Row;
-        trow[pos] = srow[e];
+    unsigned const nload = (p.NI - i0 < p.TI ? p.NI - i0 : p.TI) * p.Row;
+    // Four loads in flight per thread before their shared-memory stores.
+    for (unsigned f0 = tid; f0 < nload; f0 += 256 * 4) {
+      T val[4];
+      unsigned pos[4];
+      bool ok[4];
+#pragma unroll
+      for (int k = 0; k < 4; ++k) {
+        unsigned f = f0 + 256 * k, v, e, q, skew;
+        p.div_Row(f, v, e);
+        p.div_Row(v * p.L, q, skew);
+        ok[k] = f < nload && e < row_valid;
+        unsigned c = e + skew;
+        pos[k] = v * p.Row + (c >= p.Row ? c - p.Row : c);
+        if (ok[k]) val[k] = src[s_off[v] + e];
       }
+#pragma unroll
+      for (int k = 0; k < 4; ++k)
+        if (ok[k]) tile[pos[k]] = val[k];
     }
     __syncthreads();
     unsigned const col_valid = (p.NI - i0 < p.TI ? p.NI - i0 : p.TI) * p.L;
@@ -242,6 +252,7 @@ cudaError_t launch(kernels::CopyPlan& plan, void const* src, void* dst, cudaStre
     p.Row = p.TJ * p.L;
     p.Col = p.TI * p.L;
     p.div_L = FastDivmod(p.L);
+    p.div_Row = FastDivmod(p.Row);
     unsigned tiles_i = static_cast<unsigned>((NI + plan.TI - 1) / plan.TI);
     unsigned tiles_j = static_cast<unsigned>((NJ + plan.TJ - 1) / plan.TJ);
     p.div_tiles_i = FastDivmod(tiles_i);
