@@ -286,12 +286,14 @@ TESSEL_HD constexpr Layout complement(Layout const& A, Int M, Ctx& cx) {
   for (int k = 0; k < f.n; ++k) {
     Int d = f.d[k];
     if (cx.checkable(d, cur)) {
+      if (cur.v <= 0) { cx.fail(Err::overflow, d.v, cur.v, k); return out; }
       if (d.v < cur.v) { cx.fail(Err::not_injective, d.v, cur.v, k); return out; }
       if (d.v % cur.v != 0) { cx.fail(Err::complement_chain, d.v, cur.v, k); return out; }
     }
     bool st = d.is_static && cur.is_static;
-    r.push({cx.symbolic && !st ? 1 : d.v / cur.v, st}, cur, cx.err);
+    r.push({cx.symbolic && !st ? 1 : (cur.v ? d.v / cur.v : 1), st}, cur, cx.err);
     cur = ar.mul(d, f.s[k]);
+    if (cx.err) return out;  // overflow: cur is no longer meaningful
   }
   bool st = M.is_static && cur.is_static && !dyn_order;
   r.push({cx.symbolic && !st ? 1 : cdiv(M.v, cur.v), st}, cur, cx.err);
@@ -337,6 +339,7 @@ TESSEL_HD constexpr bool left_inverse_search(Layout const& L, Layout& out, Ctx& 
   i64 v[kFallbackMax] = {};
   i64 cmax = 0;
   for (i64 i = 0; i < n; ++i) { v[i] = eval(L, i, cx.err); if (v[i] < 0) return false; if (v[i] + 1 > cmax) cmax = v[i] + 1; }
+  if (cx.err || cmax > (i64(1) << 16)) return false;  // bounded search
   for (i64 s1 = 2; s1 <= cmax; ++s1) {
     i64 e1 = 0, e2 = 0;
     bool h1 = false, h2 = false, ok = true;

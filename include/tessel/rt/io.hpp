@@ -171,8 +171,11 @@ class Parser {
   }
 
   static void set_compact(Layout& l) {
+    Error e;
+    Arith ar{&e};
     i64 p = 1;
-    for (int i = 0; i < l.nleaf; ++i) { l.stride[i] = sint(p); p *= l.shape[i].v; }
+    for (int i = 0; i < l.nleaf; ++i) { l.stride[i] = sint(p); p = ar.mul(p, l.shape[i].v); }
+    // (An overflow leaves later strides at 0; operations on the value report it.)
   }
 
   void tiler_entry(Tiler& t, Error& e) {

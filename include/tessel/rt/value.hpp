@@ -100,7 +100,7 @@ struct Arith {
 
 TESSEL_HD constexpr i64 iabs(i64 a) { return a < 0 ? -a : a; }
 TESSEL_HD constexpr i64 sgn(i64 a) { return (a > 0) - (a < 0); }
-TESSEL_HD constexpr i64 cdiv(i64 a, i64 b) { return (a + b - 1) / b; }  // a >= 0, b > 0
+TESSEL_HD constexpr i64 cdiv(i64 a, i64 b) { return b <= 0 ? 0 : a / b + (a % b != 0 ? 1 : 0); }  // a >= 0, b > 0; no overflow
 
 // ---- the layout value ----------------------------------------------------------------------------
 
