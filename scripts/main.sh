@@ -18,3 +18,9 @@ while IFS= read -r expr; do
   printf '%-70s => ' "$expr"
   ./build/tools/tessel eval "$expr" 2>&1 | head -n 1 || true
 done < examples/seed_expressions.txt
+
+echo
+echo "== tessel show and check on the seed's 2-D logical_divide =="
+./build/tools/tessel show 'logical_divide((9,(4,8)):(59,(13,1)),<3:3,(2,4):(1,8)>)'
+./build/tools/tessel check -q 'logical_divide((9,(4,8)):(59,(13,1)),<3:3,(2,4):(1,8)>)'
+./build/tools/tessel check 'composition((4,6,8):(2,3,5),6:3)' || true

@@ -14,9 +14,10 @@ namespace detail {
 #define TESSEL_OP1(NAME, EXPR)                                                   \
   struct op_##NAME {                                                             \
     template <class X>                                                           \
-    TESSEL_HOST_DEVICE static constexpr result run(bool sym, X const& x) {       \
+    TESSEL_HOST_DEVICE static constexpr result run(bool sym, bool strict, X const& x) { \
       rt::Ctx cx;                                                                \
       cx.symbolic = sym;                                                         \
+      cx.strict = strict;                                                        \
       rt::Layout l = EXPR;                                                       \
       return {l, cx.err};                                                        \
     }                                                                            \
@@ -24,9 +25,10 @@ namespace detail {
 #define TESSEL_OP2(NAME, EXPR)                                                   \
   struct op_##NAME {                                                             \
     template <class X, class Y>                                                  \
-    TESSEL_HOST_DEVICE static constexpr result run(bool sym, X const& x, Y const& y) { \
+    TESSEL_HOST_DEVICE static constexpr result run(bool sym, bool strict, X const& x, Y const& y) { \
       rt::Ctx cx;                                                                \
       cx.symbolic = sym;                                                         \
+      cx.strict = strict;                                                        \
       rt::Layout l = EXPR;                                                       \
       return {l, cx.err};                                                        \
     }                                                                            \

@@ -227,14 +227,19 @@ struct result {
 template <class Op, class... A>
 struct pass {
   static constexpr bool all_static = (true && ... && is_static_v<A>);
-  static constexpr result value = Op::run(!all_static, A{}...);
+  static constexpr result value = Op::run(!all_static, false, A{}...);
 };
 
-// A fingerprint of a result's structure, to check that the run-time pass
-// built what the compile-time pass typed.
+// A fingerprint of a result's structure and static integers, to check that the
+// run-time pass built what the compile-time pass typed.
 TESSEL_HOST_DEVICE constexpr unsigned long long structure_hash(rt::Layout const& l) {
   unsigned long long h = 1469598103934665603ull;
-  for (int t = 0; t < l.ntok; ++t) h = (h ^ static_cast<unsigned char>(l.tok[t])) * 1099511628211ull;
+  auto mix = [&](unsigned long long x) { h = (h ^ x) * 1099511628211ull; };
+  for (int t = 0; t < l.ntok; ++t) mix(static_cast<unsigned char>(l.tok[t]));
+  for (int k = 0; k < l.nleaf; ++k) {  // and which integers are static, with their values
+    mix(l.shape[k].is_static ? static_cast<unsigned long long>(l.shape[k].v) * 2 + 1 : 0);
+    mix(l.stride[k].is_static ? static_cast<unsigned long long>(l.stride[k].v) * 2 + 1 : 0);
+  }
   return h ^ static_cast<unsigned long long>(l.ntok);
 }
 
@@ -248,7 +253,7 @@ TESSEL_HOST_DEVICE constexpr auto run_op(A const&... a) {
   } else if constexpr (H::all_static) {
     return from_rt<H, int>(H::value.layout);
   } else {
-    result r = Op::run(false, a...);
+    result r = Op::run(false, true, a...);
 #if !defined(TESSEL_NO_CHECKS)
     if (r.err) runtime_report(r.err);
     constexpr unsigned long long expected = structure_hash(H::value.layout);

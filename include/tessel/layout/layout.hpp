@@ -11,14 +11,27 @@ namespace tessel {
 
 // Generalised column-major strides: exclusive prefix products from the left,
 // ignoring the hierarchy. compact_col_major((2,(2,2))) == (_1,(2,4)).
+// As in CuTe, a static size-1 mode gets the static stride _0.
+namespace detail {
+template <class S, class D>
+TESSEL_HOST_DEVICE constexpr auto zero_unit_modes(S const& s, D const& d) {
+  if constexpr (is_tuple_v<S>) {
+    return transform(s, d, [](auto const& a, auto const& b) { return zero_unit_modes(a, b); });
+  } else if constexpr (is_constant_v<1, S>) {
+    return Int<0>{};
+  } else {
+    return d;
+  }
+}
+}  // namespace detail
 template <class S, class I = Int<1>>
 TESSEL_HOST_DEVICE constexpr auto compact_col_major(S const& s, I const& init = {}) {
-  return prefix_product(s, init);
+  return detail::zero_unit_modes(s, prefix_product(s, init));
 }
 // Generalised row-major strides: exclusive prefix products from the right.
 template <class S, class I = Int<1>>
 TESSEL_HOST_DEVICE constexpr auto compact_row_major(S const& s, I const& init = {}) {
-  return reverse_prefix_product(s, init);
+  return detail::zero_unit_modes(s, reverse_prefix_product(s, init));
 }
 
 struct LayoutLeft {

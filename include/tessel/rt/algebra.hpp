@@ -16,6 +16,8 @@ struct Ctx {
   Error err{};
   bool symbolic = false;
   bool used_fallback = false;  // a leaf was admitted from its values, not by divisibility
+  bool strict = false;         // no value-based fallbacks (the run-time pass of a typed call
+                               // with dynamic integers must build what the compile-time pass typed)
   TESSEL_HD constexpr Arith ar() { return Arith{&err}; }
   TESSEL_HD constexpr bool checkable(Int a, Int b = sint(0)) const {
     return !symbolic || (a.is_static && b.is_static);
@@ -178,7 +180,7 @@ TESSEL_HD constexpr Layout compose_leaf(Modes const& a, Int N, Int r, Ctx& cx) {
   }
   if (!exact) {
     // Not left divisible: still exact if the function j -> A(j*r) is a layout.
-    if (TESSEL_HOST_ONLY_WORK && !cx.symbolic && compose_by_values(a, N, r, out, cx)) return out;
+    if (TESSEL_HOST_ONLY_WORK && !cx.symbolic && !cx.strict && compose_by_values(a, N, r, out, cx)) return out;
     cx.fail(fe, fa, fb, fc);
     return out;
   }
@@ -214,35 +216,41 @@ TESSEL_HD constexpr Layout composition(Layout const& A, Layout const& B, Ctx& cx
   bool fallback = cx.used_fallback;
   cx.used_fallback = outer_fallback || fallback;
   if (cx.err || B.nleaf < 2 || a.n < 2) return out;
-  // Disjointness of the leaves' intervals inside A's bounded modes.
-  i64 P = 1;
-  bool known_p = true;
-  for (int i = 0; i + 1 < a.n; ++i) { P = cx.ar().mul(P, a.s[i].v); known_p = known_p && a.s[i].is_static; }
-  bool all_known = known_p;
+  // Additivity: A(sum x_k r_k) == sum A(x_k r_k) holds when adding the leaves'
+  // images never carries between A's bounded modes, i.e. at each bounded mode
+  // the largest digits the leaves put there sum to less than its shape. (The
+  // interval condition of the spec is not enough: (6,2):(1,7) o (2,2,2):(1,2,3)
+  // has disjoint intervals and carries.) Leaves admitted from their values,
+  // and negative strides, are checked point by point instead.
+  bool all_known = true;
+  for (int i = 0; i + 1 < a.n; ++i) all_known = all_known && a.s[i].is_static;
   for (int k = 0; k < B.nleaf; ++k) all_known = all_known && B.shape[k].is_static && B.stride[k].is_static;
   if (cx.symbolic && !all_known) return out;
-  // The interval test assumes left-divisible leaves; a leaf admitted from its
-  // values is checked point by point below.
+  i64 P = 1;
+  for (int i = 0; i + 1 < a.n; ++i) P = cx.ar().mul(P, a.s[i].v);
   bool disjoint = !fallback;
-  for (int x = 0; x < B.nleaf && disjoint; ++x) {
-    i64 lo = iabs(B.stride[x].v), hi = cx.ar().mul(lo, B.shape[x].v - 1);
-    if (lo == 0 || hi == 0) continue;
-    if (lo < 1) lo = 1;
-    if (hi > P - 1) hi = P - 1;
-    if (lo > hi) continue;
-    for (int y = x + 1; y < B.nleaf && disjoint; ++y) {
-      i64 lo2 = iabs(B.stride[y].v), hi2 = cx.ar().mul(lo2, B.shape[y].v - 1);
-      if (lo2 == 0 || hi2 == 0) continue;
-      if (hi2 > P - 1) hi2 = P - 1;
-      if (lo2 > hi2) continue;
-      if (!(hi < lo2 || hi2 < lo)) disjoint = false;
+  i64 digits[kMaxLeaves] = {};
+  for (int k = 0; k < B.nleaf && disjoint; ++k) {
+    i64 c = B.stride[k].v, q = B.shape[k].v;
+    if (c < 0) { disjoint = false; break; }
+    if (c == 0 || q == 1) continue;
+    for (int i = 0; i + 1 < a.n && q > 1; ++i) {
+      i64 M = a.s[i].v;
+      if (c >= M) { c /= M; continue; }  // passes over this mode (c is a multiple of M)
+      i64 cnt = M / c < q ? M / c : q;  // digits 0, c, ..., c*(cnt-1) here
+      digits[i] += c * (cnt - 1);
+      q = cnt ? q / cnt : 1;
+      c = 1;
     }
   }
+  for (int i = 0; i + 1 < a.n && disjoint; ++i)
+    if (digits[i] > a.s[i].v - 1) disjoint = false;
   if (disjoint) return out;
-  // Overlapping intervals: exact only if R(i) == A(B(i)) everywhere (checked).
+  // A carry is possible: exact only if R(i) == A(B(i)) everywhere (checked
+  // where values can be enumerated: at compile time and on the host).
   i64 n = size(B, cx.err);
   Layout al = from_modes(a, cx.err);
-  if (n <= (i64(1) << 20)) {
+  if (TESSEL_HOST_ONLY_WORK && !cx.strict && n <= (i64(1) << 20)) {
     bool ok = true;
     for (i64 i = 0; i < n && ok; ++i) ok = eval(out, i, cx.err) == eval(al, eval(B, i, cx.err), cx.err);
     if (ok) return out;
@@ -260,8 +268,8 @@ TESSEL_HD constexpr Layout complement(Layout const& A, Int M, Ctx& cx) {
   Modes f = flat_modes(filter(A, cx));
   Layout out;
   auto ar = cx.ar();
-  if (f.n == 1 && known(f.d[0], 0)) {  // nothing moves: R = M:1
-    out.leaf(M, sint(1), cx.err);
+  if (f.n == 1 && known(f.d[0], 0)) {  // nothing moves: R = M (its compact layout)
+    out.leaf(M, known(M, 1) ? sint(0) : sint(1), cx.err);
     return out;
   }
   // With a dynamic stride among several modes the sort order is known only at
@@ -285,12 +293,34 @@ TESSEL_HD constexpr Layout complement(Layout const& A, Int M, Ctx& cx) {
   Int cur = sint(1);
   for (int k = 0; k < f.n; ++k) {
     Int d = f.d[k];
+    // A mode that moves nothing only at run time (a dynamic stride 0 or size 1)
+    // keeps its place in the structure as a size-1 mode.
+    if (!cx.symbolic && ((!d.is_static && d.v == 0) || (!f.s[k].is_static && f.s[k].v == 1))) {
+      r.push({1, false}, cur, cx.err);
+      cur.is_static = cur.is_static && d.is_static && f.s[k].is_static;  // as the other pass has it
+      continue;
+    }
     if (cx.checkable(d, cur)) {
       if (cur.v <= 0) { cx.fail(Err::overflow, d.v, cur.v, k); return out; }
-      if (d.v < cur.v) { cx.fail(Err::not_injective, d.v, cur.v, k); return out; }
-      if (d.v % cur.v != 0) { cx.fail(Err::complement_chain, d.v, cur.v, k); return out; }
+      if (d.v < cur.v || d.v % cur.v != 0) {
+        // Name the condition: not injective, or injective but not a tractable chain.
+        bool injective = true;
+        i64 n = size(A, cx.err);
+        if (TESSEL_HOST_ONLY_WORK && n <= 4096) {
+          i64 seen[4096] = {};
+          for (i64 i = 0; i < n; ++i) seen[i] = eval(A, i, cx.err);
+          for (i64 i = 0; i < n && injective; ++i)
+            for (i64 j = i + 1; j < n && injective; ++j) injective = seen[i] != seen[j];
+        } else {
+          injective = d.v >= cur.v;
+        }
+        cx.fail(injective ? Err::complement_chain : Err::not_injective, d.v, cur.v, k);
+        return out;
+      }
     }
-    bool st = d.is_static && cur.is_static;
+    // A gap d/cur > 1 below a mode of dynamic shape is static only if the shape
+    // is: the mode may turn out to have size 1 (then there is no gap).
+    bool st = d.is_static && cur.is_static && (f.s[k].is_static || (cur.v != 0 && d.v == cur.v));
     r.push({cx.symbolic && !st ? 1 : (cur.v ? d.v / cur.v : 1), st}, cur, cx.err);
     cur = ar.mul(d, f.s[k]);
     if (cx.err) return out;  // overflow: cur is no longer meaningful
@@ -307,24 +337,30 @@ TESSEL_HD constexpr Layout complement(Layout const& A, Ctx& cx) {
 // right_inverse(L): the largest R with L(R(i)) == i for i < size(R): follow the
 // chain of strides 1, s*d, ... through L's coalesced modes (static strides only).
 TESSEL_HD constexpr Layout right_inverse(Layout const& L, Ctx& cx) {
-  Modes c = coalesce_modes(flat_modes(L), cx);
-  if (c.n == 0) c.push(sint(1), sint(0), cx.err);
+  // The flat modes (static size-1 modes dropped), each with its position in
+  // L's colexicographic order. Flat, not coalesced: coalescing could merge
+  // away a step of the chain in a non-injective L ((2,2,2):(1,1,2)).
+  Modes c;
   Int pre[kMaxLeaves] = {};
   Int p = sint(1);
-  for (int k = 0; k < c.n; ++k) { pre[k] = p; p = cx.ar().mul(p, c.s[k]); }
+  for (int k = 0; k < L.nleaf; ++k) {
+    if (!known(L.shape[k], 1)) { pre[c.n] = p; c.push(L.shape[k], L.stride[k], cx.err); }
+    p = cx.ar().mul(p, L.shape[k]);
+  }
   Modes r;
   r.push(sint(1), sint(0), cx.err);
   i64 cur = 1;
   bool used[kMaxLeaves] = {};
+  // Follow the chain through static strides; a dynamic shape ends it (the
+  // next stride it would need is not known statically).
   for (bool progress = true; progress;) {
     progress = false;
     for (int k = 0; k < c.n; ++k) {
       if (used[k] || !c.d[k].is_static || c.d[k].v != cur) continue;
-      if (!c.s[k].is_static && cx.symbolic) continue;
       used[k] = true;
       r.push(c.s[k], pre[k], cx.err);
       cur = cx.ar().mul(c.s[k].v, c.d[k].v);
-      progress = c.s[k].is_static || !cx.symbolic;
+      progress = c.s[k].is_static;
       break;
     }
   }
@@ -426,7 +462,7 @@ TESSEL_HD constexpr Layout left_inverse(Layout const& L, Ctx& cx) {
     }
     if (!dyn_order && d.v == 0) continue;
     if (cx.checkable(covered, d) && d.v % covered.v != 0) {
-      if (TESSEL_HOST_ONLY_WORK && !cx.symbolic && left_inverse_search(L, out, cx)) return out;
+      if (TESSEL_HOST_ONLY_WORK && !cx.symbolic && !cx.strict && left_inverse_search(L, out, cx)) return out;
       cx.fail(Err::left_inverse_divisibility, d.v, covered.v, k);
       return out;
     }

@@ -174,7 +174,10 @@ class Parser {
     Error e;
     Arith ar{&e};
     i64 p = 1;
-    for (int i = 0; i < l.nleaf; ++i) { l.stride[i] = sint(p); p = ar.mul(p, l.shape[i].v); }
+    for (int i = 0; i < l.nleaf; ++i) {  // a size-1 mode gets stride 0, as CuTe's compact strides
+      l.stride[i] = sint(l.shape[i].v == 1 ? 0 : p);
+      p = ar.mul(p, l.shape[i].v);
+    }
     // (An overflow leaves later strides at 0; operations on the value report it.)
   }
 

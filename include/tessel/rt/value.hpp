@@ -187,7 +187,7 @@ TESSEL_HD constexpr Layout mode(Layout const& l, int i, Error& err) {
   for (int t = 1; t < l.ntok - 1; t = node_end(l, t), ++k) {
     if (k == i) { append_node(r, l, t, node_end(l, t), err); return r; }
   }
-  err = {Err::bad_argument, i, 0, 0};
+  if (!err) err = {Err::bad_argument, i, 0, 0};
   return r;
 }
 

@@ -72,7 +72,7 @@ namespace detail {
 TESSEL_HOST_DEVICE constexpr GemmCoord tiles_of(GemmCoord problem, GemmCoord tile, int k) {
   return {(problem.m() + tile.m() - 1) / tile.m(), (problem.n() + tile.n() - 1) / tile.n(), k};
 }
-#if defined(__CUDA_ARCH__)
+#if defined(__CUDACC__)
 TESSEL_DEVICE Dim3 block_idx() { return Dim3(blockIdx.x, blockIdx.y, blockIdx.z); }
 #endif
 }  // namespace detail
@@ -117,7 +117,7 @@ struct GemmIdentityThreadblockSwizzle {
     if (tiled_shape.m() < N || tiled_shape.n() < N) return {int(b.x), int(b.y), int(b.z)};
     return {int(b.x / N), int(b.y * N + b.x % N), int(b.z)};
   }
-#if defined(__CUDA_ARCH__)
+#if defined(__CUDACC__)
   TESSEL_DEVICE static GemmCoord get_tile_offset(int log_tile) { return get_tile_offset(log_tile, detail::block_idx()); }
   TESSEL_DEVICE static GemmCoord get_tile_offset(GemmCoord tiled_shape) { return get_tile_offset(tiled_shape, detail::block_idx()); }
 #endif
@@ -134,7 +134,7 @@ struct GemmHorizontalThreadblockSwizzle {
   TESSEL_HOST_DEVICE static constexpr int get_log_tile(GemmCoord) { return 0; }
   TESSEL_HOST_DEVICE static constexpr GemmCoord get_tile_offset(int, Dim3 b) { return {int(b.y), int(b.x), int(b.z)}; }
   TESSEL_HOST_DEVICE static constexpr GemmCoord get_tile_offset(GemmCoord, Dim3 b) { return get_tile_offset(0, b); }
-#if defined(__CUDA_ARCH__)
+#if defined(__CUDACC__)
   TESSEL_DEVICE static GemmCoord get_tile_offset(int log_tile) { return get_tile_offset(log_tile, detail::block_idx()); }
   TESSEL_DEVICE static GemmCoord get_tile_offset(GemmCoord tiled_shape) { return get_tile_offset(tiled_shape, detail::block_idx()); }
 #endif
@@ -153,7 +153,7 @@ struct GemmBatchedIdentityThreadblockSwizzle {
     return GemmIdentityThreadblockSwizzle<1>::get_tile_offset(log_tile, b);
   }
   TESSEL_HOST_DEVICE static constexpr int get_batch_idx(Dim3 b) { return int(b.z); }
-#if defined(__CUDA_ARCH__)
+#if defined(__CUDACC__)
   TESSEL_DEVICE static GemmCoord get_tile_offset(int log_tile) { return get_tile_offset(log_tile, detail::block_idx()); }
   TESSEL_DEVICE static int get_batch_idx() { return int(blockIdx.z); }
 #endif
@@ -182,11 +182,27 @@ struct GemmSplitKHorizontalThreadblockSwizzle : GemmHorizontalThreadblockSwizzle
 // block coordinates. Blocks whose tile lies outside the tile grid (tn >= n) are
 // the launch's idle blocks.
 
-// The identity swizzle with 2^log_tile: ((2^L, m), ceil(n/2^L)) : ((m, 1), 2^L*m),
-// with x = lo + 2^L*hi split into (lo, hi).
-TESSEL_HOST_DEVICE constexpr auto identity_swizzle_layout(GemmCoord tiled_shape, int log_tile) {
-  int t = 1 << log_tile, m = tiled_shape.m(), nb = (tiled_shape.n() + t - 1) / t;
+namespace detail {
+// Groups of t columns of tiles: ((t, m), ceil(n/t)) : ((m, 1), t*m).
+TESSEL_HOST_DEVICE constexpr auto grouped_swizzle_layout(GemmCoord tiled_shape, int t) {
+  int m = tiled_shape.m(), nb = (tiled_shape.n() + t - 1) / t;
   return make_layout(make_shape(make_shape(t, m), nb), make_stride(make_stride(m, 1), t * m));
+}
+}  // namespace detail
+
+// The identity swizzle with 2^log_tile: ((2^L, m), ceil(n/2^L)) : ((m, 1), 2^L*m),
+// with x = lo + 2^L*hi split into (lo, hi). Its shape is get_grid_shape's (x, y).
+TESSEL_HOST_DEVICE constexpr auto identity_swizzle_layout(GemmCoord tiled_shape, int log_tile) {
+  return detail::grouped_swizzle_layout(tiled_shape, 1 << log_tile);
+}
+// The tiled_shape overload of GemmIdentityThreadblockSwizzle<N>::get_tile_offset:
+// groups of N columns (N itself, not 2^log_tile), or the identity
+// ((1, m), n) : ((m, 1), m) when m < N or n < N. Its shape is the grid that
+// overload covers, (t*m, ceil(n/t)) with t = N or 1; that is get_grid_shape's
+// only when t == 2^get_log_tile (otherwise a get_grid_shape launch misses tiles).
+TESSEL_HOST_DEVICE constexpr auto tiled_shape_swizzle_layout(GemmCoord tiled_shape, int N) {
+  bool const identity = tiled_shape.m() < N || tiled_shape.n() < N;
+  return detail::grouped_swizzle_layout(tiled_shape, identity ? 1 : N);
 }
 // The horizontal swizzle: (n, m) : (m, 1).
 TESSEL_HOST_DEVICE constexpr auto horizontal_swizzle_layout(GemmCoord tiled_shape) {

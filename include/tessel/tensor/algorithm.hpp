@@ -1,6 +1,7 @@
 // tessel/tensor/algorithm.hpp: copy, copy_if, fill, clear, axpby on tensors,
 // in host and device code. copy vectorises when both layouts are static and
-// share a contiguous run (max_common_layout): up to 16 bytes per access.
+// share a contiguous run (max_common_layout) whose vectors start aligned: up
+// to 16 bytes per access (see detail::copy_vector_width).
 #pragma once
 
 #include "tensor.hpp"
@@ -15,12 +16,59 @@ template <> struct vector_of<4> { using type = std::uint32_t; };
 template <> struct vector_of<8> { using type = std::uint64_t; };
 template <> struct alignas(16) vector_of<16> { struct alignas(16) type { std::uint64_t x, y; }; };
 
-// The widest power-of-two number of elements, at most 16 bytes, dividing n.
+// The widest power-of-two number of elements, at most 16 bytes, dividing n
+// (1 for an element size that is not a power of two: no vector type fits).
 template <int n, int elem_bytes>
 TESSEL_HOST_DEVICE constexpr int vector_width() {
+  if ((elem_bytes & (elem_bytes - 1)) != 0) return 1;
   int w = 1;
   while (n % (w * 2) == 0 && (w * 2) * elem_bytes <= 16) w *= 2;
   return w;
+}
+
+// True when every stride of L is a multiple of W (stride 0 included).
+template <int W, class L>
+TESSEL_HOST_DEVICE constexpr bool strides_multiple_of(L const& l) {
+  return apply(flatten_to_tuple(l.stride()), [](auto const&... d) { return (true && ... && (int(d) % W == 0)); });
+}
+
+// Whether the layout operation Op is defined on the static arguments A...
+// (its compile-time pass reports no error), without reporting the error.
+template <class Op, class... A>
+inline constexpr bool algebra_defined = pass<Op, A...>::value.err.code == rt::Err::none;
+
+// The vector width (in elements) copy uses between the static layouts SL and
+// DL: the widest power of two W <= W0 such that
+//  * max_common_layout(SL, DL), its first W elements (the tile) and
+//    zipped_divide(SL, tile), zipped_divide(DL, tile) are defined (otherwise
+//    the algebra cannot express the vectors: e.g. ((2,3),(2,2)):((3,1),(6,12))
+//    with itself, where the common layout is (3,2,4):(2,1,6) and its first 4
+//    elements are no layout), and
+//  * every vector of both layouts starts at a multiple of W elements (the rest
+//    modes' strides are multiples of W), so that aligned base pointers give
+//    aligned vector accesses. (4,2):(1,5) and (4,2):(1,4) share 4 contiguous
+//    elements, but the second vector of the first starts at offset 5: W = 1.
+// 1 means no vectors (the scalar loop).
+template <int W, class SL, class DL>
+TESSEL_HOST_DEVICE constexpr int copy_vector_width() {
+  if constexpr (W <= 1 || !algebra_defined<op_max_common_layout, SL, DL>) {
+    return 1;
+  } else {
+    using Common = decltype(max_common_layout(SL{}, DL{}));
+    if constexpr (decltype(size(Common{}))::value % W != 0 || !algebra_defined<op_composition, Common, Layout<Int<W>>>) {
+      return copy_vector_width<W / 2, SL, DL>();
+    } else {
+      using Tile = decltype(composition(Common{}, Layout<Int<W>>{}));
+      if constexpr (!algebra_defined<op_zipped_divide, SL, Tile> || !algebra_defined<op_zipped_divide, DL, Tile>) {
+        return copy_vector_width<W / 2, SL, DL>();
+      } else if constexpr (strides_multiple_of<W>(layout<1>(zipped_divide(SL{}, Tile{}))) &&
+                           strides_multiple_of<W>(layout<1>(zipped_divide(DL{}, Tile{})))) {
+        return W;
+      } else {
+        return copy_vector_width<W / 2, SL, DL>();
+      }
+    }
+  }
 }
 }  // namespace detail
 
@@ -38,8 +86,7 @@ TESSEL_HOST_DEVICE void copy(Tensor<SE, SL> const& src, Tensor<DE, DL>& dst) {
     TESSEL_CHECK(size(src.layout()) == size(dst.layout()), "copy: the tensors have different sizes");
   }
   if constexpr (is_static_v<SL> && is_static_v<DL> && std::is_same_v<V, W> && std::is_trivially_copyable_v<V>) {
-    constexpr int common = decltype(max_common_vector(src.layout(), dst.layout()))::value;
-    constexpr int w = detail::vector_width<common, int(sizeof(V))>();
+    constexpr int w = detail::copy_vector_width<detail::vector_width<16, int(sizeof(V))>(), SL, DL>();
     if constexpr (w > 1) {
       using Vec = typename detail::vector_of<w * int(sizeof(V))>::type;
       auto s = raw_pointer_cast(src.data());

@@ -11,13 +11,14 @@ namespace tessel {
 
 // ---- engines ----------------------------------------------------------------------------------
 
-// Owns N elements of T, like std::array.
+// Owns N elements of T, like std::array. Aligned to 16 bytes (as CuTe's
+// array_aligned), so that copy's vector accesses apply to owning tensors.
 template <class T, std::size_t N>
 struct ArrayEngine {
   using value_type = T;
   using iterator = T*;
   using reference = T&;
-  T storage_[N > 0 ? N : 1];
+  alignas(alignof(T) > 16 ? alignof(T) : 16) T storage_[N > 0 ? N : 1];
   TESSEL_HOST_DEVICE constexpr T* begin() { return storage_; }
   TESSEL_HOST_DEVICE constexpr T const* begin() const { return storage_; }
 };
@@ -149,6 +150,15 @@ TESSEL_HOST_DEVICE constexpr auto make_tensor_like(Tensor<E, L> const& t) {
 template <class T, class S, class D>
 TESSEL_HOST_DEVICE constexpr auto make_tensor_like(Layout<S, D> const& l) { return make_tensor<T>(make_layout_like(l)); }
 
+namespace detail {
+// Every stride of a (nested) stride tuple times n.
+template <class D, class N>
+TESSEL_HOST_DEVICE constexpr auto scale_strides(D const& d, N const& n) {
+  if constexpr (is_tuple_v<D>) return transform(d, [&](auto const& x) { return scale_strides(x, n); });
+  else return d * n;
+}
+}  // namespace detail
+
 // make_fragment_like(t): an owning tensor for t's values, mode 0 compact and
 // first (the "value" mode of a partition), the other modes in t's stride order.
 template <class S, class D>
@@ -156,7 +166,7 @@ TESSEL_HOST_DEVICE constexpr auto make_fragment_like(Layout<S, D> const& l) {
   if constexpr (Layout<S, D>::rank > 1 && is_static_v<D>) {
     auto m0 = make_layout(get<0>(l.shape()));
     auto rest = make_ordered_layout(take<1, Layout<S, D>::rank>(l.shape()), take<1, Layout<S, D>::rank>(l.stride()));
-    auto scaled = detail::raw_layout(rest.shape(), transform(rest.stride(), [&](auto const& d) { return d * size(m0); }));
+    auto scaled = detail::raw_layout(rest.shape(), detail::scale_strides(rest.stride(), size(m0)));
     return detail::raw_layout(prepend(scaled.shape(), m0.shape()), prepend(scaled.stride(), m0.stride()));
   } else {
     return make_layout(l.shape());
@@ -270,6 +280,28 @@ TESSEL_HOST_DEVICE constexpr auto local_partition(Tn&& t, Layout<S, D> const& th
 
 // ---- recast ------------------------------------------------------------------------------------------
 
+namespace detail {
+// Whether upcast<N>(shape:stride) is defined: in every mode of nonzero stride
+// d, N and |d| divide one another, and so do the shape s and shape_div(N, |d|)
+// (the conditions of upcast's shape_div calls, checked up front so that recast
+// reports them in its own words). 3:1 of int16 seen as int32 is not.
+template <int N, class S, class D>
+TESSEL_HOST_DEVICE constexpr bool upcast_divides(S const& s, D const& d) {
+  auto fs = flatten_to_tuple(s);
+  auto fd = flatten_to_tuple(d);
+  return [&]<std::size_t... I>(std::index_sequence<I...>) {
+    auto one = [](long long sv, long long dv) {
+      if (dv < 0) dv = -dv;
+      if (dv == 0) return true;
+      if (N % dv != 0 && dv % N != 0) return false;
+      long long const q = dv >= N ? 1 : N / dv;
+      return sv % q == 0 || q % sv == 0;
+    };
+    return (true && ... && one(static_cast<long long>(get<I>(fs)), static_cast<long long>(get<I>(fd))));
+  }(std::make_index_sequence<tuple_size_v<decltype(fs)>>{});
+}
+}  // namespace detail
+
 // recast<U>(t): the same bytes seen as elements of type U. Checked: the layout
 // must divide (upcast/downcast are exact) and the data must be aligned for U.
 template <class U, class E, class L>
@@ -285,7 +317,15 @@ TESSEL_HOST_DEVICE auto recast(Tensor<E, L> const& t) {
       return t.layout();
     } else if constexpr (sizeof(U) > sizeof(V)) {
       static_assert(sizeof(U) % sizeof(V) == 0, "tessel::recast: the new element size is not a multiple of the old");
-      return upcast<int(sizeof(U) / sizeof(V))>(t.layout());
+      constexpr int N = int(sizeof(U) / sizeof(V));
+      if constexpr (is_static_v<L>) {
+        static_assert(detail::upcast_divides<N>(typename L::shape_type{}, typename L::stride_type{}),
+                      "tessel::recast: the layout does not divide into elements of the new type");
+      } else {
+        TESSEL_CHECK(detail::upcast_divides<N>(t.layout().shape(), t.layout().stride()),
+                     "recast: the layout does not divide into elements of the new type");
+      }
+      return upcast<N>(t.layout());
     } else {
       static_assert(sizeof(V) % sizeof(U) == 0, "tessel::recast: the old element size is not a multiple of the new");
       return downcast<int(sizeof(V) / sizeof(U))>(t.layout());

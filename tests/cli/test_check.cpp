@@ -1,0 +1,181 @@
+// `tessel check` re-derives the admissibility conditions step by step; its
+// verdict must be the engine's (whether `tessel eval` computes the value) on
+// every public conformance case and on random small cases. Also: the drawing
+// and JSON of show, and that bad input of every kind ends in an error, not a crash.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli.hpp"
+
+namespace cli = tessel::cli;
+
+namespace {
+
+// The engine's verdict: status of `tessel eval EXPR`.
+int eval_status(std::string const& e) {
+  std::ostringstream out, err;
+  return cli::run_eval({e}, out, err);
+}
+
+void expect_same_verdict(std::string const& e) {
+  cli::CheckReport r = cli::check(e);
+  int st = eval_status(e);
+  EXPECT_EQ(r.status, st) << e << "\n" << r.trace << r.failure;
+  EXPECT_EQ(r.admissible, st == 0) << e;
+  EXPECT_FALSE(r.disagreement) << e << "\n" << r.trace;
+  if (st == 3) {
+    EXPECT_FALSE(r.failure.empty()) << e;
+  }
+}
+
+std::vector<std::string> conformance_exprs() {
+  std::vector<std::string> v;
+  std::ifstream in(TESSEL_CONFORMANCE_CASES);
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty()) v.push_back(nlohmann::json::parse(line)["expr"].get<std::string>());
+  return v;
+}
+
+}  // namespace
+
+TEST(Check, VerdictEqualsEngineOnConformanceCases) {
+  auto cases = conformance_exprs();
+  if (cases.empty()) GTEST_SKIP() << "no conformance cases at " << TESSEL_CONFORMANCE_CASES;
+  int admissible = 0;
+  for (auto const& e : cases) {
+    expect_same_verdict(e);
+    admissible += cli::check(e).admissible;
+  }
+  EXPECT_GT(admissible, 0);
+  EXPECT_LT(admissible, int(cases.size()));  // the set has inadmissible cases too
+}
+
+// Random small layouts: flat or nested shapes in [1,8], strides in [0,24].
+class Random {
+ public:
+  explicit Random(unsigned seed) : g_(seed) {}
+  int pick(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(g_); }
+  std::string layout(int max_modes, bool zero_strides = true) {
+    int n = pick(1, max_modes);
+    std::string s = n > 1 ? "(" : "", d = n > 1 ? "(" : "";
+    for (int i = 0; i < n; ++i) {
+      s += (i ? "," : "") + std::to_string(pick(1, 8));
+      d += (i ? "," : "") + std::to_string(pick(zero_strides ? 0 : 1, 24));
+    }
+    return s + (n > 1 ? ")" : "") + ":" + d + (n > 1 ? ")" : "");
+  }
+ private:
+  std::mt19937 g_;
+};
+
+TEST(Check, VerdictEqualsEngineOnRandomCases) {
+  Random r(12345);
+  int admissible = 0, total = 0;
+  for (int i = 0; i < 4000; ++i) {
+    std::string A = r.layout(3), B = r.layout(2);
+    std::vector<std::string> es = {
+        "composition(" + A + "," + B + ")",
+        "complement(" + r.layout(3, false) + "," + std::to_string(r.pick(1, 300)) + ")",
+        "logical_divide(" + A + "," + r.layout(2, false) + ")",
+        "logical_product(" + r.layout(2, false) + "," + B + ")",
+        "left_inverse(" + r.layout(3) + ")",
+        "composition(" + A + ",<" + r.layout(1) + "," + r.layout(1) + ">)",
+        "blocked_product(" + r.layout(2, false) + "," + r.layout(2) + ")",
+    };
+    for (auto const& e : es) {
+      expect_same_verdict(e);
+      admissible += eval_status(e) == 0;
+      ++total;
+    }
+    if (HasFailure()) break;
+  }
+  EXPECT_GT(admissible, total / 10);
+  EXPECT_LT(admissible, total);
+}
+
+TEST(Check, NamesTheFailingCondition) {
+  auto r = cli::check("composition((4,6,8):(2,3,5),6:3)");
+  EXPECT_EQ(r.status, 3);
+  EXPECT_NE(r.failure.find("stride divisibility"), std::string::npos) << r.failure;
+  EXPECT_NE(r.trace.find("c | 4 fails"), std::string::npos) << r.trace;
+
+  r = cli::check("composition((6,2):(1,7),(3,2):(2,3))");
+  EXPECT_EQ(r.status, 3);
+  EXPECT_NE(r.failure.find("overlap"), std::string::npos) << r.failure;
+
+  r = cli::check("complement((2,2):(1,3))");
+  EXPECT_EQ(r.status, 3);
+  EXPECT_NE(r.failure.find("complement"), std::string::npos) << r.failure;
+
+  r = cli::check("logical_divide((9,(4,8)):(59,(13,1)),<3:3,(2,4):(1,8)>)");
+  EXPECT_EQ(r.status, 0) << r.trace;
+  EXPECT_NE(r.trace.find("complement"), std::string::npos);
+}
+
+TEST(Show, JsonAndValues) {
+  auto l = cli::eval_layout("(2,(2,2)):(4,(2,1))");
+  auto j = nlohmann::json::parse(cli::render(l, cli::Format::json));
+  EXPECT_EQ(j["layout"], "(_2,(_2,_2)):(_4,(_2,_1))");
+  EXPECT_EQ(j["shape"], nlohmann::json::parse("[2,[2,2]]"));
+  EXPECT_EQ(j["stride"], nlohmann::json::parse("[4,[2,1]]"));
+  EXPECT_EQ(j["size"], 8);
+  EXPECT_EQ(j["cosize"], 8);
+  EXPECT_EQ(j["rank"], 2);
+  EXPECT_EQ(j["depth"], 2);
+  EXPECT_EQ(j["values"], nlohmann::json::parse("[0,4,2,6,1,5,3,7]"));
+  EXPECT_EQ(cli::render(l, cli::Format::values), "0 4 2 6 1 5 3 7\n");
+  auto s = nlohmann::json::parse(cli::render(cli::eval_layout("8:2"), cli::Format::json));
+  EXPECT_EQ(s["shape"], 8);
+  EXPECT_EQ(s["stride"], 2);
+}
+
+TEST(Show, SvgHasEveryCell) {
+  std::string svg = cli::render(cli::eval_layout("(64,64):(64,1)"), cli::Format::svg);
+  EXPECT_EQ(svg.rfind("<svg", 0), 0u);
+  EXPECT_NE(svg.find(">4095</text>"), std::string::npos);
+  std::size_t rects = 0;
+  for (std::size_t p = 0; (p = svg.find("<rect ", p)) != std::string::npos; ++p) ++rects;
+  EXPECT_EQ(rects, 64u * 64u + 2u);  // cells, background, frame
+}
+
+TEST(Show, TooLargeIsAnError) {
+  try {
+    cli::render(cli::eval_layout("(1024,1024):(1,1024)"), cli::Format::svg);
+    FAIL() << "no error";
+  } catch (cli::EvalError const& e) {
+    EXPECT_EQ(e.status, 3);
+    EXPECT_NE(e.what.find("too large"), std::string::npos) << e.what;
+  }
+}
+
+// Inputs that once were, or could be, crashes: every one must end in status 0, 2 or 3.
+TEST(BadInput, NeverCrashes) {
+  std::vector<std::string> inputs = {
+      "composition((0,2):(1,2),4:1)", "complement((2,0):(1,2))", "logical_divide(8:1,0:1)",
+      "size((-3,2))", "complement(3:2,-5)", "size((4294967296,4294967296,4294967296))",
+      "composition((4294967296,4294967296,4294967296),2)", "cosize((9223372036854775807,2):(2,2))",
+      "99999999999999999999", "(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((1",
+      "composition(<1,2,3,4,5,6,7>,1)", "make_layout()", "size(<2,2>)", "composition(8:1,_)",
+      "coalesce(8:1,<2>)", "complement(8:1,<2>)", "get(1)", "", "(", ")", "<", ":", "1:", "(1,2):(3)",
+      "composition((9223372036854775807,2):(2,1),4:3)", "logical_product(2:1,(9223372036854775807):(1))",
+      "blocked_product((3,3):(1,3),(3000000000,3000000000))", "left_inverse((3,5,7):(35,7,1))",
+  };
+  for (auto const& e : inputs) {
+    std::ostringstream out, err;
+    int st = cli::run_eval({e}, out, err);
+    EXPECT_TRUE(st == 0 || st == 2 || st == 3) << e;
+    EXPECT_TRUE(st == 0 || !err.str().empty()) << e;
+    st = cli::run_check(e, true, out, err);
+    EXPECT_TRUE(st == 0 || st == 2 || st == 3) << e;
+    for (auto f : {"table", "svg", "json", "values", "latex"}) {
+      st = cli::run_show(e, f, "", 0, out, err);
+      EXPECT_TRUE(st == 0 || st == 2 || st == 3) << e << " " << f;
+    }
+  }
+}

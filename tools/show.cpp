@@ -1,0 +1,306 @@
+// tools/show.cpp: `tessel show`: a layout as print_layout's table, a TikZ
+// document, an SVG picture, JSON, or its list of values.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <ostream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+#include <tessel/rt/draw.hpp>
+
+#include "cli.hpp"
+
+namespace tessel::cli {
+
+namespace {
+
+[[noreturn]] void fail(rt::Error const& e) {
+  std::string what = rt::describe(e);
+  if (e.code == rt::Err::too_large && e.c > 0)
+    what = "the drawing is too large: " + std::to_string(e.a) + " x " + std::to_string(e.b) +
+           " cells, more than --max-cells " + std::to_string(e.c);
+  throw EvalError{0, what, kInadmissible};
+}
+
+// ---- colours -------------------------------------------------------------------------------------
+struct Rgb {
+  int r, g, b;
+};
+
+// A perceptual ramp (viridis: dark blue-violet through teal to yellow, uniform
+// in lightness steps), as nine stops interpolated linearly.
+Rgb ramp(double t) {
+  static constexpr Rgb stops[] = {{68, 1, 84},    {72, 40, 120},  {62, 73, 137},  {49, 104, 142}, {38, 130, 142},
+                                  {31, 158, 137}, {53, 183, 121}, {110, 206, 88}, {253, 231, 37}};
+  constexpr int n = sizeof(stops) / sizeof(stops[0]);
+  t = std::clamp(t, 0.0, 1.0) * (n - 1);
+  int i = std::min(int(t), n - 2);
+  double f = t - i;
+  auto mix = [f](int a, int b) { return int(std::lround(a + (b - a) * f)); };
+  return {mix(stops[i].r, stops[i + 1].r), mix(stops[i].g, stops[i + 1].g), mix(stops[i].b, stops[i + 1].b)};
+}
+// Dark text on light cells, white text on dark ones.
+bool light(Rgb c) { return 0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b > 140; }
+
+std::string hex(Rgb c) {
+  char buf[8];
+  std::snprintf(buf, sizeof buf, "#%02x%02x%02x", c.r, c.g, c.b);
+  return buf;
+}
+
+// The colour scale: [0, cosize) (widened to the values' range with negative strides).
+struct Scale {
+  rt::i64 lo = 0, hi = 0;
+  Scale(rt::Grid const& g, rt::i64 cosize) : hi(cosize - 1) {
+    for (rt::i64 v : g.v) {
+      lo = std::min(lo, v);
+      hi = std::max(hi, v);
+    }
+  }
+  Rgb operator()(rt::i64 v) const { return ramp(hi > lo ? (double(v) - double(lo)) / (double(hi) - double(lo)) : 0.0); }
+};
+
+// Block boundaries of a hierarchical mode: every size(first sub-mode) cells
+// (every 4 columns for (4,8), every 8 for ((2,4),(2,2)): the tiles of a divide).
+rt::i64 block_of(rt::Layout const& m) {
+  rt::Error e;
+  if (rt::rank(m) < 2) return 0;
+  rt::i64 b = rt::size(rt::mode(m, 0, e), e);
+  return e || b < 2 ? 0 : b;
+}
+
+std::string xml_escape(std::string const& s) {
+  std::string r;
+  for (char c : s) {
+    if (c == '<') r += "&lt;";
+    else if (c == '>') r += "&gt;";
+    else if (c == '&') r += "&amp;";
+    else r += c;
+  }
+  return r;
+}
+
+struct Drawing {
+  rt::Layout layout, view;
+  rt::Grid grid;
+  rt::i64 cosize = 1;
+};
+
+Drawing prepare(rt::Layout const& l, rt::i64 max_cells) {
+  Drawing d;
+  rt::Error e;
+  d.layout = l;
+  d.view = rt::rank2_view(l, e);
+  if (e) fail(e);
+  if (!rt::grid_of(d.view, max_cells > 0 ? max_cells : kMaxDrawCells, d.grid, e)) fail(e);
+  d.cosize = rt::cosize(d.view, e);
+  if (e) fail(e);
+  return d;
+}
+
+std::string title_of(Drawing const& d) {
+  std::string t = rt::format(d.layout);
+  if (rt::rank(d.layout) != 2) t += "   drawn as " + rt::format(d.view);
+  return t;
+}
+
+// ---- SVG -------------------------------------------------------------------------------------------
+std::string svg(Drawing const& d) {
+  rt::Grid const& g = d.grid;
+  int nd = 1;
+  for (rt::i64 v : g.v) nd = std::max(nd, rt::digits(v) + (v < 0));
+  // Font and cell sizes: 13px text up to 32 columns, 11px beyond; cells fit the widest number.
+  double font = g.cols <= 32 && g.rows <= 32 ? 13 : 11;
+  double cw = std::max(2.0 * font, 0.62 * font * nd + 12), ch = 1.9 * font;
+  double lab = 0.62 * font * (rt::digits(g.rows - 1) + 1) + 10;  // row label column
+  double top = 3.2 * font;                                         // title + column labels
+  double w = lab + cw * double(g.cols) + 8, h = top + ch * double(g.rows) + 8;
+  std::string title = title_of(d);
+  w = std::max(w, lab + 0.62 * font * double(title.size()) + 8);
+  Scale scale(g, d.cosize);
+
+  std::ostringstream s;
+  s.setf(std::ios::fixed);
+  s.precision(1);
+  s << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << w << "\" height=\"" << h << "\" viewBox=\"0 0 " << w << " " << h
+    << "\" font-family=\"DejaVu Sans Mono, Menlo, Consolas, monospace\" font-size=\"" << font << "\">\n";
+  s << "<title>" << xml_escape(title) << "</title>\n";
+  s << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
+  s << "<text x=\"" << lab << "\" y=\"" << 1.2 * font << "\" font-weight=\"bold\">" << xml_escape(title) << "</text>\n";
+  // Column and row labels.
+  s << "<g fill=\"#555\" text-anchor=\"middle\" font-size=\"" << 0.85 * font << "\">\n";
+  for (rt::i64 n = 0; n < g.cols; ++n)
+    s << "<text x=\"" << lab + cw * (double(n) + 0.5) << "\" y=\"" << top - 0.45 * font << "\">" << n << "</text>\n";
+  s << "</g>\n<g fill=\"#555\" text-anchor=\"end\" font-size=\"" << 0.85 * font << "\">\n";
+  for (rt::i64 m = 0; m < g.rows; ++m)
+    s << "<text x=\"" << lab - 6 << "\" y=\"" << top + ch * (double(m) + 0.5) + 0.35 * font << "\">" << m << "</text>\n";
+  s << "</g>\n";
+  // Cells, then their numbers.
+  s << "<g stroke=\"white\" stroke-width=\"1\">\n";
+  for (rt::i64 m = 0; m < g.rows; ++m)
+    for (rt::i64 n = 0; n < g.cols; ++n)
+      s << "<rect x=\"" << lab + cw * double(n) << "\" y=\"" << top + ch * double(m) << "\" width=\"" << cw << "\" height=\"" << ch
+        << "\" fill=\"" << hex(scale(g.at(m, n))) << "\"/>\n";
+  s << "</g>\n<g text-anchor=\"middle\">\n";
+  for (rt::i64 m = 0; m < g.rows; ++m)
+    for (rt::i64 n = 0; n < g.cols; ++n) {
+      rt::i64 v = g.at(m, n);
+      s << "<text x=\"" << lab + cw * (double(n) + 0.5) << "\" y=\"" << top + ch * (double(m) + 0.5) + 0.35 * font << "\""
+        << (light(scale(v)) ? "" : " fill=\"white\"") << ">" << v << "</text>\n";
+    }
+  s << "</g>\n";
+  // Block boundaries of hierarchical modes (e.g. every 4 columns for (4,8)).
+  rt::Error e;
+  rt::i64 rb = block_of(rt::mode(d.view, 0, e)), cb = block_of(rt::mode(d.view, 1, e));
+  s << "<g stroke=\"#222\" stroke-width=\"1.5\">\n";
+  if (cb > 0)
+    for (rt::i64 n = cb; n < g.cols; n += cb)
+      s << "<line x1=\"" << lab + cw * double(n) << "\" y1=\"" << top << "\" x2=\"" << lab + cw * double(n) << "\" y2=\"" << top + ch * double(g.rows) << "\"/>\n";
+  if (rb > 0)
+    for (rt::i64 m = rb; m < g.rows; m += rb)
+      s << "<line x1=\"" << lab << "\" y1=\"" << top + ch * double(m) << "\" x2=\"" << lab + cw * double(g.cols) << "\" y2=\"" << top + ch * double(m) << "\"/>\n";
+  s << "</g>\n";
+  s << "<rect x=\"" << lab << "\" y=\"" << top << "\" width=\"" << cw * double(g.cols) << "\" height=\"" << ch * double(g.rows)
+    << "\" fill=\"none\" stroke=\"#222\" stroke-width=\"1.5\"/>\n";
+  s << "</svg>\n";
+  return s.str();
+}
+
+// ---- LaTeX (TikZ, in the manner of CuTe's print_latex) ---------------------------------------------
+std::string latex(Drawing const& d) {
+  rt::Grid const& g = d.grid;
+  Scale scale(g, d.cosize);
+  std::ostringstream s;
+  s << "% Layout: " << rt::format(d.layout) << "\n";
+  s << "\\documentclass[border=4mm]{standalone}\n\\usepackage{tikz}\n\n\\begin{document}\n";
+  // x runs down the rows, y along the columns, 1 cm per cell.
+  s << "\\begin{tikzpicture}[x={(0cm,-1cm)},y={(1cm,0cm)},every node/.style={minimum size=1cm, outer sep=0pt}]\n\n";
+  for (rt::i64 m = 0; m < g.rows; ++m)
+    for (rt::i64 n = 0; n < g.cols; ++n) {
+      rt::i64 v = g.at(m, n);
+      Rgb c = scale(v);
+      s << "\\node[fill={rgb,255:red," << c.r << ";green," << c.g << ";blue," << c.b << "}"
+        << (light(c) ? "" : ",text=white") << "] at (" << m << "," << n << ") {" << v << "};\n";
+    }
+  s << "\\draw[color=black,thick,shift={(-0.5,-0.5)}] (0,0) grid (" << g.rows << "," << g.cols << ");\n\n";
+  for (rt::i64 m = 0; m < g.rows; ++m) s << "\\node at (" << m << ",-1) {\\Large{\\texttt{" << m << "}}};\n";
+  for (rt::i64 n = 0; n < g.cols; ++n) s << "\\node at (-1," << n << ") {\\Large{\\texttt{" << n << "}}};\n";
+  s << "\\node[anchor=west] at (-2,-1.5) {\\Large\\texttt{\\detokenize{" << title_of(d) << "}}};\n";
+  s << "\\end{tikzpicture}\n\\end{document}\n";
+  return s.str();
+}
+
+// ---- JSON and values --------------------------------------------------------------------------------
+// The shapes (or strides) of l as nested arrays; an integer for an integral layout.
+nlohmann::ordered_json part(rt::Layout const& l, bool strides) {
+  std::vector<nlohmann::ordered_json> stack{nlohmann::ordered_json::array()};
+  int k = 0;
+  for (int t = 0; t < l.ntok; ++t) {
+    if (l.tok[t] == rt::kOpen) {
+      stack.push_back(nlohmann::ordered_json::array());
+    } else if (l.tok[t] == rt::kClose) {
+      nlohmann::ordered_json done = std::move(stack.back());
+      stack.pop_back();
+      stack.back().push_back(std::move(done));
+    } else {
+      stack.back().push_back((strides ? l.stride[k] : l.shape[k]).v);
+      ++k;
+    }
+  }
+  return stack.back().empty() ? nlohmann::ordered_json() : stack.back()[0];
+}
+
+std::vector<rt::i64> values_of(rt::Layout const& l, rt::i64 max_values) {
+  rt::Error e;
+  rt::i64 n = rt::size(l, e);
+  if (e) fail(e);
+  rt::i64 cap = max_values > 0 ? max_values : kMaxValues;
+  if (n > cap) fail(rt::Error{rt::Err::too_large, n, 1, cap});
+  std::vector<rt::i64> v(static_cast<std::size_t>(n));
+  for (rt::i64 i = 0; i < n; ++i) v[i] = rt::eval(l, i, e);
+  if (e) fail(e);
+  return v;
+}
+
+std::string json(rt::Layout const& l, rt::i64 max_values) {
+  rt::Error e;
+  nlohmann::ordered_json j;
+  j["layout"] = rt::format(l);
+  j["shape"] = part(l, false);
+  j["stride"] = part(l, true);
+  j["size"] = rt::size(l, e);
+  j["cosize"] = rt::cosize(l, e);
+  if (e) fail(e);
+  j["rank"] = rt::rank(l);
+  j["depth"] = rt::depth(l);
+  j["values"] = values_of(l, max_values);
+  return j.dump() + "\n";
+}
+
+std::string values(rt::Layout const& l, rt::i64 max_values) {
+  std::string s;
+  for (rt::i64 v : values_of(l, max_values)) {
+    if (!s.empty()) s += ' ';
+    s += std::to_string(v);
+  }
+  return s + "\n";
+}
+
+}  // namespace
+
+bool parse_format(std::string const& name, Format& f) {
+  if (name == "table") f = Format::table;
+  else if (name == "latex") f = Format::latex;
+  else if (name == "svg") f = Format::svg;
+  else if (name == "json") f = Format::json;
+  else if (name == "values") f = Format::values;
+  else return false;
+  return true;
+}
+
+std::string render(rt::Layout const& l, Format f, rt::i64 max_cells) {
+  switch (f) {
+    case Format::json: return json(l, max_cells);
+    case Format::values: return values(l, max_cells);
+    default: break;
+  }
+  Drawing d = prepare(l, max_cells);
+  if (f == Format::svg) return svg(d);
+  if (f == Format::latex) return latex(d);
+  rt::Error e;
+  std::string t = rt::layout_table(d.view, d.grid, e);
+  if (e) fail(e);
+  return t;
+}
+
+int run_show(std::string const& text, std::string const& format, std::string const& file, rt::i64 max_cells,
+             std::ostream& out, std::ostream& err) {
+  Format f;
+  if (!parse_format(format, f)) {
+    err << "tessel: unknown format '" << format << "' (table, latex, svg, json, values)\n";
+    return kSyntax;
+  }
+  std::string doc;
+  try {
+    doc = render(eval_layout(text), f, max_cells);
+  } catch (EvalError const& e) {
+    report(err, text, e);
+    return e.status;
+  }
+  if (file.empty() || file == "-") {
+    out << doc;
+    return kOk;
+  }
+  std::ofstream os(file, std::ios::binary);
+  os << doc;
+  os.close();
+  if (!os) {
+    err << "tessel: cannot write " << file << "\n";
+    return kIoError;
+  }
+  return kOk;
+}
+
+}  // namespace tessel::cli
