@@ -708,10 +708,9 @@ TEST(Seed000Inadmissible, ComplementNotInjective) {
   EXPECT_TRUE(contains(e4, "not injective")) << e4;
 }
 
-// KNOWN BUG (reported): zipped/tiled/flat_divide lose the condition's name when
-// the logical divide underneath fails: rt::mode() overwrites the engine's
-// error with bad_argument. Enable when fixed.
-TEST(Seed000Inadmissible, DISABLED_ArrangedDividesNameTheCondition) {
+// zipped/tiled/flat_divide keep the name of the condition that fails in the
+// logical divide underneath (rt::mode() no longer overwrites the error).
+TEST(Seed000Inadmissible, ArrangedDividesNameTheCondition) {
   auto a = make_layout(12, 1);
   auto b = make_layout(make_shape(2, 2), make_stride(1, 1));
   for (std::string const& e : {error_of([&] { (void)zipped_divide(a, b); }),
