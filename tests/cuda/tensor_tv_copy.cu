@@ -208,7 +208,6 @@ void run_owner_case(char const* name, int rows, int cols, int tile_m, int tile_n
   std::vector<float> out(total);
   cuda_ok(cudaMemcpy(out.data(), d_out, total * 4, cudaMemcpyDeviceToHost), "cudaMemcpy out");
   cudaFree(d_out);
-  std::vector<float> want(total);
   std::vector<std::uint32_t> want_bits(total, kPoison);
   for (int bm = 0; bm < rows / tile_m; ++bm)
     for (int bn = 0; bn < cols / tile_n; ++bn)
