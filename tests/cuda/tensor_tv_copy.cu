@@ -236,6 +236,10 @@ int main() {
     std::printf("no CUDA device: nothing run\n");
     return 2;
   }
+  // The dynamic-layout kernels run the algebra engine on the device; its
+  // recursive functions over ~1 KiB layout values overflow the default 1 KiB
+  // stack per thread (64 KiB is not enough either; see docs/DEVICE_RUNS.md).
+  cuda_ok(cudaDeviceSetLimit(cudaLimitStackSize, 256 * 1024), "cudaDeviceSetLimit");
   std::mt19937 rng(12345);
   Totals tot;
 
