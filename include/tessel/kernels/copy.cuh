@@ -66,6 +66,27 @@ __device__ __forceinline__ void offsets(Params const& p, unsigned x, int b, int 
   }
 }
 
+// The start of tile b: its first item (i0, j0) and, in shared memory, the
+// source offset of each I item (row) and the destination offset of each J
+// item (column), the rest modes' offsets folded in. Items are L elements.
+__device__ __forceinline__ void tile_offsets(Params const& p, unsigned b, unsigned TI, unsigned TJ, unsigned L,
+                                             long long* s_off, long long* d_off, unsigned& i0, unsigned& j0) {
+  unsigned const tid = threadIdx.y * 32 + threadIdx.x;
+  int const nAB = p.nA + p.nB;
+  unsigned ti, rest, tj, r;
+  p.div_tiles_i(b, rest, ti);
+  p.div_tiles_j(rest, r, tj);
+  long long so_r = 0, do_r = 0;
+  offsets(p, r, nAB, p.rank, so_r, do_r);
+  i0 = ti * TI;
+  j0 = tj * TJ;
+  for (unsigned v = tid; v < TI + TJ; v += 256) {
+    long long so = 0, dof = 0;
+    if (v < TI) { if (i0 + v < p.NI) offsets(p, i0 + v, 0, p.nA, so, dof); s_off[v] = so_r + so + static_cast<long long>(j0) * L; }
+    else { unsigned w = v - TI; if (j0 + w < p.NJ) offsets(p, j0 + w, p.nA, nAB, so, dof); d_off[w] = do_r + dof + static_cast<long long>(i0) * L; }
+  }
+}
+
 // Elementwise: mode 0 is contiguous in dst, so a warp writes consecutive
 // elements. Each thread moves U elements per step, loads before stores.
 template <class T, int U>
@@ -103,19 +124,9 @@ __global__ void __launch_bounds__(256) copy_tile(T const* __restrict__ src, T* _
   long long* d_off = s_off + p.TI;                              // TJ: dst offset of J item
   T* tile = reinterpret_cast<T*>(d_off + p.TJ);
   unsigned const tx = threadIdx.x, ty = threadIdx.y, tid = ty * 32 + tx;
-  int const nAB = p.nA + p.nB;
   for (unsigned b = blockIdx.x; b < p.total; b += gridDim.x) {
-    unsigned ti, rest, tj, r;
-    p.div_tiles_i(b, rest, ti);
-    p.div_tiles_j(rest, r, tj);
-    long long so_r = 0, do_r = 0;
-    offsets(p, r, nAB, p.rank, so_r, do_r);
-    unsigned const i0 = ti * p.TI, j0 = tj * p.TJ;
-    for (unsigned v = tid; v < p.TI + p.TJ; v += 256) {
-      long long so = 0, dof = 0;
-      if (v < p.TI) { if (i0 + v < p.NI) offsets(p, i0 + v, 0, p.nA, so, dof); s_off[v] = so_r + so + static_cast<long long>(j0) * p.L; }
-      else { unsigned w = v - p.TI; if (j0 + w < p.NJ) offsets(p, j0 + w, p.nA, nAB, so, dof); d_off[w] = do_r + dof + static_cast<long long>(i0) * p.L; }
-    }
+    unsigned i0, j0;
+    tile_offsets(p, b, p.TI, p.TJ, p.L, s_off, d_off, i0, j0);
     __syncthreads();
     unsigned const row_valid = (p.NJ - j0 < p.TJ ? p.NJ - j0 : p.TJ) * p.L;
     unsigned const nload = (p.NI - i0 < p.TI ? p.NI - i0 : p.TI) * p.Row;
@@ -163,20 +174,10 @@ __global__ void __launch_bounds__(256) copy_transpose(T const* __restrict__ src,
   __shared__ long long s_off[TI];
   __shared__ long long d_off[TJ];
   __shared__ T tile[TI * TJ];
-  unsigned const tx = threadIdx.x, ty = threadIdx.y, tid = ty * 32 + tx;
-  int const nAB = p.nA + p.nB;
+  unsigned const tx = threadIdx.x, ty = threadIdx.y;
   for (unsigned b = blockIdx.x; b < p.total; b += gridDim.x) {
-    unsigned ti, rest, tj, r;
-    p.div_tiles_i(b, rest, ti);
-    p.div_tiles_j(rest, r, tj);
-    long long so_r = 0, do_r = 0;
-    offsets(p, r, nAB, p.rank, so_r, do_r);
-    unsigned const i0 = ti * TI, j0 = tj * TJ;
-    for (unsigned v = tid; v < TI + TJ; v += 256) {
-      long long so = 0, dof = 0;
-      if (v < TI) { if (i0 + v < p.NI) offsets(p, i0 + v, 0, p.nA, so, dof); s_off[v] = so_r + so + j0; }
-      else { unsigned w = v - TI; if (j0 + w < p.NJ) offsets(p, j0 + w, p.nA, nAB, so, dof); d_off[w] = do_r + dof + i0; }
-    }
+    unsigned i0, j0;
+    tile_offsets(p, b, TI, TJ, 1, s_off, d_off, i0, j0);
     __syncthreads();
     T reg[CI][CJ];
 #pragma unroll
