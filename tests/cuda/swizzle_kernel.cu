@@ -188,7 +188,9 @@ bool check_swizzle_values() {
     expect(got[4 * i + 0] == Swizzle<3, 4, 3>{}(i), "Swizzle<3,4,3> on the device", i);
     expect(got[4 * i + 1] == Swizzle<2, 1, -3>{}(i), "Swizzle<2,1,-3> on the device", i);
     expect(got[4 * i + 2] == i, "Swizzle<5,0,5> twice on the device", i);
-    expect(got[4 * i + 3] == (0b1011000000 ^ 0b001000), "static Swizzle<3,3,3> on the device", i);
+    // bits [6,9) of 0b1011000000 are 0b011; xor-ed into bits [3,6) that gives 0b1011011000.
+    expect(got[4 * i + 3] == 0b1011011000 && got[4 * i + 3] == Swizzle<3, 3, 3>{}(0b1011000000),
+           "static Swizzle<3,3,3> on the device", i);
   }
   return true;
 }
