@@ -47,7 +47,9 @@ TESSEL_HD constexpr Modes coalesce_modes(Modes const& in, Ctx& cx) {
     if (known(s, 1)) continue;
     if (n == 1 && known(fs, 1)) { fs = s; fd = d; continue; }
     Int sd = cx.ar().mul(s, d);
-    if (fs.is_static && sd.is_static && fd.is_static && sd.v == fd.v) {
+    // The merge condition d(i+1) == s(i)*d(i) must be known statically; the
+    // shapes need not be (a dynamic (s0,s1):(0,0) merges to (s0*s1):0).
+    if (sd.is_static && fd.is_static && sd.v == fd.v) {
       fs = cx.ar().mul(s, fs);
       fd = d;
       continue;
@@ -260,6 +262,36 @@ TESSEL_HD constexpr Layout composition(Layout const& A, Layout const& B, Ctx& cx
 }
 
 // ---- complement --------------------------------------------------------------------------------------------
+// Whether the image of the flat modes f repeats a value (stride-0 modes aside),
+// by enumeration; false when that is not known (too large, not static). Host
+// and constant evaluation only: it is used to name an error.
+TESSEL_HD constexpr bool image_repeats(Modes const& f, Ctx const& cx) {
+#if defined(__CUDA_ARCH__)
+  (void)f, (void)cx;
+  return false;
+#else
+  i64 n = 1;
+  for (int j = 0; j < f.n; ++j) {
+    if (!cx.checkable(f.s[j], f.d[j]) || f.s[j].v <= 0 || f.d[j].v < 0 || f.d[j].v > (i64(1) << 40)) return false;
+    if (f.d[j].v != 0) n *= f.s[j].v;
+    if (n > 4096) return false;
+  }
+  i64 seen[4096] = {};
+  for (i64 i = 0; i < n; ++i) {
+    i64 rest = i, v = 0;
+    for (int j = 0; j < f.n; ++j) {
+      if (f.d[j].v == 0) continue;
+      v += (rest % f.s[j].v) * f.d[j].v;
+      rest /= f.s[j].v;
+    }
+    for (i64 k = 0; k < i; ++k)
+      if (seen[k] == v) return true;
+    seen[i] = v;
+  }
+  return false;
+#endif
+}
+
 // complement(A, M): the ordered layout R whose image fills the holes of A up
 // to M. Sort A's modes (filtered) by stride; it exists iff each stride d_i is a
 // multiple of N(i-1)*d(i-1). Then R = (d0, d1/(N0 d0), ..., ceil(M/(Na da))) :
@@ -304,16 +336,7 @@ TESSEL_HD constexpr Layout complement(Layout const& A, Int M, Ctx& cx) {
       if (cur.v <= 0) { cx.fail(Err::overflow, d.v, cur.v, k); return out; }
       if (d.v < cur.v || d.v % cur.v != 0) {
         // Name the condition: not injective, or injective but not a tractable chain.
-        bool injective = true;
-        i64 n = size(A, cx.err);
-        if (TESSEL_HOST_ONLY_WORK && n <= 4096) {
-          i64 seen[4096] = {};
-          for (i64 i = 0; i < n; ++i) seen[i] = eval(A, i, cx.err);
-          for (i64 i = 0; i < n && injective; ++i)
-            for (i64 j = i + 1; j < n && injective; ++j) injective = seen[i] != seen[j];
-        } else {
-          injective = d.v >= cur.v;
-        }
+        bool const injective = !TESSEL_HOST_ONLY_WORK || !image_repeats(f, cx);
         cx.fail(injective ? Err::complement_chain : Err::not_injective, d.v, cur.v, k);
         return out;
       }
@@ -446,34 +469,50 @@ TESSEL_HD constexpr Layout left_inverse(Layout const& L, Ctx& cx) {
   for (int i = 0; i < c.n; ++i)
     for (int j = c.n - 1; j > i; --j)
       if (c.d[idx[j]].v < c.d[idx[j - 1]].v) { int t = idx[j]; idx[j] = idx[j - 1]; idx[j - 1] = t; }
+  // The modes that enter R, by stride: all of them when the order is dynamic,
+  // else those with a nonzero stride. R = (g_0, ..., g_{m-1}, s) :
+  // (0, pre_0, ..., pre_{m-1}) where g_q = d_q / (g_0 ... g_{q-1}) fills the
+  // span up to mode q's stride and s is the size of the last mode.
+  int ord[kMaxLeaves] = {};
+  int m = 0;
+  for (int q = 0; q < c.n; ++q)
+    if (dyn_order || c.d[idx[q]].v != 0) ord[m++] = idx[q];
   Modes r;
-  Int covered = sint(1);
-  Int strides[kMaxLeaves + 1] = {};
   Int shapes[kMaxLeaves + 1] = {};
-  int ns = 0, nd = 0;
-  strides[nd++] = sint(0);
-  for (int q = 0; q < c.n; ++q) {
-    int k = idx[q];
+  Int strides[kMaxLeaves + 1] = {};
+  strides[0] = sint(0);
+  for (int q = 0; q < m; ++q) strides[q + 1] = pre[ord[q]];
+  if (m == 0) {
+    r.push(c.s[idx[c.n - 1]], sint(0), cx.err);
+    return from_modes(coalesce_modes(r, cx), cx.err);
+  }
+  // A mode whose size is 1 at run time (or its stride 0) moves nothing: the
+  // run-time pass skips it, and the next entry of R then takes the next gap
+  // (or the size of the last mode that moves). From the first mode of dynamic
+  // size on, R's entries can move this way, so they are dynamic.
+  int first_dyn = m;
+  for (int q = 0; q < m && first_dyn == m; ++q)
+    if (!c.s[ord[q]].is_static || !c.d[ord[q]].is_static) first_dyn = q;
+  for (int e = 0; e <= m; ++e) shapes[e] = {1, e < first_dyn};
+  Int covered = sint(1);
+  int last = -1;  // position in ord of the last mode that moves something
+  for (int q = 0; q < m; ++q) {
+    int k = ord[q];
     Int d = c.d[k];
-    if (dyn_order && !cx.symbolic && d.v == 0) {
-      shapes[ns++] = {1, false};
-      strides[nd++] = {0, false};
-      continue;
-    }
-    if (!dyn_order && d.v == 0) continue;
-    if (cx.checkable(covered, d) && d.v % covered.v != 0) {
+    if (!cx.symbolic && ((!d.is_static && d.v == 0) || (!c.s[k].is_static && c.s[k].v == 1))) continue;
+    if (cx.checkable(covered, d) && (covered.v <= 0 || d.v % covered.v != 0)) {
       if (TESSEL_HOST_ONLY_WORK && !cx.symbolic && !cx.strict && left_inverse_search(L, out, cx)) return out;
       cx.fail(Err::left_inverse_divisibility, d.v, covered.v, k);
       return out;
     }
-    bool st = covered.is_static && d.is_static;
-    Int s{cx.symbolic && !st ? 1 : d.v / covered.v, st};
-    shapes[ns++] = s;
-    covered = cx.ar().mul(covered, s);
-    strides[nd++] = pre[k];
+    bool const st = last + 1 < first_dyn;
+    Int g{cx.symbolic && !st ? 1 : d.v / covered.v, st};
+    shapes[last + 1] = g;
+    covered = cx.ar().mul(covered, g);
+    last = q;
   }
-  shapes[ns++] = c.s[idx[c.n - 1]];
-  for (int q = 0; q < ns; ++q) r.push(shapes[q], strides[q], cx.err);
+  if (last >= 0) shapes[last + 1] = {c.s[ord[last]].v, last + 1 < first_dyn && c.s[ord[last]].is_static};
+  for (int q = 0; q <= m; ++q) r.push(shapes[q], strides[q], cx.err);
   return from_modes(coalesce_modes(r, cx), cx.err);
 }
 
