@@ -44,6 +44,7 @@ enum class Err : int {
   rank_mismatch,        // a tiler or profile has more modes than the layout
   dynamic_unsupported,  // an operation that needs static strides got dynamic ones
   bad_argument,
+  structure_mismatch,   // the run-time values give the result another structure than its type
 };
 
 struct Error {
@@ -68,6 +69,7 @@ TESSEL_HD constexpr char const* message(Err e) {
     case Err::rank_mismatch: return "the tiler or profile has more modes than the layout";
     case Err::dynamic_unsupported: return "this operation needs static strides";
     case Err::bad_argument: return "bad argument";
+    case Err::structure_mismatch: return "the run-time values give the result another structure than its type (a dynamic integer is 1 or 0 where the type needs a mode, and no layout of the type's structure is the result)";
   }
   return "unknown error";
 }
