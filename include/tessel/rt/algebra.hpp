@@ -374,8 +374,9 @@ TESSEL_HD constexpr Layout right_inverse(Layout const& L, Ctx& cx) {
   r.push(sint(1), sint(0), cx.err);
   i64 cur = 1;
   bool used[kMaxLeaves] = {};
-  // Follow the chain through static strides; a dynamic shape ends it (the
-  // next stride it would need is not known statically).
+  // Follow the chain through static strides; a dynamic shape ends the static
+  // part (the next stride it would need is not known statically).
+  bool dyn_end = false;
   for (bool progress = true; progress;) {
     progress = false;
     for (int k = 0; k < c.n; ++k) {
@@ -384,7 +385,31 @@ TESSEL_HD constexpr Layout right_inverse(Layout const& L, Ctx& cx) {
       r.push(c.s[k], pre[k], cx.err);
       cur = cx.ar().mul(c.s[k].v, c.d[k].v);
       progress = c.s[k].is_static;
+      dyn_end = !progress;
       break;
+    }
+  }
+  // Where the chain may go on through dynamic integers, R gets one dynamic
+  // mode per unused mode of L, filled at run time by following the chain on
+  // the real values (size 1 where it has ended), so that R is still the
+  // largest right inverse and its structure does not depend on the values.
+  for (int k = 0; k < c.n && !dyn_end; ++k) dyn_end = !used[k] && !c.d[k].is_static;
+  if (dyn_end) {
+    int slots = 0;
+    for (int k = 0; k < c.n; ++k) slots += !used[k];
+    for (int slot = 0; slot < slots; ++slot) {
+      Int s{1, false}, d{0, false};
+      if (!cx.symbolic) {
+        for (int k = 0; k < c.n; ++k) {
+          if (used[k] || c.d[k].v != cur) continue;
+          used[k] = true;
+          s.v = c.s[k].v;
+          d.v = pre[k].v;
+          cur = cx.ar().mul(c.s[k].v, c.d[k].v);
+          break;
+        }
+      }
+      r.push(s, d, cx.err);
     }
   }
   return from_modes(coalesce_modes(r, cx), cx.err);
