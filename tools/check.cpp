@@ -422,8 +422,9 @@ Result walk(rt::Expr const& x, Tracer& t, CheckReport& rep) {
     y.args[i] = literal(r, x.args[i].pos);
   }
   std::string const& f = x.name;
-  std::string head = f + "(";
-  for (std::size_t i = 0; i < args.size(); ++i) head += (i ? ", " : "") + fmt_value(args[i]);
+  // A call f(a, b), or an evaluation X(c) (an empty name, X the first argument).
+  std::string head = f.empty() && !args.empty() ? fmt_value(args[0]) + "(" : f + "(";
+  for (std::size_t i = f.empty() ? 1 : 0; i < args.size(); ++i) head += (i > (f.empty() ? 1u : 0u) ? ", " : "") + fmt_value(args[i]);
   t.out << head << ")\n";
 
   using Op = Tracer::Op;

@@ -65,6 +65,7 @@ enum class Format { table, latex, svg, json, values };
 bool parse_format(std::string const& name, Format& f);
 // Default cap on rows*cols for table/latex/svg; for json/values on size.
 inline constexpr rt::i64 kMaxDrawCells = rt::i64(1) << 16;
+inline constexpr rt::i64 kMaxLatexCells = rt::i64(1) << 12;  // latex: what pdflatex's default memory compiles
 inline constexpr rt::i64 kMaxValues = rt::i64(1) << 22;
 // The drawing of l in the given format; throws EvalError (status 3) on
 // overflow or when the layout is larger than max_cells (0: the default).

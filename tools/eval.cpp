@@ -23,7 +23,7 @@ std::size_t too_deep(std::string const& text) {
 }
 
 [[noreturn]] void fail(std::size_t pos, std::string what, int status) { throw EvalError{pos, std::move(what), status}; }
-[[noreturn]] void fail(std::size_t pos, rt::Error const& e) { fail(pos, rt::describe(e), kInadmissible); }
+[[noreturn]] void fail(std::size_t pos, rt::Error const& e) { fail(pos, rt::describe_error(e), kInadmissible); }
 
 // Shapes >= 1: the engine's operations divide by them.
 void check_shapes(rt::Layout const& l, std::size_t pos) {
@@ -55,6 +55,179 @@ rt::Value layout_value(rt::Layout const& l) {
 rt::Value arg_value(rt::Expr const& x, std::size_t i) {
   if (i >= x.args.size()) fail(x.pos, x.name + ": missing argument " + std::to_string(i + 1), kSyntax);
   return as_value(eval(x.args[i]));
+}
+
+// An IntTuple (or integer) result of the engine as a value.
+rt::Value tuple_value(rt::Layout const& t) {
+  rt::Value v;
+  v.lay = t;
+  v.kind = t.is_tuple() ? rt::Value::tuple : rt::Value::integer;
+  if (v.kind == rt::Value::integer) v.i = t.shape[0].v;
+  return v;
+}
+rt::Value int_value(rt::Int n) {
+  rt::Layout l;
+  rt::Error e;
+  l.leaf(n, rt::sint(0), e);
+  return tuple_value(l);
+}
+bool is_inttuple(rt::Value const& v) { return v.kind == rt::Value::integer || v.kind == rt::Value::tuple; }
+
+bool is_tuple_call(std::string const& f) {
+  static char const* const names[] = {"", "shape", "stride", "get", "select", "take", "flatten", "group",
+                                      "append", "prepend", "idx2crd", "crd2idx"};
+  for (char const* n : names)
+    if (f == n) return true;
+  return false;
+}
+
+// The calls on IntTuples and layouts of rt/tuple_ops.hpp (shape, stride, get,
+// select, take, flatten, group, append, prepend, idx2crd, crd2idx) and the
+// evaluation X(c), on the values a of the arguments.
+[[gnu::noinline]] void tuple_apply(rt::Expr const& x, std::vector<rt::Value> const& a, Result& out) {
+  std::string const& f = x.name;
+  std::size_t const nargs = x.args.size();
+  std::string const name = f.empty() ? "evaluation" : f;
+  auto usage = [&](std::string const& how) { fail(x.pos, name + ": takes " + how, kSyntax); };
+  auto pos_of = [&](std::size_t i) { return i < nargs ? x.args[i].pos : x.pos; };
+  auto inttuple = [&](std::size_t i, char const* what) -> rt::Layout {
+    if (!is_inttuple(a[i])) fail(pos_of(i), name + ": expected " + what + " (an integer or an IntTuple)", kSyntax);
+    return a[i].lay;
+  };
+  auto index = [&](std::size_t i) -> rt::i64 {
+    if (a[i].kind != rt::Value::integer) fail(pos_of(i), name + ": expected an integer index", kSyntax);
+    return a[i].i;
+  };
+  auto indices = [&](std::size_t from) {
+    std::vector<rt::i64> v;
+    for (std::size_t i = from; i < nargs; ++i) v.push_back(index(i));
+    return v;
+  };
+  // A layout argument keeps its strides; an IntTuple stays an IntTuple
+  // (for get, select, take, flatten, group, append, prepend).
+  auto either = [&](std::size_t i) -> rt::Layout {
+    if (a[i].kind == rt::Value::layout || is_inttuple(a[i])) return a[i].lay;
+    fail(pos_of(i), name + ": expected a layout, an IntTuple or an integer", kSyntax);
+  };
+  rt::Ctx cx;
+  // An engine error: the caret under the call, or under the coordinate of an evaluation.
+  auto check = [&] {
+    if (!cx.err) return;
+    std::string d = rt::describe_error(cx.err);
+    fail(f.empty() ? pos_of(1) : x.pos, d.rfind(name + ":", 0) == 0 ? d : name + ": " + d, kInadmissible);
+  };
+  // The value of a structural result: a layout when the argument was one.
+  auto shaped = [&](rt::Layout const& r, bool layout) -> Result {
+    check();
+    if (!layout) return tuple_value(r);
+    rt::Value v;
+    v.kind = rt::Value::layout;
+    v.lay = r;
+    return v;
+  };
+
+  if (f.empty()) {  // X(c) or X(c0, c1, ...): the layout X at a coordinate
+    if (nargs < 2) usage("a coordinate: X(c) or X(c0,c1,...)");
+    rt::Layout L = as_layout(a[0], pos_of(0));
+    rt::Layout c;
+    if (nargs == 2) {
+      c = inttuple(1, "a coordinate");
+    } else {
+      rt::Builder b(cx.err);
+      for (std::size_t i = 1; i < nargs; ++i) b.add(inttuple(i, "a coordinate"));
+      c = b.done();
+      if (cx.err) fail(pos_of(1), "evaluation: the coordinate is too large for the engine", kInadmissible);
+    }
+    rt::Int r = rt::crd2idx(c, L, cx);
+    check();
+    out = int_value(r);
+    return;
+  }
+  if (f == "shape" || f == "stride") {  // shape(L[, i...]) = shape(get(L, i...))
+    if (nargs < 1) usage("a layout and optional mode indices: " + f + "(L[,i...])");
+    rt::Layout L = as_layout(a[0], pos_of(0));
+    std::vector<rt::i64> ix = indices(1);
+    if (!ix.empty()) L = rt::get(L, ix.data(), int(ix.size()), cx);
+    check();
+    out = tuple_value(f == "shape" ? rt::shape_of(L) : rt::stride_of(L));
+    return;
+  }
+  if (f == "get" || f == "select") {
+    if (nargs < 2) usage("a value and at least one index: " + f + "(X,i,...)");
+    rt::Layout X = either(0);
+    std::vector<rt::i64> ix = indices(1);
+    rt::Layout r = f == "get" ? rt::get(X, ix.data(), int(ix.size()), cx) : rt::select(X, ix.data(), int(ix.size()), cx);
+    out = shaped(r, a[0].kind == rt::Value::layout);
+    return;
+  }
+  if (f == "take" || f == "group") {
+    if (nargs != 3) usage("3 arguments: " + f + "(X,begin,end), the modes [begin,end)");
+    rt::Layout X = either(0);
+    rt::i64 b = index(1), e = index(2);
+    out = shaped(f == "take" ? rt::take(X, b, e, cx) : rt::group(X, b, e, cx), a[0].kind == rt::Value::layout);
+    return;
+  }
+  if (f == "flatten") {
+    if (nargs != 1) usage("1 argument");
+    rt::Layout X = either(0);
+    out = shaped(rt::flatten(X, cx), a[0].kind == rt::Value::layout);
+    return;
+  }
+  if (f == "append" || f == "prepend") {
+    // append(X, Y): layouts when either is a layout (an IntTuple then means its
+    // compact layout), else IntTuples; append(L) adds the mode _1:_0 to a layout.
+    if (nargs < 1 || nargs > 2) usage("2 arguments: " + f + "(X,Y) (or 1 for a layout: " + f + "(L) adds _1:_0)");
+    bool layout = a[0].kind == rt::Value::layout || (nargs == 2 && a[1].kind == rt::Value::layout);
+    rt::Layout X, Y;
+    if (nargs == 1) {
+      if (!layout) usage("2 arguments: " + f + "(X,Y) (1 only for a layout)");
+      X = a[0].lay;
+      rt::Error e;
+      Y.leaf(rt::sint(1), rt::sint(0), e);
+    } else if (layout) {
+      X = as_layout(a[0], pos_of(0));
+      Y = as_layout(a[1], pos_of(1));
+    } else {
+      X = either(0);
+      Y = either(1);
+    }
+    out = shaped(f == "append" ? rt::append(X, Y, cx) : rt::prepend(X, Y, cx), layout);
+    return;
+  }
+  if (f == "idx2crd") {
+    if (nargs < 2 || nargs > 3) usage("2 or 3 arguments: idx2crd(i,shape[,stride])");
+    rt::Layout i = inttuple(0, "an index"), s = inttuple(1, "a shape");
+    rt::Layout r = nargs == 2 ? rt::idx2crd(i, s, cx) : rt::idx2crd(i, s, inttuple(2, "a stride"), cx);
+    check();
+    out = tuple_value(r);
+    return;
+  }
+  // crd2idx(c, shape[, stride]), or crd2idx(c, L) with a layout L.
+  if (nargs < 2 || nargs > 3) usage("2 or 3 arguments: crd2idx(c,shape[,stride]) or crd2idx(c,L)");
+  rt::Layout c = inttuple(0, "a coordinate");
+  rt::Int r;
+  if (a[1].kind == rt::Value::layout) {
+    if (nargs == 3) fail(pos_of(2), "crd2idx: the layout already has its stride", kSyntax);
+    r = rt::crd2idx(c, a[1].lay, cx);
+  } else if (nargs == 2) {
+    r = rt::crd2idx_compact(c, inttuple(1, "a shape"), cx);
+  } else {
+    r = rt::crd2idx(c, inttuple(1, "a shape"), inttuple(2, "a stride"), cx);
+  }
+  check();
+  out = int_value(r);
+}
+
+// Evaluates the arguments (eval recurses through here, so this frame stays
+// small: the computation is in tuple_apply), then the call. False when x is not
+// one of the tuple calls.
+[[gnu::noinline]] bool tuple_call(rt::Expr const& x, Result& out) {
+  if (!is_tuple_call(x.name)) return false;
+  std::vector<rt::Value> a;  // the arguments, evaluated left to right
+  a.reserve(x.args.size());
+  for (std::size_t i = 0; i < x.args.size(); ++i) a.push_back(arg_value(x, i));
+  tuple_apply(x, a, out);
+  return true;
 }
 
 }  // namespace
@@ -120,13 +293,15 @@ rt::Tiler as_tiler(rt::Value const& v, std::size_t pos) {
   return t;
 }
 
-Result eval(rt::Expr const& x) {
-  if (!x.is_call) return x.value;
+namespace {
+
+// The algebra calls, size & co. and make_layout.
+[[gnu::noinline]] Result algebra_call(rt::Expr const& x) {
   std::string const& f = x.name;
   std::size_t nargs = x.args.size();
   rt::Ctx cx;
   auto engine_error = [&] {
-    std::string d = rt::describe(cx.err);
+    std::string d = rt::describe_error(cx.err);
     fail(x.pos, d.rfind(f + ":", 0) == 0 ? d : f + ": " + d, kInadmissible);
   };
   auto done = [&](rt::Layout const& l) -> Result {
@@ -200,11 +375,19 @@ Result eval(rt::Expr const& x) {
   fail(x.pos, "unknown function '" + f + "' (see tessel --help)", kSyntax);
 }
 
+}  // namespace
+
+Result eval(rt::Expr const& x) {
+  if (!x.is_call) return x.value;
+  if (Result r; tuple_call(x, r)) return r;
+  return algebra_call(x);
+}
+
 std::string to_text(Result const& r) {
   if (auto const* i = std::get_if<rt::i64>(&r)) return std::to_string(*i);
   rt::Value const& v = std::get<rt::Value>(r);
   switch (v.kind) {
-    case rt::Value::integer: return "_" + std::to_string(v.i);
+    case rt::Value::integer: return (v.lay.nleaf == 1 && !v.lay.shape[0].is_static ? "" : "_") + std::to_string(v.i);
     case rt::Value::tuple: return rt::format_part(v.lay, false);
     case rt::Value::underscore: return "_";
     case rt::Value::tiler: return "<tiler>";

@@ -16,11 +16,11 @@ namespace tessel::cli {
 
 namespace {
 
-[[noreturn]] void fail(rt::Error const& e) {
+[[noreturn]] void fail(rt::Error const& e, char const* note = "") {
   std::string what = rt::describe(e);
   if (e.code == rt::Err::too_large && e.c > 0)
     what = "the drawing is too large: " + std::to_string(e.a) + " x " + std::to_string(e.b) +
-           " cells, more than --max-cells " + std::to_string(e.c);
+           " cells, more than --max-cells " + std::to_string(e.c) + note;
   throw EvalError{0, what, kInadmissible};
 }
 
@@ -88,13 +88,15 @@ struct Drawing {
   rt::i64 cosize = 1;
 };
 
-Drawing prepare(rt::Layout const& l, rt::i64 max_cells) {
+Drawing prepare(rt::Layout const& l, rt::i64 max_cells, Format f) {
   Drawing d;
   rt::Error e;
   d.layout = l;
   d.view = rt::rank2_view(l, e);
   if (e) fail(e);
-  if (!rt::grid_of(d.view, max_cells > 0 ? max_cells : kMaxDrawCells, d.grid, e)) fail(e);
+  bool latex_default = max_cells <= 0 && f == Format::latex;
+  if (!rt::grid_of(d.view, max_cells > 0 ? max_cells : latex_default ? kMaxLatexCells : kMaxDrawCells, d.grid, e))
+    fail(e, latex_default ? " (the default for latex: pdflatex's memory holds about 6000 cells)" : "");
   d.cosize = rt::cosize(d.view, e);
   if (e) fail(e);
   return d;
@@ -169,25 +171,64 @@ std::string svg(Drawing const& d) {
 }
 
 // ---- LaTeX (TikZ, in the manner of CuTe's print_latex) ---------------------------------------------
+// Compiled with pdflatex (TeX Live 2022) by tests/cli/latex.sh. The document
+// uses the standalone class when it is installed (texlive-latex-extra) and
+// otherwise article with a page sized to the picture (geometry, in
+// texlive-latex-base), so texlive-latex-base + texlive-pictures suffice.
+// Each cell is a filled rectangle with a text node on top; every cell or label
+// costs pdflatex about 370 words of its 5M-word memory, hence kMaxLatexCells.
+// A long side shrinks the unit to keep the picture within 250 cm (past about
+// 280 cm the article page overflows; TeX cannot measure beyond 575 cm).
 std::string latex(Drawing const& d) {
   rt::Grid const& g = d.grid;
   Scale scale(g, d.cosize);
+  std::string title = title_of(d);
+  rt::i64 longest = std::max(g.rows, g.cols) + 3;
+  double u = longest > 250 ? 250.0 / double(longest) : 1.0;  // cm per cell
+  auto num = [](double x) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4g", x);
+    return std::string(buf);
+  };
+  // The page of the article fallback: the picture spans rows + 2 cells down
+  // (title, column labels) and cols + 1 across (row labels), or the title's width.
+  double w = std::max(double(g.cols + 1) * u, 0.27 * u * double(title.size()) + 0.4) + 1.3;
+  double h = double(g.rows + 2) * u + 1.3;
   std::ostringstream s;
   s << "% Layout: " << rt::format(d.layout) << "\n";
-  s << "\\documentclass[border=4mm]{standalone}\n\\usepackage{tikz}\n\n\\begin{document}\n";
-  // x runs down the rows, y along the columns, 1 cm per cell.
-  s << "\\begin{tikzpicture}[x={(0cm,-1cm)},y={(1cm,0cm)},every node/.style={minimum size=1cm, outer sep=0pt}]\n\n";
+  s << "\\IfFileExists{standalone.cls}{\\documentclass[border=4mm]{standalone}}{%\n"
+    << "  \\documentclass{article}\\usepackage[paperwidth=" << num(w) << "cm,paperheight=" << num(h)
+    << "cm,margin=4mm]{geometry}\\pagestyle{empty}}\n";
+  s << "\\usepackage{tikz}\n\n\\begin{document}\n\\noindent\n";
+  // x runs down the rows, y along the columns, u cm per cell.
+  s << "\\begin{tikzpicture}[x={(0cm,-" << num(u) << "cm)},y={(" << num(u)
+    << "cm,0cm)},every node/.style={minimum size=1cm, outer sep=0pt" << (u < 1 ? ", scale=" + num(u) : "") << "}]\n\n";
+  // The cells' colours (cell (m,n) spans [m,m+1] x [n,n+1] in the shifted scope), then their numbers.
+  s << "\\begin{scope}[shift={(-0.5,-0.5)}]\n";
+  for (rt::i64 m = 0; m < g.rows; ++m)
+    for (rt::i64 n = 0; n < g.cols; ++n) {
+      Rgb c = scale(g.at(m, n));
+      s << "\\fill[fill={rgb,255:red," << c.r << ";green," << c.g << ";blue," << c.b << "}] (" << m << "," << n
+        << ") rectangle +(1,1);\n";
+    }
+  s << "\\draw[color=black,thick,step=" << num(u) << "cm] (0,0) grid (" << g.rows << "," << g.cols << ");\n";
+  s << "\\end{scope}\n\n";
   for (rt::i64 m = 0; m < g.rows; ++m)
     for (rt::i64 n = 0; n < g.cols; ++n) {
       rt::i64 v = g.at(m, n);
-      Rgb c = scale(v);
-      s << "\\node[fill={rgb,255:red," << c.r << ";green," << c.g << ";blue," << c.b << "}"
-        << (light(c) ? "" : ",text=white") << "] at (" << m << "," << n << ") {" << v << "};\n";
+      s << "\\node" << (light(scale(v)) ? "" : "[text=white]") << " at (" << m << "," << n << ") {" << v << "};\n";
     }
-  s << "\\draw[color=black,thick,shift={(-0.5,-0.5)}] (0,0) grid (" << g.rows << "," << g.cols << ");\n\n";
-  for (rt::i64 m = 0; m < g.rows; ++m) s << "\\node at (" << m << ",-1) {\\Large{\\texttt{" << m << "}}};\n";
-  for (rt::i64 n = 0; n < g.cols; ++n) s << "\\node at (-1," << n << ") {\\Large{\\texttt{" << n << "}}};\n";
-  s << "\\node[anchor=west] at (-2,-1.5) {\\Large\\texttt{\\detokenize{" << title_of(d) << "}}};\n";
+  s << "\n";
+  // Row and column labels; on a shrunk picture every k-th (k = 1, 2, 5, 10, 20, ...),
+  // at most about 250 a side (each label costs pdflatex as much memory as a cell).
+  rt::i64 k = 1;
+  for (rt::i64 p = 1, i = 0; double(k) * u < 0.999; ++i) {
+    k = p * (i % 3 == 0 ? 2 : i % 3 == 1 ? 5 : 10);
+    if (i % 3 == 2) p *= 10;
+  }
+  for (rt::i64 m = 0; m < g.rows; m += k) s << "\\node at (" << m << ",-1) {\\Large{\\texttt{" << m << "}}};\n";
+  for (rt::i64 n = 0; n < g.cols; n += k) s << "\\node at (-1," << n << ") {\\Large{\\texttt{" << n << "}}};\n";
+  s << "\\node[anchor=west] at (-2,-1.5) {\\Large\\texttt{\\detokenize{" << title << "}}};\n";
   s << "\\end{tikzpicture}\n\\end{document}\n";
   return s.str();
 }
@@ -266,7 +307,7 @@ std::string render(rt::Layout const& l, Format f, rt::i64 max_cells) {
     case Format::values: return values(l, max_cells);
     default: break;
   }
-  Drawing d = prepare(l, max_cells);
+  Drawing d = prepare(l, max_cells, f);
   if (f == Format::svg) return svg(d);
   if (f == Format::latex) return latex(d);
   rt::Error e;

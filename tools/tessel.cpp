@@ -30,6 +30,23 @@ constexpr char const* kLanguage = R"(Expressions (CuTe notation; spaces are allo
     logical_product zipped_product tiled_product flat_product      (A,tiler)
     blocked_product(A,B) raked_product(A,B) nullspace(L)
     max_common_layout(A,B) max_common_vector(A,B) make_layout(A,B,...)
+  on layouts and IntTuples (X: a layout stays a layout, an IntTuple an IntTuple):
+    shape(L[,i...]) stride(L[,i...])   shape/stride (of mode i...) as IntTuples
+    get(X,i,j...)      mode i, then its mode j, ...      get((2,(3,4)),1,0) = _3
+    select(X,i,j...)   modes i, j, ... as a tuple        select((2,3,5),2,0) = (_5,_2)
+    take(X,b,e)        modes [b,e) (CuTe's take<b,e>)    take((2,3,5),1,3) = (_3,_5)
+    flatten(X)         all integers in one flat tuple    flatten((2,(3,4))) = (_2,_3,_4)
+    group(X,b,e)       modes [b,e) as one mode           group((2,3,5),0,2) = ((_2,_3),_5)
+    append(X,Y) prepend(X,Y)   Y as a last/first mode (append(L): the mode _1:_0)
+  coordinates:
+    idx2crd(i,shape[,stride])  the coordinate of index i: idx2crd(5,(2,3)) = (_1,_2)
+    crd2idx(c,shape[,stride])  crd2idx(c,L)   the index of coordinate c
+    L(c)  L(c0,c1,...)         a layout (any expression's value) at an integer or
+                               a (hierarchical) coordinate: (3,4):(4,1)(2,1) = _9
+    An integer meeting a tuple of modes is split colexicographically, the last
+    mode taking the rest (past the end runs on along it); / and % truncate as in
+    C++, so negative coordinates are computed. Index out of range, coordinate
+    rank mismatch, shape < 1: status 3.
 Results print as CuTe prints the same computation with static integers.
 
 Exit status: 0 ok; 1 cannot write the output file; 2 syntax error (the
@@ -48,6 +65,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> exprs;
   auto* ev = app.add_subcommand("eval", "print each expression's result in CuTe notation");
   ev->add_option("expr", exprs, "expressions, e.g. 'composition((6,2):(8,2),(4,3):(3,1))'")->required();
+  ev->footer(kLanguage);
 
   std::string show_expr, format = "table", file;
   long long max_cells = 0;
@@ -61,7 +79,8 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   sh->add_option("-o,--output", file, "write to FILE instead of standard output");
   sh->add_option("--max-cells", max_cells,
-                 "refuse drawings of more cells (default 65536) or value lists longer than this (default 4194304)")
+                 "refuse drawings of more cells (default 65536; 4096 for latex, about what pdflatex's memory "
+                 "holds) or value lists longer than this (default 4194304)")
       ->check(CLI::PositiveNumber);
 
   std::string check_expr;

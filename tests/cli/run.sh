@@ -68,6 +68,120 @@ expect_err 2 'nested brackets' -- eval "$(printf '(%.0s' {1..100})1"
 # The first failing expression sets the status; the others still print.
 expect 3 '_8:_1' -- eval 'composition((4,6,8):(2,3,5),6:3)' 'coalesce((2,4):(1,2))'
 
+# ---- shape, stride, get, select, take, flatten, group, append, prepend --------------
+# Layouts stay layouts (strides carried along), IntTuples stay IntTuples;
+# integers parsed from text are static, so results print as CuTe's static ones.
+H='((2,2),3):((1,2),4)'
+expect 0 '((_2,_2),_3)' -- eval "shape($H)"
+expect 0 '((_1,_2),_4)' -- eval "stride($H)"
+expect 0 '(_2,_2)' -- eval "shape($H,0)"
+expect 0 '_2' -- eval "stride($H,0,1)"
+expect 0 '_8' -- eval 'shape(8)'
+expect 0 '(_1,_4)' -- eval 'stride((4,8))'
+expect 0 '(_2,_2):(_1,_2)' -- eval "get($H,0)"
+expect 0 '_2:_2' -- eval "get($H,0,1)"
+expect 0 '(_3,_4)' -- eval 'get((2,(3,4)),1)'
+expect 0 '_3' -- eval 'get((2,(3,4)),1,0)'
+expect 0 '_12' -- eval 'get(12,0)'
+expect 0 '_8:_2' -- eval 'get(8:2,0)'
+expect 0 '(_3,_7):(_2,_30)' -- eval 'select((2,3,5,7):(1,2,6,30),1,3)'
+expect 0 '(_5):(_6)' -- eval 'select((2,3,5,7):(1,2,6,30),2)'
+expect 0 '(_3,(_2,_2)):(_4,(_1,_2))' -- eval "select($H,1,0)"
+expect 0 '(_5,_5)' -- eval 'select((2,3,5),2,2)'
+expect 0 '(_3,_5):(_2,_6)' -- eval 'take((2,3,5,7):(1,2,6,30),1,3)'
+expect 0 '(_3)' -- eval 'take((2,3,5,7),1,2)'
+expect 0 '(_8):(_2)' -- eval 'take(8:2,0,1)'
+expect 0 '(_2,_2,_3):(_1,_2,_4)' -- eval "flatten($H)"
+expect 0 '(_2,_3,_4)' -- eval 'flatten((2,(3,4)))'
+expect 0 '_8:_2' -- eval 'flatten(8:2)'
+expect 0 '(_2,(_3,_5),_7):(_1,(_2,_6),_30)' -- eval 'group((2,3,5,7):(1,2,6,30),1,3)'
+expect 0 '((_2,_3,_5,_7))' -- eval 'group((2,3,5,7),0,4)'
+expect 0 '(((_2,_2),_3)):(((_1,_2),_4))' -- eval "group($H,0,2)"
+expect 0 '(_2,_3,_4):(_1,_2,_6)' -- eval 'append((2,3):(1,2),4:6)'
+expect 0 '(_2,_3,_1):(_1,_2,_0)' -- eval 'append((2,3):(1,2))'
+expect 0 '(_2,_3,(_4,_5))' -- eval 'append((2,3),(4,5))'
+expect 0 '(_2,(_3,_4))' -- eval 'append(2,(3,4))'
+expect 0 '(_5,(_2,_2),_3):(_7,(_1,_2),_4)' -- eval "prepend($H,5:7)"
+expect 0 '(_4,_2,_3)' -- eval 'prepend((2,3),4)'
+expect 0 '(_2,_3,_4):(_1,_2,_6)' -- eval 'append((2,3),4:6)'   # a layout makes both layouts
+expect 0 '12' -- eval 'size(get((2,(3,4)),1))'
+expect_err 3 'get: index out of range \[index 2, 2 modes there\]' -- eval 'get((2,3),2)'
+expect_err 3 'get: index out of range \[index -1, 2 modes there\]' -- eval 'get((2,3),-1)'
+expect_err 3 'get: index out of range \[index 1, 1 mode there\]' -- eval 'get(8:1,1)'
+expect_err 3 'get: index out of range \[index 2, 2 modes there\]' -- eval "get($H,0,2)"
+expect_err 3 'stride: index out of range' -- eval 'stride(8:1,3)'
+expect_err 3 'select: index out of range \[index 5, 2 modes there\]' -- eval 'select((2,3),0,5)'
+expect_err 3 'take: the range of modes is empty.*\[begin 1, end 1\]' -- eval 'take((2,3,4),1,1)'
+expect_err 3 'take: the range of modes ends past the last mode \[end 5, rank 3\]' -- eval 'take((2,3,4),2,5)'
+expect_err 3 'take: index out of range \[index -1' -- eval 'take((2,3,4),-1,2)'
+expect_err 3 'group: the range of modes is empty' -- eval 'group((2,3),1,0)'
+expect_err 2 'get: takes a value and at least one index' -- eval 'get((2,3))'
+expect_err 2 'get: expected an integer index' -- eval 'get((2,3),(1,0))'
+expect_err 2 'select: expected an integer index' -- eval 'select((2,3),0:1)'
+expect_err 2 'flatten: takes 1 argument' -- eval 'flatten((2,3),1)'
+expect_err 2 'take: takes 3 arguments' -- eval 'take((2,3),1)'
+expect_err 2 'append: takes 2 arguments' -- eval 'append((2,3))'
+expect_err 2 'get: expected a layout, an IntTuple or an integer' -- eval 'get(<2:1>,0)'
+expect_err 2 'expected a layout, an IntTuple or an integer' -- eval 'shape(_)'
+
+# ---- idx2crd, crd2idx, evaluation L(c) ----------------------------------------------
+expect 0 '(_1,(_1,_2))' -- eval 'idx2crd(16,(3,(2,3)))'
+expect 0 '((_1,_1),(_3,_1),(_1,_2))' -- eval 'idx2crd(191,((2,2),(4,2),(2,3)))'
+expect 0 '(_1,(_1,_2))' -- eval 'idx2crd((1,5),(3,(2,3)))'
+expect 0 '(_1,_4)' -- eval 'idx2crd(13,(3,4))'               # past the end: the last mode keeps the quotient
+expect 0 '(_-1,_0)' -- eval 'idx2crd(-1,(3,4))'              # C++ (and CuTe) division: truncation
+expect 0 '_7' -- eval 'idx2crd(7,8)'
+expect 0 '(_2,(_1,_1))' -- eval 'idx2crd(16,(3,(2,3)),(3,(12,1)))'  # (i / d) % s in every mode
+expect 0 '(_1,_0)' -- eval 'idx2crd(13,(3,4),(1,3))'         # wraps in every mode
+expect 0 '(_1,(_1,_2))' -- eval 'idx2crd(16,(3,(2,3)),1)'     # integer stride: compact strides from it
+expect 0 '(_0,_1)' -- eval 'idx2crd(5,(1,4),(0,1))'          # a static size-1 mode is _0, no division
+expect 0 '_17' -- eval 'crd2idx(16,(3,(2,3)),(3,(12,1)))'
+expect 0 '_17' -- eval 'crd2idx((1,5),(3,(2,3)),(3,(12,1)))'
+expect 0 '_17' -- eval 'crd2idx((1,(1,2)),(3,(2,3)),(3,(12,1)))'
+expect 0 '_16' -- eval 'crd2idx((1,(1,2)),(3,(2,3)))'
+expect 0 '_5' -- eval 'crd2idx(5,(2,3))'
+expect 0 '_6' -- eval 'crd2idx((1,2),(3,4):(4,1))'
+expect 0 '_-1' -- eval 'crd2idx((-1,0),(3,4))'
+expect 0 '_9' -- eval '(3,4):(4,1)(2,1)'
+expect 0 '_9' -- eval '(3,4):(4,1) (2,1)'
+expect 0 '_9' -- eval '(3,4):(4,1)((2,1))'
+expect 0 '_2' -- eval '(3,4):(4,1)(6)'                       # 6 = (0,2)
+expect 0 '_4' -- eval '(3,4):(4,1)(12)'                      # past the end, along the last mode
+expect 0 '_-4' -- eval '(3,4):(4,1)(-1)'
+expect 0 '_11' -- eval "$H((1,1),2)"
+expect 0 '_11' -- eval "$H(11)"
+expect 0 '_11' -- eval "$H(3,2)"                             # an integer for mode 0's tuple
+expect 0 '_5' -- eval '(3,4)(2,1)'                            # an IntTuple: its compact layout
+expect 0 '_5' -- eval 'composition((4,6):(1,4),(2,3):(3,1))(5)'
+expect 0 '_10' -- eval 'get((2,(3,4)):(1,(2,6)),1)(5)'
+expect 0 '_5' -- eval 'make_layout(2:1,3:2)(1,2)'
+expect 0 '_3' -- eval '8:1(idx2crd(3,4))'
+expect 0 '_1' -- eval '(2,3):(1,2)(0,1)(1)'                   # _2 evaluated as the layout 2:1
+expect_err 3 'idx2crd: the coordinate.s rank differs from the shape.s rank \[2 vs 3\]' -- eval 'idx2crd((1,2),(3,4,5))'
+expect_err 3 'idx2crd: the coordinate has a tuple where the shape has an integer' -- eval 'idx2crd((1,2),8)'
+expect_err 3 'idx2crd: a shape entry is zero or negative' -- eval 'idx2crd(5,(2,0))'
+expect_err 3 'idx2crd: a mode of size > 1 has stride 0' -- eval 'idx2crd(5,(2,2),(0,1))'
+expect_err 3 'idx2crd: the shape and the stride are not congruent' -- eval 'idx2crd(5,(2,2),(1,2,3))'
+expect_err 3 'crd2idx: the coordinate.s rank differs from the shape.s rank \[3 vs 2\]' -- eval 'crd2idx((1,2,3),(3,4):(4,1))'
+expect_err 3 'crd2idx: the shape and the stride are not congruent' -- eval 'crd2idx(1,(2,2),4)'
+expect_err 3 'evaluation: the coordinate.s rank differs from the shape.s rank \[3 vs 2\]' -- eval '(3,4):(4,1)((1,2,3))'
+expect_err 3 'evaluation: the coordinate.s rank differs' -- eval '(3,4):(4,1)(1,2,3)'
+expect_err 3 'evaluation: the coordinate has a tuple where the shape has an integer \[a tuple of 2 where the shape has 8\]' -- eval '8:1((1,2))'
+expect_err 3 'evaluation: integer overflow' -- eval '(2,2):(9223372036854775807,2)(2,0)'
+expect_err 2 'evaluation: takes a coordinate' -- eval '(3,4):(4,1)()'
+expect_err 2 'evaluation: expected a coordinate' -- eval '(3,4):(4,1)(2:1)'
+expect_err 2 'evaluation: expected a coordinate' -- eval '(3,4):(4,1)(_)'
+expect_err 2 'crd2idx: takes 2 or 3 arguments' -- eval 'crd2idx(1,(2,2),(1,2),3)'
+expect_err 2 'crd2idx: the layout already has its stride' -- eval 'crd2idx(1,(2,2):(1,2),(1,2))'
+expect_err 2 'idx2crd: expected a shape' -- eval 'idx2crd(1,(2,2):(1,2))'
+expect_err 2 'nested calls and evaluations' -- eval "8:1$(printf '(0)%.0s' {1..129})"
+expect_err 2 'nested calls and evaluations' -- eval "$(printf 'get(%.0s' {1..63})8$(printf ',0)(0)(0)%.0s' {1..63})"
+expect 0 '_1' -- eval "8:1$(printf '(1)%.0s' {1..128})"
+# The caret: under the coordinate for an evaluation, under the call otherwise.
+"$T" eval '(3,4):(4,1)((1,2,3))' 2>"$tmp/err" >/dev/null
+n=$((n + 1))
+[ "$(sed -n 3p "$tmp/err")" = "              ^" ] || { fails=$((fails + 1)); echo "FAIL: caret of an evaluation"; cat "$tmp/err"; }
+
 # ---- caret positions ------------------------------------------------------------
 caret 'composition((2,2):(1,2)' 23
 caret '(2,2):(1,2,3)' 6
@@ -77,6 +191,9 @@ caret '8:1 8:1' 4
 caret '<3:4,8:2' 8
 caret '@' 0
 caret 'coalesce((2,4):(1,2)))' 21
+caret '(3,4):(4,1)(2,1' 15
+caret '(3,4):(4,1)(2,1)x' 16
+caret 'get((2,3),1' 11
 
 # ---- show -----------------------------------------------------------------------
 expect 0 '(_2,_3):(_3,_1)
@@ -124,6 +241,13 @@ if [ $rc != 0 ] || ! grep -q 'begin{tikzpicture}' "$tmp/a.tex" || ! grep -q 'at 
   fails=$((fails + 1)); echo "FAIL: show -f latex"
 fi
 expect_err 1 'cannot write' -- show '8:1' -o /nonexistent/dir/x.svg
+expect_err 3 'more than --max-cells 4096 \(the default for latex' -- show '(65,64)' -f latex
+"$T" show '(65,64)' -f latex --max-cells 5000 | grep -q 'at (64,63) {4159}'; rc=$?
+n=$((n + 1))
+[ $rc = 0 ] || { fails=$((fails + 1)); echo "FAIL: show -f latex --max-cells 5000"; }
+"$T" show '(2,2048):(2048,1)' -f latex | grep -q 'x={(0cm,-0.1219cm)}'; rc=$?   # a shrunk unit (250 cm / 2051)
+n=$((n + 1))
+[ $rc = 0 ] || { fails=$((fails + 1)); echo "FAIL: show -f latex shrinks a long picture"; }
 
 # ---- check ----------------------------------------------------------------------
 "$T" check 'composition((4,6,8):(2,3,5),6:3)' >"$tmp/out" 2>"$tmp/err"; rc=$?
@@ -145,6 +269,12 @@ expect_err 3 'integer overflow' -- check 'size((4294967296,4294967296,4294967296
 # ---- help ------------------------------------------------------------------------
 "$T" --help | grep -q 'logical_divide' || { fails=$((fails + 1)); echo "FAIL: --help lacks the language"; }
 n=$((n + 1))
+for call in 'shape(L' 'stride(L' 'get(X,i' 'select(X,i' 'take(X,b,e)' 'flatten(X)' 'group(X,b,e)' 'append(X,Y)' 'prepend(X,Y)' 'idx2crd(i,shape' 'crd2idx(c,shape' 'L(c)'; do
+  n=$((n + 1))
+  "$T" --help | grep -qF "$call" || { fails=$((fails + 1)); echo "FAIL: --help lacks $call"; }
+  n=$((n + 1))
+  "$T" eval --help | grep -qF "$call" || { fails=$((fails + 1)); echo "FAIL: eval --help lacks $call"; }
+done
 
 echo "$((n - fails)) passed, $fails failed"
 [ "$fails" = 0 ]

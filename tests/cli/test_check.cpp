@@ -44,7 +44,7 @@ std::vector<std::string> conformance_exprs() {
 
 }  // namespace
 
-TEST(Check, VerdictEqualsEngineOnConformanceCases) {
+TEST(cli_check, VerdictEqualsEngineOnConformanceCases) {
   auto cases = conformance_exprs();
   if (cases.empty()) GTEST_SKIP() << "no conformance cases at " << TESSEL_CONFORMANCE_CASES;
   int admissible = 0;
@@ -74,7 +74,7 @@ class Random {
   std::mt19937 g_;
 };
 
-TEST(Check, VerdictEqualsEngineOnRandomCases) {
+TEST(cli_check, VerdictEqualsEngineOnRandomCases) {
   Random r(12345);
   int admissible = 0, total = 0;
   for (int i = 0; i < 4000; ++i) {
@@ -99,7 +99,7 @@ TEST(Check, VerdictEqualsEngineOnRandomCases) {
   EXPECT_LT(admissible, total);
 }
 
-TEST(Check, NamesTheFailingCondition) {
+TEST(cli_check, NamesTheFailingCondition) {
   auto r = cli::check("composition((4,6,8):(2,3,5),6:3)");
   EXPECT_EQ(r.status, 3);
   EXPECT_NE(r.failure.find("stride divisibility"), std::string::npos) << r.failure;
@@ -118,7 +118,7 @@ TEST(Check, NamesTheFailingCondition) {
   EXPECT_NE(r.trace.find("complement"), std::string::npos);
 }
 
-TEST(Show, JsonAndValues) {
+TEST(cli_show, JsonAndValues) {
   auto l = cli::eval_layout("(2,(2,2)):(4,(2,1))");
   auto j = nlohmann::json::parse(cli::render(l, cli::Format::json));
   EXPECT_EQ(j["layout"], "(_2,(_2,_2)):(_4,(_2,_1))");
@@ -135,7 +135,7 @@ TEST(Show, JsonAndValues) {
   EXPECT_EQ(s["stride"], 2);
 }
 
-TEST(Show, SvgHasEveryCell) {
+TEST(cli_show, SvgHasEveryCell) {
   std::string svg = cli::render(cli::eval_layout("(64,64):(64,1)"), cli::Format::svg);
   EXPECT_EQ(svg.rfind("<svg", 0), 0u);
   EXPECT_NE(svg.find(">4095</text>"), std::string::npos);
@@ -144,7 +144,7 @@ TEST(Show, SvgHasEveryCell) {
   EXPECT_EQ(rects, 64u * 64u + 2u);  // cells, background, frame
 }
 
-TEST(Show, TooLargeIsAnError) {
+TEST(cli_show, TooLargeIsAnError) {
   try {
     cli::render(cli::eval_layout("(1024,1024):(1,1024)"), cli::Format::svg);
     FAIL() << "no error";
@@ -155,7 +155,7 @@ TEST(Show, TooLargeIsAnError) {
 }
 
 // Inputs that once were, or could be, crashes: every one must end in status 0, 2 or 3.
-TEST(BadInput, NeverCrashes) {
+TEST(cli_bad_input, NeverCrashes) {
   std::vector<std::string> inputs = {
       "composition((0,2):(1,2),4:1)", "complement((2,0):(1,2))", "logical_divide(8:1,0:1)",
       "size((-3,2))", "complement(3:2,-5)", "size((4294967296,4294967296,4294967296))",
@@ -165,6 +165,15 @@ TEST(BadInput, NeverCrashes) {
       "coalesce(8:1,<2>)", "complement(8:1,<2>)", "get(1)", "", "(", ")", "<", ":", "1:", "(1,2):(3)",
       "composition((9223372036854775807,2):(2,1),4:3)", "logical_product(2:1,(9223372036854775807):(1))",
       "blocked_product((3,3):(1,3),(3000000000,3000000000))", "left_inverse((3,5,7):(35,7,1))",
+      // The tuple calls and evaluations.
+      "get((2,3),9223372036854775807)", "get((2,3),-9223372036854775807)", "take((2,3),0,9223372036854775807)",
+      "group((2,3),-1,-2)", "select(8,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0)",
+      "idx2crd(-9223372036854775807,(3,4))", "idx2crd(5,(9223372036854775807,2),(9223372036854775807,-1))",
+      "crd2idx((9223372036854775807,1),(2,2))", "crd2idx(9223372036854775807,(2,2),(9223372036854775807,2))",
+      "(2,2):(1,2)(-9223372036854775807)", "8:1(())", "8:1((1,(2,(3))))", "(1,2)(3)(4)(5)", "_(1)", "<2:1>(1)",
+      "get(<2:1>,0)", "shape(_)", "append(_,1)", "prepend(<1>,(2,3))", "idx2crd((1,(2,3)),(4,(5,6)),(1,(4,20)))",
+      "idx2crd(3,(2,2),(1,(2,3)))", "crd2idx(_,(2,2))", "stride((4294967296,4294967296,4294967296))",
+      "flatten(size((2,3)))", "take(composition((4,6):(1,4),(2,3):(3,1)),0,2)(1,2)", "8:1(", "8:1)(", "8:1(1)(",
   };
   for (auto const& e : inputs) {
     std::ostringstream out, err;
@@ -178,4 +187,56 @@ TEST(BadInput, NeverCrashes) {
       EXPECT_TRUE(st == 0 || st == 2 || st == 3) << e << " " << f;
     }
   }
+}
+
+// The tuple calls (rt/tuple_ops.hpp) on random arguments, valid or not: eval and
+// check agree on the status, and nothing crashes.
+TEST(cli_check, TupleCallsAgreeAndNeverCrash) {
+  Random r(777);
+  auto n = [&](int lo, int hi) { return std::to_string(r.pick(lo, hi)); };
+  auto shape = [&] {
+    switch (r.pick(0, 3)) {
+      case 0: return n(1, 6);
+      case 1: return "(" + n(1, 4) + "," + n(1, 4) + ")";
+      case 2: return "(" + n(1, 3) + ",(" + n(1, 3) + "," + n(1, 3) + "))";
+      default: return "((" + n(1, 3) + "," + n(1, 3) + ")," + n(0, 3) + ")";
+    }
+  };
+  int ok = 0, total = 0;
+  for (int i = 0; i < 1500; ++i) {
+    std::string A = r.layout(3), S = shape(), T = shape();
+    std::vector<std::string> es = {
+        "get(" + A + "," + n(-1, 3) + ")",
+        "get(" + S + "," + n(-1, 2) + "," + n(-1, 2) + ")",
+        "select(" + A + "," + n(-1, 3) + "," + n(0, 2) + ")",
+        "take(" + S + "," + n(-1, 3) + "," + n(0, 4) + ")",
+        "group(" + A + "," + n(-1, 3) + "," + n(0, 4) + ")",
+        "flatten(" + S + ")",
+        "append(" + A + "," + S + ")",
+        "prepend(" + S + "," + T + ")",
+        "shape(" + A + "," + n(0, 2) + ")",
+        "stride(" + S + ")",
+        "idx2crd(" + n(-3, 40) + "," + S + ")",
+        "idx2crd(" + n(-3, 40) + "," + S + "," + T + ")",
+        "crd2idx(" + T + "," + S + ")",
+        "crd2idx(" + n(-3, 40) + "," + S + "," + T + ")",
+        "crd2idx(" + T + "," + A + ")",
+        A + "(" + n(-3, 40) + ")",
+        A + "(" + T + ")",
+        S + "(idx2crd(" + n(0, 30) + "," + S + "))",
+        "composition(" + A + "," + r.layout(2) + ")(" + n(0, 9) + ")",
+    };
+    for (auto const& e : es) {
+      expect_same_verdict(e);
+      ok += eval_status(e) == 0;
+      ++total;
+    }
+    if (HasFailure()) break;
+  }
+  EXPECT_GT(ok, total / 3);
+  EXPECT_LT(ok, total);
+  // The trace of an evaluation names the layout and the coordinate.
+  auto rep = cli::check("(3,4):(4,1)(2,1)");
+  EXPECT_EQ(rep.status, 0);
+  EXPECT_NE(rep.trace.find("(3,4):(4,1)(2, 1)"), std::string::npos) << rep.trace;
 }

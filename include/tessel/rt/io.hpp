@@ -1,12 +1,15 @@
 // tessel/rt/io.hpp (host only): text for layout values. Parses CuTe notation
-// (integers, IntTuples, SHAPE:STRIDE layouts, <..> tilers, `_`) and prints
-// values as CuTe prints them with static integers.
+// (integers, IntTuples, SHAPE:STRIDE layouts, <..> tilers, `_`, calls f(a,b)
+// and evaluations X(c)) and prints values as CuTe prints them with static
+// integers.
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "describe.hpp"
 #include "tiler.hpp"
+#include "tuple_ops.hpp"
 
 namespace tessel::rt {
 
@@ -32,6 +35,23 @@ inline std::string format(Layout const& l, bool underscores = true) {
   return format_part(l, false, underscores) + ":" + format_part(l, true, underscores);
 }
 
+// An engine error in words with its numbers, the faults of tuple_ops.hpp included.
+inline std::string describe_error(Error const& e) {
+  if (!is_tuple_fault(e)) return describe(e);
+  std::string s = tuple_fault_message(e.c);
+  auto n = [](i64 x) { return std::to_string(x); };
+  switch (e.c) {
+    case kIndexOutOfRange: s += " [index " + n(e.a) + ", " + n(e.b) + (e.b == 1 ? " mode" : " modes") + " there]"; break;
+    case kEmptyRange: s += " [begin " + n(e.a) + ", end " + n(e.b) + "]"; break;
+    case kRangePastRank: s += " [end " + n(e.a) + ", rank " + n(e.b) + "]"; break;
+    case kCoordRank: s += " [" + n(e.a) + " vs " + n(e.b) + "]"; break;
+    case kCoordTupleAtInteger: s += " [a tuple of " + n(e.a) + " where the shape has " + n(e.b) + "]"; break;
+    case kZeroStride: s += " [shape " + n(e.a) + "]"; break;
+    default: break;
+  }
+  return s;
+}
+
 // A parsed value.
 struct Value {
   enum Kind { integer, tuple, layout, tiler, underscore } kind = integer;
@@ -46,14 +66,19 @@ struct SyntaxError {
   std::string expected;
 };
 
-// A parsed expression: a value, or a call of a named operation.
+// A parsed expression: a value, or a call of a named operation. An evaluation
+// X(c) (a layout at a coordinate) is a call with an empty name whose first
+// argument is X and whose other arguments are the coordinate.
 struct Expr {
   bool is_call = false;
-  std::string name;
+  std::string name;  // empty for an evaluation X(c)
   Value value;
   std::vector<Expr> args;
   std::size_t pos = 0;
 };
+
+// Calls and evaluations nest at most this deep (the evaluators recurse on them).
+inline constexpr int kMaxExprDepth = 128;
 
 class Parser {
  public:
@@ -65,6 +90,9 @@ class Parser {
       out = expr();
       ws();
       if (p_ != s_.size()) throw SyntaxError{p_, "end of expression"};
+      // Evaluations X(c) wrap X after it is parsed: the depth of the whole tree is checked here.
+      std::size_t at = 0;
+      if (deeper_than(out, kMaxExprDepth, at)) throw SyntaxError{at, too_deep()};
       return true;
     } catch (SyntaxError const& e) {
       err = e;
@@ -75,6 +103,17 @@ class Parser {
  private:
   std::string s_;
   std::size_t p_ = 0;
+  int depth_ = 0;  // calls and evaluations open around the expression being parsed
+
+  static std::string too_deep() { return "at most " + std::to_string(kMaxExprDepth) + " nested calls and evaluations"; }
+  // Whether calls and evaluations nest more than limit deep below x (at: where).
+  static bool deeper_than(Expr const& x, int limit, std::size_t& at) {
+    if (!x.is_call) return false;
+    if (limit <= 0) { at = x.pos; return true; }
+    for (auto const& a : x.args)
+      if (deeper_than(a, limit - 1, at)) return true;
+    return false;
+  }
 
   void ws() { while (p_ < s_.size() && (s_[p_] == ' ' || s_[p_] == '\t')) ++p_; }
   char peek() { ws(); return p_ < s_.size() ? s_[p_] : '\0'; }
@@ -198,7 +237,45 @@ class Parser {
     t.add(v.lay, e);
   }
 
+  struct Nest {  // counts the calls and evaluations around the current point
+    int& d;
+    Nest(int& depth, std::size_t at) : d(depth) {
+      if (++d > kMaxExprDepth) throw SyntaxError{at, too_deep()};
+    }
+    ~Nest() { --d; }
+    Nest(Nest const&) = delete;
+    Nest& operator=(Nest const&) = delete;
+  };
+
+  // The argument list of a call or an evaluation, from its '('.
+  void arguments(Expr& x) {
+    eat('(');
+    if (peek() != ')') {
+      x.args.push_back(expr());
+      while (peek() == ',') { ++p_; x.args.push_back(expr()); }
+    }
+    eat(')');
+  }
+
   Expr expr() {
+    ws();
+    std::size_t start = p_;
+    Expr x = primary();
+    // X(c)(d)...: evaluations of the value of X at coordinates.
+    for (int chained = 1; peek() == '('; ++chained) {
+      if (chained > kMaxExprDepth) throw SyntaxError{p_, too_deep()};
+      Nest n(depth_, p_);
+      Expr app;
+      app.is_call = true;
+      app.pos = start;
+      app.args.push_back(std::move(x));
+      arguments(app);
+      x = std::move(app);
+    }
+    return x;
+  }
+
+  Expr primary() {
     Expr x;
     ws();
     x.pos = p_;
@@ -209,12 +286,8 @@ class Parser {
       if (name == "_") { x.value.kind = Value::underscore; return x; }
       x.is_call = true;
       x.name = name;
-      eat('(');
-      if (peek() != ')') {
-        x.args.push_back(expr());
-        while (peek() == ',') { ++p_; x.args.push_back(expr()); }
-      }
-      eat(')');
+      Nest n(depth_, b);
+      arguments(x);
       return x;
     }
     x.value = value();
