@@ -265,7 +265,7 @@ rt::Layout as_layout(rt::Value const& v, std::size_t pos) {
     rt::Arith ar{&e};
     rt::Int p = rt::sint(1);
     for (int k = 0; k < l.nleaf; ++k) {
-      l.stride[k] = p;
+      l.stride[k] = rt::known(l.shape[k], 1) ? rt::sint(0) : p;  // a static size-1 mode: _0, as CuTe
       p = ar.mul(p, l.shape[k]);
       if (e && k + 1 < l.nleaf)
         fail(pos, "integer overflow: the compact column-major strides of this shape do not fit in 64 bits [" +
@@ -320,9 +320,13 @@ namespace {
   if (f == "size" || f == "cosize" || f == "rank" || f == "depth") {
     want(1, 1);
     rt::Layout l = A();
-    rt::i64 r = f == "size" ? rt::size(l, cx.err) : f == "cosize" ? rt::cosize(l, cx.err) : f == "rank" ? rt::rank(l) : rt::depth(l);
+    // Static as in CuTe: rank and depth always, size and cosize when the integers they use are.
+    rt::Int r = f == "size"     ? rt::size_int(l, cx.err)
+                : f == "cosize" ? rt::cosize_int(l, cx.err)
+                : f == "rank"   ? rt::sint(rt::rank(l))
+                                : rt::sint(rt::depth(l));
     if (cx.err) engine_error();
-    return r;
+    return int_value(r);
   }
   if (f == "coalesce" || f == "filter") {
     want(1, 2);
@@ -362,12 +366,28 @@ namespace {
     rt::Layout r = rt::max_common_layout(A(), L(1), cx);
     if (f == "max_common_layout") return done(r);
     if (cx.err) engine_error();
-    rt::i64 n = rt::size(r, cx.err);
+    rt::Int n = rt::size_int(r, cx.err);
     if (cx.err) engine_error();
-    return n;
+    return int_value(n);
   }
   if (f == "make_layout") {
     if (nargs == 0) fail(x.pos, "make_layout: takes at least one argument", kSyntax);
+    // As CuTe: make_layout(shape) is the compact layout, make_layout(shape,
+    // stride) of two IntTuples is shape:stride, make_layout(L0, L1, ...) of
+    // layouts has them as its modes.
+    if (nargs <= 2) {
+      rt::Value const s0 = arg_value(x, 0);
+      if (is_inttuple(s0) && nargs == 1) return layout_value(as_layout(s0, pos_of(0)));
+      rt::Value const s1 = nargs == 2 ? arg_value(x, 1) : rt::Value{};
+      if (nargs == 2 && is_inttuple(s0) && is_inttuple(s1)) {
+        if (!rt::tuple_detail::congruent(s0.lay, s1.lay))
+          fail(x.pos, "make_layout: the shape and the stride are not congruent (they must have the same tuple structure)",
+               kInadmissible);
+        rt::Layout l = as_layout(s0, pos_of(0));
+        for (int k = 0; k < l.nleaf; ++k) l.stride[k] = s1.lay.shape[k];
+        return layout_value(l);
+      }
+    }
     rt::Builder b(cx.err);
     for (std::size_t i = 0; i < nargs; ++i) b.add(L(i));
     return done(b.done());

@@ -50,8 +50,8 @@ expect 0 '(_3,_10,_2):(_280,_14,_1)' -- eval 'composition((2,6,10,14):(840,140,1
 expect 0 '(_3,_2):(_2,_12)' -- eval 'complement((2,2):(1,6),24)'
 expect 0 $'_8:_1\n(_24,_210):(_1,_24)' -- eval 'coalesce((2,4):(1,2))' 'coalesce(((2,(3,4)),(5,(6,7))):((1,(2,6)),(24,(120,720))),(1,1))'
 expect 0 '((_3,_3),((_2,_4),(_2,_2))):((_177,_59),((_13,_2),(_26,_1)))' -- eval 'logical_divide((9,(4,8)):(59,(13,1)),<3:3,(2,4):(1,8)>)'
-expect 0 '20' -- eval 'size((5,4):(4,2))'
-expect 0 '20' -- eval 'size( ( 5 , 4 ) : ( 4 , 2 ) )'
+expect 0 '_20' -- eval 'size((5,4):(4,2))'
+expect 0 '_20' -- eval 'size( ( 5 , 4 ) : ( 4 , 2 ) )'
 expect 0 '_12' -- eval '_12'
 expect 0 '_12' -- eval '12'
 expect_err 3 'stride divisibility' -- eval 'composition((4,6,8):(2,3,5),6:3)'
@@ -104,7 +104,7 @@ expect 0 '(_2,(_3,_4))' -- eval 'append(2,(3,4))'
 expect 0 '(_5,(_2,_2),_3):(_7,(_1,_2),_4)' -- eval "prepend($H,5:7)"
 expect 0 '(_4,_2,_3)' -- eval 'prepend((2,3),4)'
 expect 0 '(_2,_3,_4):(_1,_2,_6)' -- eval 'append((2,3),4:6)'   # a layout makes both layouts
-expect 0 '12' -- eval 'size(get((2,(3,4)),1))'
+expect 0 '_12' -- eval 'size(get((2,(3,4)),1))'
 expect_err 3 'get: index out of range \[index 2, 2 modes there\]' -- eval 'get((2,3),2)'
 expect_err 3 'get: index out of range \[index -1, 2 modes there\]' -- eval 'get((2,3),-1)'
 expect_err 3 'get: index out of range \[index 1, 1 mode there\]' -- eval 'get(8:1,1)'
@@ -175,8 +175,16 @@ expect_err 2 'crd2idx: takes 2 or 3 arguments' -- eval 'crd2idx(1,(2,2),(1,2),3)
 expect_err 2 'crd2idx: the layout already has its stride' -- eval 'crd2idx(1,(2,2):(1,2),(1,2))'
 expect_err 2 'idx2crd: expected a shape' -- eval 'idx2crd(1,(2,2):(1,2))'
 expect_err 2 'nested calls and evaluations' -- eval "8:1$(printf '(0)%.0s' {1..129})"
-expect_err 2 'nested calls and evaluations' -- eval "$(printf 'get(%.0s' {1..63})8$(printf ',0)(0)(0)%.0s' {1..63})"
-expect 0 '_1' -- eval "8:1$(printf '(1)%.0s' {1..128})"
+expect_err 2 'nested calls and evaluations' -- eval "$(printf 'get(%.0s' {1..30})8$(printf ',0)(0)(0)(0)(0)%.0s' {1..30})"
+expect 0 '_9' -- eval "8:1$(printf '(9)%.0s' {1..128})"   # 9 evaluated as the layout 9:1, 128 times
+# make_layout as CuTe: a shape alone is its compact layout (static size-1 modes get _0),
+# a shape and a stride make shape:stride, layouts become the modes.
+expect 0 '(_2,_1):(_1,_0)' -- eval 'make_layout((2,1))'
+expect 0 '(_2,_1):(_3,_1)' -- eval 'make_layout((2,1),(3,1))'
+expect 0 '(_2,(_3,_4)):(_1,(_1,_3))' -- eval 'make_layout(2:1,(3,4))'
+expect_err 3 'make_layout: the shape and the stride are not congruent' -- eval 'make_layout((2,1),(3,(1,2)))'
+expect 0 '_2' -- eval 'rank((2,3))'
+expect 0 '_20' -- eval 'cosize((4,3):(1,8))'
 # The caret: under the coordinate for an evaluation, under the call otherwise.
 "$T" eval '(3,4):(4,1)((1,2,3))' 2>"$tmp/err" >/dev/null
 n=$((n + 1))
