@@ -24,3 +24,8 @@ echo "== tessel show and check on the seed's 2-D logical_divide =="
 ./build/tools/tessel show 'logical_divide((9,(4,8)):(59,(13,1)),<3:3,(2,4):(1,8)>)'
 ./build/tools/tessel check -q 'logical_divide((9,(4,8)):(59,(13,1)),<3:3,(2,4):(1,8)>)'
 ./build/tools/tessel check 'composition((4,6,8):(2,3,5),6:3)' || true
+
+echo
+echo "== tessel swizzle: the seed's threadblock swizzles (4 x 4 tiles, N = 1 and N = 2) =="
+./build/tools/tessel swizzle -N 1
+./build/tools/tessel swizzle -N 2

@@ -60,6 +60,15 @@ void report(std::ostream& os, std::string const& text, EvalError const& e);
 // Parse and evaluate text to a layout (show's input); throws EvalError.
 rt::Layout eval_layout(std::string const& text);
 
+// ---- colours (show.cpp; used by show and swizzle) ------------------------------------------------
+struct Rgb {
+  int r, g, b;
+};
+Rgb ramp(double t);                       // viridis, t in [0, 1]
+bool light(Rgb c);                        // dark text reads on it
+std::string hex(Rgb c);                   // "#rrggbb"
+std::string xml_escape(std::string const& s);
+
 // ---- show ---------------------------------------------------------------------------------------
 enum class Format { table, latex, svg, json, values };
 bool parse_format(std::string const& name, Format& f);
@@ -88,5 +97,9 @@ int run_eval(std::vector<std::string> const& exprs, std::ostream& out, std::ostr
 int run_show(std::string const& expr, std::string const& format, std::string const& file,
              rt::i64 max_cells, std::ostream& out, std::ostream& err);
 int run_check(std::string const& expr, bool quiet, std::ostream& out, std::ostream& err);
+// tessel swizzle: GemmIdentityThreadblockSwizzle<swz> on an m x n grid of tiles,
+// as ASCII tables or an SVG (format "ascii" or "svg"); xy labels tiles (bx,by).
+int run_swizzle(int m, int n, int swz, bool xy, std::string const& format, std::string const& file, std::ostream& out,
+                std::ostream& err);
 
 }  // namespace tessel::cli

@@ -14,21 +14,7 @@
 
 namespace tessel::cli {
 
-namespace {
-
-[[noreturn]] void fail(rt::Error const& e, char const* note = "") {
-  std::string what = rt::describe(e);
-  if (e.code == rt::Err::too_large && e.c > 0)
-    what = "the drawing is too large: " + std::to_string(e.a) + " x " + std::to_string(e.b) +
-           " cells, more than --max-cells " + std::to_string(e.c) + note;
-  throw EvalError{0, what, kInadmissible};
-}
-
 // ---- colours -------------------------------------------------------------------------------------
-struct Rgb {
-  int r, g, b;
-};
-
 // A perceptual ramp (viridis: dark blue-violet through teal to yellow, uniform
 // in lightness steps), as nine stops interpolated linearly.
 Rgb ramp(double t) {
@@ -48,6 +34,28 @@ std::string hex(Rgb c) {
   char buf[8];
   std::snprintf(buf, sizeof buf, "#%02x%02x%02x", c.r, c.g, c.b);
   return buf;
+}
+
+std::string xml_escape(std::string const& s) {
+  std::string r;
+  for (char c : s) {
+    if (c == '<') r += "&lt;";
+    else if (c == '>') r += "&gt;";
+    else if (c == '&') r += "&amp;";
+    else r += c;
+  }
+  return r;
+}
+
+
+namespace {
+
+[[noreturn]] void fail(rt::Error const& e, char const* note = "") {
+  std::string what = rt::describe(e);
+  if (e.code == rt::Err::too_large && e.c > 0)
+    what = "the drawing is too large: " + std::to_string(e.a) + " x " + std::to_string(e.b) +
+           " cells, more than --max-cells " + std::to_string(e.c) + note;
+  throw EvalError{0, what, kInadmissible};
 }
 
 // The colour scale: [0, cosize) (widened to the values' range with negative strides).
@@ -71,16 +79,6 @@ rt::i64 block_of(rt::Layout const& m) {
   return e || b < 2 ? 0 : b;
 }
 
-std::string xml_escape(std::string const& s) {
-  std::string r;
-  for (char c : s) {
-    if (c == '<') r += "&lt;";
-    else if (c == '>') r += "&gt;";
-    else if (c == '&') r += "&amp;";
-    else r += c;
-  }
-  return r;
-}
 
 struct Drawing {
   rt::Layout layout, view;

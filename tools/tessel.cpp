@@ -2,6 +2,7 @@
 //   tessel eval  'composition((2,6,10,14):(840,140,14,1),60:4)'
 //   tessel show  '(9,(4,8)):(59,(13,1))' --format svg -o layout.svg
 //   tessel check 'composition((4,6,8):(2,3,5),6:3)'
+//   tessel swizzle 4 4 -N 2 --format svg -o swizzle.svg
 // Exit status: 0 ok, 1 cannot write the output, 2 syntax or usage error,
 // 3 not admissible (or integer overflow, or too large).
 #include <CLI/CLI.hpp>
@@ -91,7 +92,28 @@ int main(int argc, char** argv) {
   ck->add_option("expr", check_expr, "an expression, e.g. 'composition((4,6,8):(2,3,5),6:3)'")->required();
   ck->add_flag("-q,--quiet", quiet, "print only the verdict");
 
-  CLI11_PARSE(app, argc, argv);
+  int sw_m = 4, sw_n = 4, sw_width = 1;
+  bool sw_xy = false;
+  std::string sw_format = "ascii", sw_file;
+  auto* sw = app.add_subcommand("swizzle",
+                                "draw CUTLASS's GemmIdentityThreadblockSwizzle<N>: which threadblock computes "
+                                "which tile of C (default: the seed's 4 x 4 tiles, N = 1)");
+  sw->add_option("m", sw_m, "tiles along M (default 4)")->check(CLI::Range(1, 4096));
+  sw->add_option("n", sw_n, "tiles along N (default 4)")->check(CLI::Range(1, 4096));
+  sw->add_option("-N,--swizzle", sw_width, "the swizzle width N, 1..16 (default 1)")->check(CLI::Range(1, 16));
+  sw->add_option("-f,--format", sw_format, "ascii: two tables (tile -> block, block -> tile); svg: the same as a picture")
+      ->check(CLI::IsMember({"ascii", "svg"}))
+      ->capture_default_str();
+  sw->add_option("-o,--output", sw_file, "write to FILE instead of standard output");
+  sw->add_flag("--xy", sw_xy, "label tiles with the block's (bx,by) instead of its linear id");
+
+  try {
+    app.parse(argc, argv);
+  } catch (CLI::ParseError const& e) {
+    // --help prints and succeeds; every usage error exits 2, as syntax errors do.
+    return app.exit(e) == 0 ? 0 : cli::kSyntax;
+  }
+  if (*sw) return cli::run_swizzle(sw_m, sw_n, sw_width, sw_xy, sw_format, sw_file, std::cout, std::cerr);
   if (*ev) return cli::run_eval(exprs, std::cout, std::cerr);
   if (*sh) return cli::run_show(show_expr, format, file, max_cells, std::cout, std::cerr);
   if (*ck) return cli::run_check(check_expr, quiet, std::cout, std::cerr);

@@ -284,5 +284,46 @@ for call in 'shape(L' 'stride(L' 'get(X,i' 'select(X,i' 'take(X,b,e)' 'flatten(X
   "$T" eval --help | grep -qF "$call" || { fails=$((fails + 1)); echo "FAIL: eval --help lacks $call"; }
 done
 
+
+# ---- swizzle: seed 002's examples (N = 1: grid (4,4,1), block (x,y) computes tile (x,y);
+# N = 2: grid (8,2,1), tile (tm,tn) computed by block x = 2*tm + tn%2, y = tn/2) -----------
+expect 0 "$(cat <<'EOF'
+GemmIdentityThreadblockSwizzle<2>, tiled shape 4 x 4 (tm x tn), k = 1
+get_log_tile = 1, get_grid_shape = (8,2,1): 16 blocks, 0 idle
+block (x,y) -> tile (x >> 1, (y << 1) + (x & 1)); as a layout ((2,4),2):((4,1),8) -> tm + tn*4
+
+tile -> block (linear id bx + by*gridDim.x):
+       tn=0   tn=1   tn=2   tn=3 
+     +------+------+------+------+
+tm=0 |    0 |    1 |    8 |    9 |
+     +------+------+------+------+
+tm=1 |    2 |    3 |   10 |   11 |
+     +------+------+------+------+
+tm=2 |    4 |    5 |   12 |   13 |
+     +------+------+------+------+
+tm=3 |    6 |    7 |   14 |   15 |
+     +------+------+------+------+
+
+block -> tile (tm,tn); '-' idle:
+       bx=0   bx=1   bx=2   bx=3   bx=4   bx=5   bx=6   bx=7 
+     +------+------+------+------+------+------+------+------+
+by=0 |  0,0 |  0,1 |  1,0 |  1,1 |  2,0 |  2,1 |  3,0 |  3,1 |
+     +------+------+------+------+------+------+------+------+
+by=1 |  0,2 |  0,3 |  1,2 |  1,3 |  2,2 |  2,3 |  3,2 |  3,3 |
+     +------+------+------+------+------+------+------+------+
+EOF
+)" -- swizzle -N 2
+grep -q 'GemmIdentityThreadblockSwizzle<1>, tiled shape 4 x 4' <("$T" swizzle) || { fails=$((fails + 1)); echo "FAIL: swizzle defaults"; }
+grep -q 'get_grid_shape = (4,4,1): 16 blocks, 0 idle' <("$T" swizzle -N 1) || { fails=$((fails + 1)); echo "FAIL: swizzle -N 1 grid"; }
+grep -q '^by=3 |  0,3 |  1,3 |  2,3 |  3,3 |$' <("$T" swizzle -N 1) || { fails=$((fails + 1)); echo "FAIL: swizzle -N 1: block (x,3) computes tile (x,3)"; }
+n=$((n + 3))
+"$T" swizzle 5 3 -N 4 -f svg -o "$tmp/sw.svg" && grep -q '20 blocks, 5 idle' "$tmp/sw.svg" && grep -c '<rect' "$tmp/sw.svg" | grep -q '^10[0-9]$' ||
+  { fails=$((fails + 1)); echo "FAIL: swizzle svg (5 x 3 tiles, 20 blocks, 5 idle)"; }
+n=$((n + 1))
+expect_err 2 'format' -- show '4:1' -f pdf
+expect_err 2 'range 1 to 16' -- swizzle -N 17
+expect_err 2 'range 1 to 4096' -- swizzle 0 4
+expect_err 1 'cannot write' -- swizzle -o /nonexistent/dir/x.txt
+
 echo "$((n - fails)) passed, $fails failed"
 [ "$fails" = 0 ]
