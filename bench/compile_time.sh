@@ -1,25 +1,50 @@
 #!/usr/bin/env bash
 # Compile time and peak memory of bench/compile/seed_examples.cpp with g++ and
 # nvcc (3 runs each, the median printed). Usage: bench/compile_time.sh [FILE]
+#
+# CUTE_DIR=<dir>: also compile the CuTe version of the file, <dir>/seed_examples_cute.cpp
+# with -I<dir>/include (a reference copy of CuTe, see bench/RESULTS.md), each run
+# interleaved with tessel's, since the load of a shared machine varies; the
+# ratio CuTe / tessel of the medians is printed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 src=${1:-bench/compile/seed_examples.cpp}
+cute=${CUTE_DIR:-}
 out=$(mktemp -d)
-measure() {  # label, command...
+trap 'rm -rf "$out"' EXIT
+run() {  # label, command...: one run, appended to $out/<label>
   local label=$1; shift
-  local times=() mems=()
-  for _ in 1 2 3; do
-    /usr/bin/time -f "%e %M" -o "$out/t" "$@" >/dev/null 2>"$out/err" || { cat "$out/err"; exit 1; }
-    read -r s kb < "$out/t"; times+=("$s"); mems+=("$kb")
-  done
-  local med_t med_m
-  med_t=$(printf '%s\n' "${times[@]}" | sort -n | sed -n 2p)
-  med_m=$(printf '%s\n' "${mems[@]}" | sort -n | sed -n 2p)
-  printf '%-28s %6.2f s  %7.1f MiB peak\n' "$label" "$med_t" "$(echo "$med_m / 1024" | bc -l)"
+  /usr/bin/time -f "%e %M" -o "$out/t" "$@" >/dev/null 2>"$out/err" || { cat "$out/err"; exit 1; }
+  cat "$out/t" >> "$out/$label"
 }
-measure "g++ -O2 -std=c++20" g++ -std=c++20 -O2 -Iinclude -c "$src" -o "$out/a.o"
+median() {  # label, column (1: seconds, 2: KiB)
+  cut -d' ' -f"$2" "$out/$1" | sort -n | sed -n 2p
+}
+report() {  # label, name
+  printf '%-28s %6.2f s  %7.1f MiB peak\n' "$2" "$(median "$1" 1)" "$(echo "$(median "$1" 2) / 1024" | bc -l)"
+}
+measure() {  # name, tessel command..., then -- and the CuTe command...
+  local name=$1; shift
+  local tes=() cut=()
+  while [ $# -gt 0 ] && [ "$1" != -- ]; do tes+=("$1"); shift; done
+  [ $# -gt 0 ] && shift
+  cut=("$@")
+  rm -f "$out/tessel" "$out/cute"
+  for _ in 1 2 3; do
+    run tessel "${tes[@]}"
+    [ -n "$cute" ] && run cute "${cut[@]}"
+  done
+  report tessel "$name"
+  if [ -n "$cute" ]; then
+    report cute "  CuTe, $name"
+    printf '%-28s %6.2f\n' "  CuTe / tessel" "$(echo "$(median cute 1) / $(median tessel 1)" | bc -l)"
+  fi
+}
+measure "g++ -O2 -std=c++20" g++ -std=c++20 -O2 -Iinclude -c "$src" -o "$out/a.o" \
+  -- g++ -std=c++20 -O2 -I"$cute/include" -I/usr/local/cuda/include -c "$cute/seed_examples_cute.cpp" -o "$out/b.o"
 if command -v nvcc >/dev/null || [ -x /usr/local/cuda/bin/nvcc ]; then
   nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
-  measure "nvcc -O2 sm_90a" "$nvcc" -ccbin g++ -std=c++20 -O2 -gencode=arch=compute_90a,code=sm_90a -Iinclude -x cu -c "$src" -o "$out/b.o"
+  flags=(-ccbin g++ -std=c++20 -O2 -gencode=arch=compute_90a,code=sm_90a)
+  measure "nvcc -O2 sm_90a" "$nvcc" "${flags[@]}" -Iinclude -x cu -c "$src" -o "$out/c.o" \
+    -- "$nvcc" "${flags[@]}" -I"$cute/include" -x cu -c "$cute/seed_examples_cute.cpp" -o "$out/d.o"
 fi
-rm -rf "$out"

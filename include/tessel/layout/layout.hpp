@@ -12,33 +12,66 @@ namespace tessel {
 // Generalised column-major strides: exclusive prefix products from the left,
 // ignoring the hierarchy. compact_col_major((2,(2,2))) == (_1,(2,4)).
 // As in CuTe, a static size-1 mode gets the static stride _0.
+// With static integers the strides are computed on the types (int_tuple.hpp's
+// prefix_of), so no function is instantiated per mode.
 namespace detail {
+template <class S, class D, std::size_t... I>
+TESSEL_HOST_DEVICE constexpr auto zero_unit_elems(S const& s, D const& d, std::index_sequence<I...>);
 template <class S, class D>
 TESSEL_HOST_DEVICE constexpr auto zero_unit_modes(S const& s, D const& d) {
   if constexpr (is_tuple_v<S>) {
-    return transform(s, d, [](auto const& a, auto const& b) { return zero_unit_modes(a, b); });
+    static_assert(tuple_size_v<S> == tuple_size_v<D>, "tessel::transform: mismatched ranks");
+    return zero_unit_elems(s, d, std::make_index_sequence<tuple_size_v<S>>{});
   } else if constexpr (is_constant_v<1, S>) {
     return Int<0>{};
   } else {
     return d;
   }
 }
+template <class S, class D, std::size_t... I>
+TESSEL_HOST_DEVICE constexpr auto zero_unit_elems(S const& s, D const& d, std::index_sequence<I...>) {
+  return make_tuple(zero_unit_modes(get_leaf<I>(s), get_leaf<I>(d))...);
+}
 }  // namespace detail
 template <class S, class I = Int<1>>
 TESSEL_HOST_DEVICE constexpr auto compact_col_major(S const& s, I const& init = {}) {
-  return detail::zero_unit_modes(s, prefix_product(s, init));
+  if constexpr (std::is_empty_v<S> && std::is_empty_v<I>) {
+    return typename detail::prefix_of<S, I, true>::type{};
+  } else {
+    return detail::zero_unit_modes(s, prefix_product(s, init));
+  }
 }
 // Generalised row-major strides: exclusive prefix products from the right.
 template <class S, class I = Int<1>>
 TESSEL_HOST_DEVICE constexpr auto compact_row_major(S const& s, I const& init = {}) {
-  return detail::zero_unit_modes(s, reverse_prefix_product(s, init));
+  if constexpr (std::is_empty_v<S> && std::is_empty_v<I>) {
+    return typename detail::rprefix_of<S, I, true>::type{};
+  } else {
+    return detail::zero_unit_modes(s, reverse_prefix_product(s, init));
+  }
 }
 
+namespace detail {
+// The compact strides' types, without instantiating a function for static shapes.
+template <class S, bool Right, bool = std::is_empty_v<S>>
+struct compact_type {
+  using type = decltype(compact_col_major(std::declval<S const&>()));
+};
+template <class S>
+struct compact_type<S, true, false> {
+  using type = decltype(compact_row_major(std::declval<S const&>()));
+};
+template <class S>
+struct compact_type<S, false, true> : prefix_of<S, Int<1>, true> {};
+template <class S>
+struct compact_type<S, true, true> : rprefix_of<S, Int<1>, true> {};
+}  // namespace detail
+
 struct LayoutLeft {
-  template <class S> using Apply = decltype(compact_col_major(std::declval<S const&>()));
+  template <class S> using Apply = typename detail::compact_type<S, false>::type;
 };
 struct LayoutRight {
-  template <class S> using Apply = decltype(compact_row_major(std::declval<S const&>()));
+  template <class S> using Apply = typename detail::compact_type<S, true>::type;
 };
 using GenColMajor = LayoutLeft;
 using GenRowMajor = LayoutRight;
@@ -56,16 +89,20 @@ template <class Crd, class S, class D>
 TESSEL_HOST_DEVICE constexpr auto crd2idx(Crd const& c, S const& s, D const& d);
 
 namespace detail {
+template <class Crd, class S, class D, std::size_t... I>
+TESSEL_HOST_DEVICE constexpr auto crd2idx_elems(Crd const& c, S const& s, D const& d, std::index_sequence<I...>) {
+  return (Int<0>{} + ... + crd2idx(get_leaf<I>(c), get_leaf<I>(s), get_leaf<I>(d)));
+}
 template <std::size_t I, class Crd, class S, class D>
 TESSEL_HOST_DEVICE constexpr auto crd2idx_split(Crd const& c, S const& s, D const& d) {
   constexpr std::size_t R = tuple_size_v<S>;
   if constexpr (R == 0) {
     return Int<0>{};
   } else if constexpr (I + 1 == R) {
-    return crd2idx(c, get<I>(s), get<I>(d));
+    return crd2idx(c, get_leaf<I>(s), get_leaf<I>(d));
   } else {
-    auto const n = product(get<I>(s));
-    return crd2idx(c % n, get<I>(s), get<I>(d)) + crd2idx_split<I + 1>(c / n, s, d);
+    auto const n = product(get_leaf<I>(s));
+    return crd2idx(c % n, get_leaf<I>(s), get_leaf<I>(d)) + crd2idx_split<I + 1>(c / n, s, d);
   }
 }
 }  // namespace detail
@@ -76,9 +113,7 @@ TESSEL_HOST_DEVICE constexpr auto crd2idx(Crd const& c, S const& s, D const& d) 
     static_assert(is_tuple_v<S>, "tessel::crd2idx: the coordinate has modes where the shape has an integer");
     static_assert(tuple_size_v<Crd> == tuple_size_v<S>,
                   "tessel::crd2idx: the coordinate's rank differs from the shape's rank");
-    return [&]<std::size_t... I>(std::index_sequence<I...>) {
-      return (Int<0>{} + ... + crd2idx(get<I>(c), get<I>(s), get<I>(d)));
-    }(std::make_index_sequence<tuple_size_v<Crd>>{});
+    return detail::crd2idx_elems(c, s, d, std::make_index_sequence<tuple_size_v<Crd>>{});
   } else if constexpr (is_underscore_v<Crd>) {
     return Int<0>{};  // a kept mode contributes no offset
   } else if constexpr (is_tuple_v<S>) {
@@ -97,6 +132,22 @@ TESSEL_HOST_DEVICE constexpr auto crd2idx(Crd const& c, S const& s) {
 namespace detail {
 template <std::size_t I, class Idx, class S>
 TESSEL_HOST_DEVICE constexpr auto idx2crd_split(Idx const& idx, S const& s);
+template <class Idx, class S, std::size_t... I>
+TESSEL_HOST_DEVICE constexpr auto idx2crd_elems(Idx const& idx, S const& s, std::index_sequence<I...>);
+
+// The type of idx2crd(idx, s) for a static idx and static s.
+template <class Idx, class S> struct idx2crd_of { using type = Idx; };
+template <class Done, class Idx, class... S> struct idx2crd_seq { using type = Done; };
+template <class... D, class Idx, class S0>
+struct idx2crd_seq<tuple<D...>, Idx, S0> {
+  using type = tuple<D..., typename idx2crd_of<Idx, S0>::type>;
+};
+template <class... D, class Idx, class S0, class S1, class... S>
+struct idx2crd_seq<tuple<D...>, Idx, S0, S1, S...>
+    : idx2crd_seq<tuple<D..., typename idx2crd_of<decltype(Idx{} % product_t<S0>{}), S0>::type>,
+                  decltype(Idx{} / product_t<S0>{}), S1, S...> {};
+template <class Idx, class... S>
+struct idx2crd_of<Idx, tuple<S...>> : idx2crd_seq<tuple<>, Idx, S...> {};
 }
 
 // idx2crd(c, shape): the natural (hierarchical) coordinate of c in shape.
@@ -108,7 +159,9 @@ TESSEL_HOST_DEVICE constexpr auto idx2crd(Idx const& idx, S const& s) {
     static_assert(is_tuple_v<S>, "tessel::idx2crd: the coordinate has modes where the shape has an integer");
     static_assert(tuple_size_v<Idx> == tuple_size_v<S>,
                   "tessel::idx2crd: the coordinate's rank differs from the shape's rank");
-    return transform(idx, s, [](auto const& i, auto const& si) { return idx2crd(i, si); });
+    return detail::idx2crd_elems(idx, s, std::make_index_sequence<tuple_size_v<S>>{});
+  } else if constexpr (is_tuple_v<S> && StaticInt<Idx> && std::is_empty_v<S>) {
+    return typename detail::idx2crd_of<Idx, S>::type{};
   } else if constexpr (is_tuple_v<S>) {
     return detail::idx2crd_split<0>(idx, s);
   } else {
@@ -117,16 +170,20 @@ TESSEL_HOST_DEVICE constexpr auto idx2crd(Idx const& idx, S const& s) {
 }
 
 namespace detail {
+template <class Idx, class S, std::size_t... I>
+TESSEL_HOST_DEVICE constexpr auto idx2crd_elems(Idx const& idx, S const& s, std::index_sequence<I...>) {
+  return make_tuple(idx2crd(get_leaf<I>(idx), get_leaf<I>(s))...);
+}
 template <std::size_t I, class Idx, class S>
 TESSEL_HOST_DEVICE constexpr auto idx2crd_split(Idx const& idx, S const& s) {
   constexpr std::size_t R = tuple_size_v<S>;
   if constexpr (R == 0) {
     return tuple<>{};
   } else if constexpr (I + 1 == R) {
-    return make_tuple(idx2crd(idx, get<I>(s)));
+    return make_tuple(idx2crd(idx, get_leaf<I>(s)));
   } else {
-    auto const n = product(get<I>(s));
-    return prepend(idx2crd_split<I + 1>(idx / n, s), idx2crd(idx % n, get<I>(s)));
+    auto const n = product(get_leaf<I>(s));
+    return prepend(idx2crd_split<I + 1>(idx / n, s), idx2crd(idx % n, get_leaf<I>(s)));
   }
 }
 }  // namespace detail
@@ -158,32 +215,32 @@ TESSEL_HOST_DEVICE constexpr auto crd2crd(Crd const& c, S0 const& s0, S1 const& 
 // ---- slicing of IntTuples ------------------------------------------------------------------
 
 namespace detail {
-template <class A, class B>
-TESSEL_HOST_DEVICE constexpr auto lift_slice(A const& a, B const& b) {
+// Slice: the elements of b where a has `_`; !Slice (dice): where a has an integer.
+template <bool Slice, class A, class B, std::size_t... I>
+TESSEL_HOST_DEVICE constexpr auto lift_elems(A const& a, B const& b, std::index_sequence<I...>);
+template <bool Slice, class A, class B>
+TESSEL_HOST_DEVICE constexpr auto lift(A const& a, B const& b) {
   if constexpr (is_tuple_v<A>) {
-    static_assert(tuple_size_v<A> == tuple_size_v<B>, "tessel::slice: the coordinate's rank differs from the shape's");
-    return [&]<std::size_t... I>(std::index_sequence<I...>) {
-      return tuple_cat(lift_slice(get<I>(a), get<I>(b))...);
-    }(std::make_index_sequence<tuple_size_v<A>>{});
-  } else if constexpr (is_underscore_v<A>) {
+    if constexpr (Slice) {
+      static_assert(tuple_size_v<A> == tuple_size_v<B>, "tessel::slice: the coordinate's rank differs from the shape's");
+    } else {
+      static_assert(tuple_size_v<A> == tuple_size_v<B>, "tessel::dice: the coordinate's rank differs from the shape's");
+    }
+    return lift_elems<Slice>(a, b, std::make_index_sequence<tuple_size_v<A>>{});
+  } else if constexpr (is_underscore_v<A> == Slice) {
     return make_tuple(b);
   } else {
     return tuple<>{};
   }
 }
-template <class A, class B>
-TESSEL_HOST_DEVICE constexpr auto lift_dice(A const& a, B const& b) {
-  if constexpr (is_tuple_v<A>) {
-    static_assert(tuple_size_v<A> == tuple_size_v<B>, "tessel::dice: the coordinate's rank differs from the shape's");
-    return [&]<std::size_t... I>(std::index_sequence<I...>) {
-      return tuple_cat(lift_dice(get<I>(a), get<I>(b))...);
-    }(std::make_index_sequence<tuple_size_v<A>>{});
-  } else if constexpr (is_underscore_v<A>) {
-    return tuple<>{};
-  } else {
-    return make_tuple(b);
-  }
+template <bool Slice, class A, class B, std::size_t... I>
+TESSEL_HOST_DEVICE constexpr auto lift_elems(A const& a, B const& b, std::index_sequence<I...>) {
+  return tuple_cat(lift<Slice>(get_leaf<I>(a), get_leaf<I>(b))...);
 }
+template <class A, class B>
+TESSEL_HOST_DEVICE constexpr auto lift_slice(A const& a, B const& b) { return lift<true>(a, b); }
+template <class A, class B>
+TESSEL_HOST_DEVICE constexpr auto lift_dice(A const& a, B const& b) { return lift<false>(a, b); }
 }  // namespace detail
 
 // slice(c, t): the elements of t where c has `_`, flattened into one tuple
@@ -204,23 +261,31 @@ TESSEL_HOST_DEVICE constexpr auto dice(A const& a, B const& b) {
 
 // ---- Layout -----------------------------------------------------------------------------------
 
+// The shape and the stride are stored as two tuple leaves (static ones take no
+// storage), so a Layout type instantiates no tuple of its own.
 template <class S, class D = LayoutLeft::Apply<S>>
-struct Layout : private tuple<S, D> {
-  static_assert(decltype(congruent(std::declval<S>(), std::declval<D>()))::value,
+struct Layout : private detail::leaf<0, S>, private detail::leaf<1, D> {
+  static_assert(detail::congruent_t<S, D>::value,
                 "tessel::Layout: Shape and Stride are not congruent (they must have the same "
                 "tuple structure, one stride per shape integer)");
 
   using shape_type = S;
   using stride_type = D;
-  static constexpr int rank = decltype(tessel::rank(std::declval<S>()))::value;
+  static constexpr int rank = detail::rank_of<S>::value;
 
   constexpr Layout() = default;
-  TESSEL_HOST_DEVICE constexpr Layout(S const& s, D const& d = {}) : tuple<S, D>(s, d) {}
+  TESSEL_HOST_DEVICE constexpr Layout(S const& s, D const& d = {}) : detail::leaf<0, S>{s}, detail::leaf<1, D>{d} {}
 
   template <std::size_t... I>
-  TESSEL_HOST_DEVICE constexpr auto shape() const { return get<0, I...>(base()); }
+  TESSEL_HOST_DEVICE constexpr auto shape() const {
+    if constexpr (sizeof...(I) == 0) return detail::leaf<0, S>::element();
+    else return get<I...>(detail::leaf<0, S>::element());
+  }
   template <std::size_t... I>
-  TESSEL_HOST_DEVICE constexpr auto stride() const { return get<1, I...>(base()); }
+  TESSEL_HOST_DEVICE constexpr auto stride() const {
+    if constexpr (sizeof...(I) == 0) return detail::leaf<1, D>::element();
+    else return get<I...>(detail::leaf<1, D>::element());
+  }
   TESSEL_HOST_DEVICE constexpr Layout const& layout() const { return *this; }
 
   // Evaluation at a coordinate; a coordinate holding `_` slices instead.
@@ -237,9 +302,6 @@ struct Layout : private tuple<S, D> {
   TESSEL_HOST_DEVICE constexpr auto operator()(C0 const& c0, C1 const& c1, Cs const&... cs) const {
     return operator()(make_coord(c0, c1, cs...));
   }
-
- private:
-  TESSEL_HOST_DEVICE constexpr tuple<S, D> const& base() const { return *this; }
 };
 
 template <class T> struct is_layout : std::false_type {};
@@ -252,7 +314,13 @@ namespace detail {
 // A layout straight from a shape and stride, without make_layout's checks:
 // for results derived from layouts that were already checked.
 template <class S, class D>
-TESSEL_HOST_DEVICE constexpr Layout<S, D> raw_layout(S const& s, D const& d) { return {s, d}; }
+TESSEL_HOST_DEVICE constexpr Layout<S, D> raw_layout(S const& s, D const& d) {
+  if constexpr (std::is_empty_v<S> && std::is_empty_v<D>) {
+    return {};
+  } else {
+    return {s, d};
+  }
+}
 
 #if !TESSEL_ON_DEVICE
 [[noreturn]] inline void nonpositive_shape(long long v) {
@@ -262,10 +330,15 @@ TESSEL_HOST_DEVICE constexpr Layout<S, D> raw_layout(S const& s, D const& d) { r
 
 // Every integer of a shape must be positive: a compile error for a static
 // integer, a run-time error for a dynamic one.
+template <class S, std::size_t... I>
+TESSEL_HOST_DEVICE constexpr void check_shape_elems(S const& s, std::index_sequence<I...>);
 template <class S>
 TESSEL_HOST_DEVICE constexpr void check_shape(S const& s) {
-  if constexpr (is_tuple_v<S>) {
-    for_each(s, [](auto const& e) { check_shape(e); });
+  if constexpr (is_tuple_v<S> && std::is_empty_v<S> && is_int_tuple_v<S>) {
+    static_assert(all_positive<S>::value,
+                  "tessel::make_layout: a static shape entry is zero or negative (shapes must be >= 1)");
+  } else if constexpr (is_tuple_v<S>) {
+    check_shape_elems(s, std::make_index_sequence<tuple_size_v<S>>{});
   } else if constexpr (StaticInt<S>) {
     static_assert(S::value > 0, "tessel::make_layout: a static shape entry is zero or negative (shapes must be >= 1)");
   } else {
@@ -282,6 +355,11 @@ TESSEL_HOST_DEVICE constexpr void check_shape(S const& s) {
 #endif
   }
 }
+
+template <class S, std::size_t... I>
+TESSEL_HOST_DEVICE constexpr void check_shape_elems(S const& s, std::index_sequence<I...>) {
+  (check_shape(get_leaf<I>(s)), ...);
+}
 }  // namespace detail
 
 // make_layout(shape): compact column-major. make_layout(shape, stride).
@@ -294,7 +372,7 @@ TESSEL_HOST_DEVICE constexpr auto make_layout(S const& s) {
 }
 template <IntTuple S, IntTuple D>
 TESSEL_HOST_DEVICE constexpr auto make_layout(S const& s, D const& d) {
-  static_assert(decltype(congruent(s, d))::value,
+  static_assert(detail::congruent_t<S, D>::value,
                 "tessel::make_layout: shape and stride are not congruent (they must have the same "
                 "tuple structure, one stride per shape integer)");
   detail::check_shape(s);
@@ -339,6 +417,13 @@ TESSEL_HOST_DEVICE constexpr auto stride(Layout<S, D> const& l) {
   return l.template stride<I...>();
 }
 
+namespace detail {
+template <class FS, class FD, std::size_t... I>
+TESSEL_HOST_DEVICE constexpr auto cosize_elems(FS const& fs, FD const& fd, std::index_sequence<I...>) {
+  return (Int<0>{} + ... + ((get_leaf<I>(fs) - Int<1>{}) * max(get_leaf<I>(fd), Int<0>{})));
+}
+}  // namespace detail
+
 // cosize: one more than the largest index the layout reaches (for
 // non-negative strides this is L(size(L) - 1) + 1, as in CuTe).
 template <std::size_t... I, class S, class D>
@@ -348,9 +433,7 @@ TESSEL_HOST_DEVICE constexpr auto cosize(Layout<S, D> const& l) {
   } else {
     auto fs = flatten_to_tuple(l.shape());
     auto fd = flatten_to_tuple(l.stride());
-    return sum(transform(fs, fd, [](auto const& s, auto const& d) {
-             return (s - Int<1>{}) * max(d, Int<0>{});
-           })) + Int<1>{};
+    return detail::cosize_elems(fs, fd, std::make_index_sequence<tuple_size_v<decltype(fs)>>{}) + Int<1>{};
   }
 }
 

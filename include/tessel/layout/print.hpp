@@ -3,11 +3,17 @@
 // print_layout draws the 2-D table of a rank-2 layout.
 //
 // Everything is written through a small sink, so that print (printf, usable
-// in device code), operator<< and to_string share one formatter.
+// in device code), operator<< and to_string share one formatter. A value whose
+// integers are all static is spelled at compile time (static_text) and written
+// as one string. The stream operators here are templates that need only
+// <iosfwd>; <ostream> is included for tensor/tensor.hpp and tensor/pointer.hpp,
+// which reach it through this header and stream in expressions that do not
+// depend on a template parameter (once they do, <ostream> can go: about 0.04 s
+// of g++ and 0.3 s of nvcc per translation unit).
 #pragma once
 
+#include <iosfwd>
 #include <ostream>
-#include <sstream>
 #include <string>
 
 #include "layout.hpp"
@@ -20,12 +26,102 @@ struct printf_sink {
   TESSEL_HOST_DEVICE void num(long long v) const { printf("%lld", v); }
   TESSEL_HOST_DEVICE void unum(unsigned long long v) const { printf("%llu", v); }
 };
+// (The members are templates so that std::ostream may stay incomplete, and
+// std::string's members uninstantiated, until they are used.)
 struct ostream_sink {
   std::ostream& os;
-  void str(char const* s) const { os << s; }
-  void num(long long v) const { os << v; }
-  void unum(unsigned long long v) const { os << v; }
+  template <class S> void str(S const& s) const { os << s; }
+  template <class V> void num(V const& v) const { os << v; }
+  template <class V> void unum(V const& v) const { os << v; }
 };
+struct string_sink {
+  std::string& s;
+  template <class P> void str(P const& p) const { s += p; }
+  template <class V> void num(V const& v) const { s += std::to_string(v); }
+  template <class V> void unum(V const& v) const { s += std::to_string(v); }
+};
+
+// ---- static text: the printed form of a value whose integers are all static ----
+
+TESSEL_HOST_DEVICE constexpr int unum_len(unsigned long long v) {
+  int n = 1;
+  for (; v >= 10; v /= 10) ++n;
+  return n;
+}
+TESSEL_HOST_DEVICE constexpr int num_len(long long v) {
+  return v < 0 ? 1 + unum_len(0ull - static_cast<unsigned long long>(v)) : unum_len(static_cast<unsigned long long>(v));
+}
+TESSEL_HOST_DEVICE constexpr void put_text(char* p, int& n, char const* s) {
+  while (*s) p[n++] = *s++;
+}
+TESSEL_HOST_DEVICE constexpr void put_unum(char* p, int& n, unsigned long long v) {
+  int const len = unum_len(v);
+  for (int k = len - 1; k >= 0; --k, v /= 10) p[n + k] = static_cast<char>('0' + v % 10);
+  n += len;
+}
+TESSEL_HOST_DEVICE constexpr void put_num(char* p, int& n, long long v) {
+  if (v < 0) {
+    p[n++] = '-';
+    put_unum(p, n, 0ull - static_cast<unsigned long long>(v));
+  } else {
+    put_unum(p, n, static_cast<unsigned long long>(v));
+  }
+}
+
+template <int N>
+struct fixed_text {
+  char s[N + 1] = {};
+};
+
+// has_text<T>: T prints the same for every value (integers static at any depth).
+template <class T> struct has_text : std::false_type {};
+template <auto v> struct has_text<C<v>> : std::bool_constant<std::is_integral_v<decltype(v)>> {};
+template <> struct has_text<Underscore> : std::true_type {};
+template <class... T> struct has_text<tuple<T...>> : std::bool_constant<(true && ... && has_text<T>::value)> {};
+template <class S, class D> struct has_text<Layout<S, D>> : std::bool_constant<has_text<S>::value && has_text<D>::value> {};
+
+// static_text<T>: size (characters) and put (writes them at p[n...]).
+template <class T> struct static_text;
+template <auto v> struct static_text<C<v>> {
+  using V = decltype(v);
+  static constexpr int size = 1 + (std::is_same_v<V, bool> ? (v ? 4 : 5)
+                                   : std::is_unsigned_v<V> ? unum_len(static_cast<unsigned long long>(v))
+                                                           : num_len(static_cast<long long>(v)));
+  TESSEL_HOST_DEVICE static constexpr void put(char* p, int& n) {
+    p[n++] = '_';
+    if constexpr (std::is_same_v<V, bool>) put_text(p, n, v ? "true" : "false");
+    else if constexpr (std::is_unsigned_v<V>) put_unum(p, n, static_cast<unsigned long long>(v));
+    else put_num(p, n, static_cast<long long>(v));
+  }
+};
+template <> struct static_text<Underscore> {
+  static constexpr int size = 1;
+  TESSEL_HOST_DEVICE static constexpr void put(char* p, int& n) { p[n++] = '_'; }
+};
+template <class... T> struct static_text<tuple<T...>> {
+  static constexpr int size = 2 + (0 + ... + static_text<T>::size) + (sizeof...(T) > 0 ? int(sizeof...(T)) - 1 : 0);
+  TESSEL_HOST_DEVICE static constexpr void put(char* p, int& n) {
+    p[n++] = '(';
+    int k = 0;
+    ((k++ == 0 ? void() : void(p[n++] = ','), static_text<T>::put(p, n)), ...);
+    p[n++] = ')';
+  }
+};
+template <class S, class D> struct static_text<Layout<S, D>> {
+  static constexpr int size = static_text<S>::size + 1 + static_text<D>::size;
+  TESSEL_HOST_DEVICE static constexpr void put(char* p, int& n) {
+    static_text<S>::put(p, n);
+    p[n++] = ':';
+    static_text<D>::put(p, n);
+  }
+};
+template <class T>
+TESSEL_HOST_DEVICE constexpr fixed_text<static_text<T>::size> make_text() {
+  fixed_text<static_text<T>::size> t;
+  int n = 0;
+  static_text<T>::put(t.s, n);
+  return t;
+}
 
 template <class Sink, class T, std::size_t... I>
 TESSEL_HOST_DEVICE void write_elements(Sink const& out, T const& x, std::index_sequence<I...>);
@@ -33,7 +129,10 @@ TESSEL_HOST_DEVICE void write_elements(Sink const& out, T const& x, std::index_s
 TESSEL_NO_EXEC_CHECK
 template <class Sink, class T>
 TESSEL_HOST_DEVICE void write(Sink const& out, T const& x) {
-  if constexpr (StaticInt<T>) {
+  if constexpr (has_text<T>::value) {
+    constexpr fixed_text<static_text<T>::size> text = make_text<T>();
+    out.str(text.s);
+  } else if constexpr (StaticInt<T>) {
     out.str("_");
     typename T::value_type const v = T::value;  // a copy: device code may not odr-use T::value
     write(out, v);
@@ -77,7 +176,7 @@ TESSEL_HOST_DEVICE void write(Sink const& out, T const& x) {
 TESSEL_NO_EXEC_CHECK
 template <class Sink, class T, std::size_t... I>
 TESSEL_HOST_DEVICE void write_elements(Sink const& out, T const& x, std::index_sequence<I...>) {
-  ((I == 0 ? void() : out.str(","), write(out, get<I>(x))), ...);
+  ((I == 0 ? void() : out.str(","), write(out, get_leaf<I>(x))), ...);
 }
 
 // v right-aligned in a field of the given width (printf's %*d).
@@ -88,39 +187,114 @@ TESSEL_HOST_DEVICE void write_padded(Sink const& out, long long v, int width) {
   out.num(v);
 }
 
-TESSEL_NO_EXEC_CHECK
-template <class Sink, class L>
-TESSEL_HOST_DEVICE void write_layout_table(Sink const& out, L const& l) {
-  static_assert(L::rank == 2, "tessel::print_layout: the layout must have rank 2");
-  int const w = num_digits(static_cast<long long>(cosize(l))) + 2;
-  auto rule = [&] {
-    out.str("    ");
-    for (int n = 0; n < int(size<1>(l)); ++n) {
-      out.str("+");
-      for (int k = 0; k < w; ++k) out.str("-");
+// The integers of an IntTuple, in order, as long long.
+template <class T>
+TESSEL_HOST_DEVICE constexpr void put_values(T const& t, long long* v, int& n);
+template <std::size_t... I, class... T>
+TESSEL_HOST_DEVICE constexpr void put_value_elems(tuple_base<std::index_sequence<I...>, T...> const& t, long long* v, int& n) {
+  (put_values(get_leaf<I>(t), v, n), ...);
+}
+template <class T>
+TESSEL_HOST_DEVICE constexpr void put_values(T const& t, long long* v, int& n) {
+  if constexpr (is_tuple_v<T>) put_value_elems(t, v, n);
+  else v[n++] = static_cast<long long>(t);
+}
+
+// One mode of a layout as flat shape and stride values.
+template <int N>
+struct flat_mode {
+  long long shape[N > 0 ? N : 1] = {};
+  long long stride[N > 0 ? N : 1] = {};
+  // The index of coordinate c (0 <= c < size): c split colexicographically.
+  TESSEL_HOST_DEVICE constexpr long long index(long long c) const {
+    long long idx = 0;
+    for (int k = 0; k < N; ++k) {
+      long long const ck = k + 1 == N ? c : c % shape[k];
+      idx += ck * stride[k];
+      c = k + 1 == N ? 0 : c / shape[k];
     }
-    out.str("+\n");
-  };
-  write(out, l);
+    return idx;
+  }
+  TESSEL_HOST_DEVICE constexpr long long size() const {
+    long long s = 1;
+    for (int k = 0; k < N; ++k) s *= shape[k];
+    return s;
+  }
+  TESSEL_HOST_DEVICE constexpr long long reach() const {  // sum of (shape - 1) * max(stride, 0)
+    long long r = 0;
+    for (int k = 0; k < N; ++k) r += (shape[k] - 1) * (stride[k] > 0 ? stride[k] : 0);
+    return r;
+  }
+};
+template <class S, class D>
+TESSEL_HOST_DEVICE constexpr auto flat_mode_of(S const& s, D const& d) {
+  flat_mode<int(tuple_size_v<typename flat_of<S>::type>)> m;
+  int n = 0;
+  put_values(s, m.shape, n);
+  n = 0;
+  put_values(d, m.stride, n);
+  return m;
+}
+
+// The table of print_layout, from a function (m, n) -> index.
+TESSEL_NO_EXEC_CHECK
+template <class Sink, class F>
+TESSEL_HOST_DEVICE void write_table_body(Sink const& out, int rows, int cols, long long cosize, F const& at) {
+  int const w = num_digits(cosize) + 2;
   out.str("\n    ");
-  for (int n = 0; n < int(size<1>(l)); ++n) {
+  for (int n = 0; n < cols; ++n) {
     out.str("  ");
     write_padded(out, n, w - 2);
     out.str(" ");
   }
   out.str("\n");
-  for (int m = 0; m < int(size<0>(l)); ++m) {
-    rule();
+  for (int m = 0; m <= rows; ++m) {
+    out.str("    ");
+    for (int n = 0; n < cols; ++n) {
+      out.str("+");
+      for (int k = 0; k < w; ++k) out.str("-");
+    }
+    out.str("+\n");
+    if (m == rows) break;
     write_padded(out, m, 2);
     out.str("  ");
-    for (int n = 0; n < int(size<1>(l)); ++n) {
+    for (int n = 0; n < cols; ++n) {
       out.str("| ");
-      write_padded(out, static_cast<long long>(l(m, n)), w - 2);
+      write_padded(out, at(m, n), w - 2);
       out.str(" ");
     }
     out.str("|\n");
   }
-  rule();
+}
+
+template <class M0, class M1>
+struct table_of_modes {  // (m, n) -> index of a Layout, from its two modes' flat values
+  M0 m0;
+  M1 m1;
+  TESSEL_HOST_DEVICE constexpr long long operator()(int m, int n) const { return m0.index(m) + m1.index(n); }
+};
+template <class L>
+struct table_of_layout {  // (m, n) -> index of any layout-like type
+  L const& l;
+  TESSEL_HOST_DEVICE constexpr long long operator()(int m, int n) const { return static_cast<long long>(l(m, n)); }
+};
+
+TESSEL_NO_EXEC_CHECK
+template <class Sink, class L>
+TESSEL_HOST_DEVICE void write_layout_table(Sink const& out, L const& l) {
+  static_assert(L::rank == 2, "tessel::print_layout: the layout must have rank 2");
+  write(out, l);
+  if constexpr (is_layout_v<L>) {
+    auto const s = l.shape();
+    auto const d = l.stride();
+    table_of_modes<decltype(flat_mode_of(get_leaf<0>(s), get_leaf<0>(d))),
+                   decltype(flat_mode_of(get_leaf<1>(s), get_leaf<1>(d)))>
+        t{flat_mode_of(get_leaf<0>(s), get_leaf<0>(d)), flat_mode_of(get_leaf<1>(s), get_leaf<1>(d))};
+    write_table_body(out, int(t.m0.size()), int(t.m1.size()), t.m0.reach() + t.m1.reach() + 1, t);
+  } else {
+    write_table_body(out, int(size<0>(l)), int(size<1>(l)), static_cast<long long>(cosize(l)),
+                     table_of_layout<L>{l});
+  }
 }
 }  // namespace detail
 
@@ -166,20 +340,23 @@ std::ostream& operator<<(std::ostream& os, Layout<S, D> const& x) {
   detail::write(detail::ostream_sink{os}, x);
   return os;
 }
-inline std::ostream& operator<<(std::ostream& os, Underscore) { return os << '_'; }
+template <class Ch, class Tr>
+std::basic_ostream<Ch, Tr>& operator<<(std::basic_ostream<Ch, Tr>& os, Underscore) {
+  return os << '_';
+}
 
 // to_string(x): what print(x) would print.
 template <class T>
 std::string to_string(T const& x) {
-  std::ostringstream os;
-  detail::write(detail::ostream_sink{os}, x);
-  return os.str();
+  std::string s;
+  detail::write(detail::string_sink{s}, x);
+  return s;
 }
 template <class L>
 std::string layout_table(L const& l) {
-  std::ostringstream os;
-  print_layout(os, l);
-  return os.str();
+  std::string s;
+  detail::write_layout_table(detail::string_sink{s}, l);
+  return s;
 }
 
 }  // namespace tessel

@@ -1,6 +1,11 @@
 // tessel/tuple/int_tuple.hpp: IntTuple, an integer or a tuple of IntTuples,
 // and the operations on it (rank, depth, size, flatten, congruence, division,
 // prefix products). Shape, Stride, Coord, Step and Tile are all IntTuples.
+//
+// Compile time. With static integers (an empty IntTuple type), the results of
+// product, flatten, congruent, prefix_product and the compact strides are
+// computed by class templates on the types and returned as `R{}`. With
+// dynamic integers each function is one pack expansion over the elements.
 #pragma once
 
 #include "tuple.hpp"
@@ -13,11 +18,11 @@ template <class... T> using Coord = tuple<T...>;
 template <class... T> using Step = tuple<T...>;
 template <class... T> using Tile = tuple<T...>;
 
-template <class... T> TESSEL_HOST_DEVICE constexpr Shape<T...> make_shape(T const&... t) { return {t...}; }
-template <class... T> TESSEL_HOST_DEVICE constexpr Stride<T...> make_stride(T const&... t) { return {t...}; }
-template <class... T> TESSEL_HOST_DEVICE constexpr Coord<T...> make_coord(T const&... t) { return {t...}; }
-template <class... T> TESSEL_HOST_DEVICE constexpr Step<T...> make_step(T const&... t) { return {t...}; }
-template <class... T> TESSEL_HOST_DEVICE constexpr Tile<T...> make_tile(T const&... t) { return {t...}; }
+template <class... T> TESSEL_HOST_DEVICE constexpr Shape<T...> make_shape(T const&... t) { return make_tuple(t...); }
+template <class... T> TESSEL_HOST_DEVICE constexpr Stride<T...> make_stride(T const&... t) { return make_tuple(t...); }
+template <class... T> TESSEL_HOST_DEVICE constexpr Coord<T...> make_coord(T const&... t) { return make_tuple(t...); }
+template <class... T> TESSEL_HOST_DEVICE constexpr Step<T...> make_step(T const&... t) { return make_tuple(t...); }
+template <class... T> TESSEL_HOST_DEVICE constexpr Tile<T...> make_tile(T const&... t) { return make_tuple(t...); }
 
 // The slicing placeholder `_`: keep this mode.
 struct Underscore {};
@@ -37,6 +42,101 @@ template <class T> struct has_underscore : std::bool_constant<is_underscore_v<T>
 template <class... T> struct has_underscore<tuple<T...>> : std::bool_constant<(false || ... || has_underscore<T>::value)> {};
 template <class T> inline constexpr bool has_underscore_v = has_underscore<std::remove_cvref_t<T>>::value;
 
+// ---- type-level helpers for static IntTuples ---------------------------------------------
+
+namespace detail {
+// product_of<T>::type: the type of product(t).
+template <class T> struct product_of { using type = T; };
+template <class... T> struct product_of<tuple<T...>> {
+  using type = decltype((Int<1>{} * ... * typename product_of<T>::type{}));
+};
+template <class T> using product_t = typename product_of<T>::type;
+
+// flat_of<T>::type: the type of flatten_to_tuple(t).
+template <class T> struct flat_of { using type = tuple<T>; };
+template <class... T> struct flat_of<tuple<T...>> : cat_types<typename flat_of<T>::type...> {};
+
+// The depth of an IntTuple (a type with a shape(), such as a Layout, counts as its shape).
+template <class T> struct depth_of : std::integral_constant<int, 0> {};
+template <class T> requires requires(T const& t) { t.shape(); }
+struct depth_of<T> : depth_of<std::remove_cvref_t<decltype(std::declval<T const&>().shape())>> {};
+TESSEL_HOST_DEVICE constexpr int max_of(int const* v, int n) {
+  int m = 0;
+  for (int i = 0; i < n; ++i) m = m < v[i] ? v[i] : m;
+  return m;
+}
+template <class... T> struct depth_of<tuple<T...>> {
+  static constexpr int depths[] = {0, depth_of<T>::value...};
+  static constexpr int value = 1 + max_of(depths, int(sizeof...(T)) + 1);
+};
+
+// congruent_v<A, B>: the same tuple structure.
+template <bool SameRank, class A, class B> struct congruent_elems : std::false_type {};
+template <class A, class B>
+struct congruent_t : std::bool_constant<!is_tuple_v<A> && !is_tuple_v<B>> {};
+template <class... A, class... B>
+struct congruent_t<tuple<A...>, tuple<B...>> : congruent_elems<sizeof...(A) == sizeof...(B), tuple<A...>, tuple<B...>> {};
+template <class... A, class... B>
+struct congruent_elems<true, tuple<A...>, tuple<B...>> : std::bool_constant<(true && ... && congruent_t<A, B>::value)> {};
+template <class A, class B>
+inline constexpr bool congruent_v = congruent_t<std::remove_cvref_t<A>, std::remove_cvref_t<B>>::value;
+
+// weakly_congruent_v<A, B>: A's profile is a coarsening of B's.
+template <bool SameRank, class A, class B> struct weakly_congruent_elems : std::false_type {};
+template <class A, class B>
+struct weakly_congruent_t : std::bool_constant<!is_tuple_v<A>> {};
+template <class... A, class... B>
+struct weakly_congruent_t<tuple<A...>, tuple<B...>>
+    : weakly_congruent_elems<sizeof...(A) == sizeof...(B), tuple<A...>, tuple<B...>> {};
+template <class... A, class... B>
+struct weakly_congruent_elems<true, tuple<A...>, tuple<B...>>
+    : std::bool_constant<(true && ... && weakly_congruent_t<A, B>::value)> {};
+
+// Prefix products on types. prefix_of<A, P, Z>::type is the type of
+// prefix_product(a, p) (Z: with zero_unit_modes applied, the compact
+// column-major strides); next is the running product after a.
+template <class A, class P, bool Z>
+struct prefix_of {
+  using type = std::conditional_t<Z && is_constant_v<1, A>, Int<0>, P>;
+};
+template <class Done, class P, bool Z, class... A> struct prefix_seq { using type = Done; };
+template <class... D, class P, bool Z, class A0, class... A>
+struct prefix_seq<tuple<D...>, P, Z, A0, A...>
+    : prefix_seq<tuple<D..., typename prefix_of<A0, P, Z>::type>, decltype(P{} * product_t<A0>{}), Z, A...> {};
+template <class... A, class P, bool Z>
+struct prefix_of<tuple<A...>, P, Z> : prefix_seq<tuple<>, P, Z, A...> {};
+
+template <class X, class T> struct prepend_type;
+template <class X, class... T> struct prepend_type<X, tuple<T...>> { using type = tuple<X, T...>; };
+
+// From the right: reverse_prefix_product (and the compact row-major strides).
+template <class A, class P, bool Z>
+struct rprefix_of {
+  using type = std::conditional_t<Z && is_constant_v<1, A>, Int<0>, P>;
+};
+template <class P, bool Z, class... A> struct rprefix_seq {  // no elements left
+  using type = tuple<>;
+  using next = P;
+};
+template <class P, bool Z, class A0, class... A>
+struct rprefix_seq<P, Z, A0, A...> {
+  using rest = rprefix_seq<P, Z, A...>;
+  using next = decltype(typename rest::next{} * product_t<A0>{});
+  using type = typename prepend_type<typename rprefix_of<A0, typename rest::next, Z>::type, typename rest::type>::type;
+};
+template <class... A, class P, bool Z>
+struct rprefix_of<tuple<A...>, P, Z> {
+  using type = typename rprefix_seq<P, Z, A...>::type;
+};
+
+template <class T> struct rank_of : std::integral_constant<int, 1> {};
+template <class... T> struct rank_of<tuple<T...>> : std::integral_constant<int, int(sizeof...(T))> {};
+
+// All integers of a static shape positive.
+template <class S> struct all_positive : std::bool_constant<(S::value > 0)> {};
+template <class... S> struct all_positive<tuple<S...>> : std::bool_constant<(true && ... && all_positive<S>::value)> {};
+}  // namespace detail
+
 // ---- rank, depth, size ---------------------------------------------------------------
 
 // rank: the number of top-level elements; an integer has rank 1.
@@ -44,10 +144,10 @@ template <std::size_t... I, class T>
 TESSEL_HOST_DEVICE constexpr auto rank(T const& t) {
   if constexpr (sizeof...(I) > 0) {
     return rank(get<I...>(t));
-  } else if constexpr (requires { t.shape(); }) {
-    return rank(t.shape());
   } else if constexpr (is_tuple_v<T>) {
     return Int<int(tuple_size_v<T>)>{};
+  } else if constexpr (requires { t.shape(); }) {
+    return rank(t.shape());
   } else {
     return Int<1>{};
   }
@@ -58,27 +158,27 @@ template <std::size_t... I, class T>
 TESSEL_HOST_DEVICE constexpr auto depth(T const& t) {
   if constexpr (sizeof...(I) > 0) {
     return depth(get<I...>(t));
-  } else if constexpr (requires { t.shape(); }) {
-    return depth(t.shape());
-  } else if constexpr (is_tuple_v<T>) {
-    constexpr int d = apply(T{}, [](auto const&... e) {
-      int m = 0;
-      ((m = m < decltype(depth(e))::value ? decltype(depth(e))::value : m), ...);
-      return m;
-    });
-    return Int<1 + d>{};
   } else {
-    return Int<0>{};
+    return Int<detail::depth_of<T>::value>{};
   }
 }
+
+namespace detail {
+template <std::size_t... I, class... T>
+TESSEL_HOST_DEVICE constexpr auto product_elems(tuple_base<std::index_sequence<I...>, T...> const& t);
+template <std::size_t... I, class... T>
+TESSEL_HOST_DEVICE constexpr auto sum_elems(tuple_base<std::index_sequence<I...>, T...> const& t);
+}  // namespace detail
 
 // product: the product of all integers (of a tuple at any depth).
 template <class T>
 TESSEL_HOST_DEVICE constexpr auto product(T const& t) {
-  if constexpr (is_tuple_v<T>) {
-    return apply(t, [](auto const&... e) { return (Int<1>{} * ... * product(e)); });
-  } else {
+  if constexpr (!is_tuple_v<T>) {
     return t;
+  } else if constexpr (std::is_empty_v<T>) {
+    return detail::product_t<T>{};
+  } else {
+    return detail::product_elems(t);
   }
 }
 
@@ -87,6 +187,8 @@ template <std::size_t... I, class T>
 TESSEL_HOST_DEVICE constexpr auto size(T const& t) {
   if constexpr (sizeof...(I) > 0) {
     return size(get<I...>(t));
+  } else if constexpr (is_tuple_v<T> || is_integral_v<T>) {
+    return product(t);
   } else if constexpr (requires { t.shape(); }) {
     return product(t.shape());
   } else {
@@ -97,36 +199,67 @@ TESSEL_HOST_DEVICE constexpr auto size(T const& t) {
 template <class T>
 TESSEL_HOST_DEVICE constexpr auto sum(T const& t) {
   if constexpr (is_tuple_v<T>) {
-    return apply(t, [](auto const&... e) { return (Int<0>{} + ... + sum(e)); });
+    return detail::sum_elems(t);
   } else {
     return t;
   }
 }
+
+namespace detail {
+template <std::size_t... I, class... T>
+TESSEL_HOST_DEVICE constexpr auto product_elems(tuple_base<std::index_sequence<I...>, T...> const& t) {
+  return (Int<1>{} * ... * product(get_leaf<I>(t)));
+}
+template <std::size_t... I, class... T>
+TESSEL_HOST_DEVICE constexpr auto sum_elems(tuple_base<std::index_sequence<I...>, T...> const& t) {
+  return (Int<0>{} + ... + sum(get_leaf<I>(t)));
+}
+template <class A, class B, std::size_t... I>
+TESSEL_HOST_DEVICE constexpr auto inner_product_elems(A const& a, B const& b, std::index_sequence<I...>);
+}  // namespace detail
 
 // sum of a_i * b_i over congruent a and b.
 template <class A, class B>
 TESSEL_HOST_DEVICE constexpr auto inner_product(A const& a, B const& b) {
   if constexpr (is_tuple_v<A>) {
     static_assert(tuple_size_v<A> == tuple_size_v<B>, "tessel::inner_product: mismatched ranks");
-    return [&]<std::size_t... I>(std::index_sequence<I...>) {
-      return (Int<0>{} + ... + inner_product(get<I>(a), get<I>(b)));
-    }(std::make_index_sequence<tuple_size_v<A>>{});
+    return detail::inner_product_elems(a, b, std::make_index_sequence<tuple_size_v<A>>{});
   } else {
     return a * b;
   }
 }
+namespace detail {
+template <class A, class B, std::size_t... I>
+TESSEL_HOST_DEVICE constexpr auto inner_product_elems(A const& a, B const& b, std::index_sequence<I...>) {
+  return (Int<0>{} + ... + inner_product(get_leaf<I>(a), get_leaf<I>(b)));
+}
+}  // namespace detail
 
 // ---- flatten ---------------------------------------------------------------------------
+
+namespace detail {
+template <std::size_t... I, class... T>
+TESSEL_HOST_DEVICE constexpr auto flatten_elems(tuple_base<std::index_sequence<I...>, T...> const& t);
+}
 
 // flatten_to_tuple: the integers of t in order, always as a tuple.
 template <class T>
 TESSEL_HOST_DEVICE constexpr auto flatten_to_tuple(T const& t) {
-  if constexpr (is_tuple_v<T>) {
-    return apply(t, [](auto const&... e) { return tuple_cat(flatten_to_tuple(e)...); });
-  } else {
+  if constexpr (!is_tuple_v<T>) {
     return make_tuple(t);
+  } else if constexpr (std::is_empty_v<T>) {
+    return typename detail::flat_of<T>::type{};
+  } else {
+    return detail::flatten_elems(t);
   }
 }
+
+namespace detail {
+template <std::size_t... I, class... T>
+TESSEL_HOST_DEVICE constexpr auto flatten_elems(tuple_base<std::index_sequence<I...>, T...> const& t) {
+  return tuple_cat(flatten_to_tuple(get_leaf<I>(t))...);
+}
+}  // namespace detail
 
 // flatten: a tuple becomes the flat tuple of its integers; an integer stays.
 template <class T>
@@ -139,42 +272,19 @@ TESSEL_HOST_DEVICE constexpr auto flatten(T const& t) {
 // congruent: the same tuple structure (profile).
 template <class A, class B>
 TESSEL_HOST_DEVICE constexpr auto congruent(A const&, B const&) {
-  constexpr bool v = [] {
-    if constexpr (is_tuple_v<A> && is_tuple_v<B>) {
-      if constexpr (tuple_size_v<A> != tuple_size_v<B>) {
-        return false;
-      } else {
-        return [&]<std::size_t... I>(std::index_sequence<I...>) {
-          return (true && ... && decltype(congruent(get<I>(std::declval<A const&>()),
-                                                    get<I>(std::declval<B const&>())))::value);
-        }(std::make_index_sequence<tuple_size_v<A>>{});
-      }
-    } else {
-      return !is_tuple_v<A> && !is_tuple_v<B>;
-    }
-  }();
-  return bool_constant<v>{};
+  return bool_constant<detail::congruent_t<A, B>::value>{};
 }
 
 // weakly_congruent(a, b): a's profile is a coarsening of b's (an integer of a
 // may stand for a whole subtuple of b).
 template <class A, class B>
 TESSEL_HOST_DEVICE constexpr auto weakly_congruent(A const&, B const&) {
-  constexpr bool v = [] {
-    if constexpr (!is_tuple_v<A>) {
-      return true;
-    } else if constexpr (!is_tuple_v<B>) {
-      return false;
-    } else if constexpr (tuple_size_v<A> != tuple_size_v<B>) {
-      return false;
-    } else {
-      return [&]<std::size_t... I>(std::index_sequence<I...>) {
-        return (true && ... && decltype(weakly_congruent(get<I>(std::declval<A const&>()),
-                                                         get<I>(std::declval<B const&>())))::value);
-      }(std::make_index_sequence<tuple_size_v<A>>{});
-    }
-  }();
-  return bool_constant<v>{};
+  return bool_constant<detail::weakly_congruent_t<A, B>::value>{};
+}
+
+namespace detail {
+template <class A, class B, std::size_t... I>
+TESSEL_HOST_DEVICE constexpr auto compatible_elems(A const& a, B const& b, std::index_sequence<I...>);
 }
 
 // compatible(a, b): size(a) == size(b) and every coordinate of a is a valid
@@ -185,9 +295,7 @@ TESSEL_HOST_DEVICE constexpr auto compatible(A const& a, B const& b) {
     if constexpr (tuple_size_v<A> != tuple_size_v<B>) {
       return false_type{};
     } else {
-      return [&]<std::size_t... I>(std::index_sequence<I...>) {
-        return (true_type{} && ... && compatible(get<I>(a), get<I>(b)));
-      }(std::make_index_sequence<tuple_size_v<A>>{});
+      return detail::compatible_elems(a, b, std::make_index_sequence<tuple_size_v<A>>{});
     }
   } else if constexpr (is_tuple_v<A>) {
     return false_type{};
@@ -196,7 +304,23 @@ TESSEL_HOST_DEVICE constexpr auto compatible(A const& a, B const& b) {
   }
 }
 
+namespace detail {
+template <class A, class B, std::size_t... I>
+TESSEL_HOST_DEVICE constexpr auto compatible_elems(A const& a, B const& b, std::index_sequence<I...>) {
+  return (true_type{} && ... && compatible(get_leaf<I>(a), get_leaf<I>(b)));
+}
+}  // namespace detail
+
 // ---- division ------------------------------------------------------------------------------
+
+namespace detail {
+// Elements [I, N) of shape_div(a, b) (Ceil: of ceil_div) for a tuple a and an
+// integer b that has already consumed elements [0, I).
+template <bool Ceil, std::size_t I, class A, class B>
+TESSEL_HOST_DEVICE constexpr auto div_rest(A const& a, B const& b);
+template <bool Ceil, class A, class B, std::size_t... I>
+TESSEL_HOST_DEVICE constexpr auto div_elems(A const& a, B const& b, std::index_sequence<I...>);
+}  // namespace detail
 
 // shape_div(a, b): divide shape a by b from the left. For integers, a / b when
 // b divides a, 1 when a divides b (b consumes all of a), else undefined.
@@ -204,12 +328,10 @@ TESSEL_HOST_DEVICE constexpr auto compatible(A const& a, B const& b) {
 template <class A, class B>
 TESSEL_HOST_DEVICE constexpr auto shape_div(A const& a, B const& b) {
   if constexpr (is_tuple_v<A> && is_tuple_v<B>) {
-    return transform(a, b, [](auto const& x, auto const& y) { return shape_div(x, y); });
+    static_assert(tuple_size_v<A> == tuple_size_v<B>, "tessel::transform: mismatched ranks");
+    return detail::div_elems<false>(a, b, std::make_index_sequence<tuple_size_v<A>>{});
   } else if constexpr (is_tuple_v<A>) {
-    auto r = fold(a, make_tuple(tuple<>{}, b), [](auto const& acc, auto const& ai) {
-      return make_tuple(append(get<0>(acc), shape_div(ai, get<1>(acc))), shape_div(get<1>(acc), ai));
-    });
-    return get<0>(r);
+    return detail::div_rest<false, 0>(a, b);
   } else if constexpr (is_tuple_v<B>) {
     return shape_div(a, product(b));
   } else if constexpr (StaticInt<A> && StaticInt<B>) {
@@ -226,12 +348,10 @@ TESSEL_HOST_DEVICE constexpr auto shape_div(A const& a, B const& b) {
 template <class A, class B>
 TESSEL_HOST_DEVICE constexpr auto ceil_div(A const& a, B const& b) {
   if constexpr (is_tuple_v<A> && is_tuple_v<B>) {
-    return transform(a, b, [](auto const& x, auto const& y) { return ceil_div(x, y); });
+    static_assert(tuple_size_v<A> == tuple_size_v<B>, "tessel::transform: mismatched ranks");
+    return detail::div_elems<true>(a, b, std::make_index_sequence<tuple_size_v<A>>{});
   } else if constexpr (is_tuple_v<A>) {
-    auto r = fold(a, make_tuple(tuple<>{}, b), [](auto const& acc, auto const& ai) {
-      return make_tuple(append(get<0>(acc), ceil_div(ai, get<1>(acc))), ceil_div(get<1>(acc), ai));
-    });
-    return get<0>(r);
+    return detail::div_rest<true, 0>(a, b);
   } else if constexpr (is_tuple_v<B>) {
     return ceil_div(a, product(b));
   } else {
@@ -239,56 +359,112 @@ TESSEL_HOST_DEVICE constexpr auto ceil_div(A const& a, B const& b) {
   }
 }
 
+namespace detail {
+template <bool Ceil, class A, class B>
+TESSEL_HOST_DEVICE constexpr auto div1(A const& a, B const& b) {
+  if constexpr (Ceil) return ceil_div(a, b); else return shape_div(a, b);
+}
+template <bool Ceil, class A, class B, std::size_t... I>
+TESSEL_HOST_DEVICE constexpr auto div_elems(A const& a, B const& b, std::index_sequence<I...>) {
+  return make_tuple(div1<Ceil>(get_leaf<I>(a), get_leaf<I>(b))...);
+}
+template <bool Ceil, std::size_t I, class A, class B>
+TESSEL_HOST_DEVICE constexpr auto div_rest(A const& a, B const& b) {
+  if constexpr (I == tuple_size_v<A>) {
+    return tuple<>{};
+  } else {
+    auto const& ai = get_leaf<I>(a);
+    auto const head = div1<Ceil>(ai, b);
+    return prepend(div_rest<Ceil, I + 1>(a, div1<Ceil>(b, ai)), head);
+  }
+}
+}  // namespace detail
+
 // ---- prefix products ---------------------------------------------------------------------------
+
+namespace detail {
+// The running product init * product(a_0) * ... * product(a_(K-1)) (left to
+// right, as a left fold), for each K in one expansion.
+template <class A, class P, std::size_t... J>
+TESSEL_HOST_DEVICE constexpr auto running_product(A const& a, P const& init, std::index_sequence<J...>) {
+  return (init * ... * product(get_leaf<J>(a)));
+}
+// From the right: init * product(a_(N-1)) * ... * product(a_(N-K)).
+template <class A, class P, std::size_t... J>
+TESSEL_HOST_DEVICE constexpr auto running_product_rev(A const& a, P const& init, std::index_sequence<J...>) {
+  return (init * ... * product(get_leaf<tuple_size_v<A> - 1 - J>(a)));
+}
+template <class A, class P, std::size_t... K>
+TESSEL_HOST_DEVICE constexpr auto prefix_elems(A const& a, P const& init, std::index_sequence<K...>);
+template <class A, class P, std::size_t... K>
+TESSEL_HOST_DEVICE constexpr auto rprefix_elems(A const& a, P const& init, std::index_sequence<K...>);
+}  // namespace detail
 
 // prefix_product(a, init): the exclusive prefix product of a's integers from
 // left to right, congruent to a. The strides of the compact column-major layout.
 template <class A, class I = Int<1>>
 TESSEL_HOST_DEVICE constexpr auto prefix_product(A const& a, I const& init = {}) {
-  if constexpr (is_tuple_v<A>) {
-    auto r = fold(a, make_tuple(tuple<>{}, init), [](auto const& acc, auto const& ai) {
-      return make_tuple(append(get<0>(acc), prefix_product(ai, get<1>(acc))), get<1>(acc) * product(ai));
-    });
-    return get<0>(r);
-  } else {
+  if constexpr (!is_tuple_v<A>) {
     return init;
+  } else if constexpr (std::is_empty_v<A> && std::is_empty_v<I>) {
+    return typename detail::prefix_of<A, I, false>::type{};
+  } else {
+    return detail::prefix_elems(a, init, std::make_index_sequence<tuple_size_v<A>>{});
   }
 }
 
 // The same from right to left: the strides of the compact row-major layout.
 template <class A, class I = Int<1>>
 TESSEL_HOST_DEVICE constexpr auto reverse_prefix_product(A const& a, I const& init = {}) {
-  if constexpr (is_tuple_v<A>) {
-    constexpr std::size_t R = tuple_size_v<A>;
-    auto rev = [&]<std::size_t... K>(std::index_sequence<K...>) { return make_tuple(get<R - 1 - K>(a)...); };
-    auto r = fold(rev(std::make_index_sequence<R>{}), make_tuple(tuple<>{}, init),
-                  [](auto const& acc, auto const& ai) {
-                    return make_tuple(prepend(get<0>(acc), reverse_prefix_product(ai, get<1>(acc))),
-                                      get<1>(acc) * product(ai));
-                  });
-    return get<0>(r);
-  } else {
+  if constexpr (!is_tuple_v<A>) {
     return init;
+  } else if constexpr (std::is_empty_v<A> && std::is_empty_v<I>) {
+    return typename detail::rprefix_of<A, I, false>::type{};
+  } else {
+    return detail::rprefix_elems(a, init, std::make_index_sequence<tuple_size_v<A>>{});
   }
 }
 
+namespace detail {
+template <class A, class P, std::size_t... K>
+TESSEL_HOST_DEVICE constexpr auto prefix_elems(A const& a, P const& init, std::index_sequence<K...>) {
+  return make_tuple(prefix_product(get_leaf<K>(a), running_product(a, init, std::make_index_sequence<K>{}))...);
+}
+template <class A, class P, std::size_t... K>
+TESSEL_HOST_DEVICE constexpr auto rprefix_elems(A const& a, P const& init, std::index_sequence<K...>) {
+  constexpr std::size_t N = sizeof...(K);
+  return make_tuple(
+      reverse_prefix_product(get_leaf<K>(a), running_product_rev(a, init, std::make_index_sequence<N - 1 - K>{}))...);
+}
+}  // namespace detail
+
 // ---- comparison --------------------------------------------------------------------------------
+
+namespace detail {
+template <class A, class B, std::size_t... I>
+TESSEL_HOST_DEVICE constexpr auto equal_elems(A const& a, B const& b, std::index_sequence<I...>);
+}
 
 // Equality of IntTuples: static when both sides are static, false_type when
 // the structures differ.
 template <IntTuple A, IntTuple B> requires(is_tuple_v<A> || is_tuple_v<B>)
 TESSEL_HOST_DEVICE constexpr auto operator==(A const& a, B const& b) {
-  if constexpr (!decltype(congruent(a, b))::value) {
+  if constexpr (!detail::congruent_t<A, B>::value) {
     return false_type{};
   } else {
-    return [&]<std::size_t... I>(std::index_sequence<I...>) {
-      return (true_type{} && ... && (get<I>(a) == get<I>(b)));
-    }(std::make_index_sequence<tuple_size_v<A>>{});
+    return detail::equal_elems(a, b, std::make_index_sequence<tuple_size_v<A>>{});
   }
 }
 template <IntTuple A, IntTuple B> requires(is_tuple_v<A> || is_tuple_v<B>)
 TESSEL_HOST_DEVICE constexpr auto operator!=(A const& a, B const& b) {
   return !(a == b);
 }
+
+namespace detail {
+template <class A, class B, std::size_t... I>
+TESSEL_HOST_DEVICE constexpr auto equal_elems(A const& a, B const& b, std::index_sequence<I...>) {
+  return (true_type{} && ... && (get_leaf<I>(a) == get_leaf<I>(b)));
+}
+}  // namespace detail
 
 }  // namespace tessel

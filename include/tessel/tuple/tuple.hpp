@@ -1,12 +1,18 @@
 // tessel/tuple/tuple.hpp: a small tuple usable in host and device code, in
 // which static (empty) elements take no storage, and the generic algorithms
 // over tuples that the IntTuple layer builds on.
+//
+// Compile time. Every algorithm here expands the tuple's elements in one pack
+// expansion, reading element I through its leaf base (detail::get_leaf<I>: one
+// instantiation per element type and position, shared by all tuples that have
+// that element there). Where every element is static (the tuple is an empty
+// type), the result type is computed by class templates and the function only
+// returns `R{}`, so no per-element functions are instantiated at all.
 #pragma once
 
 #include <cstddef>
-#include <tuple>  // std::tuple_size / std::tuple_element, for structured bindings
 #include <type_traits>
-#include <utility>
+#include <utility>  // std::index_sequence; std::tuple_size / std::tuple_element (structured bindings)
 
 #include "../int/integral.hpp"
 
@@ -14,17 +20,18 @@ namespace tessel {
 
 namespace detail {
 // One element. An empty element stores nothing and is rebuilt on access.
+// (The accessor is not named get: a member get in the bases would make
+// structured bindings look for member get instead of tessel::get.)
 template <std::size_t I, class T, bool = std::is_empty_v<T>>
 struct leaf {
   T value;
-  TESSEL_HOST_DEVICE constexpr T& get() & { return value; }
-  TESSEL_HOST_DEVICE constexpr T const& get() const& { return value; }
+  TESSEL_HOST_DEVICE constexpr T const& element() const { return value; }
 };
 template <std::size_t I, class T>
 struct leaf<I, T, true> {
   constexpr leaf() = default;
   TESSEL_HOST_DEVICE constexpr leaf(T const&) {}
-  TESSEL_HOST_DEVICE static constexpr T get() { return T{}; }
+  TESSEL_HOST_DEVICE static constexpr T element() { return T{}; }
 };
 
 template <class Seq, class... T> struct tuple_base;
@@ -34,11 +41,19 @@ struct tuple_base<std::index_sequence<I...>, T...> : leaf<I, T>... {
   TESSEL_HOST_DEVICE constexpr tuple_base(T const&... t) requires(sizeof...(T) > 0) : leaf<I, T>{t}... {}
 };
 
-// Finds the base leaf by deduction: one instantiation per access.
-template <std::size_t I, class T, bool E>
-TESSEL_HOST_DEVICE constexpr decltype(auto) get_leaf(leaf<I, T, E> const& l) { return l.get(); }
-template <std::size_t I, class T, bool E>
-TESSEL_HOST_DEVICE constexpr decltype(auto) get_leaf(leaf<I, T, E>& l) { return l.get(); }
+// Element I, found by deduction of the leaf base. The return types are spelled
+// out, so that asking for an element's type (element_t) instantiates no body.
+template <std::size_t I, class T>
+TESSEL_HOST_DEVICE constexpr T& get_leaf(leaf<I, T, false>& l) { return l.value; }
+template <std::size_t I, class T>
+TESSEL_HOST_DEVICE constexpr T const& get_leaf(leaf<I, T, false> const& l) { return l.value; }
+template <std::size_t I, class T>
+TESSEL_HOST_DEVICE constexpr T get_leaf(leaf<I, T, true> const&) { return T{}; }
+
+// The type of element I of a tuple (declared only; used in decltype).
+template <std::size_t I, class T, bool E> T leaf_type(leaf<I, T, E> const&);
+template <std::size_t I, class Tup>
+using element_t = decltype(leaf_type<I>(std::declval<Tup const&>()));
 }  // namespace detail
 
 template <class... T>
@@ -49,7 +64,13 @@ struct tuple : detail::tuple_base<std::index_sequence_for<T...>, T...> {
 };
 
 template <class... T>
-TESSEL_HOST_DEVICE constexpr tuple<T...> make_tuple(T const&... t) { return {t...}; }
+TESSEL_HOST_DEVICE constexpr tuple<T...> make_tuple(T const&... t) {
+  if constexpr (std::is_empty_v<tuple<T...>>) {
+    return {};
+  } else {
+    return {t...};
+  }
+}
 
 // ---- traits -------------------------------------------------------------------
 
@@ -69,44 +90,89 @@ template <class T> struct has_custom_get : std::false_type {};
 
 // get<I>(t): the I-th element; get<I0,I1,...>(t) = get<I1,...>(get<I0>(t)).
 // On a non-tuple, get<0>(x) is x itself (an integer is a rank-1 IntTuple).
+template <std::size_t I, std::size_t... Is, class... T>
+TESSEL_HOST_DEVICE constexpr decltype(auto) get(tuple<T...> const& t) {
+  static_assert(I < sizeof...(T), "tessel::get: index out of range");
+  if constexpr (sizeof...(Is) == 0) return detail::get_leaf<I>(t);
+  else return get<Is...>(detail::get_leaf<I>(t));
+}
+template <std::size_t I, std::size_t... Is, class... T>
+TESSEL_HOST_DEVICE constexpr decltype(auto) get(tuple<T...>& t) {
+  static_assert(I < sizeof...(T), "tessel::get: index out of range");
+  if constexpr (sizeof...(Is) == 0) return detail::get_leaf<I>(t);
+  else return get<Is...>(detail::get_leaf<I>(t));
+}
+template <std::size_t I, std::size_t... Is, class... T>
+TESSEL_HOST_DEVICE constexpr decltype(auto) get(tuple<T...>&& t) {
+  static_assert(I < sizeof...(T), "tessel::get: index out of range");
+  if constexpr (sizeof...(Is) == 0) return detail::get_leaf<I>(t);
+  else return get<Is...>(detail::get_leaf<I>(t));
+}
 template <std::size_t I, std::size_t... Is, class T>
-  requires(!has_custom_get<std::remove_cvref_t<T>>::value)
+  requires(!is_tuple_v<T> && !has_custom_get<std::remove_cvref_t<T>>::value)
 TESSEL_HOST_DEVICE constexpr decltype(auto) get(T&& t) {
-  if constexpr (is_tuple_v<T>) {
-    static_assert(I < tuple_size_v<T>, "tessel::get: index out of range");
-    if constexpr (sizeof...(Is) == 0) {
-      return detail::get_leaf<I>(t);
-    } else {
-      return get<Is...>(detail::get_leaf<I>(t));
-    }
+  static_assert(I == 0, "tessel::get: an integer has only element 0");
+  if constexpr (sizeof...(Is) == 0) {
+    return static_cast<T&&>(t);
   } else {
-    static_assert(I == 0, "tessel::get: an integer has only element 0");
-    if constexpr (sizeof...(Is) == 0) {
-      return static_cast<T&&>(t);
-    } else {
-      return get<Is...>(static_cast<T&&>(t));
-    }
+    return get<Is...>(static_cast<T&&>(t));
   }
 }
 
+namespace detail {
 template <std::size_t I, class T>
-using tuple_element_t = std::remove_cvref_t<decltype(get<I>(std::declval<T>()))>;
+struct element_of {
+  using type = std::remove_cvref_t<decltype(get<I>(std::declval<T>()))>;
+};
+template <std::size_t I, class... T>
+struct element_of<I, tuple<T...>> {
+  using type = element_t<I, tuple<T...>>;
+};
+}  // namespace detail
+template <std::size_t I, class T>
+using tuple_element_t = typename detail::element_of<I, std::remove_cvref_t<T>>::type;
 
 // ---- generic algorithms -------------------------------------------------------------
+
+namespace detail {
+template <class F, std::size_t... I, class... T>
+TESSEL_HOST_DEVICE constexpr decltype(auto) apply_elems(tuple_base<std::index_sequence<I...>, T...> const& t, F& f) {
+  return f(get_leaf<I>(t)...);
+}
+template <class F, std::size_t... I, class... T>
+TESSEL_HOST_DEVICE constexpr decltype(auto) apply_elems(tuple_base<std::index_sequence<I...>, T...>& t, F& f) {
+  return f(get_leaf<I>(t)...);
+}
+template <class F, std::size_t... I, class... T>
+TESSEL_HOST_DEVICE constexpr auto transform_elems(tuple_base<std::index_sequence<I...>, T...> const& t, F& f) {
+  return make_tuple(f(get_leaf<I>(t))...);
+}
+template <class F, std::size_t... I, class... T, class B>
+TESSEL_HOST_DEVICE constexpr auto transform_elems(tuple_base<std::index_sequence<I...>, T...> const& a, B const& b, F& f) {
+  return make_tuple(f(get_leaf<I>(a), get_leaf<I>(b))...);
+}
+template <class F, std::size_t... I, class... T, class B, class C2>
+TESSEL_HOST_DEVICE constexpr auto transform_elems(tuple_base<std::index_sequence<I...>, T...> const& a, B const& b,
+                                                  C2 const& c, F& f) {
+  return make_tuple(f(get_leaf<I>(a), get_leaf<I>(b), get_leaf<I>(c))...);
+}
+template <class F, std::size_t... I, class... T>
+TESSEL_HOST_DEVICE constexpr void for_each_elem(tuple_base<std::index_sequence<I...>, T...> const& t, F& f) {
+  (static_cast<void>(f(get_leaf<I>(t))), ...);
+}
+}  // namespace detail
 
 // f(get<I>(t)...) for all I.
 template <class T, class F>
 TESSEL_HOST_DEVICE constexpr decltype(auto) apply(T&& t, F&& f) {
-  return [&]<std::size_t... I>(std::index_sequence<I...>) -> decltype(auto) {
-    return f(get<I>(t)...);
-  }(std::make_index_sequence<tuple_size_v<T>>{});
+  return detail::apply_elems(t, f);
 }
 
 // tuple(f(get<I>(t))...); on a non-tuple, f(t).
 template <class T, class F>
 TESSEL_HOST_DEVICE constexpr auto transform(T const& t, F&& f) {
   if constexpr (is_tuple_v<T>) {
-    return apply(t, [&](auto const&... e) { return make_tuple(f(e)...); });
+    return detail::transform_elems(t, f);
   } else {
     return f(t);
   }
@@ -116,9 +182,7 @@ template <class T0, class T1, class F>
 TESSEL_HOST_DEVICE constexpr auto transform(T0 const& t0, T1 const& t1, F&& f) {
   if constexpr (is_tuple_v<T0>) {
     static_assert(tuple_size_v<T0> == tuple_size_v<T1>, "tessel::transform: mismatched ranks");
-    return [&]<std::size_t... I>(std::index_sequence<I...>) {
-      return make_tuple(f(get<I>(t0), get<I>(t1))...);
-    }(std::make_index_sequence<tuple_size_v<T0>>{});
+    return detail::transform_elems(t0, t1, f);
   } else {
     return f(t0, t1);
   }
@@ -129,9 +193,7 @@ TESSEL_HOST_DEVICE constexpr auto transform(T0 const& t0, T1 const& t1, T2 const
   if constexpr (is_tuple_v<T0>) {
     static_assert(tuple_size_v<T0> == tuple_size_v<T1> && tuple_size_v<T0> == tuple_size_v<T2>,
                   "tessel::transform: mismatched ranks");
-    return [&]<std::size_t... I>(std::index_sequence<I...>) {
-      return make_tuple(f(get<I>(t0), get<I>(t1), get<I>(t2))...);
-    }(std::make_index_sequence<tuple_size_v<T0>>{});
+    return detail::transform_elems(t0, t1, t2, f);
   } else {
     return f(t0, t1, t2);
   }
@@ -140,7 +202,7 @@ TESSEL_HOST_DEVICE constexpr auto transform(T0 const& t0, T1 const& t1, T2 const
 template <class T, class F>
 TESSEL_HOST_DEVICE constexpr void for_each(T const& t, F&& f) {
   if constexpr (is_tuple_v<T>) {
-    apply(t, [&](auto const&... e) { (f(e), ...); });
+    detail::for_each_elem(t, f);
   } else {
     f(t);
   }
@@ -148,7 +210,7 @@ TESSEL_HOST_DEVICE constexpr void for_each(T const& t, F&& f) {
 
 namespace detail {
 template <class V, class F>
-struct folder {  // lets a left fold run through operator, with any result type
+struct folder {  // lets a left fold run through operator|, with any result type
   V v;
   F* f;
 };
@@ -157,31 +219,62 @@ TESSEL_HOST_DEVICE constexpr auto operator|(folder<V, F> acc, E const& e) {
   using R = decltype((*acc.f)(acc.v, e));
   return folder<R, F>{(*acc.f)(acc.v, e), acc.f};
 }
+template <class V, class F, std::size_t... I, class... T>
+TESSEL_HOST_DEVICE constexpr auto fold_elems(tuple_base<std::index_sequence<I...>, T...> const& t, V const& init, F& f) {
+  return (folder<V, F>{init, &f} | ... | get_leaf<I>(t)).v;
+}
 }  // namespace detail
 
 // Left fold: f(...f(f(init, t0), t1)..., tn). The accumulator may change type.
 template <class T, class V, class F>
 TESSEL_HOST_DEVICE constexpr auto fold(T const& t, V const& init, F&& f) {
   if constexpr (is_tuple_v<T>) {
-    return apply(t, [&](auto const&... e) {
-      return (detail::folder<V, std::remove_reference_t<F>>{init, &f} | ... | e).v;
-    });
+    return detail::fold_elems(t, init, f);
   } else {
     return f(init, t);
   }
 }
 
+// ---- concatenation and sub-tuples ------------------------------------------------------
+
+namespace detail {
+// The type of the concatenation of tuple types.
+template <class... T> struct cat_types;
+template <> struct cat_types<> { using type = tuple<>; };
+template <class... A> struct cat_types<tuple<A...>> { using type = tuple<A...>; };
+template <class... A, class... B, class... R>
+struct cat_types<tuple<A...>, tuple<B...>, R...> : cat_types<tuple<A..., B...>, R...> {};
+template <class... A, class... B, class... C2, class... D, class... R>
+struct cat_types<tuple<A...>, tuple<B...>, tuple<C2...>, tuple<D...>, R...>
+    : cat_types<tuple<A..., B..., C2..., D...>, R...> {};
+
+template <std::size_t... I, class... A, std::size_t... J, class... B>
+TESSEL_HOST_DEVICE constexpr tuple<A..., B...> cat2(tuple_base<std::index_sequence<I...>, A...> const& a,
+                                                     tuple_base<std::index_sequence<J...>, B...> const& b) {
+  return tuple<A..., B...>(get_leaf<I>(a)..., get_leaf<J>(b)...);
+}
+template <class A>
+TESSEL_HOST_DEVICE constexpr A cat_values(A const& a) { return a; }
+template <class A, class B, class... R>
+TESSEL_HOST_DEVICE constexpr auto cat_values(A const& a, B const& b, R const&... r) {
+  return cat_values(cat2(a, b), r...);
+}
+
+template <std::size_t B, class T, std::size_t... I>
+TESSEL_HOST_DEVICE constexpr auto take_elems(T const& t, std::index_sequence<I...>) {
+  using R = tuple<element_t<B + I, T>...>;
+  if constexpr (std::is_empty_v<R>) return R{};
+  else return R(get_leaf<B + I>(t)...);
+}
+}  // namespace detail
+
 template <class... T>
 TESSEL_HOST_DEVICE constexpr auto tuple_cat(T const&... t) {
-  if constexpr (sizeof...(T) == 0) {
-    return tuple<>{};
+  using R = typename detail::cat_types<T...>::type;
+  if constexpr (std::is_empty_v<R>) {
+    return R{};
   } else {
-    auto cat2 = []<class A, class B>(A const& a, B const& b) {
-      return apply(a, [&](auto const&... x) {
-        return apply(b, [&](auto const&... y) { return make_tuple(x..., y...); });
-      });
-    };
-    return fold(make_tuple(t...), tuple<>{}, cat2);
+    return detail::cat_values(t...);
   }
 }
 
@@ -189,14 +282,19 @@ TESSEL_HOST_DEVICE constexpr auto tuple_cat(T const&... t) {
 template <std::size_t B, std::size_t E, class T>
 TESSEL_HOST_DEVICE constexpr auto take(T const& t) {
   static_assert(B <= E && E <= tuple_size_v<T>, "tessel::take: range out of bounds");
-  return [&]<std::size_t... I>(std::index_sequence<I...>) {
-    return make_tuple(get<B + I>(t)...);
-  }(std::make_index_sequence<E - B>{});
+  return detail::take_elems<B>(t, std::make_index_sequence<E - B>{});
 }
 
 template <std::size_t... I, class T>
 TESSEL_HOST_DEVICE constexpr auto select(T const& t) {
-  return make_tuple(get<I>(t)...);
+  if constexpr (is_tuple_v<T>) {
+    static_assert((true && ... && (I < tuple_size_v<T>)), "tessel::get: index out of range");
+    using R = tuple<detail::element_t<I, T>...>;
+    if constexpr (std::is_empty_v<R>) return R{};
+    else return R(detail::get_leaf<I>(t)...);
+  } else {
+    return make_tuple(get<I>(t)...);
+  }
 }
 
 // Wrap a non-tuple into a 1-tuple; tuples stay.
@@ -205,22 +303,49 @@ TESSEL_HOST_DEVICE constexpr auto wrap(T const& t) {
   if constexpr (is_tuple_v<T>) return t; else return make_tuple(t);
 }
 
+namespace detail {
+template <class X, std::size_t... I, class... T>
+TESSEL_HOST_DEVICE constexpr tuple<T..., X> append_elems(tuple_base<std::index_sequence<I...>, T...> const& t, X const& x) {
+  if constexpr (std::is_empty_v<tuple<T..., X>>) return {};
+  else return tuple<T..., X>(get_leaf<I>(t)..., x);
+}
+template <class X, std::size_t... I, class... T>
+TESSEL_HOST_DEVICE constexpr tuple<X, T...> prepend_elems(tuple_base<std::index_sequence<I...>, T...> const& t, X const& x) {
+  if constexpr (std::is_empty_v<tuple<X, T...>>) return {};
+  else return tuple<X, T...>(x, get_leaf<I>(t)...);
+}
+// Element I of the result of replace<N>: x at N, t's element elsewhere.
+template <bool Pick, class E, class X>
+TESSEL_HOST_DEVICE constexpr decltype(auto) pick(E const& e, X const& x) {
+  if constexpr (Pick) return (x); else return (e);
+}
+template <std::size_t N, class X, std::size_t... I, class... T>
+TESSEL_HOST_DEVICE constexpr auto replace_elems(tuple_base<std::index_sequence<I...>, T...> const& t, X const& x) {
+  using R = tuple<std::conditional_t<I == N, X, T>...>;
+  if constexpr (std::is_empty_v<R>) return R{};
+  else return R(pick<I == N>(get_leaf<I>(t), x)...);
+}
+}  // namespace detail
+
 // append(t, x): t with x added as a new last element (a non-tuple t is
 // treated as a 1-tuple). prepend likewise at the front.
 template <class T, class X>
 TESSEL_HOST_DEVICE constexpr auto append(T const& t, X const& x) {
-  return tuple_cat(wrap(t), make_tuple(x));
+  if constexpr (is_tuple_v<T>) return detail::append_elems(t, x);
+  else return make_tuple(t, x);
 }
 template <class T, class X>
 TESSEL_HOST_DEVICE constexpr auto prepend(T const& t, X const& x) {
-  return tuple_cat(make_tuple(x), wrap(t));
+  if constexpr (is_tuple_v<T>) return detail::prepend_elems(t, x);
+  else return make_tuple(x, t);
 }
 
 // replace<I>(t, x): t with element I replaced by x.
 template <std::size_t N, class T, class X>
 TESSEL_HOST_DEVICE constexpr auto replace(T const& t, X const& x) {
   if constexpr (is_tuple_v<T>) {
-    return tuple_cat(take<0, N>(t), make_tuple(x), take<N + 1, tuple_size_v<T>>(t));
+    static_assert(N < tuple_size_v<T>, "tessel::replace: index out of range");
+    return detail::replace_elems<N>(t, x);
   } else {
     static_assert(N == 0, "tessel::replace: an integer has only element 0");
     return x;
@@ -230,8 +355,12 @@ TESSEL_HOST_DEVICE constexpr auto replace(T const& t, X const& x) {
 // group<B,E>(t): elements [B, E) gathered into one nested element.
 template <std::size_t B, std::size_t E, class T>
 TESSEL_HOST_DEVICE constexpr auto group(T const& t) {
-  auto w = wrap(t);
-  return tuple_cat(take<0, B>(w), make_tuple(take<B, E>(w)), take<E, tuple_size_v<decltype(w)>>(w));
+  if constexpr (is_tuple_v<T>) {
+    static_assert(B <= E && E <= tuple_size_v<T>, "tessel::take: range out of bounds");
+    return tuple_cat(take<0, B>(t), make_tuple(take<B, E>(t)), take<E, tuple_size_v<T>>(t));
+  } else {
+    return group<B, E>(make_tuple(t));
+  }
 }
 
 }  // namespace tessel
@@ -241,5 +370,5 @@ template <class... T>
 struct std::tuple_size<tessel::tuple<T...>> : std::integral_constant<std::size_t, sizeof...(T)> {};
 template <std::size_t I, class... T>
 struct std::tuple_element<I, tessel::tuple<T...>> {
-  using type = tessel::tuple_element_t<I, tessel::tuple<T...>>;
+  using type = tessel::detail::element_t<I, tessel::tuple<T...>>;
 };
