@@ -14,8 +14,9 @@
 //     ((8,16),(4,2)):((128,1),(32,16)) and one whose 4 values run along M
 //     ((8,16),(4,2)):((4,32),(1,512)): where the values are contiguous in
 //     memory, copy uses 16-byte vectors (static layouts, aligned);
-//   * the same with a dynamic (run-time) matrix layout: the layout algebra
-//     then runs in device code;
+//   * the same with a dynamic (run-time) matrix layout: the typed fast path
+//     (algebra/fast_path.hpp) computes the tiles' dynamic integers with a few
+//     multiplications, no stack needed (the default stack limit is kept);
 //   * copy of 4 contiguous floats per thread through float4-sized accesses,
 //     and the same from a pointer one float off (copy must fall back to
 //     scalar accesses at run time);
@@ -90,7 +91,7 @@ __global__ void tv_copy(float const* in, float* out) {
   move_through_registers<H>(vA, vB);
 }
 
-// A run-time matrix layout: the algebra runs on the device.
+// A run-time matrix layout: the tiling's dynamic integers are computed on the device.
 template <class GL, class TileShape, class TV, int H>
 __global__ void tv_copy_dynamic(float const* in, float* out, GL gl) {
   auto gA = make_tensor(make_gmem_ptr(in), gl);
@@ -236,10 +237,6 @@ int main() {
     std::printf("no CUDA device: nothing run\n");
     return 2;
   }
-  // The dynamic-layout kernels run the algebra engine on the device; its
-  // recursive functions over ~1 KiB layout values overflow the default 1 KiB
-  // stack per thread (64 KiB is not enough either; see docs/DEVICE_RUNS.md).
-  cuda_ok(cudaDeviceSetLimit(cudaLimitStackSize, 256 * 1024), "cudaDeviceSetLimit");
   std::mt19937 rng(12345);
   Totals tot;
 

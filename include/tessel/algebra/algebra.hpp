@@ -58,6 +58,12 @@ TESSEL_OP2(max_common_layout, rt::max_common_layout(to_rt(x, sym), to_rt(y, sym)
 TESSEL_OP2(make_ordered_layout, rt::make_ordered_layout(to_rt(x, sym), to_rt(y, sym), cx))
 #undef TESSEL_OP1
 #undef TESSEL_OP2
+// The operations the typed fast path (fast_path.hpp) knows.
+template <> inline constexpr Family family_of<op_composition> = Family::composition;
+template <> inline constexpr Family family_of<op_logical_divide> = Family::logical_divide;
+template <> inline constexpr Family family_of<op_zipped_divide> = Family::zipped_divide;
+template <> inline constexpr Family family_of<op_tiled_divide> = Family::tiled_divide;
+template <> inline constexpr Family family_of<op_flat_divide> = Family::flat_divide;
 }  // namespace detail
 
 // coalesce(L): the same function on [0, size(L)) with the fewest modes
@@ -207,14 +213,20 @@ TESSEL_HOST_DEVICE constexpr auto make_layout_like(Layout<S, D> const& l) {
 
 // upcast<N>(L): L seen through elements N times wider: in each mode, a shape
 // s with stride d becomes shape_div(s, shape_div(N, |d|)) with stride
-// shape_div(d, N); stride-0 modes are unchanged. Defined when those divisions are
-// (one of each pair divides the other).
+// shape_div(d, N); stride-0 modes (static, or dynamic and 0 at run time) are
+// unchanged. Defined when those divisions are (one of each pair divides the other).
 template <int N, class S, class D>
 TESSEL_HOST_DEVICE constexpr auto upcast(Layout<S, D> const& l) {
   auto one = [](auto const& s, auto const& d) {
-    if constexpr (is_constant_v<0, std::remove_cvref_t<decltype(d)>>) {
+    using Dt = std::remove_cvref_t<decltype(d)>;
+    if constexpr (is_constant_v<0, Dt>) {
       return make_tuple(s, d);
+    } else if constexpr (StaticInt<Dt>) {
+      return make_tuple(shape_div(s, shape_div(Int<N>{}, abs(d))), shape_div(d, Int<N>{}));
     } else {
+      using S2 = decltype(shape_div(s, shape_div(Int<N>{}, abs(d))));
+      using D2 = decltype(shape_div(d, Int<N>{}));
+      if (d == 0) return make_tuple(S2(s), D2(0));  // shape_div(N, 0) would divide by zero
       return make_tuple(shape_div(s, shape_div(Int<N>{}, abs(d))), shape_div(d, Int<N>{}));
     }
   };

@@ -244,38 +244,36 @@ TESSEL_HOST_DEVICE constexpr unsigned long long structure_hash(rt::Layout const&
   return h ^ static_cast<unsigned long long>(l.ntok);
 }
 
-// Run Op on typed arguments and return the typed result.
+// The general path for dynamic arguments: run the engine once more at run
+// time on the real values and fill the dynamic integers of the type the
+// compile-time pass built (checked by the structure fingerprint).
 template <class Op, class... A>
-TESSEL_HOST_DEVICE constexpr auto run_op(A const&... a) {
+TESSEL_HOST_DEVICE constexpr auto run_op_engine(A const&... a) {
   using H = pass<Op, A...>;
-  if constexpr (H::value.err.code != rt::Err::none) {
-    static_report<H::value.err.code, H::value.err.a, H::value.err.b, H::value.err.c>();
-    return Layout<Int<1>, Int<0>>{};
-  } else if constexpr (H::all_static) {
-    return from_rt<H, int>(H::value.layout);
-  } else {
-    result r = Op::run(false, true, a...);
+  result r = Op::run(false, true, a...);
 #if !defined(TESSEL_NO_CHECKS)
-    constexpr unsigned long long expected = structure_hash(H::value.layout);
-    bool ok = !r.err && structure_hash(r.layout) == expected;
+  constexpr unsigned long long expected = structure_hash(H::value.layout);
+  bool ok = !r.err && structure_hash(r.layout) == expected;
 #if !TESSEL_ON_DEVICE
-    if (!ok) {
-      // Degenerate run-time values (a size 1, a stride 0, a B of size 2) can
-      // make the operation exact only through the engine's by-values search, or
-      // give the engine's result another structure. On the host, take that
-      // result if the type can spell it (rt::fit keeps every mode's size).
-      result loose = Op::run(false, false, a...);
-      rt::Layout typed = H::value.layout;
-      if (!loose.err && rt::fit(typed, loose.layout)) {
-        r.layout = typed;
-        ok = true;
-      }
+  if (!ok) {
+    // Degenerate run-time values (a size 1, a stride 0, a B of size 2) can
+    // make the operation exact only through the engine's by-values search, or
+    // give the engine's result another structure. On the host, take that
+    // result if the type can spell it (rt::fit keeps every mode's size).
+    result loose = Op::run(false, false, a...);
+    rt::Layout typed = H::value.layout;
+    if (!loose.err && rt::fit(typed, loose.layout)) {
+      r.layout = typed;
+      ok = true;
     }
-#endif
-    if (!ok) runtime_report(r.err ? r.err : rt::Error{rt::Err::structure_mismatch, 0, 0, 0});
-#endif
-    return from_rt<H, dyn_t<A...>>(r.layout);
   }
+#endif
+  if (!ok) runtime_report(r.err ? r.err : rt::Error{rt::Err::structure_mismatch, 0, 0, 0});
+#endif
+  return from_rt<H, dyn_t<A...>>(r.layout);
 }
 
 }  // namespace tessel::detail
+
+// run_op, which picks the typed fast path (fast_path.hpp) where it applies.
+#include "fast_path.hpp"

@@ -258,14 +258,34 @@ TESSEL_HOST_DEVICE constexpr auto outer_partition(Tn&& t, T const& tiler, Crd co
   }
 }
 
+namespace detail {
+// idx2crd(idx, s, d) where a mode of stride 0 (a static 1 gets the stride _0
+// in a compact layout) has the coordinate 0 instead of a division by zero.
+template <class I, class S, class D>
+TESSEL_HOST_DEVICE constexpr auto flat_coord_of(I const& idx, S const& s, D const& d) {
+  if constexpr (is_tuple_v<S>) {
+    return transform(s, d, [&](auto const& si, auto const& di) { return flat_coord_of(idx, si, di); });
+  } else if constexpr (is_constant_v<0, D> || is_constant_v<1, S>) {
+    return Int<0>{};
+  } else if constexpr (StaticInt<D>) {
+    return (idx / d) % s;
+  } else {
+    using R = decltype((idx / d) % s);
+    return d == 0 ? R(0) : (idx / d) % s;
+  }
+}
+}  // namespace detail
+
 // get_flat_coord(L, idx): per top-level mode of L, the 1-D coordinate c_i
-// with L(c) == idx (L a compact arrangement such as a thread layout).
+// with L(c) == idx (L a compact arrangement such as a thread layout; a mode of
+// size 1 or stride 0 has the coordinate 0).
 template <class S, class D, class I>
 TESSEL_HOST_DEVICE constexpr auto get_flat_coord(Layout<S, D> const& l, I const& idx) {
   if constexpr (is_tuple_v<S>) {
-    return transform(l.shape(), l.stride(), [&](auto const& s, auto const& d) { return crd2idx(idx2crd(idx, s, d), s); });
+    return transform(l.shape(), l.stride(),
+                     [&](auto const& s, auto const& d) { return crd2idx(detail::flat_coord_of(idx, s, d), s); });
   } else {
-    return idx2crd(idx, l.shape(), l.stride());
+    return detail::flat_coord_of(idx, l.shape(), l.stride());
   }
 }
 
@@ -300,10 +320,56 @@ TESSEL_HOST_DEVICE constexpr bool upcast_divides(S const& s, D const& d) {
     return (true && ... && one(static_cast<long long>(get<I>(fs)), static_cast<long long>(get<I>(fd))));
   }(std::make_index_sequence<tuple_size_v<decltype(fs)>>{});
 }
+
+// Whether every element of upcast<N>(L) is N whole, consecutive elements that
+// L covers (given upcast_divides). A mode s:d with |d| >= N (N divides d) moves
+// whole new elements; a mode with 0 < |d| < N (d divides N) moves inside them,
+// over m = min(s, N/|d|) positions d*0, ..., d*(m-1), and upcast keeps of it
+// only what is left (shape s/m, stride 1). So the image of L is
+// N * image(upcast<N>(L)) + Z, Z the sum of the inner runs, and the new
+// elements are exactly whole covered groups when Z = [0, N): the inner modes
+// (size > 1), sorted by stride, have positive strides 1, m_1, m_1*m_2, ...
+// and the product of their m is N. Example: int16 (2):(4) as int32 is (2):(2),
+// whose elements are int16 0,1 and 4,5 where the tensor has only 0 and 4: no.
+template <int N, class S, class D>
+TESSEL_HOST_DEVICE constexpr bool upcast_whole(S const& s, D const& d) {
+  auto fs = flatten_to_tuple(s);
+  auto fd = flatten_to_tuple(d);
+  constexpr std::size_t R = tuple_size_v<decltype(fs)>;
+  long long sv[R > 0 ? R : 1] = {}, dv[R > 0 ? R : 1] = {};
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    ((sv[I] = static_cast<long long>(get<I>(fs)), dv[I] = static_cast<long long>(get<I>(fd))), ...);
+  }(std::make_index_sequence<R>{});
+  long long stride[R > 0 ? R : 1] = {}, run[R > 0 ? R : 1] = {};
+  int n = 0;
+  for (std::size_t i = 0; i < R; ++i) {
+    if (sv[i] == 1 || dv[i] == 0 || dv[i] >= N || dv[i] <= -N) continue;
+    if (dv[i] < 0) return false;  // an inner run going down
+    long long const q = N / dv[i];
+    long long const m = sv[i] < q ? sv[i] : q;
+    int j = n++;  // insertion by stride
+    for (; j > 0 && stride[j - 1] > dv[i]; --j) {
+      stride[j] = stride[j - 1];
+      run[j] = run[j - 1];
+    }
+    stride[j] = dv[i];
+    run[j] = m;
+  }
+  long long expect = 1;
+  for (int k = 0; k < n; ++k) {
+    if (stride[k] != expect) return false;
+    expect *= run[k];
+  }
+  return expect == N;
+}
 }  // namespace detail
 
-// recast<U>(t): the same bytes seen as elements of type U. Checked: the layout
-// must divide (upcast/downcast are exact) and the data must be aligned for U.
+// recast<U>(t): the same bytes seen as elements of type U. Checked (CuTe's is
+// not): the data must be aligned for U, and for a wider U the layout must
+// divide into elements of U (upcast is exact) that are each whole, consecutive
+// elements of t that its layout covers, so that the view never reaches bytes
+// outside t's elements. A narrower U splits every element (always defined).
+// Static layouts fail at compile time, dynamic ones at run time.
 template <class U, class E, class L>
 TESSEL_HOST_DEVICE auto recast(Tensor<E, L> const& t) {
   using V = typename E::value_type;
@@ -321,9 +387,16 @@ TESSEL_HOST_DEVICE auto recast(Tensor<E, L> const& t) {
       if constexpr (is_static_v<L>) {
         static_assert(detail::upcast_divides<N>(typename L::shape_type{}, typename L::stride_type{}),
                       "tessel::recast: the layout does not divide into elements of the new type");
+        static_assert(!detail::upcast_divides<N>(typename L::shape_type{}, typename L::stride_type{}) ||
+                          detail::upcast_whole<N>(typename L::shape_type{}, typename L::stride_type{}),
+                      "tessel::recast: the new elements would not be whole elements of the tensor (each must be "
+                      "consecutive elements that the layout covers)");
       } else {
         TESSEL_CHECK(detail::upcast_divides<N>(t.layout().shape(), t.layout().stride()),
                      "recast: the layout does not divide into elements of the new type");
+        TESSEL_CHECK(detail::upcast_whole<N>(t.layout().shape(), t.layout().stride()),
+                     "recast: the new elements would not be whole elements of the tensor (each must be "
+                     "consecutive elements that the layout covers)");
       }
       return upcast<N>(t.layout());
     } else {

@@ -1,0 +1,458 @@
+// tessel/algebra/fast_path.hpp: the typed fast path for tiling with dynamic
+// integers, and run_op, which chooses between it and the engine.
+//
+// With dynamic integers, the general path runs the whole engine once more at
+// run time (bridge.hpp: run_op_engine). In device code that costs ~1 KiB
+// values in local memory, recursion and a large kernel. For the common tiling
+// calls the fast path gets the same result from a few multiplications and
+// divisions by constants instead.
+//
+// It is not a second implementation of the algebra. At compile time, the
+// engine's own passes give the result's type (structure and static integers:
+// the type the general path builds) and, for each dynamic integer of the
+// result, a recipe: "input integer j times c" or "ceil_div(input integer j, c)",
+// with c static. At run time only the recipes are evaluated. A plan is used
+// only where it agrees with the compile-time pass on every integer (which are
+// static and their values); otherwise run_op takes the general path.
+//
+// Two planners, for composition, logical_divide, zipped_divide, tiled_divide
+// and flat_divide (and what is built on them: local_tile, local_partition,
+// inner_partition, outer_partition) by a static tiler:
+//
+//  * by mode: every mode of the layout that the tiler divides is one leaf s:d
+//    (s and d static or dynamic). The engine computes such a mode as
+//    (s:d) o E or (s:d) o (E, complement(E, s)). A one-leaf layout coalesces to
+//    s:d (to nothing when s is a static 1: d then counts as a static 0), and
+//    its composition with a leaf n:r is n:r*d with no condition to check. So
+//    mode i has the structure of B = E or (E, complement(E, s)), B is computed
+//    here by the engine at compile time, and leaf k of the result is
+//      shape  B's shape k: static, or the last mode of the complement, whose
+//             value is ceil_div(s, its stride) (the complement's cotarget is s);
+//      stride B's stride k times d.
+//    Arranging (zipped, tiled, flat) only moves leaves; the engine's arrange,
+//    run at compile time on a layout whose leaves are numbered, gives the order.
+//  * linear: every shape of the layout is static (strides may be dynamic), any
+//    static tiler (e.g. a TV layout). Then the engine's run-time pass only
+//    multiplies the dynamic strides by static numbers, so each result stride is
+//    a linear function of them. The engine's run-time pass is run at compile
+//    time on probe strides (unit vectors) to read the coefficients, and the
+//    plan is kept only when every dynamic result stride is a single term and
+//    two further probes (mixed signs) give exactly the predicted values.
+//
+// Errors. Static conditions fail at compile time, as before (the plan comes
+// after the compile-time pass). With static tilers the only run-time failure
+// the engine can report on these inputs is an integer overflow. With 32-bit
+// dynamic integers and static integers below 2^31 none is possible, and the
+// products are not checked. With wider integers every product is checked: on
+// the host an overflow (or, in a linear plan, a dynamic stride of 2^31 or more,
+// where the engine's intermediate products may overflow) hands the call to the
+// general path, which reports the engine's own error; in device code the
+// first overflowing product is reported (tessel: integer overflow [c x 0]).
+#pragma once
+
+#include "bridge.hpp"
+
+namespace tessel::detail {
+
+// The tiling operation an op_* struct runs (specialised in algebra.hpp).
+enum class Family : int { none, composition, logical_divide, zipped_divide, tiled_divide, flat_divide };
+template <class Op> inline constexpr Family family_of = Family::none;
+
+namespace fast {
+
+inline constexpr rt::i64 kSmall = 2147483647;  // 2^31 - 1
+
+TESSEL_HD constexpr rt::Layout run_family(Family f, rt::Layout const& a, rt::Tiler const& t, rt::Ctx& cx) {
+  switch (f) {
+    case Family::composition: return rt::composition(a, t, cx);
+    case Family::logical_divide: return rt::logical_divide(a, t, cx);
+    case Family::zipped_divide: return rt::zipped_divide(a, t, cx);
+    case Family::tiled_divide: return rt::tiled_divide(a, t, cx);
+    case Family::flat_divide: return rt::flat_divide(a, t, cx);
+    default: break;
+  }
+  cx.fail(rt::Err::bad_argument);
+  return a;
+}
+
+// How one dynamic integer of the result is computed from the input layout's
+// flattened integers: fixed (the value c), mul (input * c), ceil_div
+// (ceil_div(input, c), as the engine's cdiv). The input is shape j, or stride j.
+enum class Kind : signed char { fixed, mul, ceil_div };
+struct Recipe {
+  Kind kind = Kind::fixed;
+  bool of_stride = false;
+  int j = 0;
+  rt::i64 c = 0;
+};
+TESSEL_HD constexpr Recipe fixed(rt::i64 v) { return {Kind::fixed, false, 0, v}; }
+
+struct Plan {
+  bool ok = false;
+  bool linear = false;  // from the linear planner
+  int n = 0;
+  Recipe shape[rt::kMaxLeaves];
+  Recipe stride[rt::kMaxLeaves];
+  TESSEL_HD constexpr void push(Recipe s, Recipe d) {
+    if (n >= rt::kMaxLeaves) { ok = false; return; }
+    shape[n] = s;
+    stride[n] = d;
+    ++n;
+  }
+};
+
+// ---- the by-mode planner ----------------------------------------------------------------------
+
+// Leaves [k0, k1) of a, unchanged.
+TESSEL_HD constexpr void copy_leaves(Plan& p, rt::Layout const& a, int k0, int k1) {
+  for (int k = k0; k < k1; ++k)
+    p.push(a.shape[k].is_static ? fixed(a.shape[k].v) : Recipe{Kind::ceil_div, false, k, 1},
+           a.stride[k].is_static ? fixed(a.stride[k].v) : Recipe{Kind::mul, true, k, 1});
+}
+
+// The leaves of the one-leaf mode s:d = leaf k of a, tiled by the static entry E.
+TESSEL_HD constexpr void entry_leaves(Plan& p, rt::Layout const& a, int k, rt::Layout const& E, bool divide) {
+  rt::Ctx cx;
+  cx.symbolic = true;
+  rt::Int const s = a.shape[k], d = a.stride[k];
+  rt::Layout B = E;
+  if (divide) {  // as rt::apply_entry: (E, complement(E, size(A_i)))
+    rt::Layout ai;
+    ai.leaf(s, d, cx.err);
+    B = rt::Builder(cx.err).add(E).add(rt::complement(E, rt::size_int(ai, cx.err), cx)).done();
+  }
+  if (cx.err) { p.ok = false; return; }
+  rt::Int const dd = rt::known(s, 1) ? rt::sint(0) : d;
+  for (int q = 0; q < B.nleaf; ++q) {
+    rt::Int const bs = B.shape[q], r = B.stride[q];
+    Recipe rs, rd;
+    if (bs.is_static) rs = fixed(bs.v);
+    else if (!s.is_static && r.is_static && r.v > 0) rs = {Kind::ceil_div, false, k, r.v};
+    else { p.ok = false; return; }
+    if (rt::known(r, 0) || rt::known(dd, 0)) {
+      rd = fixed(0);
+    } else if (r.is_static && dd.is_static) {
+      rt::Int const x = cx.ar().mul(r, dd);
+      if (cx.err) { p.ok = false; return; }
+      rd = fixed(x.v);
+    } else if (r.is_static) {
+      rd = {Kind::mul, true, k, r.v};
+    } else {
+      p.ok = false;
+      return;
+    }
+    p.push(rs, rd);
+  }
+}
+
+// Whether the plan agrees with the engine's compile-time pass H: the same
+// integers static, with the same values.
+TESSEL_HD constexpr bool agrees(Plan const& p, rt::Layout const& H) {
+  if (p.n != H.nleaf) return false;
+  for (int q = 0; q < H.nleaf; ++q) {
+    if (H.shape[q].is_static != (p.shape[q].kind == Kind::fixed)) return false;
+    if (H.stride[q].is_static != (p.stride[q].kind == Kind::fixed)) return false;
+    if (H.shape[q].is_static && H.shape[q].v != p.shape[q].c) return false;
+    if (H.stride[q].is_static && H.stride[q].v != p.stride[q].c) return false;
+  }
+  return true;
+}
+
+TESSEL_HD constexpr Plan plan_modes(Family f, rt::Layout const& a, rt::Tiler const& t, rt::Layout const& H) {
+  Plan pre;
+  pre.ok = true;
+  bool const divide = f != Family::composition;
+  if (t.ntok == 0) return {};
+  if (t.tok[0] == rt::kUnderscore) {
+    copy_leaves(pre, a, 0, a.nleaf);
+  } else if (!t.bymode()) {
+    if (a.nleaf != 1) return {};
+    entry_leaves(pre, a, 0, t.ent[t.tok[0]], divide);
+  } else {
+    // Mode by mode, as rt::apply_tiler; the modes' results are concatenated.
+    int const ra = rt::rank(a);
+    int ta = a.is_tuple() ? 1 : 0;  // the token where mode i of a starts
+    int i = 0;
+    int const te = rt::tiler_end(t, 0);
+    for (int tt = 1; tt < te - 1; tt = rt::tiler_end(t, tt), ++i) {
+      if (i >= ra) return {};
+      int const ea = a.is_tuple() ? rt::node_end(a, ta) : a.ntok;
+      int const k0 = rt::leaves_before(a, ta), k1 = rt::leaves_before(a, ea);
+      signed char const c = t.tok[tt];
+      if (c == rt::kUnderscore) {
+        copy_leaves(pre, a, k0, k1);
+      } else if (c == rt::kOpen || k1 - k0 != 1) {
+        return {};  // a nested tiler, or a mode of several leaves
+      } else {
+        entry_leaves(pre, a, k0, t.ent[c], divide);
+      }
+      ta = ea;
+    }
+    if (divide) copy_leaves(pre, a, rt::leaves_before(a, ta), a.nleaf);  // modes beyond the tiler
+  }
+  if (!pre.ok) return {};
+  Plan out;
+  if (f == Family::zipped_divide || f == Family::tiled_divide || f == Family::flat_divide) {
+    rt::Ctx cx;
+    cx.symbolic = true;
+    rt::Layout L = rt::logical_divide(a, t, cx);
+    if (cx.err || L.nleaf != pre.n) return {};
+    for (int k = 0; k < L.nleaf; ++k) {  // number the leaves, then let the engine arrange them
+      L.shape[k] = rt::sint(1);
+      L.stride[k] = rt::sint(k);
+    }
+    rt::Arrange const how = f == Family::zipped_divide ? rt::Arrange::zipped
+                            : f == Family::tiled_divide ? rt::Arrange::tiled
+                                                        : rt::Arrange::flat;
+    rt::Layout const R = rt::arrange(how, L, t, cx);
+    if (cx.err || R.nleaf != H.nleaf) return {};
+    for (int q = 0; q < R.nleaf; ++q) {
+      int const k = int(R.stride[q].v);
+      if (k < 0 || k >= pre.n) return {};
+      out.push(pre.shape[k], pre.stride[k]);
+    }
+  } else {
+    out = pre;
+  }
+  out.ok = agrees(out, H);
+  return out;
+}
+
+// ---- the linear planner -------------------------------------------------------------------------
+
+TESSEL_HD constexpr bool small_static(rt::Layout const& l) {
+  for (int k = 0; k < l.nleaf; ++k) {
+    if (l.shape[k].is_static && rt::iabs(l.shape[k].v) > kSmall) return false;
+    if (l.stride[k].is_static && rt::iabs(l.stride[k].v) > kSmall) return false;
+  }
+  return true;
+}
+
+// a: the layout of the compile-time pass (placeholders); base: with the
+// dynamic integers as run-time values (to be set here).
+TESSEL_HD constexpr Plan plan_linear(Family f, rt::Layout const& a, rt::Layout const& base, rt::Tiler const& t,
+                                     rt::Layout const& H) {
+  if (!small_static(a)) return {};
+  for (int e = 0; e < t.nent; ++e)
+    if (!small_static(t.ent[e])) return {};
+  for (int k = 0; k < a.nleaf; ++k)
+    if (!a.shape[k].is_static) return {};
+  for (int q = 0; q < H.nleaf; ++q)
+    if (!H.shape[q].is_static) return {};
+  int js[rt::kMaxLeaves] = {};
+  int nd = 0;
+  for (int k = 0; k < a.nleaf; ++k)
+    if (!a.stride[k].is_static) js[nd++] = k;
+  if (nd == 0) return {};
+  unsigned long long const h = structure_hash(H);
+  // The engine's run-time pass (strict, as run_op_engine runs it) on given strides.
+  auto probe = [&](rt::i64 const* v, rt::Layout& R) {
+    rt::Layout in = base;
+    for (int m = 0; m < nd; ++m) in.stride[js[m]].v = v[m];
+    rt::Ctx cx;
+    cx.strict = true;
+    R = run_family(f, in, t, cx);
+    return !cx.err && structure_hash(R) == h;
+  };
+  // Coefficients from unit vectors: which input stride, times what.
+  int src[rt::kMaxLeaves] = {};
+  rt::i64 coef[rt::kMaxLeaves] = {};
+  for (int q = 0; q < H.nleaf; ++q) src[q] = -1;
+  for (int m = 0; m < nd; ++m) {
+    rt::i64 v[rt::kMaxLeaves] = {};
+    v[m] = 1;
+    rt::Layout R;
+    if (!probe(v, R)) return {};
+    for (int q = 0; q < H.nleaf; ++q) {
+      if (H.stride[q].is_static || R.stride[q].v == 0) continue;
+      if (src[q] >= 0) return {};  // two terms
+      src[q] = m;
+      coef[q] = R.stride[q].v;
+    }
+  }
+  Plan out;
+  out.ok = out.linear = true;
+  for (int q = 0; q < H.nleaf; ++q) {
+    Recipe d = fixed(H.stride[q].v);
+    if (!H.stride[q].is_static) {
+      if (src[q] < 0 || rt::iabs(coef[q]) > kSmall) return {};
+      d = {Kind::mul, true, js[src[q]], coef[q]};
+    }
+    out.push(fixed(H.shape[q].v), d);
+  }
+  // Two more probes, with distinct values of both signs, must give what the plan predicts.
+  for (int round = 0; round < 2; ++round) {
+    rt::i64 v[rt::kMaxLeaves] = {};
+    for (int m = 0; m < nd; ++m) v[m] = round == 0 ? 3 + 4 * m : -(5 + 2 * m) * (m % 2 ? -1 : 1);
+    rt::Layout R;
+    if (!probe(v, R)) return {};
+    for (int q = 0; q < H.nleaf; ++q)
+      if (!H.stride[q].is_static && R.stride[q].v != coef[q] * v[src[q]]) return {};
+  }
+  out.ok = out.ok && agrees(out, H);
+  return out;
+}
+
+// ---- the plan of a call ---------------------------------------------------------------------------
+
+template <class Op, class... A>
+struct plan_of {
+  static constexpr Plan value = {};
+};
+template <class Op, class S, class D, class T>
+  requires(family_of<Op> != Family::none && is_static_v<T>)
+struct plan_of<Op, Layout<S, D>, T> {
+  using H = pass<Op, Layout<S, D>, T>;
+  static constexpr Plan make() {
+    if constexpr (H::value.err.code != rt::Err::none || H::all_static) {
+      return {};
+    } else {
+      rt::Layout const a = to_rt(Layout<S, D>{}, true);
+      rt::Tiler const t = to_tiler(T{}, true);
+      Plan const p = plan_modes(family_of<Op>, a, t, H::value.layout);
+      if (p.ok) return p;
+      return plan_linear(family_of<Op>, a, to_rt(Layout<S, D>{}, false), t, H::value.layout);
+    }
+  }
+  static constexpr Plan value = make();
+};
+
+// ---- evaluating a plan ------------------------------------------------------------------------------
+
+template <class P, bool Strides, int k>
+struct recipe_of {
+  static constexpr Recipe value = Strides ? P::value.stride[k] : P::value.shape[k];
+};
+
+// Input integer j: stride j or shape j of the flattened layout.
+template <bool OfStride, int j, class FS, class FD>
+TESSEL_HOST_DEVICE constexpr auto input(FS const& fs, FD const& fd) {
+  if constexpr (OfStride) return get<j>(fd); else return get<j>(fs);
+}
+
+// The value of result integer k (a shape, or a stride) of plan P. An overflow
+// is recorded in e (the engine's numbers: the factor, then the input) and gives 0.
+template <class P, bool Strides, int k, class FS, class FD>
+TESSEL_HOST_DEVICE constexpr rt::i64 leaf_value(FS const& fs, FD const& fd, rt::Error& e) {
+  using R = recipe_of<P, Strides, k>;
+  constexpr rt::i64 c = R::value.c;
+  if constexpr (R::value.kind == Kind::fixed) {
+    return c;
+  } else {
+    auto const x = input<R::value.of_stride, R::value.j>(fs, fd);
+    using X = std::remove_cvref_t<decltype(x)>;
+    constexpr bool narrow = sizeof(X) <= 4;
+    constexpr unsigned long long xmax = !narrow ? 0
+                                        : std::is_signed_v<X> ? (1ull << (8 * sizeof(X) - 1)) - 1
+                                                              : (1ull << (8 * sizeof(X))) - 1;
+    if constexpr (c == 1) {
+      return static_cast<rt::i64>(x);
+    } else if constexpr (R::value.kind == Kind::ceil_div) {
+      if constexpr (narrow && c > 0 && static_cast<unsigned long long>(c) <= xmax) {  // in X: the same value, cheaper
+        return static_cast<rt::i64>(x / X(c) + (x % X(c) != 0 ? 1 : 0));
+      } else {
+        return rt::cdiv(static_cast<rt::i64>(x), c);
+      }
+    } else if constexpr (narrow && c >= -kSmall && c <= kSmall) {
+      return static_cast<rt::i64>(x) * c;  // |x| < 2^32: no overflow
+    } else {
+      constexpr rt::i64 mx = 9223372036854775807LL, mn = -mx - 1;
+      constexpr rt::i64 lo = c > 0 ? mn / c : c == -1 ? -mx : mx / c;
+      constexpr rt::i64 hi = c > 0 ? mx / c : c == -1 ? mx : mn / c;
+      rt::i64 const v = static_cast<rt::i64>(x);
+      if (v < lo || v > hi) {
+        if (!e) e = {rt::Err::overflow, c, v, 0};
+        return 0;
+      }
+      return v * c;
+    }
+  }
+}
+
+template <class H, class P, int B, bool Strides, class Dyn, class FS, class FD>
+TESSEL_HOST_DEVICE constexpr auto build(FS const& fs, FD const& fd, rt::Error& e);
+
+template <class H, class P, int B, bool Strides, class Dyn, class FS, class FD, std::size_t... I>
+TESSEL_HOST_DEVICE constexpr auto build_children(FS const& fs, FD const& fd, rt::Error& e, std::index_sequence<I...>) {
+  constexpr children_t kids = children(H::value.layout, B);
+  return make_tuple(build<H, P, kids.pos[I], Strides, Dyn>(fs, fd, e)...);
+}
+
+// As detail::build, the dynamic integers from the plan.
+template <class H, class P, int B, bool Strides, class Dyn, class FS, class FD>
+TESSEL_HOST_DEVICE constexpr auto build(FS const& fs, FD const& fd, rt::Error& e) {
+  if constexpr (H::value.layout.tok[B] == rt::kLeaf) {
+    constexpr int k = rt::leaves_before(H::value.layout, B);
+    constexpr rt::Int x = Strides ? H::value.layout.stride[k] : H::value.layout.shape[k];
+    if constexpr (x.is_static) {
+      return static_int<x.v>();
+    } else {
+      return static_cast<Dyn>(leaf_value<P, Strides, k>(fs, fd, e));
+    }
+  } else {
+    return build_children<H, P, B, Strides, Dyn>(fs, fd, e, std::make_index_sequence<children(H::value.layout, B).n>{});
+  }
+}
+
+// Whether every dynamic stride of a wide (over 32-bit) integer type is below
+// 2^31 in magnitude (in a linear plan, the engine's products then cannot overflow).
+template <class FD, std::size_t... I>
+TESSEL_HOST_DEVICE constexpr bool wide_strides_small(FD const& fd, std::index_sequence<I...>) {
+  auto one = [](auto const& x) {
+    using X = std::remove_cvref_t<decltype(x)>;
+    if constexpr (StaticInt<X> || sizeof(X) <= 4) return true;
+    else return static_cast<rt::i64>(x) <= kSmall && static_cast<rt::i64>(x) >= -kSmall;
+  };
+  return (true && ... && one(get<I>(fd)));
+}
+
+template <class Op, class S, class D, class T>
+TESSEL_HOST_DEVICE constexpr auto apply(Layout<S, D> const& l, T const& t) {
+  using H = pass<Op, Layout<S, D>, T>;
+  using P = plan_of<Op, Layout<S, D>, T>;
+  using Dyn = dyn_t<Layout<S, D>, T>;
+  auto const fs = flatten_to_tuple(l.shape());
+  auto const fd = flatten_to_tuple(l.stride());
+  rt::Error e{};
+  auto r = raw_layout(build<H, P, 0, false, Dyn>(fs, fd, e), build<H, P, 0, true, Dyn>(fs, fd, e));
+#if !defined(TESSEL_NO_CHECKS)
+#if TESSEL_ON_DEVICE
+  if (e) runtime_report(e);
+  (void)t;
+#else
+  if constexpr (P::value.linear) {
+    if (!wide_strides_small(fd, std::make_index_sequence<tuple_size_v<decltype(fd)>>{})) return run_op_engine<Op>(l, t);
+  }
+  if (e) return run_op_engine<Op>(l, t);  // the engine reports its own error
+#endif
+#else
+  (void)t;
+#endif
+  return r;
+}
+
+}  // namespace fast
+
+// Whether run_op takes the fast path for these arguments (for tests).
+template <class Op, class... A>
+inline constexpr bool uses_fast_path = fast::plan_of<Op, std::remove_cvref_t<A>...>::value.ok;
+
+// Run Op on typed arguments and return the typed result: at compile time for
+// static arguments; for dynamic ones by the fast path where it applies, else
+// by the engine at run time.
+template <class Op, class... A>
+TESSEL_HOST_DEVICE constexpr auto run_op(A const&... a) {
+  using H = pass<Op, A...>;
+  if constexpr (H::value.err.code != rt::Err::none) {
+    static_report<H::value.err.code, H::value.err.a, H::value.err.b, H::value.err.c>();
+    return Layout<Int<1>, Int<0>>{};
+  } else if constexpr (H::all_static) {
+    return from_rt<H, int>(H::value.layout);
+  } else if constexpr (fast::plan_of<Op, A...>::value.ok) {
+    return fast::apply<Op>(a...);
+  } else {
+    return run_op_engine<Op>(a...);
+  }
+}
+
+}  // namespace tessel::detail
