@@ -71,7 +71,9 @@ void check(std::vector<long long> const& shape, std::vector<long long> const& ss
     EXPECT_EQ(p.dst_stride[0], p.L) << p.describe();        // I starts contiguous in dst
     EXPECT_EQ(p.src_stride[p.nA], p.L) << p.describe();     // J starts contiguous in src
   }
-  if (p.kind == kernels::CopyPlan::Kind::vector) EXPECT_EQ(p.dst_stride[0], 1) << p.describe();
+  if (p.kind == kernels::CopyPlan::Kind::vector) {
+    EXPECT_EQ(p.dst_stride[0], 1) << p.describe();
+  }
 }
 
 std::vector<long long> compact(std::vector<long long> const& s, std::vector<int> const& perm) {
