@@ -536,7 +536,8 @@ TESSEL_HD constexpr Layout left_inverse(Layout const& L, Ctx& cx) {
     covered = cx.ar().mul(covered, g);
     last = q;
   }
-  if (last >= 0) shapes[last + 1] = {c.s[ord[last]].v, last + 1 < first_dyn && c.s[ord[last]].is_static};
+  // The last entry is static only when nothing before it can move (first_dyn == m).
+  if (last >= 0) shapes[last + 1] = {c.s[ord[last]].v, (last + 1 < first_dyn || first_dyn == m) && c.s[ord[last]].is_static};
   for (int q = 0; q <= m; ++q) r.push(shapes[q], strides[q], cx.err);
   return from_modes(coalesce_modes(r, cx), cx.err);
 }
