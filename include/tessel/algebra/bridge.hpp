@@ -82,22 +82,56 @@ template <class S, class D> struct dyn_of<Layout<S, D>> {
 // The integer type of a result's dynamic integers: int, or wider if an argument's is.
 template <class... A> using dyn_t = std::common_type_t<int, typename dyn_of<std::remove_cvref_t<A>>::type...>;
 
-template <rt::i64 v>
-TESSEL_HOST_DEVICE constexpr auto static_int() {
-  if constexpr (v >= INT32_MIN && v <= INT32_MAX) return C<int(v)>{};
-  else return C<v>{};
-}
+// The type of a static integer v: C<int(v)> where it fits in an int, else C<v>.
+template <rt::i64 v, bool Small = (v >= INT32_MIN && v <= INT32_MAX)> struct static_int_of { using type = C<int(v)>; };
+template <rt::i64 v> struct static_int_of<v, false> { using type = C<v>; };
 
-struct children_t {
-  int n = 0;
-  int pos[rt::kMaxTokens] = {};
+// Where each node of a result layout's token list finds its children and
+// leaves, computed once per result (not at every node that is built).
+struct node_table {
+  int nkids[rt::kMaxTokens] = {};  // the number of children of the node opened at token t
+  int first[rt::kMaxTokens] = {};  // where its children start in kid
+  int kid[rt::kMaxTokens] = {};    // the children's token positions, grouped by parent
+  int leaf[rt::kMaxTokens] = {};   // the leaf number of the leaf at token t
 };
-TESSEL_HOST_DEVICE constexpr children_t children(rt::Layout const& l, int b) {
-  children_t c;
-  int e = rt::node_end(l, b);
-  for (int t = b + 1; t < e - 1; t = rt::node_end(l, t)) c.pos[c.n++] = t;
-  return c;
+TESSEL_HOST_DEVICE constexpr node_table make_node_table(rt::Layout const& l) {
+  node_table t;
+  int n = 0, leaves = 0;
+  for (int b = 0; b < l.ntok; ++b) {
+    if (l.tok[b] == rt::kLeaf) {
+      t.leaf[b] = leaves++;
+    } else if (l.tok[b] == rt::kOpen) {
+      t.first[b] = n;
+      int const e = rt::node_end(l, b);
+      for (int c = b + 1; c < e - 1; c = rt::node_end(l, c)) t.kid[n++] = c, ++t.nkids[b];
+    }
+  }
+  return t;
 }
+// The table of H::value.layout (H: a pass).
+template <class H> inline constexpr node_table node_table_of = make_node_table(H::value.layout);
+
+// All-static results: the typed IntTuple (shapes or strides) of the node at
+// token B of H::value.layout, spelled by class templates (no function is
+// instantiated per node).
+template <class H, int B, bool Strides, bool Leaf = (H::value.layout.tok[B] == rt::kLeaf)>
+struct built;
+template <class H, int B, bool Strides>
+struct built<H, B, Strides, true> {
+  static constexpr int k = node_table_of<H>.leaf[B];
+  using type = typename static_int_of<(Strides ? H::value.layout.stride[k] : H::value.layout.shape[k]).v>::type;
+};
+template <class H, int B, bool Strides, class Seq> struct built_tuple;
+template <class H, int B, bool Strides, std::size_t... I>
+struct built_tuple<H, B, Strides, std::index_sequence<I...>> {
+  using type = tuple<typename built<H, node_table_of<H>.kid[node_table_of<H>.first[B] + I], Strides>::type...>;
+};
+template <class H, int B, bool Strides>
+struct built<H, B, Strides, false> : built_tuple<H, B, Strides, std::make_index_sequence<node_table_of<H>.nkids[B]>> {};
+
+// The typed layout of an all-static result.
+template <class H>
+using static_result_t = Layout<typename built<H, 0, false>::type, typename built<H, 0, true>::type>;
 
 // The typed IntTuple (shapes or strides) of the node at token B of H::value.layout:
 // static integers from the compile-time pass, dynamic ones from rv.
@@ -106,22 +140,21 @@ TESSEL_HOST_DEVICE constexpr auto build(rt::Layout const& rv);
 
 template <class H, int B, bool Strides, class Dyn, std::size_t... I>
 TESSEL_HOST_DEVICE constexpr auto build_children(rt::Layout const& rv, std::index_sequence<I...>) {
-  constexpr children_t kids = children(H::value.layout, B);
-  return make_tuple(build<H, kids.pos[I], Strides, Dyn>(rv)...);
+  return make_tuple(build<H, node_table_of<H>.kid[node_table_of<H>.first[B] + I], Strides, Dyn>(rv)...);
 }
 
 template <class H, int B, bool Strides, class Dyn>
 TESSEL_HOST_DEVICE constexpr auto build(rt::Layout const& rv) {
   if constexpr (H::value.layout.tok[B] == rt::kLeaf) {
-    constexpr int k = rt::leaves_before(H::value.layout, B);
+    constexpr int k = node_table_of<H>.leaf[B];
     constexpr rt::Int x = Strides ? H::value.layout.stride[k] : H::value.layout.shape[k];
     if constexpr (x.is_static) {
-      return static_int<x.v>();
+      return typename static_int_of<x.v>::type{};
     } else {
       return static_cast<Dyn>(Strides ? rv.stride[k].v : rv.shape[k].v);
     }
   } else {
-    return build_children<H, B, Strides, Dyn>(rv, std::make_index_sequence<children(H::value.layout, B).n>{});
+    return build_children<H, B, Strides, Dyn>(rv, std::make_index_sequence<node_table_of<H>.nkids[B]>{});
   }
 }
 

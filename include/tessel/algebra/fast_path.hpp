@@ -374,23 +374,22 @@ TESSEL_HOST_DEVICE constexpr auto build(FS const& fs, FD const& fd, rt::Error& e
 
 template <class H, class P, int B, bool Strides, class Dyn, class FS, class FD, std::size_t... I>
 TESSEL_HOST_DEVICE constexpr auto build_children(FS const& fs, FD const& fd, rt::Error& e, std::index_sequence<I...>) {
-  constexpr children_t kids = children(H::value.layout, B);
-  return make_tuple(build<H, P, kids.pos[I], Strides, Dyn>(fs, fd, e)...);
+  return make_tuple(build<H, P, node_table_of<H>.kid[node_table_of<H>.first[B] + I], Strides, Dyn>(fs, fd, e)...);
 }
 
 // As detail::build, the dynamic integers from the plan.
 template <class H, class P, int B, bool Strides, class Dyn, class FS, class FD>
 TESSEL_HOST_DEVICE constexpr auto build(FS const& fs, FD const& fd, rt::Error& e) {
   if constexpr (H::value.layout.tok[B] == rt::kLeaf) {
-    constexpr int k = rt::leaves_before(H::value.layout, B);
+    constexpr int k = node_table_of<H>.leaf[B];
     constexpr rt::Int x = Strides ? H::value.layout.stride[k] : H::value.layout.shape[k];
     if constexpr (x.is_static) {
-      return static_int<x.v>();
+      return typename static_int_of<x.v>::type{};
     } else {
       return static_cast<Dyn>(leaf_value<P, Strides, k>(fs, fd, e));
     }
   } else {
-    return build_children<H, P, B, Strides, Dyn>(fs, fd, e, std::make_index_sequence<children(H::value.layout, B).n>{});
+    return build_children<H, P, B, Strides, Dyn>(fs, fd, e, std::make_index_sequence<node_table_of<H>.nkids[B]>{});
   }
 }
 
@@ -447,7 +446,7 @@ TESSEL_HOST_DEVICE constexpr auto run_op(A const&... a) {
     static_report<H::value.err.code, H::value.err.a, H::value.err.b, H::value.err.c>();
     return Layout<Int<1>, Int<0>>{};
   } else if constexpr (H::all_static) {
-    return from_rt<H, int>(H::value.layout);
+    return static_result_t<H>{};
   } else if constexpr (fast::plan_of<Op, A...>::value.ok) {
     return fast::apply<Op>(a...);
   } else {

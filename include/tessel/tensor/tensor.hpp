@@ -474,15 +474,24 @@ TESSEL_HOST_DEVICE void print_tensor(Tensor<E, L> const& t, bool header = true) 
   }
 }
 
+// (Written through print.hpp's ostream sink, whose members are templates, so
+// that this header needs no more than <iosfwd>.)
 template <class E, class L>
 std::ostream& operator<<(std::ostream& os, Tensor<E, L> const& t) {
+  detail::ostream_sink const out{os};
   auto p = t.data();
   if constexpr (std::is_pointer_v<decltype(p)>) {
-    os << "ptr[" << sizeof_bits_v<std::remove_pointer_t<decltype(p)>> << "b](" << static_cast<void const*>(p) << ")";
+    out.str("ptr[");
+    out.num(sizeof_bits_v<std::remove_pointer_t<decltype(p)>>);
+    out.str("b](");
+    out.str(static_cast<void const*>(p));
+    out.str(")");
   } else {
-    os << p;
+    out.str(p);
   }
-  return os << " o " << t.layout();
+  out.str(" o ");
+  out.str(t.layout());
+  return os;
 }
 
 }  // namespace tessel
