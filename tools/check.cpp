@@ -472,7 +472,8 @@ Result walk(rt::Expr const& x, Tracer& t, CheckReport& rep) {
   if (traced && verdict != engine_ok) {
     // A failure the trace does not model (overflow, capacity) is not a disagreement.
     bool modelled = engine_ok || (engine_msg.find("integer overflow") == std::string::npos &&
-                                  engine_msg.find("too large") == std::string::npos);
+                                  engine_msg.find("too large") == std::string::npos &&
+                                  engine_msg.find("zip2_by") == std::string::npos);
     if (modelled) {
       rep.disagreement = t.disagreement = true;
       t.line("(the engine disagrees: " + (engine_ok ? "it computes " + to_text(value) : engine_msg) + ")");
@@ -504,6 +505,8 @@ CheckReport check(std::string const& text) {
   }
   // Usage errors (unknown function, argument count) are reported as eval
   // reports them, before any trace: eval checks them before the arguments.
+  EvalError eval_error;
+  bool eval_failed = false;
   try {
     (void)eval(x);
   } catch (EvalError const& e) {
@@ -514,6 +517,8 @@ CheckReport check(std::string const& text) {
       rep.pos = e.pos;
       return rep;
     }
+    eval_failed = true;
+    eval_error = e;
   }
   Tracer t;
   try {
@@ -527,6 +532,14 @@ CheckReport check(std::string const& text) {
     rep.status = e.status;
     rep.failure = e.what;
     rep.pos = e.pos;
+  }
+  // eval stops at the first failing argument; the walk may meet another
+  // argument's error first. The status is eval's, as `tessel eval` reports it.
+  if (eval_failed && rep.status != kInadmissible) {
+    rep.admissible = false;
+    rep.status = kInadmissible;
+    rep.failure = eval_error.what;
+    rep.pos = eval_error.pos;
   }
   rep.trace = t.out.str();
   rep.disagreement = rep.disagreement || t.disagreement;

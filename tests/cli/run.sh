@@ -325,5 +325,11 @@ expect_err 2 'range 1 to 16' -- swizzle -N 17
 expect_err 2 'range 1 to 4096' -- swizzle 0 4
 expect_err 1 'cannot write' -- swizzle -o /nonexistent/dir/x.txt
 
+# check reports the status eval reports (eval stops at the first failing argument);
+# a mode kept by `_` cannot be split into (tile, rest) by zipped/tiled/flat (as CuTe's zip2_by).
+expect_err 3 'zero or negative' -- check 'coalesce((2,(0,6)):(1,(6,2)),G(1,1))'
+expect_err 3 'zero or negative' -- eval 'coalesce((2,(0,6)):(1,(6,2)),G(1,1))'
+expect_err 3 'must have rank 2' -- check 'flat_product((4,5):(6,1),<_>)'
+expect_err 3 'must have rank 2' -- eval 'zipped_divide((4,5):(6,1),<_>)'
 echo "$((n - fails)) passed, $fails failed"
 [ "$fails" = 0 ]

@@ -109,13 +109,18 @@ TESSEL_HD constexpr bool represent(i64 const* v, int n, int stride_step, Modes& 
   // v[j * stride_step], j < n: find modes (s1,e1),(s2,e2),... with the same values.
   if (n == 1) return true;
   i64 e1 = v[stride_step];
+  // Sums and products that overflow are mismatches (checked: the values can be near 2^63).
+  Error ovf;
+  Arith ar{&ovf};
+  auto eq_mul = [&](i64 want, i64 a, i64 b) { ovf = {}; i64 x = ar.mul(a, b); return !ovf && x == want; };
+  auto eq_add = [&](i64 want, i64 a, i64 b) { ovf = {}; i64 x = ar.add(a, b); return !ovf && x == want; };
   for (int s1 = 2; s1 <= n; ++s1) {
     if (n % s1) continue;
     bool ok = true;
-    for (int j = 1; j < s1 && ok; ++j) ok = v[j * stride_step] == j * e1;
+    for (int j = 1; j < s1 && ok; ++j) ok = eq_mul(v[j * stride_step], j, e1);
     if (!ok) break;  // a longer first mode needs this prefix too
     for (int k = 1; k < n / s1 && ok; ++k)
-      for (int j = 1; j < s1 && ok; ++j) ok = v[(j + s1 * k) * stride_step] == v[j * stride_step] + v[s1 * k * stride_step];
+      for (int j = 1; j < s1 && ok; ++j) ok = eq_add(v[(j + s1 * k) * stride_step], v[j * stride_step], v[s1 * k * stride_step]);
     if (!ok) continue;
     int mark = out.n;
     out.push(sint(s1), sint(e1), cx.err);

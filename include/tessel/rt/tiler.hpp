@@ -91,7 +91,7 @@ TESSEL_HD constexpr void zip2_by(Layout const& L, Tiler const& T, int b, Layout&
   if (T.tok[b] != kOpen) {
     first = mode(L, 0, cx.err);
     second = mode(L, 1, cx.err);
-    if (rank(L) != 2) cx.fail(Err::bad_argument, rank(L));
+    if (rank(L) != 2) cx.fail(Err::zip_not_rank2, rank(L));
     return;
   }
   Builder f(cx.err), s(cx.err);

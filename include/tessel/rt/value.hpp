@@ -45,6 +45,7 @@ enum class Err : int {
   dynamic_unsupported,  // an operation that needs static strides got dynamic ones
   bad_argument,
   structure_mismatch,   // the run-time values give the result another structure than its type
+  zip_not_rank2,        // zipped/tiled/flat: a mode kept by `_` is not a (tile, rest) pair
 };
 
 struct Error {
@@ -69,6 +70,7 @@ TESSEL_HD constexpr char const* message(Err e) {
     case Err::rank_mismatch: return "the tiler or profile has more modes than the layout";
     case Err::dynamic_unsupported: return "this operation needs static strides";
     case Err::bad_argument: return "bad argument";
+    case Err::zip_not_rank2: return "zipped/tiled/flat divide or product: a mode that the tiler keeps with `_` must have rank 2 to be split into (tile, rest) (CuTe: zip2_by's leaf level must be rank-2)";
     case Err::structure_mismatch: return "the run-time values give the result another structure than its type (a dynamic integer is 1 or 0 where the type needs a mode, and no layout of the type's structure is the result)";
   }
   return "unknown error";
