@@ -1019,10 +1019,12 @@ void static_vs_dynamic(bool degenerate_values, i64 amax, std::vector<i64> const&
         rt::Ctx cs;
         rt::Layout const S = ops[o].second(build(a), build(b), cs);
         // Static integers in, static integers out (CuTe prints them as _N).
-        if (!cs.err && !degenerate_values)
-          for (int k = 0; k < S.nleaf; ++k)
+        if (!cs.err && !degenerate_values) {
+          for (int k = 0; k < S.nleaf; ++k) {
             EXPECT_TRUE(S.shape[k].is_static && S.stride[k].is_static)
                 << ops[o].first << "(" << fmt(a) << (o >= 7 ? "" : "," + fmt(b)) << ") = " << fmt(S) << " has a dynamic integer";
+          }
+        }
         for (Stat st : {dyn_shapes, dyn_strides, all_dynamic}) {
           if ((degenerate(a, st) || (!unary && degenerate(b, st))) != degenerate_values) continue;
           ++n;
