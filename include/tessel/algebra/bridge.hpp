@@ -134,33 +134,43 @@ template <class H>
 using static_result_t = Layout<typename built<H, 0, false>::type, typename built<H, 0, true>::type>;
 
 // The typed IntTuple (shapes or strides) of the node at token B of H::value.layout:
-// static integers from the compile-time pass, dynamic ones from rv.
-template <class H, int B, bool Strides, class Dyn>
-TESSEL_HOST_DEVICE constexpr auto build(rt::Layout const& rv);
+// static integers from the compile-time pass, dynamic ones from src, whose
+// src.template leaf<Strides, k>() is the value of leaf k (the run-time engine
+// result here, a fast-path plan in fast_path.hpp).
+template <class H, int B, bool Strides, class Dyn, class Src>
+TESSEL_HOST_DEVICE constexpr auto build(Src const& src);
 
-template <class H, int B, bool Strides, class Dyn, std::size_t... I>
-TESSEL_HOST_DEVICE constexpr auto build_children(rt::Layout const& rv, std::index_sequence<I...>) {
-  return make_tuple(build<H, node_table_of<H>.kid[node_table_of<H>.first[B] + I], Strides, Dyn>(rv)...);
+template <class H, int B, bool Strides, class Dyn, class Src, std::size_t... I>
+TESSEL_HOST_DEVICE constexpr auto build_children(Src const& src, std::index_sequence<I...>) {
+  return make_tuple(build<H, node_table_of<H>.kid[node_table_of<H>.first[B] + I], Strides, Dyn>(src)...);
 }
 
-template <class H, int B, bool Strides, class Dyn>
-TESSEL_HOST_DEVICE constexpr auto build(rt::Layout const& rv) {
+template <class H, int B, bool Strides, class Dyn, class Src>
+TESSEL_HOST_DEVICE constexpr auto build(Src const& src) {
   if constexpr (H::value.layout.tok[B] == rt::kLeaf) {
     constexpr int k = node_table_of<H>.leaf[B];
     constexpr rt::Int x = Strides ? H::value.layout.stride[k] : H::value.layout.shape[k];
     if constexpr (x.is_static) {
       return typename static_int_of<x.v>::type{};
     } else {
-      return static_cast<Dyn>(Strides ? rv.stride[k].v : rv.shape[k].v);
+      return static_cast<Dyn>(src.template leaf<Strides, k>());
     }
   } else {
-    return build_children<H, B, Strides, Dyn>(rv, std::make_index_sequence<node_table_of<H>.nkids[B]>{});
+    return build_children<H, B, Strides, Dyn>(src, std::make_index_sequence<node_table_of<H>.nkids[B]>{});
   }
 }
 
+// The leaves of an engine result computed at run time.
+struct engine_leaves {
+  rt::Layout const& rv;
+  template <bool Strides, int k>
+  TESSEL_HOST_DEVICE constexpr rt::i64 leaf() const { return Strides ? rv.stride[k].v : rv.shape[k].v; }
+};
+
 template <class H, class Dyn>
 TESSEL_HOST_DEVICE constexpr auto from_rt(rt::Layout const& rv) {
-  return raw_layout(build<H, 0, false, Dyn>(rv), build<H, 0, true, Dyn>(rv));
+  engine_leaves const src{rv};
+  return raw_layout(build<H, 0, false, Dyn>(src), build<H, 0, true, Dyn>(src));
 }
 
 template <std::size_t Off, class F, class P, std::size_t... I>

@@ -369,29 +369,16 @@ TESSEL_HOST_DEVICE constexpr rt::i64 leaf_value(FS const& fs, FD const& fd, rt::
   }
 }
 
-template <class H, class P, int B, bool Strides, class Dyn, class FS, class FD>
-TESSEL_HOST_DEVICE constexpr auto build(FS const& fs, FD const& fd, rt::Error& e);
-
-template <class H, class P, int B, bool Strides, class Dyn, class FS, class FD, std::size_t... I>
-TESSEL_HOST_DEVICE constexpr auto build_children(FS const& fs, FD const& fd, rt::Error& e, std::index_sequence<I...>) {
-  return make_tuple(build<H, P, node_table_of<H>.kid[node_table_of<H>.first[B] + I], Strides, Dyn>(fs, fd, e)...);
-}
-
-// As detail::build, the dynamic integers from the plan.
-template <class H, class P, int B, bool Strides, class Dyn, class FS, class FD>
-TESSEL_HOST_DEVICE constexpr auto build(FS const& fs, FD const& fd, rt::Error& e) {
-  if constexpr (H::value.layout.tok[B] == rt::kLeaf) {
-    constexpr int k = node_table_of<H>.leaf[B];
-    constexpr rt::Int x = Strides ? H::value.layout.stride[k] : H::value.layout.shape[k];
-    if constexpr (x.is_static) {
-      return typename static_int_of<x.v>::type{};
-    } else {
-      return static_cast<Dyn>(leaf_value<P, Strides, k>(fs, fd, e));
-    }
-  } else {
-    return build_children<H, P, B, Strides, Dyn>(fs, fd, e, std::make_index_sequence<node_table_of<H>.nkids[B]>{});
-  }
-}
+// The leaves of a result as the plan P computes them from the argument's flat
+// shapes fs and strides fd (detail::build's source on the fast path).
+template <class P, class FS, class FD>
+struct plan_leaves {
+  FS const& fs;
+  FD const& fd;
+  rt::Error& e;
+  template <bool Strides, int k>
+  TESSEL_HOST_DEVICE constexpr rt::i64 leaf() const { return leaf_value<P, Strides, k>(fs, fd, e); }
+};
 
 // Whether every dynamic stride of a wide (over 32-bit) integer type is below
 // 2^31 in magnitude (in a linear plan, the engine's products then cannot overflow).
@@ -413,7 +400,8 @@ TESSEL_HOST_DEVICE constexpr auto apply(Layout<S, D> const& l, T const& t) {
   auto const fs = flatten_to_tuple(l.shape());
   auto const fd = flatten_to_tuple(l.stride());
   rt::Error e{};
-  auto r = raw_layout(build<H, P, 0, false, Dyn>(fs, fd, e), build<H, P, 0, true, Dyn>(fs, fd, e));
+  plan_leaves<P, decltype(fs), decltype(fd)> const src{fs, fd, e};
+  auto r = raw_layout(build<H, 0, false, Dyn>(src), build<H, 0, true, Dyn>(src));
 #if !defined(TESSEL_NO_CHECKS)
 #if TESSEL_ON_DEVICE
   if (e) runtime_report(e);
