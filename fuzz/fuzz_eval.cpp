@@ -1,37 +1,42 @@
-// libFuzzer target for the `tessel` tool's parser and evaluator: each input
-// is one expression, run through eval, check and every show format (drawings
-// capped at 4096 cells). Any crash, sanitizer error or hang is a bug: bad
-// input must end in a status 2 or 3 error. Built with TESSEL_FUZZ=ON and
-// clang++ (fuzz/CMakeLists.txt); fuzz/run.sh builds, seeds and runs it.
+// libFuzzer target for the text library (tessel/text/text.hpp): each input is
+// one expression, run through parse and eval, check (with the engine's trace)
+// and every drawing format (capped at 4096 cells). Any crash, sanitizer error
+// or hang is a bug: bad input must end in a status 2 or 3 error, and check
+// must end with eval's status. Built with TESSEL_FUZZ=ON and clang++
+// (fuzz/CMakeLists.txt); fuzz/run.sh builds, seeds and runs it.
 #include <cstddef>
 #include <cstdint>
-#include <sstream>
 #include <string>
 
-#include "cli.hpp"
+#include <tessel/text/text.hpp>
 
-namespace cli = tessel::cli;
+namespace tt = tessel::text;
 
 extern "C" int LLVMFuzzerTestOneInput(std::uint8_t const* data, std::size_t size) {
   if (size > 2048) return 0;
-  std::string text(reinterpret_cast<char const*>(data), size);
-  std::ostringstream out, err;
-  int st = cli::run_eval({text}, out, err);
-  if (st != 0 && st != 2 && st != 3) __builtin_trap();
-  cli::CheckReport r = cli::check(text);
-  if (r.status != st) __builtin_trap();  // check and eval agree on the status
-  if (r.disagreement) __builtin_trap();                                  // and on admissibility
-  if (st != 0) return 0;
+  std::string const expr(reinterpret_cast<char const*>(data), size);
+  int st = tt::kOk;
+  tt::Expr x;
   try {
-    tessel::rt::Layout l = cli::eval_layout(text);
-    for (auto f : {cli::Format::table, cli::Format::values, cli::Format::json, cli::Format::svg, cli::Format::latex}) {
+    tt::EvalError pe;
+    if (!tt::parse(expr, x, pe)) throw pe;
+    (void)tt::to_text(tt::eval(x));
+  } catch (tt::EvalError const& e) {
+    st = e.status;
+  }
+  if (st != tt::kOk && st != tt::kSyntax && st != tt::kInadmissible) __builtin_trap();
+  if (tt::check(expr).status != st) __builtin_trap();  // check ends with eval's status
+  if (st != tt::kOk) return 0;
+  try {
+    tessel::engine::Layout l = tt::eval_layout(expr);
+    for (auto f : {tt::Format::table, tt::Format::values, tt::Format::json, tt::Format::svg, tt::Format::latex}) {
       try {
-        (void)cli::render(l, f, 4096);
-      } catch (cli::EvalError const& e) {
-        if (e.status != 3) __builtin_trap();
+        (void)tt::render(l, f, 4096);
+      } catch (tt::EvalError const& e) {
+        if (e.status != tt::kInadmissible) __builtin_trap();
       }
     }
-  } catch (cli::EvalError const&) {
+  } catch (tt::EvalError const&) {
     // eval succeeded, but the value is not a layout (a tiler, `_`): fine.
   }
   return 0;

@@ -1,5 +1,5 @@
 // tests/engine_eval.hpp: evaluate a layout expression in the CLI's syntax
-// (rt::Parser) with the run-time engine, for tests that compare the typed
+// (text::Parser) with the run-time engine, for tests that compare the typed
 // library with the engine (the generated test_algebra_typed_vs_engine.cpp).
 // Written here, not taken from tools/, so that the comparison does not depend
 // on the CLI's code; it follows the same conventions: an integer or an IntTuple
@@ -10,12 +10,12 @@
 #include <stdexcept>
 #include <string>
 
-#include <tessel/rt/describe.hpp>
-#include <tessel/rt/io.hpp>
+#include <tessel/engine/describe.hpp>
+#include <tessel/text/io.hpp>
 
 namespace tessel_test {
 
-namespace rt = tessel::rt;
+namespace engine = tessel::engine;
 
 struct EngineResult {
   bool ok = false;
@@ -29,37 +29,37 @@ struct EngineFailure {
   std::string what;
 };
 
-inline rt::Value value_of(rt::Expr const& x) {
+inline text::Value value_of(text::Expr const& x) {
   if (x.is_call) throw EngineFailure{"nested calls are not supported here: " + x.name};
   return x.value;
 }
 
-inline rt::Layout layout_of(rt::Value const& v) {
-  if (v.kind == rt::Value::tiler || v.kind == rt::Value::underscore) throw EngineFailure{"expected a layout"};
+inline engine::Layout layout_of(text::Value const& v) {
+  if (v.kind == text::Value::tiler || v.kind == text::Value::underscore) throw EngineFailure{"expected a layout"};
   return v.lay;  // integers and IntTuples carry their compact layout
 }
 
-inline void shape_to_tiler(rt::Layout const& s, int b, rt::Tiler& t, rt::Error& e) {
-  if (s.tok[b] != rt::kOpen) {
-    rt::Layout l;
-    l.leaf(s.shape[rt::leaves_before(s, b)], rt::sint(1), e);
+inline void shape_to_tiler(engine::Layout const& s, int b, engine::Tiler& t, engine::Error& e) {
+  if (s.tok[b] != engine::kOpen) {
+    engine::Layout l;
+    l.leaf(s.shape[engine::leaves_before(s, b)], engine::sint(1), e);
     t.add(l, e);
     return;
   }
-  t.push(rt::kOpen, e);
-  int const end = rt::node_end(s, b);
-  for (int c = b + 1; c < end - 1; c = rt::node_end(s, c)) shape_to_tiler(s, c, t, e);
-  t.push(rt::kClose, e);
+  t.push(engine::kOpen, e);
+  int const end = engine::node_end(s, b);
+  for (int c = b + 1; c < end - 1; c = engine::node_end(s, c)) shape_to_tiler(s, c, t, e);
+  t.push(engine::kClose, e);
 }
 
-inline rt::Tiler tiler_of(rt::Value const& v) {
-  rt::Error e;
-  rt::Tiler t;
+inline engine::Tiler tiler_of(text::Value const& v) {
+  engine::Error e;
+  engine::Tiler t;
   switch (v.kind) {
-    case rt::Value::tiler: return v.til;
-    case rt::Value::underscore: t.push(rt::kUnderscore, e); return t;
-    case rt::Value::tuple: shape_to_tiler(v.lay, 0, t, e); return t;
-    default: return rt::tiler_of(v.lay);
+    case text::Value::tiler: return v.til;
+    case text::Value::underscore: t.push(engine::kUnderscore, e); return t;
+    case text::Value::tuple: shape_to_tiler(v.lay, 0, t, e); return t;
+    default: return engine::tiler_of(v.lay);
   }
 }
 
@@ -67,9 +67,9 @@ inline rt::Tiler tiler_of(rt::Value const& v) {
 
 inline EngineResult engine_eval(std::string const& text) {
   EngineResult r;
-  rt::Expr x;
-  rt::SyntaxError se;
-  if (!rt::Parser(text).parse(x, se)) {
+  text::Expr x;
+  text::SyntaxError se;
+  if (!text::Parser(text).parse(x, se)) {
     r.error = "syntax error at " + std::to_string(se.pos) + ": expected " + se.expected;
     return r;
   }
@@ -80,39 +80,39 @@ inline EngineResult engine_eval(std::string const& text) {
       if (i >= x.args.size()) throw detail::EngineFailure{f + ": missing argument"};
       return detail::value_of(x.args[i]);
     };
-    rt::Ctx cx;
-    rt::Layout out;
+    engine::Ctx cx;
+    engine::Layout out;
     if (f == "size" || f == "cosize") {
-      rt::Layout const l = detail::layout_of(arg(0));
-      rt::i64 const n = f == "size" ? rt::size(l, cx.err) : rt::cosize(l, cx.err);
-      if (cx.err) throw detail::EngineFailure{rt::describe(cx.err)};
+      engine::Layout const l = detail::layout_of(arg(0));
+      engine::i64 const n = f == "size" ? engine::size(l, cx.err) : engine::cosize(l, cx.err);
+      if (cx.err) throw detail::EngineFailure{engine::describe(cx.err)};
       r.ok = true;
       r.text = "_" + std::to_string(n);
       return r;
     }
-    rt::Layout const A = detail::layout_of(arg(0));
+    engine::Layout const A = detail::layout_of(arg(0));
     bool const two = x.args.size() > 1;
-    if (f == "coalesce") out = two ? rt::coalesce(A, arg(1).lay, cx) : rt::coalesce(A, cx);
-    else if (f == "filter") out = two ? rt::filter(A, arg(1).lay, cx) : rt::filter(A, cx);
-    else if (f == "filter_zeros") out = rt::filter_zeros(A);
-    else if (f == "composition") out = rt::composition(A, detail::tiler_of(arg(1)), cx);
-    else if (f == "complement") out = two ? rt::complement(A, rt::sint(rt::size(arg(1).lay, cx.err)), cx) : rt::complement(A, cx);
-    else if (f == "right_inverse") out = rt::right_inverse(A, cx);
-    else if (f == "left_inverse") out = rt::left_inverse(A, cx);
-    else if (f == "logical_divide") out = rt::logical_divide(A, detail::tiler_of(arg(1)), cx);
-    else if (f == "zipped_divide") out = rt::zipped_divide(A, detail::tiler_of(arg(1)), cx);
-    else if (f == "tiled_divide") out = rt::tiled_divide(A, detail::tiler_of(arg(1)), cx);
-    else if (f == "flat_divide") out = rt::flat_divide(A, detail::tiler_of(arg(1)), cx);
-    else if (f == "logical_product") out = rt::logical_product(A, detail::tiler_of(arg(1)), cx);
-    else if (f == "zipped_product") out = rt::zipped_product(A, detail::tiler_of(arg(1)), cx);
-    else if (f == "tiled_product") out = rt::tiled_product(A, detail::tiler_of(arg(1)), cx);
-    else if (f == "flat_product") out = rt::flat_product(A, detail::tiler_of(arg(1)), cx);
-    else if (f == "blocked_product") out = rt::blocked_product(A, detail::layout_of(arg(1)), cx);
-    else if (f == "raked_product") out = rt::raked_product(A, detail::layout_of(arg(1)), cx);
+    if (f == "coalesce") out = two ? engine::coalesce(A, arg(1).lay, cx) : engine::coalesce(A, cx);
+    else if (f == "filter") out = two ? engine::filter(A, arg(1).lay, cx) : engine::filter(A, cx);
+    else if (f == "filter_zeros") out = engine::filter_zeros(A);
+    else if (f == "composition") out = engine::composition(A, detail::tiler_of(arg(1)), cx);
+    else if (f == "complement") out = two ? engine::complement(A, engine::sint(engine::size(arg(1).lay, cx.err)), cx) : engine::complement(A, cx);
+    else if (f == "right_inverse") out = engine::right_inverse(A, cx);
+    else if (f == "left_inverse") out = engine::left_inverse(A, cx);
+    else if (f == "logical_divide") out = engine::logical_divide(A, detail::tiler_of(arg(1)), cx);
+    else if (f == "zipped_divide") out = engine::zipped_divide(A, detail::tiler_of(arg(1)), cx);
+    else if (f == "tiled_divide") out = engine::tiled_divide(A, detail::tiler_of(arg(1)), cx);
+    else if (f == "flat_divide") out = engine::flat_divide(A, detail::tiler_of(arg(1)), cx);
+    else if (f == "logical_product") out = engine::logical_product(A, detail::tiler_of(arg(1)), cx);
+    else if (f == "zipped_product") out = engine::zipped_product(A, detail::tiler_of(arg(1)), cx);
+    else if (f == "tiled_product") out = engine::tiled_product(A, detail::tiler_of(arg(1)), cx);
+    else if (f == "flat_product") out = engine::flat_product(A, detail::tiler_of(arg(1)), cx);
+    else if (f == "blocked_product") out = engine::blocked_product(A, detail::layout_of(arg(1)), cx);
+    else if (f == "raked_product") out = engine::raked_product(A, detail::layout_of(arg(1)), cx);
     else throw detail::EngineFailure{"unknown operation " + f};
-    if (cx.err) throw detail::EngineFailure{rt::describe(cx.err)};
+    if (cx.err) throw detail::EngineFailure{engine::describe(cx.err)};
     r.ok = true;
-    r.text = rt::format(out);
+    r.text = text::format(out);
   } catch (detail::EngineFailure const& e) {
     r.error = e.what;
   }

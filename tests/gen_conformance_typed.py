@@ -7,8 +7,8 @@ For every case whose inputs the typed library can express, the generated
 GTest builds the inputs with STATIC integers (Layout<Shape<...>,Stride<...>>{},
 make_tile(...), Shape<...>{} tilers, Int<N>{}), calls the typed function, and
 compares tessel::to_string(result) with
-  * the run-time engine's result for the same expression text (rt::Parser,
-    the same rt:: function, rt::format): tests/engine_eval.hpp; and
+  * the run-time engine's result for the same expression text (text::Parser,
+    the same engine:: function, text::format): tests/engine_eval.hpp; and
   * where the case's math_ok is true and CuTe printed a result, CuTe's text
     (the `cute` field, which is stored without underscores: compared after
     removing them from ours).

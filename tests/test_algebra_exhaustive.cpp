@@ -1,5 +1,5 @@
 // Exhaustive property tests of the layout algebra, on the run-time engine
-// (tessel::rt), against references written here from the definitions of
+// (tessel::engine), against references written here from the definitions of
 // ../shared/spec/admissibility.md (independently of the engine's code).
 //
 // Layouts: every layout of a given tuple structure ("pattern": x, (x),
@@ -67,12 +67,12 @@
 #include <string>
 #include <vector>
 
-#include <tessel/rt/describe.hpp>
-#include <tessel/rt/fit.hpp>
-#include <tessel/rt/io.hpp>
-#include <tessel/rt/tiler.hpp>
+#include <tessel/engine/describe.hpp>
+#include <tessel/engine/by_values.hpp>
+#include <tessel/text/io.hpp>
+#include <tessel/engine/tiler.hpp>
 
-namespace rt = tessel::rt;
+namespace engine = tessel::engine;
 using i64 = long long;
 
 namespace {
@@ -197,9 +197,9 @@ enum Stat { all_static, dyn_shapes, dyn_strides, all_dynamic };
 
 // The engine's value for a test layout. sym: the compile-time pass's view,
 // where each dynamic integer is a placeholder 1.
-rt::Layout build(TL const& t, Stat st = all_static, bool sym = false) {
-  rt::Layout l;
-  rt::Error e;
+engine::Layout build(TL const& t, Stat st = all_static, bool sym = false) {
+  engine::Layout l;
+  engine::Error e;
   bool const ss = st == all_static || st == dyn_strides;
   bool const ds = st == all_static || st == dyn_shapes;
   std::size_t k = 0;
@@ -207,7 +207,7 @@ rt::Layout build(TL const& t, Stat st = all_static, bool sym = false) {
     if (*p == '(') l.open(e);
     else if (*p == ')') l.close(e);
     else if (*p == 'x') {
-      rt::Int s{sym && !ss ? 1 : t.m[k].s, ss}, d{sym && !ds ? 1 : t.m[k].d, ds};
+      engine::Int s{sym && !ss ? 1 : t.m[k].s, ss}, d{sym && !ds ? 1 : t.m[k].d, ds};
       l.leaf(s, d, e);
       ++k;
     }
@@ -215,12 +215,12 @@ rt::Layout build(TL const& t, Stat st = all_static, bool sym = false) {
   EXPECT_FALSE(e);
   return l;
 }
-Modes leaves(rt::Layout const& l) {
+Modes leaves(engine::Layout const& l) {
   Modes m;
   for (int k = 0; k < l.nleaf; ++k) m.push_back({l.shape[k].v, l.stride[k].v});
   return m;
 }
-std::string fmt(rt::Layout const& l) { return rt::format(l); }
+std::string fmt(engine::Layout const& l) { return text::format(l); }
 std::string fmt(TL const& t) { return fmt(build(t)); }
 
 // Every layout of pattern pat with size <= smax; strides of size>=2 modes from
@@ -344,18 +344,18 @@ bool comp_exists(Modes const& A, Modes const& B, std::string& why) {
 
 // R refines B: where B has a tuple, R has a tuple of the same rank; where B
 // has a leaf, R has a node of the leaf's size.
-i64 node_size(rt::Layout const& l, int b) {
-  int const e = rt::node_end(l, b);
+i64 node_size(engine::Layout const& l, int b) {
+  int const e = engine::node_end(l, b);
   i64 n = 1;
-  for (int k = rt::leaves_before(l, b), kk = rt::leaves_before(l, e); k < kk; ++k) n *= l.shape[k].v;
+  for (int k = engine::leaves_before(l, b), kk = engine::leaves_before(l, e); k < kk; ++k) n *= l.shape[k].v;
   return n;
 }
-bool refines(rt::Layout const& B, int bb, rt::Layout const& R, int rb) {
-  if (B.tok[bb] == rt::kLeaf) return node_size(R, rb) == B.shape[rt::leaves_before(B, bb)].v;
-  if (R.tok[rb] != rt::kOpen) return false;
-  int const be = rt::node_end(B, bb), re = rt::node_end(R, rb);
+bool refines(engine::Layout const& B, int bb, engine::Layout const& R, int rb) {
+  if (B.tok[bb] == engine::kLeaf) return node_size(R, rb) == B.shape[engine::leaves_before(B, bb)].v;
+  if (R.tok[rb] != engine::kOpen) return false;
+  int const be = engine::node_end(B, bb), re = engine::node_end(R, rb);
   int x = bb + 1, y = rb + 1;
-  for (; x < be - 1 && y < re - 1; x = rt::node_end(B, x), y = rt::node_end(R, y))
+  for (; x < be - 1 && y < re - 1; x = engine::node_end(B, x), y = engine::node_end(R, y))
     if (!refines(B, x, R, y)) return false;
   return x >= be - 1 && y >= re - 1;
 }
@@ -373,14 +373,14 @@ TEST(Exhaustive, Coalesce) {
   auto check = [&](TL const& tl) {
     if (failures >= kMaxFailures) return;
     ++n;
-    rt::Layout const L = build(tl);
-    rt::Ctx cx;
-    rt::Layout const R = rt::coalesce(L, cx);
+    engine::Layout const L = build(tl);
+    engine::Ctx cx;
+    engine::Layout const R = engine::coalesce(L, cx);
     CHECK_OR(!cx.err, "coalesce failed on " << fmt(L));
     Modes const r = leaves(R);
     Modes const want = ref_coalesce(tl.m);
     // The reference is the unique coalesced form; _1:_0 when nothing is left.
-    CHECK_OR(str(r) == str(want) && rt::depth(R) <= 1 && R.is_tuple() == (want.size() > 1),
+    CHECK_OR(str(r) == str(want) && engine::depth(R) <= 1 && R.is_tuple() == (want.size() > 1),
              "coalesce(" << fmt(L) << ") = " << fmt(R) << ", expected " << str(want));
     // Same function on [0, size).
     CHECK_OR(values(r) == values(tl.m), "coalesce(" << fmt(L) << ") = " << fmt(R) << " changes the function");
@@ -390,23 +390,23 @@ TEST(Exhaustive, Coalesce) {
         CHECK_OR(k == 0 || r[k - 1].s * r[k - 1].d != r[k].d, "mergeable neighbours in " << fmt(R));
       }
     // filter = coalesce of the modes that move.
-    rt::Layout const F = rt::filter(L, cx);
+    engine::Layout const F = engine::filter(L, cx);
     Modes fz = tl.m;
     for (auto& x : fz)
       if (x.d == 0) x.s = 1;
     CHECK_OR(!cx.err && str(leaves(F)) == str(ref_coalesce(fz)),
              "filter(" << fmt(L) << ") = " << fmt(F) << ", expected " << str(ref_coalesce(fz)));
     // By mode (profile (1,1)) on rank-2 layouts: each top mode coalesced.
-    if (rt::rank(L) == 2) {
-      rt::Layout prof;
-      rt::Error e;
+    if (engine::rank(L) == 2) {
+      engine::Layout prof;
+      engine::Error e;
       prof.open(e);
-      prof.leaf(rt::sint(1), rt::sint(1), e);
-      prof.leaf(rt::sint(1), rt::sint(1), e);
+      prof.leaf(engine::sint(1), engine::sint(1), e);
+      prof.leaf(engine::sint(1), engine::sint(1), e);
       prof.close(e);
-      rt::Layout const P = rt::coalesce(L, prof, cx);
-      rt::Layout const expect =
-          rt::Builder(e).add(rt::coalesce(rt::mode(L, 0, e), cx)).add(rt::coalesce(rt::mode(L, 1, e), cx)).done();
+      engine::Layout const P = engine::coalesce(L, prof, cx);
+      engine::Layout const expect =
+          engine::Builder(e).add(engine::coalesce(engine::mode(L, 0, e), cx)).add(engine::coalesce(engine::mode(L, 1, e), cx)).done();
       CHECK_OR(!cx.err && fmt(P) == fmt(expect), "coalesce(" << fmt(L) << ",(1,1)) = " << fmt(P));
     }
   };
@@ -433,22 +433,22 @@ struct ComplementStats {
 void check_complement(TL const& tl, i64 M, ComplementStats& st, int& failures) {
   if (failures >= kMaxFailures) return;
   ++st.cases;
-  rt::Layout const A = build(tl);
-  rt::Ctx cx;
+  engine::Layout const A = build(tl);
+  engine::Ctx cx;
   i64 const m = M >= 0 ? M : cosize_of(ref_filter(tl.m));
-  rt::Layout const R = M >= 0 ? rt::complement(A, rt::sint(M), cx) : rt::complement(A, cx);
+  engine::Layout const R = M >= 0 ? engine::complement(A, engine::sint(M), cx) : engine::complement(A, cx);
   Modes want;
   bool const exists = ref_complement(tl.m, m, want);
   auto call = [&] { return "complement(" + fmt(A) + (M >= 0 ? "," + std::to_string(M) : "") + ")"; };
-  CHECK_OR(!cx.err == exists, call() << (exists ? " failed: " + rt::describe(cx.err) : " = " + fmt(R) + ", expected an error"));
+  CHECK_OR(!cx.err == exists, call() << (exists ? " failed: " + engine::describe(cx.err) : " = " + fmt(R) + ", expected an error"));
   if (cx.err) {
-    CHECK_OR(cx.err.code == rt::Err::not_injective || cx.err.code == rt::Err::complement_chain,
-             call() << ": unexpected error " << rt::describe(cx.err));
+    CHECK_OR(cx.err.code == engine::Err::not_injective || cx.err.code == engine::Err::complement_chain,
+             call() << ": unexpected error " << engine::describe(cx.err));
     // Is the condition named correctly? (not_injective for an injective
     // layout, or the chain error for a non-injective one.)
     bool const inj = injective(ref_filter(tl.m));
-    if ((cx.err.code == rt::Err::not_injective) == inj) {
-      if (st.misnamed++ == 0) st.first_misnamed = call() + ": " + rt::describe(cx.err);
+    if ((cx.err.code == engine::Err::not_injective) == inj) {
+      if (st.misnamed++ == 0) st.first_misnamed = call() + ": " + engine::describe(cx.err);
     }
     return;
   }
@@ -540,10 +540,10 @@ TEST(Exhaustive, RightInverse) {
   auto check = [&](TL const& tl) {
     if (failures >= kMaxFailures) return;
     ++n;
-    rt::Layout const L = build(tl);
-    rt::Ctx cx;
-    rt::Layout const R = rt::right_inverse(L, cx);
-    CHECK_OR(!cx.err, "right_inverse(" << fmt(L) << ") failed: " << rt::describe(cx.err));
+    engine::Layout const L = build(tl);
+    engine::Ctx cx;
+    engine::Layout const R = engine::right_inverse(L, cx);
+    CHECK_OR(!cx.err, "right_inverse(" << fmt(L) << ") failed: " << engine::describe(cx.err));
     Modes const r = leaves(R);
     i64 const sl = size_of(tl.m), sr = size_of(r);
     for (i64 i = 0; i < sr; ++i) {
@@ -585,14 +585,14 @@ TEST(Exhaustive, LeftInverse) {
   auto check = [&](TL const& tl) {
     if (failures >= kMaxFailures) return;
     ++n;
-    rt::Layout const L = build(tl);
-    rt::Ctx cx;
-    rt::Layout const R = rt::left_inverse(L, cx);
+    engine::Layout const L = build(tl);
+    engine::Ctx cx;
+    engine::Layout const R = engine::left_inverse(L, cx);
     bool const is_inj = injective(tl.m);
     Modes dummy;
     bool const closed_form = is_inj && ref_complement(tl.m, 1, dummy);
     inj += is_inj;
-    CHECK_OR(!cx.err || !closed_form, "left_inverse(" << fmt(L) << ") failed: " << rt::describe(cx.err));
+    CHECK_OR(!cx.err || !closed_form, "left_inverse(" << fmt(L) << ") failed: " << engine::describe(cx.err));
     if (cx.err) return;
     Modes const r = leaves(R);
     std::vector<i64> const v = values(tl.m);
@@ -632,17 +632,17 @@ namespace {
 std::pair<long long, long long> check_compositions(std::vector<TL> const& as, std::vector<TL> const& bs, int& failures) {
   long long n = 0, admitted = 0;
   auto body = [&](TL const& a) {
-    rt::Layout const A = build(a);
+    engine::Layout const A = build(a);
     Modes const ac = ref_coalesce(a.m);
     for (TL const& b : bs) {
       ++n;
-      rt::Layout const B = build(b);
-      rt::Ctx cx;
-      rt::Layout const R = rt::composition(A, B, cx);
+      engine::Layout const B = build(b);
+      engine::Ctx cx;
+      engine::Layout const R = engine::composition(A, B, cx);
       std::string why;
       bool const exists = comp_exists(a.m, b.m, why);
       CHECK_OR(!cx.err == exists, "composition(" << fmt(A) << "," << fmt(B) << ") "
-                                                 << (exists ? "failed: " + rt::describe(cx.err)
+                                                 << (exists ? "failed: " + engine::describe(cx.err)
                                                             : "= " + fmt(R) + ", but " + why));
       if (cx.err || !exists) continue;
       ++admitted;
@@ -696,8 +696,8 @@ TEST(Exhaustive, CompositionCarryCounterexamples) {
                              std::pair{TL{"(x,x)", {{12, 1}, {2, 13}}}, TL{"(x,x,x)", {{2, 3}, {2, 4}, {2, 6}}}}}) {
     std::string why;
     EXPECT_FALSE(comp_exists(a.m, b.m, why));
-    rt::Ctx cx;
-    rt::Layout const R = rt::composition(build(a), build(b), cx);
+    engine::Ctx cx;
+    engine::Layout const R = engine::composition(build(a), build(b), cx);
     EXPECT_TRUE(cx.err) << "composition(" << fmt(a) << "," << fmt(b) << ") = " << fmt(R) << ", but " << why;
   }
 }
@@ -713,14 +713,14 @@ TEST(Exhaustive, LogicalDivide) {
   long long n = 0, admitted = 0;
   int failures = 0;
   for (TL const& a : as) {
-    rt::Layout const A = build(a);
+    engine::Layout const A = build(a);
     Modes const ac = ref_coalesce(a.m);
     i64 const sa = size_of(a.m);
     for (TL const& b : bs) {
       ++n;
-      rt::Layout const B = build(b);
-      rt::Ctx cx;
-      rt::Layout const D = rt::logical_divide(A, rt::tiler_of(B), cx);
+      engine::Layout const B = build(b);
+      engine::Ctx cx;
+      engine::Layout const D = engine::logical_divide(A, engine::tiler_of(B), cx);
       auto call = [&] { return "logical_divide(" + fmt(A) + "," + fmt(B) + ")"; };
       // The reference: B* (closed form) and the composition oracle on (B, B*).
       Modes bstar;
@@ -729,18 +729,18 @@ TEST(Exhaustive, LogicalDivide) {
       bb.insert(bb.end(), bstar.begin(), bstar.end());
       std::string why = "no complement";
       exists = exists && comp_exists(a.m, bb, why);
-      CHECK_OR(!cx.err == exists, call() << (exists ? " failed: " + rt::describe(cx.err) : " = " + fmt(D) + ", but " + why));
+      CHECK_OR(!cx.err == exists, call() << (exists ? " failed: " + engine::describe(cx.err) : " = " + fmt(D) + ", but " + why));
       if (cx.err || !exists) continue;
       ++admitted;
       // The definition from the engine's own pieces.
-      rt::Ctx c2;
-      rt::Layout const C = rt::complement(B, rt::sint(sa), c2);
-      rt::Error e;
-      rt::Layout const E = rt::composition(A, rt::Builder(e).add(B).add(C).done(), c2);
+      engine::Ctx c2;
+      engine::Layout const C = engine::complement(B, engine::sint(sa), c2);
+      engine::Error e;
+      engine::Layout const E = engine::composition(A, engine::Builder(e).add(B).add(C).done(), c2);
       CHECK_OR(!c2.err && fmt(D) == fmt(E), call() << " = " << fmt(D) << ", A o (B,B*) = " << fmt(E));
       // Pointwise against A.
       Modes const d = leaves(D);
-      bool ok = size_of(d) == size_of(bb) && rt::rank(D) == 2 && node_size(D, rt::node_end(D, 1)) == size_of(bstar);
+      bool ok = size_of(d) == size_of(bb) && engine::rank(D) == 2 && node_size(D, engine::node_end(D, 1)) == size_of(bstar);
       for (i64 i = 0, n2 = size_of(bb); ok && i < n2; ++i) ok = ev(d, i) == ev(ac, ev(bb, i));
       CHECK_OR(ok, call() << " = " << fmt(D) << " is not A((B,B*)(i)) with B* = " << str(bstar));
     }
@@ -756,30 +756,30 @@ TEST(Exhaustive, LogicalProduct) {
   long long n = 0, admitted = 0;
   int failures = 0;
   for (TL const& a : as) {
-    rt::Layout const A = build(a);
+    engine::Layout const A = build(a);
     i64 const sa = size_of(a.m);
     for (TL const& b : bs) {
       ++n;
-      rt::Layout const B = build(b);
-      rt::Ctx cx;
-      rt::Layout const P = rt::logical_product(A, rt::tiler_of(B), cx);
+      engine::Layout const B = build(b);
+      engine::Ctx cx;
+      engine::Layout const P = engine::logical_product(A, engine::tiler_of(B), cx);
       auto call = [&] { return "logical_product(" + fmt(A) + "," + fmt(B) + ")"; };
       Modes astar;
       bool exists = ref_complement(a.m, sa * cosize_of(b.m), astar);
       std::string why = "no complement";
       exists = exists && comp_exists(astar, b.m, why);
-      CHECK_OR(!cx.err == exists, call() << (exists ? " failed: " + rt::describe(cx.err) : " = " + fmt(P) + ", but " + why));
+      CHECK_OR(!cx.err == exists, call() << (exists ? " failed: " + engine::describe(cx.err) : " = " + fmt(P) + ", but " + why));
       if (cx.err || !exists) continue;
       ++admitted;
-      rt::Ctx c2;
-      rt::Error e;
-      rt::Layout const C = rt::complement(A, rt::sint(sa * cosize_of(b.m)), c2);
-      rt::Layout const E = rt::Builder(e).add(A).add(rt::composition(C, B, c2)).done();
+      engine::Ctx c2;
+      engine::Error e;
+      engine::Layout const C = engine::complement(A, engine::sint(sa * cosize_of(b.m)), c2);
+      engine::Layout const E = engine::Builder(e).add(A).add(engine::composition(C, B, c2)).done();
       CHECK_OR(!c2.err && fmt(P) == fmt(E), call() << " = " << fmt(P) << ", (A, A* o B) = " << fmt(E));
       // Pointwise: P(i) == A(i % size(A)) + A*(B(i / size(A))), and mode 0 is A itself.
       Modes const p = leaves(P);
       Modes const sc = ref_coalesce(astar);
-      bool ok = size_of(p) == sa * size_of(b.m) && rt::rank(P) == 2 && fmt(rt::mode(P, 0, e)) == fmt(A);
+      bool ok = size_of(p) == sa * size_of(b.m) && engine::rank(P) == 2 && fmt(engine::mode(P, 0, e)) == fmt(A);
       for (i64 i = 0, n2 = size_of(p); ok && i < n2; ++i) ok = ev(p, i) == ev(a.m, i % sa) + ev(sc, ev(b.m, i / sa));
       CHECK_OR(ok, call() << " = " << fmt(P) << " is not (A, A* o B) with A* = " << str(astar));
     }
@@ -799,63 +799,63 @@ TEST(Exhaustive, ByModeArrangements) {
   std::vector<TL> const ts = collect({"x", "(x,x)"}, 4, {0, 1, 2, 3}, {0});
   long long n = 0, admitted = 0;
   int failures = 0;
-  rt::Error e;
-  auto same = [](rt::Ctx const& c, rt::Layout const& x, rt::Ctx const& d, rt::Layout const& y) {
+  engine::Error e;
+  auto same = [](engine::Ctx const& c, engine::Layout const& x, engine::Ctx const& d, engine::Layout const& y) {
     return bool(c.err) == bool(d.err) && (c.err || fmt(x) == fmt(y));
   };
   for (TL const& a : as) {
-    rt::Layout const A = build(a);
-    rt::Layout const A0 = rt::mode(A, 0, e), A1 = rt::mode(A, 1, e);
+    engine::Layout const A = build(a);
+    engine::Layout const A0 = engine::mode(A, 0, e), A1 = engine::mode(A, 1, e);
     for (std::size_t i = 0; i < ts.size(); i += 18) {  // every 18th tiler entry for mode 0
       for (TL const& t1 : ts) {
         ++n;
-        rt::Layout const B0 = build(ts[i]), B1 = build(t1);
-        rt::Tiler T;
-        T.push(rt::kOpen, e);
+        engine::Layout const B0 = build(ts[i]), B1 = build(t1);
+        engine::Tiler T;
+        T.push(engine::kOpen, e);
         T.add(B0, e);
         T.add(B1, e);
-        T.push(rt::kClose, e);
+        T.push(engine::kClose, e);
         auto args = [&] { return fmt(A) + ",<" + fmt(B0) + "," + fmt(B1) + ">"; };
         // composition
         {
-          rt::Ctx c, p0, p1;
-          rt::Layout const R = rt::composition(A, T, c);
-          rt::Layout const x = rt::composition(A0, B0, p0), y = rt::composition(A1, B1, p1);
-          rt::Ctx pc;
+          engine::Ctx c, p0, p1;
+          engine::Layout const R = engine::composition(A, T, c);
+          engine::Layout const x = engine::composition(A0, B0, p0), y = engine::composition(A1, B1, p1);
+          engine::Ctx pc;
           pc.err = p0.err ? p0.err : p1.err;
-          CHECK_OR(same(c, R, pc, rt::Builder(e).add(x).add(y).done()), "composition(" << args() << ") = " << fmt(R));
+          CHECK_OR(same(c, R, pc, engine::Builder(e).add(x).add(y).done()), "composition(" << args() << ") = " << fmt(R));
         }
         // divide
-        rt::Ctx c0, c1;
-        rt::Layout const d0 = rt::logical_divide(A0, rt::tiler_of(B0), c0);
-        rt::Layout const d1 = rt::logical_divide(A1, rt::tiler_of(B1), c1);
-        rt::Ctx pc;
+        engine::Ctx c0, c1;
+        engine::Layout const d0 = engine::logical_divide(A0, engine::tiler_of(B0), c0);
+        engine::Layout const d1 = engine::logical_divide(A1, engine::tiler_of(B1), c1);
+        engine::Ctx pc;
         pc.err = c0.err ? c0.err : c1.err;
         if (!pc.err) ++admitted;
-        auto unpack = [&](rt::Builder& b, rt::Layout const& l) {
-          if (rt::rank(l) == 1) b.add(l);
+        auto unpack = [&](engine::Builder& b, engine::Layout const& l) {
+          if (engine::rank(l) == 1) b.add(l);
           else
-            for (int k = 0; k < rt::rank(l); ++k) b.add(rt::mode(l, k, e));
+            for (int k = 0; k < engine::rank(l); ++k) b.add(engine::mode(l, k, e));
         };
         {
-          rt::Ctx c;
-          rt::Layout const L = rt::logical_divide(A, T, c);
-          CHECK_OR(same(c, L, pc, rt::Builder(e).add(d0).add(d1).done()), "logical_divide(" << args() << ") = " << fmt(L));
-          rt::Ctx cz;
-          rt::Layout const Z = rt::zipped_divide(A, T, cz);
-          rt::Layout const tile = rt::Builder(e).add(rt::mode(d0, 0, e)).add(rt::mode(d1, 0, e)).done();
-          rt::Layout const rest = rt::Builder(e).add(rt::mode(d0, 1, e)).add(rt::mode(d1, 1, e)).done();
+          engine::Ctx c;
+          engine::Layout const L = engine::logical_divide(A, T, c);
+          CHECK_OR(same(c, L, pc, engine::Builder(e).add(d0).add(d1).done()), "logical_divide(" << args() << ") = " << fmt(L));
+          engine::Ctx cz;
+          engine::Layout const Z = engine::zipped_divide(A, T, cz);
+          engine::Layout const tile = engine::Builder(e).add(engine::mode(d0, 0, e)).add(engine::mode(d1, 0, e)).done();
+          engine::Layout const rest = engine::Builder(e).add(engine::mode(d0, 1, e)).add(engine::mode(d1, 1, e)).done();
           if (!pc.err) {
             // ((TileM,TileN),(RestM,RestN)); ((TileM,TileN),RestM,RestN); (TileM,TileN,RestM,RestN)
-            rt::Layout const zt = rt::Builder(e).add(tile).add(rest).done();
-            rt::Builder tb(e);
+            engine::Layout const zt = engine::Builder(e).add(tile).add(rest).done();
+            engine::Builder tb(e);
             tb.add(tile);
             unpack(tb, rest);
-            rt::Builder fb(e);
+            engine::Builder fb(e);
             unpack(fb, tile);
             unpack(fb, rest);
-            rt::Ctx ct, cf;
-            rt::Layout const Td = rt::tiled_divide(A, T, ct), Fd = rt::flat_divide(A, T, cf);
+            engine::Ctx ct, cf;
+            engine::Layout const Td = engine::tiled_divide(A, T, ct), Fd = engine::flat_divide(A, T, cf);
             CHECK_OR(!cz.err && fmt(Z) == fmt(zt), "zipped_divide(" << args() << ") = " << fmt(Z) << ", expected " << fmt(zt));
             CHECK_OR(!ct.err && fmt(Td) == fmt(tb.done()), "tiled_divide(" << args() << ") = " << fmt(Td));
             CHECK_OR(!cf.err && fmt(Fd) == fmt(fb.done()), "flat_divide(" << args() << ") = " << fmt(Fd));
@@ -864,28 +864,28 @@ TEST(Exhaustive, ByModeArrangements) {
           }
         }
         // product
-        rt::Ctx q0, q1;
-        rt::Layout const p0 = rt::logical_product(A0, rt::tiler_of(B0), q0);
-        rt::Layout const p1 = rt::logical_product(A1, rt::tiler_of(B1), q1);
-        rt::Ctx qc;
+        engine::Ctx q0, q1;
+        engine::Layout const p0 = engine::logical_product(A0, engine::tiler_of(B0), q0);
+        engine::Layout const p1 = engine::logical_product(A1, engine::tiler_of(B1), q1);
+        engine::Ctx qc;
         qc.err = q0.err ? q0.err : q1.err;
         {
-          rt::Ctx c;
-          rt::Layout const L = rt::logical_product(A, T, c);
-          CHECK_OR(same(c, L, qc, rt::Builder(e).add(p0).add(p1).done()), "logical_product(" << args() << ") = " << fmt(L));
+          engine::Ctx c;
+          engine::Layout const L = engine::logical_product(A, T, c);
+          CHECK_OR(same(c, L, qc, engine::Builder(e).add(p0).add(p1).done()), "logical_product(" << args() << ") = " << fmt(L));
           if (!qc.err) {
-            rt::Layout const first = rt::Builder(e).add(rt::mode(p0, 0, e)).add(rt::mode(p1, 0, e)).done();
-            rt::Layout const second = rt::Builder(e).add(rt::mode(p0, 1, e)).add(rt::mode(p1, 1, e)).done();
-            rt::Ctx cz, ct, cf;
-            rt::Layout const Z = rt::zipped_product(A, T, cz), Tp = rt::tiled_product(A, T, ct),
-                             Fp = rt::flat_product(A, T, cf);
-            rt::Builder tb(e);
+            engine::Layout const first = engine::Builder(e).add(engine::mode(p0, 0, e)).add(engine::mode(p1, 0, e)).done();
+            engine::Layout const second = engine::Builder(e).add(engine::mode(p0, 1, e)).add(engine::mode(p1, 1, e)).done();
+            engine::Ctx cz, ct, cf;
+            engine::Layout const Z = engine::zipped_product(A, T, cz), Tp = engine::tiled_product(A, T, ct),
+                             Fp = engine::flat_product(A, T, cf);
+            engine::Builder tb(e);
             tb.add(first);
             unpack(tb, second);
-            rt::Builder fb(e);
+            engine::Builder fb(e);
             unpack(fb, first);
             unpack(fb, second);
-            CHECK_OR(!cz.err && fmt(Z) == fmt(rt::Builder(e).add(first).add(second).done()),
+            CHECK_OR(!cz.err && fmt(Z) == fmt(engine::Builder(e).add(first).add(second).done()),
                      "zipped_product(" << args() << ") = " << fmt(Z));
             CHECK_OR(!ct.err && fmt(Tp) == fmt(tb.done()), "tiled_product(" << args() << ") = " << fmt(Tp));
             CHECK_OR(!cf.err && fmt(Fp) == fmt(fb.done()), "flat_product(" << args() << ") = " << fmt(Fp));
@@ -899,23 +899,23 @@ TEST(Exhaustive, ByModeArrangements) {
   std::vector<TL> const bs = collect({"(x,x)"}, 6, {0, 1, 2, 3, 4}, {0});
   long long nb = 0;
   for (TL const& a : as) {
-    rt::Layout const A = build(a);
+    engine::Layout const A = build(a);
     for (TL const& b : bs) {
       ++nb;
-      rt::Layout const B = build(b);
-      rt::Ctx c;
-      rt::Layout const P =
-          rt::composition(rt::complement(A, rt::sint(size_of(a.m) * cosize_of(b.m)), c), B, c);
+      engine::Layout const B = build(b);
+      engine::Ctx c;
+      engine::Layout const P =
+          engine::composition(engine::complement(A, engine::sint(size_of(a.m) * cosize_of(b.m)), c), B, c);
       for (bool raked : {false, true}) {
-        rt::Ctx cb;
-        rt::Layout const X = raked ? rt::raked_product(A, B, cb) : rt::blocked_product(A, B, cb);
+        engine::Ctx cb;
+        engine::Layout const X = raked ? engine::raked_product(A, B, cb) : engine::blocked_product(A, B, cb);
         auto call = [&] { return std::string(raked ? "raked" : "blocked") + "_product(" + fmt(A) + "," + fmt(B) + ")"; };
-        CHECK_OR(bool(cb.err) == bool(c.err), call() << (cb.err ? " failed: " + rt::describe(cb.err) : " = " + fmt(X)));
+        CHECK_OR(bool(cb.err) == bool(c.err), call() << (cb.err ? " failed: " + engine::describe(cb.err) : " = " + fmt(X)));
         if (c.err || cb.err) continue;
-        rt::Builder want(e);
+        engine::Builder want(e);
         for (int k = 0; k < 2; ++k) {
-          rt::Layout const ak = rt::mode(A, k, e), pk = rt::mode(P, k, e);
-          want.add(raked ? rt::Builder(e).add(pk).add(ak).done() : rt::Builder(e).add(ak).add(pk).done());
+          engine::Layout const ak = engine::mode(A, k, e), pk = engine::mode(P, k, e);
+          want.add(raked ? engine::Builder(e).add(pk).add(ak).done() : engine::Builder(e).add(ak).add(pk).done());
         }
         CHECK_OR(fmt(X) == fmt(want.done()), call() << " = " << fmt(X));
       }
@@ -933,11 +933,11 @@ TEST(Exhaustive, ByModeArrangements) {
 namespace {
 // The same result type: structure, which integers are static, and their
 // values (what the typed API's fingerprint check compares).
-bool same_structure(rt::Layout const& x, rt::Layout const& y) {
+bool same_structure(engine::Layout const& x, engine::Layout const& y) {
   if (x.ntok != y.ntok || x.nleaf != y.nleaf) return false;
   for (int t = 0; t < x.ntok; ++t)
     if (x.tok[t] != y.tok[t]) return false;
-  auto same = [](rt::Int a, rt::Int b) { return a.is_static == b.is_static && (!a.is_static || a.v == b.v); };
+  auto same = [](engine::Int a, engine::Int b) { return a.is_static == b.is_static && (!a.is_static || a.v == b.v); };
   for (int k = 0; k < x.nleaf; ++k)
     if (!same(x.shape[k], y.shape[k]) || !same(x.stride[k], y.stride[k])) return false;
   return true;
@@ -964,19 +964,19 @@ void static_vs_dynamic(bool degenerate_values, i64 amax, std::vector<i64> const&
   long long n = 0;
   std::vector<TL> const as = collect({"x", "(x,x)", "(x,x,x)"}, amax, strides, {0, 5});
   std::vector<TL> const bs = collect({"x", "(x,x)"}, 4, {0, 1, 2, 3}, {0});
-  using Op = std::function<rt::Layout(rt::Layout const&, rt::Layout const&, rt::Ctx&)>;
+  using Op = std::function<engine::Layout(engine::Layout const&, engine::Layout const&, engine::Ctx&)>;
   std::vector<std::pair<char const*, Op>> const ops = {
-      {"composition", [](auto const& a, auto const& b, rt::Ctx& c) { return rt::composition(a, b, c); }},
-      {"complement", [](auto const& a, auto const& b, rt::Ctx& c) { return rt::complement(a, rt::size_int(b, c.err), c); }},
-      {"logical_divide", [](auto const& a, auto const& b, rt::Ctx& c) { return rt::logical_divide(a, rt::tiler_of(b), c); }},
-      {"zipped_divide", [](auto const& a, auto const& b, rt::Ctx& c) { return rt::zipped_divide(a, rt::tiler_of(b), c); }},
-      {"logical_product", [](auto const& a, auto const& b, rt::Ctx& c) { return rt::logical_product(a, rt::tiler_of(b), c); }},
-      {"blocked_product", [](auto const& a, auto const& b, rt::Ctx& c) { return rt::blocked_product(a, b, c); }},
-      {"raked_product", [](auto const& a, auto const& b, rt::Ctx& c) { return rt::raked_product(a, b, c); }},
-      {"coalesce", [](auto const& a, auto const&, rt::Ctx& c) { return rt::coalesce(a, c); }},
-      {"complement", [](auto const& a, auto const&, rt::Ctx& c) { return rt::complement(a, c); }},
-      {"right_inverse", [](auto const& a, auto const&, rt::Ctx& c) { return rt::right_inverse(a, c); }},
-      {"left_inverse", [](auto const& a, auto const&, rt::Ctx& c) { return rt::left_inverse(a, c); }},
+      {"composition", [](auto const& a, auto const& b, engine::Ctx& c) { return engine::composition(a, b, c); }},
+      {"complement", [](auto const& a, auto const& b, engine::Ctx& c) { return engine::complement(a, engine::size_int(b, c.err), c); }},
+      {"logical_divide", [](auto const& a, auto const& b, engine::Ctx& c) { return engine::logical_divide(a, engine::tiler_of(b), c); }},
+      {"zipped_divide", [](auto const& a, auto const& b, engine::Ctx& c) { return engine::zipped_divide(a, engine::tiler_of(b), c); }},
+      {"logical_product", [](auto const& a, auto const& b, engine::Ctx& c) { return engine::logical_product(a, engine::tiler_of(b), c); }},
+      {"blocked_product", [](auto const& a, auto const& b, engine::Ctx& c) { return engine::blocked_product(a, b, c); }},
+      {"raked_product", [](auto const& a, auto const& b, engine::Ctx& c) { return engine::raked_product(a, b, c); }},
+      {"coalesce", [](auto const& a, auto const&, engine::Ctx& c) { return engine::coalesce(a, c); }},
+      {"complement", [](auto const& a, auto const&, engine::Ctx& c) { return engine::complement(a, c); }},
+      {"right_inverse", [](auto const& a, auto const&, engine::Ctx& c) { return engine::right_inverse(a, c); }},
+      {"left_inverse", [](auto const& a, auto const&, engine::Ctx& c) { return engine::left_inverse(a, c); }},
   };
   char const* const stat_name[] = {"static", "dynamic shapes", "dynamic strides", "all dynamic"};
   enum Kind { compile_error, runtime_error, accepts_inadmissible, different_function, nkinds };
@@ -1001,9 +1001,9 @@ void static_vs_dynamic(bool degenerate_values, i64 amax, std::vector<i64> const&
   // past A's size are a convention. The identity has a dynamic size, so that
   // a size 1 is not dropped and it extends as i -> i.
   auto index_into_a = [&](std::size_t o, TL const& a, TL const& b, Stat st, Modes& wv) {
-    rt::Ctx ci;
+    engine::Ctx ci;
     TL const id{"x", {{size_of(a.m), 1}}};
-    rt::Layout const W = ops[o].second(build(id, dyn_shapes), build(b, st), ci);
+    engine::Layout const W = ops[o].second(build(id, dyn_shapes), build(b, st), ci);
     wv = leaves(W);
     return !ci.err;
   };
@@ -1016,8 +1016,8 @@ void static_vs_dynamic(bool degenerate_values, i64 amax, std::vector<i64> const&
       for (std::size_t o = 0; o < ops.size(); ++o) {
         bool const unary = o >= 7;
         if (unary && &b != &bs.front()) continue;
-        rt::Ctx cs;
-        rt::Layout const S = ops[o].second(build(a), build(b), cs);
+        engine::Ctx cs;
+        engine::Layout const S = ops[o].second(build(a), build(b), cs);
         // Static integers in, static integers out (CuTe prints them as _N).
         if (!cs.err && !degenerate_values) {
           for (int k = 0; k < S.nleaf; ++k) {
@@ -1028,28 +1028,28 @@ void static_vs_dynamic(bool degenerate_values, i64 amax, std::vector<i64> const&
         for (Stat st : {dyn_shapes, dyn_strides, all_dynamic}) {
           if ((degenerate(a, st) || (!unary && degenerate(b, st))) != degenerate_values) continue;
           ++n;
-          rt::Ctx real, sym;
+          engine::Ctx real, sym;
           real.strict = true;  // the typed API's run-time pass uses no value-based fallbacks
           sym.symbolic = true;
-          rt::Layout const Y = ops[o].second(build(a, st, true), build(b, st, true), sym);
+          engine::Layout const Y = ops[o].second(build(a, st, true), build(b, st, true), sym);
           auto call = [&] {
             return std::string(ops[o].first) + "(" + fmt(a) + (unary ? "" : "," + fmt(b)) + ") with " + stat_name[st] + ": ";
           };
-          auto sres = [&] { return cs.err ? rt::describe(cs.err) : fmt(S); };
+          auto sres = [&] { return cs.err ? engine::describe(cs.err) : fmt(S); };
           if (sym.err) {
-            if (!cs.err) note(o, compile_error, call() + rt::describe(sym.err) + "; static " + sres());
+            if (!cs.err) note(o, compile_error, call() + engine::describe(sym.err) + "; static " + sres());
             continue;
           }
-          rt::Layout D = ops[o].second(build(a, st), build(b, st), real);
+          engine::Layout D = ops[o].second(build(a, st), build(b, st), real);
           bool typed_ok = !real.err && same_structure(Y, D);
           if (!typed_ok && fallback) {
             // On the host the typed API then runs the engine with its
             // by-values fallbacks, and gives that layout the result type
-            // (rt::fit) if the type can spell it.
-            rt::Ctx loose;
-            rt::Layout const D2 = ops[o].second(build(a, st), build(b, st), loose);
-            rt::Layout F = Y;
-            if (!loose.err && rt::fit(F, D2)) {
+            // (engine::fit) if the type can spell it.
+            engine::Ctx loose;
+            engine::Layout const D2 = ops[o].second(build(a, st), build(b, st), loose);
+            engine::Layout F = Y;
+            if (!loose.err && engine::fit(F, D2)) {
               D = F;
               real = loose;
               typed_ok = true;
@@ -1057,7 +1057,7 @@ void static_vs_dynamic(bool degenerate_values, i64 amax, std::vector<i64> const&
             }
           }
           auto dres = [&] {
-            return real.err ? rt::describe(real.err)
+            return real.err ? engine::describe(real.err)
                    : typed_ok ? fmt(D)
                               : "structure mismatch (compile time " + fmt(Y) + ", run time " + fmt(D) + ")";
           };
@@ -1083,7 +1083,7 @@ void static_vs_dynamic(bool degenerate_values, i64 amax, std::vector<i64> const&
             else note(o, runtime_error, call() + dres() + "; static " + sres());
             continue;
           }
-          rt::Layout T = Y;  // the typed result
+          engine::Layout T = Y;  // the typed result
           for (int k = 0; k < T.nleaf; ++k) {
             if (!T.shape[k].is_static) T.shape[k] = D.shape[k];
             if (!T.stride[k].is_static) T.stride[k] = D.stride[k];

@@ -709,7 +709,7 @@ TEST(Seed000Inadmissible, ComplementNotInjective) {
 }
 
 // zipped/tiled/flat_divide keep the name of the condition that fails in the
-// logical divide underneath (rt::mode() no longer overwrites the error).
+// logical divide underneath (engine::mode() no longer overwrites the error).
 TEST(Seed000Inadmissible, ArrangedDividesNameTheCondition) {
   auto a = make_layout(12, 1);
   auto b = make_layout(make_shape(2, 2), make_stride(1, 1));

@@ -14,9 +14,9 @@ using namespace tessel;
 
 namespace {
 
-rt::Layout flat(std::vector<long long> const& s, std::vector<long long> const& d) {
-  rt::Layout l;
-  rt::Error e;
+engine::Layout flat(std::vector<long long> const& s, std::vector<long long> const& d) {
+  engine::Layout l;
+  engine::Error e;
   l.open(e);
   for (size_t k = 0; k < s.size(); ++k) l.leaf({s[k], false}, {d[k], false}, e);
   l.close(e);
@@ -24,12 +24,12 @@ rt::Layout flat(std::vector<long long> const& s, std::vector<long long> const& d
 }
 
 // (src offset, dst offset) in bytes for every coordinate, from the layouts.
-std::vector<std::pair<long long, long long>> pairs_of(rt::Layout const& s, rt::Layout const& d, int eb) {
-  rt::Error e;
-  long long n = rt::size(s, e);
+std::vector<std::pair<long long, long long>> pairs_of(engine::Layout const& s, engine::Layout const& d, int eb) {
+  engine::Error e;
+  long long n = engine::size(s, e);
   std::vector<std::pair<long long, long long>> v;
   for (long long i = 0; i < n; ++i)
-    for (int b = 0; b < eb; ++b) v.push_back({rt::eval(s, i, e) * eb + b, rt::eval(d, i, e) * eb + b});
+    for (int b = 0; b < eb; ++b) v.push_back({engine::eval(s, i, e) * eb + b, engine::eval(d, i, e) * eb + b});
   std::sort(v.begin(), v.end());
   return v;
 }
@@ -63,7 +63,7 @@ std::vector<std::pair<long long, long long>> pairs_of(kernels::CopyPlan const& p
 }
 
 void check(std::vector<long long> const& shape, std::vector<long long> const& ss, std::vector<long long> const& ds, int eb) {
-  rt::Layout s = flat(shape, ss), d = flat(shape, ds);
+  engine::Layout s = flat(shape, ss), d = flat(shape, ds);
   kernels::CopyPlan p = kernels::plan_copy(s, d, eb, 16, 16);
   ASSERT_TRUE(p.error.empty()) << p.error;
   EXPECT_EQ(pairs_of(p), pairs_of(s, d, eb)) << p.describe();
@@ -116,9 +116,9 @@ TEST(CopyPlan, RandomPermutations) {
 }
 
 TEST(CopyPlan, ExplainsItself) {
-  rt::Layout s = flat({64, 48}, {48, 1}), d = flat({64, 48}, {1, 64});
+  engine::Layout s = flat({64, 48}, {48, 1}), d = flat({64, 48}, {1, 64});
   auto p = kernels::plan_copy(s, d, 4, 16, 16);
   EXPECT_NE(p.describe().find("tile"), std::string::npos);
-  rt::Layout bad = flat({64, 47}, {47, 1});
+  engine::Layout bad = flat({64, 47}, {47, 1});
   EXPECT_FALSE(kernels::plan_copy(bad, d, 4, 16, 16).error.empty());
 }

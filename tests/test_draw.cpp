@@ -4,23 +4,23 @@
 
 #include <string>
 
-#include <tessel/rt/draw.hpp>
+#include <tessel/text/draw.hpp>
 #include <tessel/tessel.hpp>
 
-namespace rt = tessel::rt;
+namespace engine = tessel::engine;
 using namespace tessel;
 
 namespace {
 
 std::string rt_table(std::string const& text) {
-  rt::Expr x;
-  rt::SyntaxError se;
-  EXPECT_TRUE(rt::Parser(text).parse(x, se)) << text;
-  rt::Error e;
-  rt::Layout view = rt::rank2_view(x.value.lay, e);
-  rt::Grid g;
-  EXPECT_TRUE(rt::grid_of(view, 1 << 20, g, e)) << text;
-  return rt::layout_table(view, g, e);
+  text::Expr x;
+  text::SyntaxError se;
+  EXPECT_TRUE(text::Parser(text).parse(x, se)) << text;
+  engine::Error e;
+  engine::Layout view = text::rank2_view(x.value.lay, e);
+  text::Grid g;
+  EXPECT_TRUE(text::grid_of(view, 1 << 20, g, e)) << text;
+  return text::layout_table(view, g, e);
 }
 
 std::string strip_underscores(std::string s) {
@@ -56,12 +56,12 @@ TEST(DrawTable, EqualsTypedPrintLayoutDynamic) {
 }
 
 TEST(DrawView, RanksOtherThanTwo) {
-  rt::Error e;
+  engine::Error e;
   auto view = [&](char const* text) {
-    rt::Expr x;
-    rt::SyntaxError se;
-    EXPECT_TRUE(rt::Parser(text).parse(x, se));
-    return rt::format(rt::rank2_view(x.value.lay, e), false);
+    text::Expr x;
+    text::SyntaxError se;
+    EXPECT_TRUE(text::Parser(text).parse(x, se));
+    return text::format(text::rank2_view(x.value.lay, e), false);
   };
   EXPECT_EQ(view("8:2"), "(8,1):(2,0)");                              // a column
   EXPECT_EQ(view("((2,4)):((1,2))"), "((2,4),1):((1,2),0)");
@@ -71,19 +71,19 @@ TEST(DrawView, RanksOtherThanTwo) {
 }
 
 TEST(DrawGrid, ValuesAndLimits) {
-  rt::Expr x;
-  rt::SyntaxError se;
-  ASSERT_TRUE(rt::Parser("(2,(2,2)):(4,(2,1))").parse(x, se));
-  rt::Error e;
-  rt::Grid g;
-  ASSERT_TRUE(rt::grid_of(x.value.lay, 100, g, e));
+  text::Expr x;
+  text::SyntaxError se;
+  ASSERT_TRUE(text::Parser("(2,(2,2)):(4,(2,1))").parse(x, se));
+  engine::Error e;
+  text::Grid g;
+  ASSERT_TRUE(text::grid_of(x.value.lay, 100, g, e));
   EXPECT_EQ(g.rows, 2);
   EXPECT_EQ(g.cols, 4);
   EXPECT_EQ(g.at(1, 2), 5);
-  EXPECT_FALSE(rt::grid_of(x.value.lay, 7, g, e));  // 8 cells > 7
-  EXPECT_EQ(e.code, rt::Err::too_large);
-  rt::Error e2;
-  ASSERT_TRUE(rt::Parser("(2,2):(4611686018427387904,4611686018427387904)").parse(x, se));
-  EXPECT_FALSE(rt::grid_of(x.value.lay, 100, g, e2));  // 2^62 + 2^62 overflows
-  EXPECT_EQ(e2.code, rt::Err::overflow);
+  EXPECT_FALSE(text::grid_of(x.value.lay, 7, g, e));  // 8 cells > 7
+  EXPECT_EQ(e.code, engine::Err::too_large);
+  engine::Error e2;
+  ASSERT_TRUE(text::Parser("(2,2):(4611686018427387904,4611686018427387904)").parse(x, se));
+  EXPECT_FALSE(text::grid_of(x.value.lay, 100, g, e2));  // 2^62 + 2^62 overflows
+  EXPECT_EQ(e2.code, engine::Err::overflow);
 }

@@ -2,7 +2,7 @@
 // of size 2) in the typed API. The result type is fixed at compile time; at
 // run time the operation may be exact only through the engine's by-values
 // search, or the engine's layout may have another structure. Then the typed
-// API gives that layout the result type (rt::fit) where the type can spell
+// API gives that layout the result type (engine::fit) where the type can spell
 // it, and otherwise throws tessel::error naming a condition: never "bad
 // argument", never a wrong value.
 //

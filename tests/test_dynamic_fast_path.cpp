@@ -64,45 +64,45 @@ template <class Op> constexpr char const* op_name() {
 }
 
 // Whether every value of the layout fits in 64 bits (then it can be evaluated).
-bool evaluable(rt::Layout const& v) {
-  rt::Error e;
-  rt::Arith ar{&e};
-  rt::i64 m = 0;
-  for (int k = 0; k < v.nleaf; ++k) m = ar.add(m, ar.mul(v.shape[k].v, rt::iabs(v.stride[k].v)));
+bool evaluable(engine::Layout const& v) {
+  engine::Error e;
+  engine::Arith ar{&e};
+  engine::i64 m = 0;
+  for (int k = 0; k < v.nleaf; ++k) m = ar.add(m, ar.mul(v.shape[k].v, engine::iabs(v.stride[k].v)));
   return !e;
 }
 
 // The rest of a comparison, on engine values: l the input layout, t the
 // tiler, fv the fast path's values at the indices all_indices visits. Returns
 // "" or what differs from the all-static computation.
-std::string compare_all_static(detail::Family op, rt::Layout const& l, rt::Tiler const& t, long long n,
+std::string compare_all_static(detail::Family op, engine::Layout const& l, engine::Tiler const& t, long long n,
                                std::vector<long long> const& fv) {
-  rt::Layout al = l;  // every integer static
+  engine::Layout al = l;  // every integer static
   for (int k = 0; k < al.nleaf; ++k) al.shape[k].is_static = al.stride[k].is_static = true;
-  rt::Ctx cx;
-  rt::Layout const s = detail::fast::run_family(op, al, t, cx);
-  if (cx.err.code == rt::Err::overflow) return "";  // (64-bit extremes: not known)
-  if (cx.err) return "the all-static computation fails: " + rt::describe(cx.err);
-  if (rt::size(s, cx.err) != n) return "all-static size " + std::to_string(rt::size(s, cx.err));
+  engine::Ctx cx;
+  engine::Layout const s = detail::fast::run_family(op, al, t, cx);
+  if (cx.err.code == engine::Err::overflow) return "";  // (64-bit extremes: not known)
+  if (cx.err) return "the all-static computation fails: " + engine::describe(cx.err);
+  if (engine::size(s, cx.err) != n) return "all-static size " + std::to_string(engine::size(s, cx.err));
   for (int k = 0; k < al.nleaf; ++k)
     if (al.shape[k].v >= 4096) return "";  // (not decodable below)
   // Where each index goes: the engine's run-time pass on l with its strides
   // replaced by powers of 2^12 (leaf k of l holds digit k of the value).
-  rt::Layout id = l;
+  engine::Layout id = l;
   long long p = 1;
   for (int k = 0; k < id.nleaf; ++k, p *= 4096) id.stride[k] = {p, false};
-  rt::Ctx ci;
+  engine::Ctx ci;
   ci.strict = true;
-  rt::Layout const where = detail::fast::run_family(op, id, t, ci);
-  if (ci.err || rt::size(where, ci.err) != n) return "the coordinate map fails: " + rt::describe(ci.err);
+  engine::Layout const where = detail::fast::run_family(op, id, t, ci);
+  if (ci.err || engine::size(where, ci.err) != n) return "the coordinate map fails: " + engine::describe(ci.err);
   std::size_t j = 0;
   long long bad = -1;
   all_indices(n, [&](long long i) {
     long long const v = fv[j++];
-    long long const w = rt::eval(where, i, ci.err);
+    long long const w = engine::eval(where, i, ci.err);
     bool inside = w >= 0;
     for (int k = 0; k < id.nleaf && inside; ++k) inside = (w >> (12 * k)) % 4096 < id.shape[k].v;
-    return !inside || rt::eval(s, i, cx.err) == v || (bad = i, false);
+    return !inside || engine::eval(s, i, cx.err) == v || (bad = i, false);
   });
   return bad < 0 ? "" : "all-static value at " + std::to_string(bad) + " differs";
 }

@@ -15,36 +15,36 @@
 #include <string>
 #include <vector>
 
-#include <tessel/rt/io.hpp>
+#include <tessel/text/io.hpp>
 #include <tessel/tessel.hpp>
 
-namespace rt = tessel::rt;
+namespace engine = tessel::engine;
 using namespace tessel;
 
 namespace {
 
 // ---- printing engine values as the typed library prints ----------------------------------------
-std::string fmt_int(rt::Int v) { return (v.is_static ? "_" : "") + std::to_string(v.v); }
-std::string fmt_tuple(rt::Layout const& t) { return rt::format_part(t, false); }
-std::string fmt_layout(rt::Layout const& l) { return rt::format(l); }
+std::string fmt_int(engine::Int v) { return (v.is_static ? "_" : "") + std::to_string(v.v); }
+std::string fmt_tuple(engine::Layout const& t) { return text::format_part(t, false); }
+std::string fmt_layout(engine::Layout const& l) { return text::format(l); }
 
 // The engine's value of a typed layout or IntTuple, static flags kept.
 template <class T>
-rt::Layout engine(T const& x) {
+engine::Layout engine(T const& x) {
   return tessel::detail::to_rt(x, false);
 }
 // An integer of the engine: dynamic unless it is a static one.
 template <class T>
-rt::Layout engine_int(T const& x) {
-  rt::Layout l;
-  rt::Error e;
-  l.leaf(tessel::detail::to_int(x, false), rt::sint(0), e);
+engine::Layout engine_int(T const& x) {
+  engine::Layout l;
+  engine::Error e;
+  l.leaf(tessel::detail::to_int(x, false), engine::sint(0), e);
   return l;
 }
-rt::Layout dyn_int(rt::i64 v) {
-  rt::Layout l;
-  rt::Error e;
-  l.leaf({v, false}, rt::sint(0), e);
+engine::Layout dyn_int(engine::i64 v) {
+  engine::Layout l;
+  engine::Error e;
+  l.leaf({v, false}, engine::sint(0), e);
   return l;
 }
 
@@ -95,74 +95,74 @@ int g_checked = 0;  // typed-vs-engine comparisons made
 // The typed layout L against the engine on every operation of tuple_ops.hpp.
 template <class Lay>
 void check_layout(Lay const& L, bool compact_stride) {
-  rt::Ctx cx;
-  rt::Layout E = engine(L);
+  engine::Ctx cx;
+  engine::Layout E = engine(L);
   auto s = L.shape();
   auto d = L.stride();
-  rt::Layout Es = rt::shape_of(E);
+  engine::Layout Es = engine::shape_of(E);
   constexpr int R = Lay::rank;
 
-  SAME(shape(L), fmt_tuple(rt::shape_of(E)));
-  SAME(stride(L), fmt_tuple(rt::stride_of(E)));
-  SAME(flatten(L), fmt_layout(rt::flatten(E, cx)));
-  SAME(flatten(s), fmt_tuple(rt::flatten(Es, cx)));
-  SAME(append(L, make_layout(3, 5)), fmt_layout(rt::append(E, engine(make_layout(3, 5)), cx)));
-  SAME(prepend(L, make_layout(Int<2>{}, Int<0>{})), fmt_layout(rt::prepend(E, engine(make_layout(Int<2>{}, Int<0>{})), cx)));
-  SAME(append(s, Int<7>{}), fmt_tuple(rt::append(Es, engine_int(Int<7>{}), cx)));
-  SAME(prepend(s, make_shape(2, Int<3>{})), fmt_tuple(rt::prepend(Es, engine(make_shape(2, Int<3>{})), cx)));
+  SAME(shape(L), fmt_tuple(engine::shape_of(E)));
+  SAME(stride(L), fmt_tuple(engine::stride_of(E)));
+  SAME(flatten(L), fmt_layout(engine::flatten(E, cx)));
+  SAME(flatten(s), fmt_tuple(engine::flatten(Es, cx)));
+  SAME(append(L, make_layout(3, 5)), fmt_layout(engine::append(E, engine(make_layout(3, 5)), cx)));
+  SAME(prepend(L, make_layout(Int<2>{}, Int<0>{})), fmt_layout(engine::prepend(E, engine(make_layout(Int<2>{}, Int<0>{})), cx)));
+  SAME(append(s, Int<7>{}), fmt_tuple(engine::append(Es, engine_int(Int<7>{}), cx)));
+  SAME(prepend(s, make_shape(2, Int<3>{})), fmt_tuple(engine::prepend(Es, engine(make_shape(2, Int<3>{})), cx)));
   static_for<R>([&](auto i) {
     constexpr std::size_t I = decltype(i)::value;
-    rt::i64 path[] = {rt::i64(I)};
-    SAME(get<I>(L), fmt_layout(rt::get(E, path, 1, cx)));
-    SAME(select<I>(L), fmt_layout(rt::select(E, path, 1, cx)));
+    engine::i64 path[] = {engine::i64(I)};
+    SAME(get<I>(L), fmt_layout(engine::get(E, path, 1, cx)));
+    SAME(select<I>(L), fmt_layout(engine::select(E, path, 1, cx)));
     if constexpr (is_tuple_v<S_of<Lay>>) {
-      SAME(get<I>(s), fmt_tuple(rt::get(Es, path, 1, cx)));
+      SAME(get<I>(s), fmt_tuple(engine::get(Es, path, 1, cx)));
       using M = std::remove_cvref_t<decltype(get<I>(s))>;
       if constexpr (is_tuple_v<M>) {
         static_for<tuple_size_v<M>>([&](auto j) {
           constexpr std::size_t J = decltype(j)::value;
-          rt::i64 path2[] = {rt::i64(I), rt::i64(J)};
-          SAME((get<I, J>(L)), fmt_layout(rt::get(E, path2, 2, cx)));
-          SAME((get<I, J>(s)), fmt_tuple(rt::get(Es, path2, 2, cx)));
+          engine::i64 path2[] = {engine::i64(I), engine::i64(J)};
+          SAME((get<I, J>(L)), fmt_layout(engine::get(E, path2, 2, cx)));
+          SAME((get<I, J>(s)), fmt_tuple(engine::get(Es, path2, 2, cx)));
         });
       }
     }
-    rt::i64 path3[] = {rt::i64(R - 1 - I), rt::i64(I)};
-    SAME((select<R - 1 - I, I>(L)), fmt_layout(rt::select(E, path3, 2, cx)));
+    engine::i64 path3[] = {engine::i64(R - 1 - I), engine::i64(I)};
+    SAME((select<R - 1 - I, I>(L)), fmt_layout(engine::select(E, path3, 2, cx)));
     static_for<R + 1>([&](auto e) {
       constexpr std::size_t B = I, En = decltype(e)::value;
       if constexpr (B < En) {
-        SAME((take<B, En>(L)), fmt_layout(rt::take(E, B, En, cx)));
-        SAME((group<B, En>(L)), fmt_layout(rt::group(E, B, En, cx)));
-        SAME((group<B, En>(s)), fmt_tuple(rt::group(Es, B, En, cx)));
+        SAME((take<B, En>(L)), fmt_layout(engine::take(E, B, En, cx)));
+        SAME((group<B, En>(L)), fmt_layout(engine::group(E, B, En, cx)));
+        SAME((group<B, En>(s)), fmt_tuple(engine::group(Es, B, En, cx)));
       }
     });
   });
-  ASSERT_FALSE(cx.err) << rt::describe_error(cx.err) << " for " << to_string(L);
+  ASSERT_FALSE(cx.err) << text::describe_error(cx.err) << " for " << to_string(L);
 
-  rt::Layout Ec = rt::compact(Es, rt::sint(1), cx);
+  engine::Layout Ec = engine::compact(Es, engine::sint(1), cx);
   int const n = int(size(L));
   for (int i = 0; i < n + 3; ++i) {
-    rt::Layout ei = dyn_int(i);
+    engine::Layout ei = dyn_int(i);
     auto c = idx2crd(i, s);
-    rt::Layout ec = rt::idx2crd(ei, Es, cx);
+    engine::Layout ec = engine::idx2crd(ei, Es, cx);
     SAME(c, fmt_tuple(ec));
-    SAME(crd2idx(c, s, d), fmt_int(rt::crd2idx(ec, E, cx)));
-    SAME(crd2idx(c, s, d), fmt_int(rt::crd2idx(ec, Es, rt::stride_of(E), cx)));
-    SAME(L(i), fmt_int(rt::crd2idx(ei, E, cx)));
-    SAME(L(c), fmt_int(rt::crd2idx(ec, E, cx)));
-    SAME(crd2idx(i, s), fmt_int(rt::crd2idx_compact(ei, Es, cx)));
-    SAME(crd2idx(c, s), fmt_int(rt::crd2idx_compact(ec, Es, cx)));
+    SAME(crd2idx(c, s, d), fmt_int(engine::crd2idx(ec, E, cx)));
+    SAME(crd2idx(c, s, d), fmt_int(engine::crd2idx(ec, Es, engine::stride_of(E), cx)));
+    SAME(L(i), fmt_int(engine::crd2idx(ei, E, cx)));
+    SAME(L(c), fmt_int(engine::crd2idx(ec, E, cx)));
+    SAME(crd2idx(i, s), fmt_int(engine::crd2idx_compact(ei, Es, cx)));
+    SAME(crd2idx(c, s), fmt_int(engine::crd2idx_compact(ec, Es, cx)));
     if (i < n) {
       auto cc = compact_col_major(s);
-      SAME(idx2crd(i, s, cc), fmt_tuple(rt::idx2crd(ei, Es, rt::stride_of(Ec), cx)));
-      if (compact_stride) SAME(idx2crd(i, s, d), fmt_tuple(rt::idx2crd(ei, Es, rt::stride_of(E), cx)));
+      SAME(idx2crd(i, s, cc), fmt_tuple(engine::idx2crd(ei, Es, engine::stride_of(Ec), cx)));
+      if (compact_stride) SAME(idx2crd(i, s, d), fmt_tuple(engine::idx2crd(ei, Es, engine::stride_of(E), cx)));
     }
     // The engine's own identities: a round trip, and L(i) = L(idx2crd(i)) = the flat evaluation.
-    EXPECT_EQ(rt::crd2idx_compact(ec, Es, cx).v, i);
-    EXPECT_EQ(rt::crd2idx(ei, E, cx).v, rt::eval(E, i, cx.err));
+    EXPECT_EQ(engine::crd2idx_compact(ec, Es, cx).v, i);
+    EXPECT_EQ(engine::crd2idx(ei, E, cx).v, engine::eval(E, i, cx.err));
   }
-  ASSERT_FALSE(cx.err) << rt::describe_error(cx.err) << " for " << to_string(L);
+  ASSERT_FALSE(cx.err) << text::describe_error(cx.err) << " for " << to_string(L);
 }
 
 // Every leaf assignment of the structure S, with compact and with arbitrary strides.
@@ -203,16 +203,16 @@ TEST(tuple_ops, TypedVsEngineExhaustive) {
 // ---- static cases: the typed result printed vs the engine fed with parsed text --------------------
 namespace {
 
-rt::Layout P(std::string const& text) {
-  rt::Expr x;
-  rt::SyntaxError se;
-  EXPECT_TRUE(rt::Parser(text).parse(x, se)) << text;
+engine::Layout P(std::string const& text) {
+  text::Expr x;
+  text::SyntaxError se;
+  EXPECT_TRUE(text::Parser(text).parse(x, se)) << text;
   return x.value.lay;
 }
-rt::Layout Pi(std::string const& text) { return rt::shape_of(P(text)); }  // an IntTuple
+engine::Layout Pi(std::string const& text) { return engine::shape_of(P(text)); }  // an IntTuple
 template <std::size_t N>
-rt::Layout idx(rt::Layout const& l, rt::i64 const (&path)[N], char op, rt::Ctx& cx) {
-  return op == 'g' ? rt::get(l, path, int(N), cx) : rt::select(l, path, int(N), cx);
+engine::Layout idx(engine::Layout const& l, engine::i64 const (&path)[N], char op, engine::Ctx& cx) {
+  return op == 'g' ? engine::get(l, path, int(N), cx) : engine::select(l, path, int(N), cx);
 }
 
 }  // namespace
@@ -226,15 +226,15 @@ TEST(tuple_ops, StaticTable) {
   auto T = make_stride(_3{}, make_stride(_12{}, _1{}));
   std::string const a = "(2,(3,4)):(1,(2,6))", b = "((2,2),3):((1,2),4)", c = "(2,3,5,7):(1,2,6,30)", d = "8:2";
   std::string const sh = "(3,(2,3))", st = "(3,(12,1))";
-  rt::Ctx cx;
+  engine::Ctx cx;
   struct Row {
     std::string typed, engine;
   };
   std::vector<Row> rows = {
-      {to_string(shape(A)), fmt_tuple(rt::shape_of(P(a)))},
-      {to_string(stride(A)), fmt_tuple(rt::stride_of(P(a)))},
-      {to_string(shape(B)), fmt_tuple(rt::shape_of(P(b)))},
-      {to_string(stride(D)), fmt_tuple(rt::stride_of(P(d)))},
+      {to_string(shape(A)), fmt_tuple(engine::shape_of(P(a)))},
+      {to_string(stride(A)), fmt_tuple(engine::stride_of(P(a)))},
+      {to_string(shape(B)), fmt_tuple(engine::shape_of(P(b)))},
+      {to_string(stride(D)), fmt_tuple(engine::stride_of(P(d)))},
       {to_string(get<1>(A)), fmt_layout(idx(P(a), {1}, 'g', cx))},
       {to_string(get<1, 0>(A)), fmt_layout(idx(P(a), {1, 0}, 'g', cx))},
       {to_string(get<0>(D)), fmt_layout(idx(P(d), {0}, 'g', cx))},
@@ -244,47 +244,47 @@ TEST(tuple_ops, StaticTable) {
       {to_string(select<2>(C)), fmt_layout(idx(P(c), {2}, 's', cx))},
       {to_string(select<1, 0>(B)), fmt_layout(idx(P(b), {1, 0}, 's', cx))},
       {to_string(select<0, 0>(D)), fmt_layout(idx(P(d), {0, 0}, 's', cx))},
-      {to_string(take<1, 3>(C)), fmt_layout(rt::take(P(c), 1, 3, cx))},
-      {to_string(take<0, 1>(D)), fmt_layout(rt::take(P(d), 0, 1, cx))},
-      {to_string(take<1, 2>(B)), fmt_layout(rt::take(P(b), 1, 2, cx))},
-      {to_string(take<1, 3>(make_shape(_2{}, _3{}, _5{}, _7{}))), fmt_tuple(rt::take(Pi("(2,3,5,7)"), 1, 3, cx))},
-      {to_string(flatten(A)), fmt_layout(rt::flatten(P(a), cx))},
-      {to_string(flatten(B)), fmt_layout(rt::flatten(P(b), cx))},
-      {to_string(flatten(D)), fmt_layout(rt::flatten(P(d), cx))},
-      {to_string(flatten(S)), fmt_tuple(rt::flatten(Pi(sh), cx))},
-      {to_string(group<1, 3>(C)), fmt_layout(rt::group(P(c), 1, 3, cx))},
-      {to_string(group<0, 2>(B)), fmt_layout(rt::group(P(b), 0, 2, cx))},
-      {to_string(group<0, 1>(D)), fmt_layout(rt::group(P(d), 0, 1, cx))},
-      {to_string(group<0, 4>(make_shape(_2{}, _3{}, _5{}, _7{}))), fmt_tuple(rt::group(Pi("(2,3,5,7)"), 0, 4, cx))},
-      {to_string(append(A, D)), fmt_layout(rt::append(P(a), P(d), cx))},
-      {to_string(prepend(B, D)), fmt_layout(rt::prepend(P(b), P(d), cx))},
-      {to_string(append(C, A)), fmt_layout(rt::append(P(c), P(a), cx))},
-      {to_string(append(D, D)), fmt_layout(rt::append(P(d), P(d), cx))},
-      {to_string(append(make_shape(_2{}, _3{}), _4{})), fmt_tuple(rt::append(Pi("(2,3)"), Pi("4"), cx))},
-      {to_string(prepend(_2{}, make_shape(_3{}, _4{}))), fmt_tuple(rt::prepend(Pi("2"), Pi("(3,4)"), cx))},
-      {to_string(idx2crd(_16{}, S)), fmt_tuple(rt::idx2crd(Pi("16"), Pi(sh), cx))},
+      {to_string(take<1, 3>(C)), fmt_layout(engine::take(P(c), 1, 3, cx))},
+      {to_string(take<0, 1>(D)), fmt_layout(engine::take(P(d), 0, 1, cx))},
+      {to_string(take<1, 2>(B)), fmt_layout(engine::take(P(b), 1, 2, cx))},
+      {to_string(take<1, 3>(make_shape(_2{}, _3{}, _5{}, _7{}))), fmt_tuple(engine::take(Pi("(2,3,5,7)"), 1, 3, cx))},
+      {to_string(flatten(A)), fmt_layout(engine::flatten(P(a), cx))},
+      {to_string(flatten(B)), fmt_layout(engine::flatten(P(b), cx))},
+      {to_string(flatten(D)), fmt_layout(engine::flatten(P(d), cx))},
+      {to_string(flatten(S)), fmt_tuple(engine::flatten(Pi(sh), cx))},
+      {to_string(group<1, 3>(C)), fmt_layout(engine::group(P(c), 1, 3, cx))},
+      {to_string(group<0, 2>(B)), fmt_layout(engine::group(P(b), 0, 2, cx))},
+      {to_string(group<0, 1>(D)), fmt_layout(engine::group(P(d), 0, 1, cx))},
+      {to_string(group<0, 4>(make_shape(_2{}, _3{}, _5{}, _7{}))), fmt_tuple(engine::group(Pi("(2,3,5,7)"), 0, 4, cx))},
+      {to_string(append(A, D)), fmt_layout(engine::append(P(a), P(d), cx))},
+      {to_string(prepend(B, D)), fmt_layout(engine::prepend(P(b), P(d), cx))},
+      {to_string(append(C, A)), fmt_layout(engine::append(P(c), P(a), cx))},
+      {to_string(append(D, D)), fmt_layout(engine::append(P(d), P(d), cx))},
+      {to_string(append(make_shape(_2{}, _3{}), _4{})), fmt_tuple(engine::append(Pi("(2,3)"), Pi("4"), cx))},
+      {to_string(prepend(_2{}, make_shape(_3{}, _4{}))), fmt_tuple(engine::prepend(Pi("2"), Pi("(3,4)"), cx))},
+      {to_string(idx2crd(_16{}, S)), fmt_tuple(engine::idx2crd(Pi("16"), Pi(sh), cx))},
       {to_string(idx2crd(_191{}, make_shape(make_shape(_2{}, _2{}), make_shape(_4{}, _2{}), make_shape(_2{}, _3{})))),
-       fmt_tuple(rt::idx2crd(Pi("191"), Pi("((2,2),(4,2),(2,3))"), cx))},
-      {to_string(idx2crd(make_coord(_1{}, _5{}), S)), fmt_tuple(rt::idx2crd(Pi("(1,5)"), Pi(sh), cx))},
-      {to_string(idx2crd(_20{}, S)), fmt_tuple(rt::idx2crd(Pi("20"), Pi(sh), cx))},
-      {to_string(idx2crd(_16{}, S, T)), fmt_tuple(rt::idx2crd(Pi("16"), Pi(sh), Pi(st), cx))},
-      {to_string(idx2crd(_16{}, S, compact_col_major(S))), fmt_tuple(rt::idx2crd(Pi("16"), Pi(sh), Pi("1"), cx))},
-      {to_string(crd2idx(_16{}, S, T)), fmt_int(rt::crd2idx(Pi("16"), Pi(sh), Pi(st), cx))},
-      {to_string(crd2idx(make_coord(_1{}, _5{}), S, T)), fmt_int(rt::crd2idx(Pi("(1,5)"), Pi(sh), Pi(st), cx))},
-      {to_string(crd2idx(make_coord(_1{}, make_coord(_1{}, _2{})), S, T)), fmt_int(rt::crd2idx(Pi("(1,(1,2))"), Pi(sh), Pi(st), cx))},
-      {to_string(crd2idx(make_coord(_1{}, make_coord(_1{}, _2{})), S)), fmt_int(rt::crd2idx_compact(Pi("(1,(1,2))"), Pi(sh), cx))},
-      {to_string(crd2idx(_7{}, make_shape(_2{}, _1{}))), fmt_int(rt::crd2idx_compact(Pi("7"), Pi("(2,1)"), cx))},
-      {to_string(A(_5{})), fmt_int(rt::crd2idx(Pi("5"), P(a), cx))},
-      {to_string(A(_30{})), fmt_int(rt::crd2idx(Pi("30"), P(a), cx))},
-      {to_string(A(make_coord(_1{}, make_coord(_2{}, _1{})))), fmt_int(rt::crd2idx(Pi("(1,(2,1))"), P(a), cx))},
-      {to_string(A(_1{}, _5{})), fmt_int(rt::crd2idx(Pi("(1,5)"), P(a), cx))},
-      {to_string(B(make_coord(make_coord(_1{}, _1{}), _2{}))), fmt_int(rt::crd2idx(Pi("((1,1),2)"), P(b), cx))},
-      {to_string(B(_3{}, _2{})), fmt_int(rt::crd2idx(Pi("(3,2)"), P(b), cx))},
-      {to_string(D(_3{})), fmt_int(rt::crd2idx(Pi("3"), P(d), cx))},
-      {to_string(make_layout(make_shape(_3{}, _4{}), make_stride(_4{}, _1{}))(_2{}, _1{})), fmt_int(rt::crd2idx(Pi("(2,1)"), P("(3,4):(4,1)"), cx))},
-      {to_string(make_layout(make_shape(_3{}, _4{}), make_stride(_4{}, _1{}))(-1)), fmt_int(rt::crd2idx(dyn_int(-1), P("(3,4):(4,1)"), cx))},
+       fmt_tuple(engine::idx2crd(Pi("191"), Pi("((2,2),(4,2),(2,3))"), cx))},
+      {to_string(idx2crd(make_coord(_1{}, _5{}), S)), fmt_tuple(engine::idx2crd(Pi("(1,5)"), Pi(sh), cx))},
+      {to_string(idx2crd(_20{}, S)), fmt_tuple(engine::idx2crd(Pi("20"), Pi(sh), cx))},
+      {to_string(idx2crd(_16{}, S, T)), fmt_tuple(engine::idx2crd(Pi("16"), Pi(sh), Pi(st), cx))},
+      {to_string(idx2crd(_16{}, S, compact_col_major(S))), fmt_tuple(engine::idx2crd(Pi("16"), Pi(sh), Pi("1"), cx))},
+      {to_string(crd2idx(_16{}, S, T)), fmt_int(engine::crd2idx(Pi("16"), Pi(sh), Pi(st), cx))},
+      {to_string(crd2idx(make_coord(_1{}, _5{}), S, T)), fmt_int(engine::crd2idx(Pi("(1,5)"), Pi(sh), Pi(st), cx))},
+      {to_string(crd2idx(make_coord(_1{}, make_coord(_1{}, _2{})), S, T)), fmt_int(engine::crd2idx(Pi("(1,(1,2))"), Pi(sh), Pi(st), cx))},
+      {to_string(crd2idx(make_coord(_1{}, make_coord(_1{}, _2{})), S)), fmt_int(engine::crd2idx_compact(Pi("(1,(1,2))"), Pi(sh), cx))},
+      {to_string(crd2idx(_7{}, make_shape(_2{}, _1{}))), fmt_int(engine::crd2idx_compact(Pi("7"), Pi("(2,1)"), cx))},
+      {to_string(A(_5{})), fmt_int(engine::crd2idx(Pi("5"), P(a), cx))},
+      {to_string(A(_30{})), fmt_int(engine::crd2idx(Pi("30"), P(a), cx))},
+      {to_string(A(make_coord(_1{}, make_coord(_2{}, _1{})))), fmt_int(engine::crd2idx(Pi("(1,(2,1))"), P(a), cx))},
+      {to_string(A(_1{}, _5{})), fmt_int(engine::crd2idx(Pi("(1,5)"), P(a), cx))},
+      {to_string(B(make_coord(make_coord(_1{}, _1{}), _2{}))), fmt_int(engine::crd2idx(Pi("((1,1),2)"), P(b), cx))},
+      {to_string(B(_3{}, _2{})), fmt_int(engine::crd2idx(Pi("(3,2)"), P(b), cx))},
+      {to_string(D(_3{})), fmt_int(engine::crd2idx(Pi("3"), P(d), cx))},
+      {to_string(make_layout(make_shape(_3{}, _4{}), make_stride(_4{}, _1{}))(_2{}, _1{})), fmt_int(engine::crd2idx(Pi("(2,1)"), P("(3,4):(4,1)"), cx))},
+      {to_string(make_layout(make_shape(_3{}, _4{}), make_stride(_4{}, _1{}))(-1)), fmt_int(engine::crd2idx(dyn_int(-1), P("(3,4):(4,1)"), cx))},
   };
-  ASSERT_FALSE(cx.err) << rt::describe_error(cx.err);
+  ASSERT_FALSE(cx.err) << text::describe_error(cx.err);
   for (std::size_t i = 0; i < rows.size(); ++i) {
     EXPECT_EQ(rows[i].typed, rows[i].engine) << "row " << i;
     if (std::getenv("TESSEL_PRINT_ROWS")) std::printf("%zu %s\n", i, rows[i].engine.c_str());
@@ -326,10 +326,10 @@ std::vector<std::string> all_shapes() {
   return out;
 }
 
-rt::Layout unit_layout() {
-  rt::Layout u;
-  rt::Error e;
-  u.leaf(rt::sint(1), rt::sint(0), e);
+engine::Layout unit_layout() {
+  engine::Layout u;
+  engine::Error e;
+  u.leaf(engine::sint(1), engine::sint(0), e);
   return u;
 }
 
@@ -338,46 +338,46 @@ rt::Layout unit_layout() {
 TEST(tuple_ops, EngineRoundTripsOnAllSmallShapes) {
   auto shapes = all_shapes();
   EXPECT_GT(shapes.size(), 30000u);
-  rt::Layout const unit = unit_layout();
+  engine::Layout const unit = unit_layout();
   long checks = 0;
   for (auto const& text : shapes) {
-    rt::Ctx cx;
-    rt::Layout S = Pi(text);
-    rt::Layout compact = rt::compact(S, rt::sint(1), cx);
-    rt::Layout other = S;  // arbitrary strides, zero and negative ones included
-    for (int k = 0; k < other.nleaf; ++k) other.stride[k] = rt::sint((k * 5 + 3) % 9 - 3);
-    int const n = int(rt::size(S, cx.err)), r = rt::rank(S);
-    for (rt::Layout const& L : {compact, other}) {
+    engine::Ctx cx;
+    engine::Layout S = Pi(text);
+    engine::Layout compact = engine::compact(S, engine::sint(1), cx);
+    engine::Layout other = S;  // arbitrary strides, zero and negative ones included
+    for (int k = 0; k < other.nleaf; ++k) other.stride[k] = engine::sint((k * 5 + 3) % 9 - 3);
+    int const n = int(engine::size(S, cx.err)), r = engine::rank(S);
+    for (engine::Layout const& L : {compact, other}) {
       // Layouts that are the same function as L: flatten(L), group(L, b, e),
       // take(L, 0, r), prepend(L, _1:_0); append(L, _1:_0) inside the domain.
-      std::vector<rt::Layout> same = {rt::flatten(L, cx), rt::take(L, 0, r, cx), rt::prepend(L, unit, cx)};
+      std::vector<engine::Layout> same = {engine::flatten(L, cx), engine::take(L, 0, r, cx), engine::prepend(L, unit, cx)};
       for (int b = 0; b < r; ++b)
-        for (int e = b + 1; e <= r; ++e) same.push_back(rt::group(L, b, e, cx));
-      rt::Layout appended = rt::append(L, unit, cx);
-      ASSERT_FALSE(cx.err) << text << ": " << rt::describe_error(cx.err);
+        for (int e = b + 1; e <= r; ++e) same.push_back(engine::group(L, b, e, cx));
+      engine::Layout appended = engine::append(L, unit, cx);
+      ASSERT_FALSE(cx.err) << text << ": " << text::describe_error(cx.err);
       for (int i = -2; i < n + 3; ++i) {
-        rt::Layout ei = dyn_int(i);
-        rt::Layout c = rt::idx2crd(ei, S, cx);
-        rt::i64 li = rt::crd2idx(ei, L, cx).v;
+        engine::Layout ei = dyn_int(i);
+        engine::Layout c = engine::idx2crd(ei, S, cx);
+        engine::i64 li = engine::crd2idx(ei, L, cx).v;
         // The round trip; past the end only when the last mode can take the rest
         // (a static size-1 last mode has stride _0 in the compact strides, as in CuTe).
-        if ((i >= 0 && i < n) || !rt::known(S.shape[S.nleaf - 1], 1)) {
-          EXPECT_EQ(rt::crd2idx_compact(c, S, cx).v, i) << text << " at " << i;
+        if ((i >= 0 && i < n) || !engine::known(S.shape[S.nleaf - 1], 1)) {
+          EXPECT_EQ(engine::crd2idx_compact(c, S, cx).v, i) << text << " at " << i;
         }
-        EXPECT_EQ(rt::crd2idx(c, L, cx).v, li) << text << " at " << i;
-        EXPECT_EQ(li, rt::eval(L, i, cx.err)) << text << " at " << i;
-        for (auto const& M : same) EXPECT_EQ(rt::crd2idx(ei, M, cx).v, li) << rt::format(M) << " at " << i;
+        EXPECT_EQ(engine::crd2idx(c, L, cx).v, li) << text << " at " << i;
+        EXPECT_EQ(li, engine::eval(L, i, cx.err)) << text << " at " << i;
+        for (auto const& M : same) EXPECT_EQ(engine::crd2idx(ei, M, cx).v, li) << text::format(M) << " at " << i;
         if (i >= 0 && i < n) {
-          EXPECT_EQ(rt::crd2idx(ei, appended, cx).v, li) << text << " at " << i;
+          EXPECT_EQ(engine::crd2idx(ei, appended, cx).v, li) << text << " at " << i;
           // In the domain the coordinate is in range, and the three-argument idx2crd agrees.
           for (int k = 0; k < c.nleaf; ++k) EXPECT_TRUE(c.shape[k].v >= 0 && c.shape[k].v < S.shape[k].v) << text << " at " << i;
           // (the same values; a static size-1 mode gives _0 there, 0 here)
-          EXPECT_EQ(rt::format_part(rt::idx2crd(ei, S, rt::stride_of(compact), cx), false, false),
-                    rt::format_part(c, false, false)) << text << " at " << i;
+          EXPECT_EQ(text::format_part(engine::idx2crd(ei, S, engine::stride_of(compact), cx), false, false),
+                    text::format_part(c, false, false)) << text << " at " << i;
         }
         checks += 5;
       }
-      ASSERT_FALSE(cx.err) << text << ": " << rt::describe_error(cx.err);
+      ASSERT_FALSE(cx.err) << text << ": " << text::describe_error(cx.err);
     }
   }
   std::printf("shapes: %zu, checks: %ld\n", shapes.size(), checks);
@@ -386,69 +386,69 @@ TEST(tuple_ops, EngineRoundTripsOnAllSmallShapes) {
 // ---- errors: never a crash, always a fault that names the condition -----------------------------------
 TEST(tuple_ops, Errors) {
   auto fault_of = [](auto&& f) {
-    rt::Ctx cx;
+    engine::Ctx cx;
     f(cx);
     return cx.err;
   };
-  rt::Layout const A = P("(2,(3,4)):(1,(2,6))"), T = Pi("(2,3,4)");
-  auto is = [](rt::Error e, rt::i64 code, rt::i64 a, rt::i64 b) {
-    return rt::is_tuple_fault(e) && e.c == code && e.a == a && e.b == b;
+  engine::Layout const A = P("(2,(3,4)):(1,(2,6))"), T = Pi("(2,3,4)");
+  auto is = [](engine::Error e, engine::i64 code, engine::i64 a, engine::i64 b) {
+    return engine::is_tuple_fault(e) && e.c == code && e.a == a && e.b == b;
   };
-  rt::i64 p2[] = {2}, pm[] = {-1}, p10[] = {1, 0}, p13[] = {1, 3}, p000[] = {0, 0, 0};
-  EXPECT_TRUE(is(fault_of([&](rt::Ctx& cx) { rt::get(A, p2, 1, cx); }), rt::kIndexOutOfRange, 2, 2));
-  EXPECT_TRUE(is(fault_of([&](rt::Ctx& cx) { rt::get(A, pm, 1, cx); }), rt::kIndexOutOfRange, -1, 2));
-  EXPECT_FALSE(fault_of([&](rt::Ctx& cx) { rt::get(A, p10, 2, cx); }));
-  EXPECT_TRUE(is(fault_of([&](rt::Ctx& cx) { rt::get(A, p13, 2, cx); }), rt::kIndexOutOfRange, 3, 2));
-  EXPECT_FALSE(fault_of([&](rt::Ctx& cx) { EXPECT_EQ(fmt_tuple(rt::get(Pi("8"), p000, 3, cx)), "_8"); }));  // get<0,0,0>(8) = 8
-  EXPECT_TRUE(is(fault_of([&](rt::Ctx& cx) { rt::select(T, p13, 2, cx); }), rt::kIndexOutOfRange, 3, 3));
-  EXPECT_TRUE(is(fault_of([&](rt::Ctx& cx) { rt::select(T, p13, 0, cx); }), rt::kEmptyRange, 0, 0));
-  EXPECT_TRUE(is(fault_of([&](rt::Ctx& cx) { rt::take(T, 1, 1, cx); }), rt::kEmptyRange, 1, 1));
-  EXPECT_TRUE(is(fault_of([&](rt::Ctx& cx) { rt::take(T, 2, 4, cx); }), rt::kRangePastRank, 4, 3));
-  EXPECT_TRUE(is(fault_of([&](rt::Ctx& cx) { rt::take(T, 5, 6, cx); }), rt::kRangePastRank, 6, 3));
-  EXPECT_TRUE(is(fault_of([&](rt::Ctx& cx) { rt::group(T, -1, 2, cx); }), rt::kIndexOutOfRange, -1, 3));
-  EXPECT_TRUE(is(fault_of([&](rt::Ctx& cx) { rt::crd2idx(Pi("(1,2,3)"), A, cx); }), rt::kCoordRank, 3, 2));
-  EXPECT_TRUE(is(fault_of([&](rt::Ctx& cx) { rt::crd2idx(Pi("(1,(1,1))"), P("(2,3):(1,2)"), cx); }), rt::kCoordTupleAtInteger, 2, 3));
-  EXPECT_TRUE(is(fault_of([&](rt::Ctx& cx) { rt::idx2crd(Pi("(1,2)"), Pi("(3,4,5)"), cx); }), rt::kCoordRank, 2, 3));
-  EXPECT_TRUE(is(fault_of([&](rt::Ctx& cx) { rt::idx2crd(Pi("5"), Pi("(2,2)"), Pi("(0,1)"), cx); }), rt::kZeroStride, 2, 0));
-  EXPECT_TRUE(fault_of([&](rt::Ctx& cx) { rt::idx2crd(Pi("5"), Pi("(2,2)"), Pi("(1,2,3)"), cx); }).c == rt::kNotCongruent);
-  EXPECT_TRUE(fault_of([&](rt::Ctx& cx) { rt::crd2idx(Pi("5"), Pi("(2,2)"), Pi("4"), cx); }).c == rt::kNotCongruent);
-  EXPECT_EQ(fault_of([&](rt::Ctx& cx) { rt::idx2crd(Pi("5"), P("(2,0)"), cx); }).code, rt::Err::shape_not_positive);
-  EXPECT_EQ(fault_of([&](rt::Ctx& cx) { rt::crd2idx_compact(Pi("5"), P("(2,-3)"), cx); }).code, rt::Err::shape_not_positive);
-  EXPECT_EQ(fault_of([&](rt::Ctx& cx) { rt::crd2idx(Pi("(2,0)"), P("(4,2):(9223372036854775807,1)"), cx); }).code, rt::Err::overflow);
-  EXPECT_EQ(fault_of([&](rt::Ctx& cx) { rt::crd2idx(dyn_int(-9223372036854775807LL - 1), P("(4,2):(1,-1)"), cx); }).code, rt::Err::none);
-  std::vector<rt::i64> many(40, 0);
-  EXPECT_EQ(fault_of([&](rt::Ctx& cx) { rt::select(T, many.data(), 40, cx); }).code, rt::Err::too_large);
-  rt::Layout empty;
-  EXPECT_EQ(fault_of([&](rt::Ctx& cx) { rt::flatten(empty, cx); }).code, rt::Err::bad_argument);
-  EXPECT_EQ(fault_of([&](rt::Ctx& cx) { rt::crd2idx(empty, A, cx); }).code, rt::Err::bad_argument);
+  engine::i64 p2[] = {2}, pm[] = {-1}, p10[] = {1, 0}, p13[] = {1, 3}, p000[] = {0, 0, 0};
+  EXPECT_TRUE(is(fault_of([&](engine::Ctx& cx) { engine::get(A, p2, 1, cx); }), engine::kIndexOutOfRange, 2, 2));
+  EXPECT_TRUE(is(fault_of([&](engine::Ctx& cx) { engine::get(A, pm, 1, cx); }), engine::kIndexOutOfRange, -1, 2));
+  EXPECT_FALSE(fault_of([&](engine::Ctx& cx) { engine::get(A, p10, 2, cx); }));
+  EXPECT_TRUE(is(fault_of([&](engine::Ctx& cx) { engine::get(A, p13, 2, cx); }), engine::kIndexOutOfRange, 3, 2));
+  EXPECT_FALSE(fault_of([&](engine::Ctx& cx) { EXPECT_EQ(fmt_tuple(engine::get(Pi("8"), p000, 3, cx)), "_8"); }));  // get<0,0,0>(8) = 8
+  EXPECT_TRUE(is(fault_of([&](engine::Ctx& cx) { engine::select(T, p13, 2, cx); }), engine::kIndexOutOfRange, 3, 3));
+  EXPECT_TRUE(is(fault_of([&](engine::Ctx& cx) { engine::select(T, p13, 0, cx); }), engine::kEmptyRange, 0, 0));
+  EXPECT_TRUE(is(fault_of([&](engine::Ctx& cx) { engine::take(T, 1, 1, cx); }), engine::kEmptyRange, 1, 1));
+  EXPECT_TRUE(is(fault_of([&](engine::Ctx& cx) { engine::take(T, 2, 4, cx); }), engine::kRangePastRank, 4, 3));
+  EXPECT_TRUE(is(fault_of([&](engine::Ctx& cx) { engine::take(T, 5, 6, cx); }), engine::kRangePastRank, 6, 3));
+  EXPECT_TRUE(is(fault_of([&](engine::Ctx& cx) { engine::group(T, -1, 2, cx); }), engine::kIndexOutOfRange, -1, 3));
+  EXPECT_TRUE(is(fault_of([&](engine::Ctx& cx) { engine::crd2idx(Pi("(1,2,3)"), A, cx); }), engine::kCoordRank, 3, 2));
+  EXPECT_TRUE(is(fault_of([&](engine::Ctx& cx) { engine::crd2idx(Pi("(1,(1,1))"), P("(2,3):(1,2)"), cx); }), engine::kCoordTupleAtInteger, 2, 3));
+  EXPECT_TRUE(is(fault_of([&](engine::Ctx& cx) { engine::idx2crd(Pi("(1,2)"), Pi("(3,4,5)"), cx); }), engine::kCoordRank, 2, 3));
+  EXPECT_TRUE(is(fault_of([&](engine::Ctx& cx) { engine::idx2crd(Pi("5"), Pi("(2,2)"), Pi("(0,1)"), cx); }), engine::kZeroStride, 2, 0));
+  EXPECT_TRUE(fault_of([&](engine::Ctx& cx) { engine::idx2crd(Pi("5"), Pi("(2,2)"), Pi("(1,2,3)"), cx); }).c == engine::kNotCongruent);
+  EXPECT_TRUE(fault_of([&](engine::Ctx& cx) { engine::crd2idx(Pi("5"), Pi("(2,2)"), Pi("4"), cx); }).c == engine::kNotCongruent);
+  EXPECT_EQ(fault_of([&](engine::Ctx& cx) { engine::idx2crd(Pi("5"), P("(2,0)"), cx); }).code, engine::Err::shape_not_positive);
+  EXPECT_EQ(fault_of([&](engine::Ctx& cx) { engine::crd2idx_compact(Pi("5"), P("(2,-3)"), cx); }).code, engine::Err::shape_not_positive);
+  EXPECT_EQ(fault_of([&](engine::Ctx& cx) { engine::crd2idx(Pi("(2,0)"), P("(4,2):(9223372036854775807,1)"), cx); }).code, engine::Err::overflow);
+  EXPECT_EQ(fault_of([&](engine::Ctx& cx) { engine::crd2idx(dyn_int(-9223372036854775807LL - 1), P("(4,2):(1,-1)"), cx); }).code, engine::Err::none);
+  std::vector<engine::i64> many(40, 0);
+  EXPECT_EQ(fault_of([&](engine::Ctx& cx) { engine::select(T, many.data(), 40, cx); }).code, engine::Err::too_large);
+  engine::Layout empty;
+  EXPECT_EQ(fault_of([&](engine::Ctx& cx) { engine::flatten(empty, cx); }).code, engine::Err::bad_argument);
+  EXPECT_EQ(fault_of([&](engine::Ctx& cx) { engine::crd2idx(empty, A, cx); }).code, engine::Err::bad_argument);
   // The words of a fault.
-  rt::Ctx cx;
-  rt::take(T, 2, 4, cx);
-  EXPECT_EQ(rt::describe_error(cx.err), "the range of modes ends past the last mode [end 4, rank 3]");
+  engine::Ctx cx;
+  engine::take(T, 2, 4, cx);
+  EXPECT_EQ(text::describe_error(cx.err), "the range of modes ends past the last mode [end 4, rank 3]");
 }
 
 // ---- constant evaluation: the engine's tuple operations are constexpr ---------------------------------
 namespace {
-constexpr rt::Layout ce_layout() {  // ((2,2),3):((1,2),4)
-  rt::Layout l;
-  rt::Error e;
+constexpr engine::Layout ce_layout() {  // ((2,2),3):((1,2),4)
+  engine::Layout l;
+  engine::Error e;
   l.open(e);
   l.open(e);
-  l.leaf(rt::sint(2), rt::sint(1), e);
-  l.leaf(rt::sint(2), rt::sint(2), e);
+  l.leaf(engine::sint(2), engine::sint(1), e);
+  l.leaf(engine::sint(2), engine::sint(2), e);
   l.close(e);
-  l.leaf(rt::sint(3), rt::sint(4), e);
+  l.leaf(engine::sint(3), engine::sint(4), e);
   l.close(e);
   return l;
 }
-constexpr rt::i64 ce_eval(rt::i64 i) {
-  rt::Ctx cx;
-  rt::Layout L = ce_layout(), c;
-  c.leaf(rt::sint(i), rt::sint(0), cx.err);
-  rt::Layout crd = rt::idx2crd(c, rt::shape_of(L), cx);
-  rt::i64 path[] = {0, 1};
-  rt::Layout m = rt::get(rt::group(rt::flatten(L, cx), 0, 2, cx), path, 2, cx);
-  return cx.err ? -1 : rt::crd2idx(crd, L, cx).v * 100 + m.stride[0].v;
+constexpr engine::i64 ce_eval(engine::i64 i) {
+  engine::Ctx cx;
+  engine::Layout L = ce_layout(), c;
+  c.leaf(engine::sint(i), engine::sint(0), cx.err);
+  engine::Layout crd = engine::idx2crd(c, engine::shape_of(L), cx);
+  engine::i64 path[] = {0, 1};
+  engine::Layout m = engine::get(engine::group(engine::flatten(L, cx), 0, 2, cx), path, 2, cx);
+  return cx.err ? -1 : engine::crd2idx(crd, L, cx).v * 100 + m.stride[0].v;
 }
 }  // namespace
 static_assert(ce_eval(11) == 1102);  // L(11) = 1 + 2 + 8, and the stride of mode (0,1) of ((2,2),3) is 2

@@ -10,11 +10,13 @@
 #include <string>
 #include <vector>
 
-#include "cli.hpp"
+#include <tessel/text/text.hpp>
+
+#include "commands.hpp"
 
 namespace {
 
-constexpr char const* kLanguage = R"(Expressions (CuTe notation; spaces are allowed):
+constexpr char const* kLanguageHead = R"(Expressions (CuTe notation; spaces are allowed):
   12, _12                integers (_12 is accepted and means the same value)
   (2,(3,4))              IntTuples
   (4,8):(1,4)            layouts SHAPE:STRIDE; a bare shape or integer means the
@@ -23,15 +25,8 @@ constexpr char const* kLanguage = R"(Expressions (CuTe notation; spaces are allo
                          a bare shape as the 2nd argument of composition/divide/
                          product is a by-mode tiler of stride-1 entries, as in CuTe
   _                      the underscore (keeps a mode in a tiler)
-  f(a,b,...)             calls with CuTe's names:
-    size cosize rank depth                       (integers)
-    coalesce(L[,profile]) filter(L[,profile]) filter_zeros(L)
-    composition(A,B) complement(A[,M]) right_inverse(L) left_inverse(L)
-    logical_divide zipped_divide tiled_divide flat_divide          (A,tiler)
-    logical_product zipped_product tiled_product flat_product      (A,tiler)
-    blocked_product(A,B) raked_product(A,B) nullspace(L)
-    max_common_layout(A,B) max_common_vector(A,B) make_layout(A,B,...)
-  on layouts and IntTuples (X: a layout stays a layout, an IntTuple an IntTuple):
+)";
+constexpr char const* kLanguageTail = R"(  on layouts and IntTuples (X: a layout stays a layout, an IntTuple an IntTuple):
     shape(L[,i...]) stride(L[,i...])   shape/stride (of mode i...) as IntTuples
     get(X,i,j...)      mode i, then its mode j, ...      get((2,(3,4)),1,0) = _3
     select(X,i,j...)   modes i, j, ... as a tuple        select((2,3,5),2,0) = (_5,_2)
@@ -58,15 +53,16 @@ names the failing condition), integer overflow, or too large to draw.)";
 }  // namespace
 
 int main(int argc, char** argv) {
-  namespace cli = tessel::cli;
+  namespace text = tessel::text;
   CLI::App app{"tessel: evaluate, draw and check CuTe layouts"};
   app.require_subcommand(1);
-  app.footer(kLanguage);
+  std::string const language = std::string(kLanguageHead) + tessel::text::help_calls() + kLanguageTail;
+  app.footer(language);
 
   std::vector<std::string> exprs;
   auto* ev = app.add_subcommand("eval", "print each expression's result in CuTe notation");
   ev->add_option("expr", exprs, "expressions, e.g. 'composition((6,2):(8,2),(4,3):(3,1))'")->required();
-  ev->footer(kLanguage);
+  ev->footer(language);
 
   std::string show_expr, format = "table", file;
   long long max_cells = 0;
@@ -111,11 +107,11 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (CLI::ParseError const& e) {
     // --help prints and succeeds; every usage error exits 2, as syntax errors do.
-    return app.exit(e) == 0 ? 0 : cli::kSyntax;
+    return app.exit(e) == 0 ? 0 : text::kSyntax;
   }
-  if (*sw) return cli::run_swizzle(sw_m, sw_n, sw_width, sw_xy, sw_format, sw_file, std::cout, std::cerr);
-  if (*ev) return cli::run_eval(exprs, std::cout, std::cerr);
-  if (*sh) return cli::run_show(show_expr, format, file, max_cells, std::cout, std::cerr);
-  if (*ck) return cli::run_check(check_expr, quiet, std::cout, std::cerr);
+  if (*sw) return tessel::tool::run_swizzle(sw_m, sw_n, sw_width, sw_xy, sw_format, sw_file, std::cout, std::cerr);
+  if (*ev) return tessel::tool::run_eval(exprs, std::cout, std::cerr);
+  if (*sh) return tessel::tool::run_show(show_expr, format, file, max_cells, std::cout, std::cerr);
+  if (*ck) return tessel::tool::run_check(check_expr, quiet, std::cout, std::cerr);
   return 0;
 }

@@ -88,8 +88,8 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
   CK(cudaMemset(ref, 0xCD, n * sizeof(T)));
 
   // Dynamic layouts of rank r (up to 6).
-  rt::Layout ls, ld;
-  rt::Error e;
+  engine::Layout ls, ld;
+  engine::Error e;
   ls.open(e); ld.open(e);
   for (int k = 0; k < r; ++k) { ls.leaf({c.shape[k], false}, {ss[k], false}, e); ld.leaf({c.shape[k], false}, {ds[k], false}, e); }
   ls.close(e); ld.close(e);

@@ -7,14 +7,14 @@
 #  define TESSEL_HOST_DEVICE __forceinline__ __host__ __device__
 #  define TESSEL_DEVICE __forceinline__ __device__
 #  define TESSEL_HOST __forceinline__ __host__
-#  define TESSEL_HD __host__ __device__
+#  define TESSEL_HOST_DEVICE_NOFORCE __host__ __device__
 #else
 #  define TESSEL_HOST_DEVICE inline
 #  define TESSEL_DEVICE inline
 #  define TESSEL_HOST inline
-#  define TESSEL_HD
+#  define TESSEL_HOST_DEVICE_NOFORCE
 #endif
-// TESSEL_HD: host and device, left to the compiler to inline (the engine's
+// TESSEL_HOST_DEVICE_NOFORCE: host and device, left to the compiler to inline (the engine's
 // larger and recursive functions; they are constexpr, hence inline).
 
 // TESSEL_INLINE_CONSTANT: a namespace-scope constant object (such as `_`)

@@ -1,63 +1,43 @@
 // tessel/algebra/algebra.hpp: the layout algebra on typed layouts, with CuTe's
 // names. Above each function: its definition and when it is defined, in the
 // words of ../shared/spec/admissibility.md. The work is done by the engine in
-// ../rt/, at compile time for static integers and at run time for dynamic ones.
+// ../engine/, at compile time for static integers and at run time for dynamic ones.
 // A violated condition is a compile error naming it (static integers) or a
 // tessel::error / device trap (dynamic integers; TESSEL_NO_CHECKS turns these off).
 #pragma once
 
-#include "bridge.hpp"
+#include "../engine/ops.hpp"
+#include "fast_path.hpp"
 
 namespace tessel {
 
 namespace detail {
-#define TESSEL_OP1(NAME, EXPR)                                                   \
-  struct op_##NAME {                                                             \
-    template <class X>                                                           \
-    TESSEL_HOST_DEVICE static constexpr result run(bool sym, bool strict, X const& x) { \
-      rt::Ctx cx;                                                                \
-      cx.symbolic = sym;                                                         \
-      cx.strict = strict;                                                        \
-      rt::Layout l = EXPR;                                                       \
-      return {l, cx.err};                                                        \
-    }                                                                            \
+// An argument of an engine call, read as the table's kind says (engine/ops.hpp).
+template <engine::Kind K, class X>
+TESSEL_HOST_DEVICE constexpr auto to_arg(bool sym, engine::Ctx& cx, X const& x) {
+  if constexpr (K == engine::Kind::layout) return to_rt(x, sym);
+  else if constexpr (K == engine::Kind::tiler) return to_tiler(x, sym);
+  else return engine::size_int(to_rt(x, sym), cx.err);
+}
+template <engine::Kind K>
+TESSEL_HOST_DEVICE constexpr int to_arg(bool, engine::Ctx&) { return 0; }  // no second argument
+
+// op_ID for every row of the table: runs the engine on the typed arguments.
+#define TESSEL_TYPED_OP(ID, NAME, K0, K1, CALL, ARGS, HELP)                                   \
+  struct op_##ID {                                                                            \
+    template <class X, class... Y>                                                            \
+    TESSEL_HOST_DEVICE static constexpr result run(bool sym, bool strict, X const& x, Y const&... y) { \
+      engine::Ctx cx;                                                                         \
+      cx.symbolic = sym;                                                                      \
+      cx.strict = strict;                                                                     \
+      auto const a0 = to_arg<engine::Kind::K0>(sym, cx, x);                                   \
+      [[maybe_unused]] auto const a1 = to_arg<engine::Kind::K1>(sym, cx, y...);               \
+      engine::Layout l = CALL;                                                                \
+      return {l, cx.err};                                                                     \
+    }                                                                                         \
   };
-#define TESSEL_OP2(NAME, EXPR)                                                   \
-  struct op_##NAME {                                                             \
-    template <class X, class Y>                                                  \
-    TESSEL_HOST_DEVICE static constexpr result run(bool sym, bool strict, X const& x, Y const& y) { \
-      rt::Ctx cx;                                                                \
-      cx.symbolic = sym;                                                         \
-      cx.strict = strict;                                                        \
-      rt::Layout l = EXPR;                                                       \
-      return {l, cx.err};                                                        \
-    }                                                                            \
-  };
-TESSEL_OP1(coalesce, rt::coalesce(to_rt(x, sym), cx))
-TESSEL_OP2(coalesce_by, rt::coalesce(to_rt(x, sym), to_rt(y, sym), cx))
-TESSEL_OP1(filter_zeros, rt::filter_zeros(to_rt(x, sym)))
-TESSEL_OP1(filter, rt::filter(to_rt(x, sym), cx))
-TESSEL_OP2(filter_by, rt::filter(to_rt(x, sym), to_rt(y, sym), cx))
-TESSEL_OP2(composition, rt::composition(to_rt(x, sym), to_tiler(y, sym), cx))
-TESSEL_OP1(complement, rt::complement(to_rt(x, sym), cx))
-TESSEL_OP2(complement_to, rt::complement(to_rt(x, sym), rt::size_int(to_rt(y, sym), cx.err), cx))
-TESSEL_OP1(right_inverse, rt::right_inverse(to_rt(x, sym), cx))
-TESSEL_OP1(left_inverse, rt::left_inverse(to_rt(x, sym), cx))
-TESSEL_OP2(logical_divide, rt::logical_divide(to_rt(x, sym), to_tiler(y, sym), cx))
-TESSEL_OP2(zipped_divide, rt::zipped_divide(to_rt(x, sym), to_tiler(y, sym), cx))
-TESSEL_OP2(tiled_divide, rt::tiled_divide(to_rt(x, sym), to_tiler(y, sym), cx))
-TESSEL_OP2(flat_divide, rt::flat_divide(to_rt(x, sym), to_tiler(y, sym), cx))
-TESSEL_OP2(logical_product, rt::logical_product(to_rt(x, sym), to_tiler(y, sym), cx))
-TESSEL_OP2(zipped_product, rt::zipped_product(to_rt(x, sym), to_tiler(y, sym), cx))
-TESSEL_OP2(tiled_product, rt::tiled_product(to_rt(x, sym), to_tiler(y, sym), cx))
-TESSEL_OP2(flat_product, rt::flat_product(to_rt(x, sym), to_tiler(y, sym), cx))
-TESSEL_OP2(blocked_product, rt::blocked_product(to_rt(x, sym), to_rt(y, sym), cx))
-TESSEL_OP2(raked_product, rt::raked_product(to_rt(x, sym), to_rt(y, sym), cx))
-TESSEL_OP1(nullspace, rt::nullspace(to_rt(x, sym), cx))
-TESSEL_OP2(max_common_layout, rt::max_common_layout(to_rt(x, sym), to_rt(y, sym), cx))
-TESSEL_OP2(make_ordered_layout, rt::make_ordered_layout(to_rt(x, sym), to_rt(y, sym), cx))
-#undef TESSEL_OP1
-#undef TESSEL_OP2
+TESSEL_ALGEBRA_OPS(TESSEL_TYPED_OP)
+#undef TESSEL_TYPED_OP
 // The operations the typed fast path (fast_path.hpp) knows.
 template <> inline constexpr Family family_of<op_composition> = Family::composition;
 template <> inline constexpr Family family_of<op_logical_divide> = Family::logical_divide;

@@ -8,9 +8,9 @@
 #include <cstdint>
 
 #include "../layout/layout.hpp"
-#include "../rt/tiler.hpp"
-#include "../rt/describe.hpp"
-#include "../rt/fit.hpp"
+#include "../engine/tiler.hpp"
+#include "../engine/describe.hpp"
+#include "../engine/by_values.hpp"
 
 namespace tessel::detail {
 
@@ -18,13 +18,13 @@ namespace tessel::detail {
 
 // One integer: static, or dynamic (a placeholder in the symbolic pass).
 template <class T>
-TESSEL_HOST_DEVICE constexpr rt::Int to_int(T const& x, bool sym) {
-  if constexpr (StaticInt<T>) return {static_cast<rt::i64>(T::value), true};
-  else return {sym ? 1 : static_cast<rt::i64>(x), false};
+TESSEL_HOST_DEVICE constexpr engine::Int to_int(T const& x, bool sym) {
+  if constexpr (StaticInt<T>) return {static_cast<engine::i64>(T::value), true};
+  else return {sym ? 1 : static_cast<engine::i64>(x), false};
 }
 
 template <class S, class D>
-TESSEL_HOST_DEVICE constexpr void put(rt::Layout& l, S const& s, D const& d, bool sym, rt::Error& e) {
+TESSEL_HOST_DEVICE constexpr void put(engine::Layout& l, S const& s, D const& d, bool sym, engine::Error& e) {
   if constexpr (is_tuple_v<S>) {
     l.open(e);
     [&]<std::size_t... I>(std::index_sequence<I...>) {
@@ -38,9 +38,9 @@ TESSEL_HOST_DEVICE constexpr void put(rt::Layout& l, S const& s, D const& d, boo
 
 // A typed layout, an IntTuple (its compact column-major layout) or an integer as a value.
 template <class L>
-TESSEL_HOST_DEVICE constexpr rt::Layout to_rt(L const& x, bool sym) {
-  rt::Layout l;
-  rt::Error e;
+TESSEL_HOST_DEVICE constexpr engine::Layout to_rt(L const& x, bool sym) {
+  engine::Layout l;
+  engine::Error e;
   if constexpr (is_layout_v<L>) put(l, x.shape(), x.stride(), sym, e);
   else put(l, x, compact_col_major(x), sym, e);
   return l;
@@ -48,25 +48,25 @@ TESSEL_HOST_DEVICE constexpr rt::Layout to_rt(L const& x, bool sym) {
 
 // A tiler: a layout, an integer N (N:1), `_`, or a tuple of tilers (by mode).
 template <class T>
-TESSEL_HOST_DEVICE constexpr void put_tiler(rt::Tiler& t, T const& x, bool sym, rt::Error& e) {
+TESSEL_HOST_DEVICE constexpr void put_tiler(engine::Tiler& t, T const& x, bool sym, engine::Error& e) {
   if constexpr (is_underscore_v<T>) {
-    t.push(rt::kUnderscore, e);
+    t.push(engine::kUnderscore, e);
   } else if constexpr (is_tuple_v<T>) {
-    t.push(rt::kOpen, e);
+    t.push(engine::kOpen, e);
     for_each(x, [&](auto const& y) { put_tiler(t, y, sym, e); });
-    t.push(rt::kClose, e);
+    t.push(engine::kClose, e);
   } else if constexpr (is_layout_v<T>) {
     t.add(to_rt(x, sym), e);
   } else {
-    rt::Layout l;
+    engine::Layout l;
     l.leaf(to_int(x, sym), {1, true}, e);
     t.add(l, e);
   }
 }
 template <class T>
-TESSEL_HOST_DEVICE constexpr rt::Tiler to_tiler(T const& x, bool sym) {
-  rt::Tiler t;
-  rt::Error e;
+TESSEL_HOST_DEVICE constexpr engine::Tiler to_tiler(T const& x, bool sym) {
+  engine::Tiler t;
+  engine::Error e;
   put_tiler(t, x, sym, e);
   return t;
 }
@@ -83,27 +83,27 @@ template <class S, class D> struct dyn_of<Layout<S, D>> {
 template <class... A> using dyn_t = std::common_type_t<int, typename dyn_of<std::remove_cvref_t<A>>::type...>;
 
 // The type of a static integer v: C<int(v)> where it fits in an int, else C<v>.
-template <rt::i64 v, bool Small = (v >= INT32_MIN && v <= INT32_MAX)> struct static_int_of { using type = C<int(v)>; };
-template <rt::i64 v> struct static_int_of<v, false> { using type = C<v>; };
+template <engine::i64 v, bool Small = (v >= INT32_MIN && v <= INT32_MAX)> struct static_int_of { using type = C<int(v)>; };
+template <engine::i64 v> struct static_int_of<v, false> { using type = C<v>; };
 
 // Where each node of a result layout's token list finds its children and
 // leaves, computed once per result (not at every node that is built).
 struct node_table {
-  int nkids[rt::kMaxTokens] = {};  // the number of children of the node opened at token t
-  int first[rt::kMaxTokens] = {};  // where its children start in kid
-  int kid[rt::kMaxTokens] = {};    // the children's token positions, grouped by parent
-  int leaf[rt::kMaxTokens] = {};   // the leaf number of the leaf at token t
+  int nkids[engine::kMaxTokens] = {};  // the number of children of the node opened at token t
+  int first[engine::kMaxTokens] = {};  // where its children start in kid
+  int kid[engine::kMaxTokens] = {};    // the children's token positions, grouped by parent
+  int leaf[engine::kMaxTokens] = {};   // the leaf number of the leaf at token t
 };
-TESSEL_HOST_DEVICE constexpr node_table make_node_table(rt::Layout const& l) {
+TESSEL_HOST_DEVICE constexpr node_table make_node_table(engine::Layout const& l) {
   node_table t;
   int n = 0, leaves = 0;
   for (int b = 0; b < l.ntok; ++b) {
-    if (l.tok[b] == rt::kLeaf) {
+    if (l.tok[b] == engine::kLeaf) {
       t.leaf[b] = leaves++;
-    } else if (l.tok[b] == rt::kOpen) {
+    } else if (l.tok[b] == engine::kOpen) {
       t.first[b] = n;
-      int const e = rt::node_end(l, b);
-      for (int c = b + 1; c < e - 1; c = rt::node_end(l, c)) t.kid[n++] = c, ++t.nkids[b];
+      int const e = engine::node_end(l, b);
+      for (int c = b + 1; c < e - 1; c = engine::node_end(l, c)) t.kid[n++] = c, ++t.nkids[b];
     }
   }
   return t;
@@ -114,7 +114,7 @@ template <class H> inline constexpr node_table node_table_of = make_node_table(H
 // All-static results: the typed IntTuple (shapes or strides) of the node at
 // token B of H::value.layout, spelled by class templates (no function is
 // instantiated per node).
-template <class H, int B, bool Strides, bool Leaf = (H::value.layout.tok[B] == rt::kLeaf)>
+template <class H, int B, bool Strides, bool Leaf = (H::value.layout.tok[B] == engine::kLeaf)>
 struct built;
 template <class H, int B, bool Strides>
 struct built<H, B, Strides, true> {
@@ -147,9 +147,9 @@ TESSEL_HOST_DEVICE constexpr auto build_children(Src const& src, std::index_sequ
 
 template <class H, int B, bool Strides, class Dyn, class Src>
 TESSEL_HOST_DEVICE constexpr auto build(Src const& src) {
-  if constexpr (H::value.layout.tok[B] == rt::kLeaf) {
+  if constexpr (H::value.layout.tok[B] == engine::kLeaf) {
     constexpr int k = node_table_of<H>.leaf[B];
-    constexpr rt::Int x = Strides ? H::value.layout.stride[k] : H::value.layout.shape[k];
+    constexpr engine::Int x = Strides ? H::value.layout.stride[k] : H::value.layout.shape[k];
     if constexpr (x.is_static) {
       return typename static_int_of<x.v>::type{};
     } else {
@@ -162,13 +162,13 @@ TESSEL_HOST_DEVICE constexpr auto build(Src const& src) {
 
 // The leaves of an engine result computed at run time.
 struct engine_leaves {
-  rt::Layout const& rv;
+  engine::Layout const& rv;
   template <bool Strides, int k>
-  TESSEL_HOST_DEVICE constexpr rt::i64 leaf() const { return Strides ? rv.stride[k].v : rv.shape[k].v; }
+  TESSEL_HOST_DEVICE constexpr engine::i64 leaf() const { return Strides ? rv.stride[k].v : rv.shape[k].v; }
 };
 
 template <class H, class Dyn>
-TESSEL_HOST_DEVICE constexpr auto from_rt(rt::Layout const& rv) {
+TESSEL_HOST_DEVICE constexpr auto from_rt(engine::Layout const& rv) {
   engine_leaves const src{rv};
   return raw_layout(build<H, 0, false, Dyn>(src), build<H, 0, true, Dyn>(src));
 }
@@ -210,61 +210,61 @@ TESSEL_HOST_DEVICE constexpr auto pad_to_rank(Layout<S, D> const& l) {
 
 // Compile-time reports: the failing numbers appear in the names of these
 // templates in the compiler's instantiation trace.
-template <rt::i64 stride, rt::i64 shape, rt::i64 mode> struct composition_stride_vs_shape_of_mode {
+template <engine::i64 stride, engine::i64 shape, engine::i64 mode> struct composition_stride_vs_shape_of_mode {
   static_assert(stride < 0, "tessel::composition: stride divisibility fails: B's stride must be divisible by the product "
                             "of A's leading shapes and, where it stops inside a mode of A, divide that mode's shape");
 };
-template <rt::i64 rest_shape, rt::i64 factor, rt::i64 mode> struct composition_shape_not_divisible_by {
+template <engine::i64 rest_shape, engine::i64 factor, engine::i64 mode> struct composition_shape_not_divisible_by {
   static_assert(rest_shape < 0, "tessel::composition: shape divisibility fails: A's shapes must divide B's shape "
                                 "up to the last mode B needs");
 };
-template <rt::i64 leaves, rt::i64 span> struct composition_modes_of_B_overlap {
+template <engine::i64 leaves, engine::i64 span> struct composition_modes_of_B_overlap {
   static_assert(leaves < 0, "tessel::composition: B's modes overlap inside A's modes, so A o B is not left-distributive");
 };
-template <rt::i64 stride, rt::i64 covered> struct complement_stride_inside_covered_span {
+template <engine::i64 stride, engine::i64 covered> struct complement_stride_inside_covered_span {
   static_assert(stride < 0, "tessel::complement: the layout is not injective");
 };
-template <rt::i64 stride, rt::i64 span> struct complement_stride_not_multiple_of_span {
+template <engine::i64 stride, engine::i64 span> struct complement_stride_not_multiple_of_span {
   static_assert(stride < 0, "tessel::complement: sorted by stride, each stride must be a multiple of the previous "
                             "shape*stride (the image is not a tractable chain)");
 };
-template <rt::i64 stride, rt::i64 covered> struct left_inverse_stride_not_multiple_of_covered {
+template <engine::i64 stride, engine::i64 covered> struct left_inverse_stride_not_multiple_of_covered {
   static_assert(stride < 0, "tessel::left_inverse: sorted by stride, each stride must be a multiple of the size covered so far");
 };
-template <rt::i64 modes, rt::i64 rank> struct tiler_has_more_modes_than_layout {
+template <engine::i64 modes, engine::i64 rank> struct tiler_has_more_modes_than_layout {
   static_assert(modes < 0, "tessel: the tiler or profile has more modes than the layout");
 };
-template <rt::Err E> struct engine_error {
-  static_assert(E == rt::Err::none, "tessel: layout algebra failed (overflow, capacity, negative stride or dynamic strides where static ones are needed)");
+template <engine::Err E> struct engine_error {
+  static_assert(E == engine::Err::none, "tessel: layout algebra failed (overflow, capacity, negative stride or dynamic strides where static ones are needed)");
 };
 
-template <rt::Err Code, rt::i64 A, rt::i64 B, rt::i64 Cc>
+template <engine::Err Code, engine::i64 A, engine::i64 B, engine::i64 Cc>
 TESSEL_HOST_DEVICE constexpr void static_report() {
-  constexpr rt::Error E{Code, A, B, Cc};
-  if constexpr (E.code == rt::Err::stride_divisibility) (void)sizeof(composition_stride_vs_shape_of_mode<E.a, E.b, E.c>);
-  else if constexpr (E.code == rt::Err::shape_divisibility) (void)sizeof(composition_shape_not_divisible_by<E.a, E.b, E.c>);
-  else if constexpr (E.code == rt::Err::not_distributive) (void)sizeof(composition_modes_of_B_overlap<E.a, E.b>);
-  else if constexpr (E.code == rt::Err::not_injective) (void)sizeof(complement_stride_inside_covered_span<E.a, E.b>);
-  else if constexpr (E.code == rt::Err::complement_chain) (void)sizeof(complement_stride_not_multiple_of_span<E.a, E.b>);
-  else if constexpr (E.code == rt::Err::left_inverse_divisibility) (void)sizeof(left_inverse_stride_not_multiple_of_covered<E.a, E.b>);
-  else if constexpr (E.code == rt::Err::rank_mismatch) (void)sizeof(tiler_has_more_modes_than_layout<E.a, E.b>);
+  constexpr engine::Error E{Code, A, B, Cc};
+  if constexpr (E.code == engine::Err::stride_divisibility) (void)sizeof(composition_stride_vs_shape_of_mode<E.a, E.b, E.c>);
+  else if constexpr (E.code == engine::Err::shape_divisibility) (void)sizeof(composition_shape_not_divisible_by<E.a, E.b, E.c>);
+  else if constexpr (E.code == engine::Err::not_distributive) (void)sizeof(composition_modes_of_B_overlap<E.a, E.b>);
+  else if constexpr (E.code == engine::Err::not_injective) (void)sizeof(complement_stride_inside_covered_span<E.a, E.b>);
+  else if constexpr (E.code == engine::Err::complement_chain) (void)sizeof(complement_stride_not_multiple_of_span<E.a, E.b>);
+  else if constexpr (E.code == engine::Err::left_inverse_divisibility) (void)sizeof(left_inverse_stride_not_multiple_of_covered<E.a, E.b>);
+  else if constexpr (E.code == engine::Err::rank_mismatch) (void)sizeof(tiler_has_more_modes_than_layout<E.a, E.b>);
   else (void)sizeof(engine_error<E.code>);
 }
 
-TESSEL_HOST_DEVICE void runtime_report(rt::Error const& e) {
+TESSEL_HOST_DEVICE void runtime_report(engine::Error const& e) {
 #if TESSEL_ON_DEVICE
-  printf("tessel: %s [%lld %lld %lld]\n", rt::message(e.code), e.a, e.b, e.c);
+  printf("tessel: %s [%lld %lld %lld]\n", engine::message(e.code), e.a, e.b, e.c);
   __trap();
 #else
-  throw error("tessel: " + rt::describe(e));
+  throw error("tessel: " + engine::describe(e));
 #endif
 }
 
 // ---- running an operation --------------------------------------------------------------------------
 
 struct result {
-  rt::Layout layout;
-  rt::Error err;
+  engine::Layout layout;
+  engine::Error err;
 };
 
 // The compile-time pass of Op on the argument types.
@@ -276,7 +276,7 @@ struct pass {
 
 // A fingerprint of a result's structure and static integers, to check that the
 // run-time pass built what the compile-time pass typed.
-TESSEL_HOST_DEVICE constexpr unsigned long long structure_hash(rt::Layout const& l) {
+TESSEL_HOST_DEVICE constexpr unsigned long long structure_hash(engine::Layout const& l) {
   unsigned long long h = 1469598103934665603ull;
   auto mix = [&](unsigned long long x) { h = (h ^ x) * 1099511628211ull; };
   for (int t = 0; t < l.ntok; ++t) mix(static_cast<unsigned char>(l.tok[t]));
@@ -302,21 +302,18 @@ TESSEL_HOST_DEVICE constexpr auto run_op_engine(A const&... a) {
     // Degenerate run-time values (a size 1, a stride 0, a B of size 2) can
     // make the operation exact only through the engine's by-values search, or
     // give the engine's result another structure. On the host, take that
-    // result if the type can spell it (rt::fit keeps every mode's size).
+    // result if the type can spell it (engine::fit keeps every mode's size).
     result loose = Op::run(false, false, a...);
-    rt::Layout typed = H::value.layout;
-    if (!loose.err && rt::fit(typed, loose.layout)) {
+    engine::Layout typed = H::value.layout;
+    if (!loose.err && engine::fit(typed, loose.layout)) {
       r.layout = typed;
       ok = true;
     }
   }
 #endif
-  if (!ok) runtime_report(r.err ? r.err : rt::Error{rt::Err::structure_mismatch, 0, 0, 0});
+  if (!ok) runtime_report(r.err ? r.err : engine::Error{engine::Err::structure_mismatch, 0, 0, 0});
 #endif
   return from_rt<H, dyn_t<A...>>(r.layout);
 }
 
 }  // namespace tessel::detail
-
-// run_op, which picks the typed fast path (fast_path.hpp) where it applies.
-#include "fast_path.hpp"

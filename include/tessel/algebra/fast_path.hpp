@@ -60,18 +60,18 @@ template <class Op> inline constexpr Family family_of = Family::none;
 
 namespace fast {
 
-inline constexpr rt::i64 kSmall = 2147483647;  // 2^31 - 1
+inline constexpr engine::i64 kSmall = 2147483647;  // 2^31 - 1
 
-TESSEL_HD constexpr rt::Layout run_family(Family f, rt::Layout const& a, rt::Tiler const& t, rt::Ctx& cx) {
+TESSEL_HOST_DEVICE_NOFORCE constexpr engine::Layout run_family(Family f, engine::Layout const& a, engine::Tiler const& t, engine::Ctx& cx) {
   switch (f) {
-    case Family::composition: return rt::composition(a, t, cx);
-    case Family::logical_divide: return rt::logical_divide(a, t, cx);
-    case Family::zipped_divide: return rt::zipped_divide(a, t, cx);
-    case Family::tiled_divide: return rt::tiled_divide(a, t, cx);
-    case Family::flat_divide: return rt::flat_divide(a, t, cx);
+    case Family::composition: return engine::composition(a, t, cx);
+    case Family::logical_divide: return engine::logical_divide(a, t, cx);
+    case Family::zipped_divide: return engine::zipped_divide(a, t, cx);
+    case Family::tiled_divide: return engine::tiled_divide(a, t, cx);
+    case Family::flat_divide: return engine::flat_divide(a, t, cx);
     default: break;
   }
-  cx.fail(rt::Err::bad_argument);
+  cx.fail(engine::Err::bad_argument);
   return a;
 }
 
@@ -83,18 +83,18 @@ struct Recipe {
   Kind kind = Kind::fixed;
   bool of_stride = false;
   int j = 0;
-  rt::i64 c = 0;
+  engine::i64 c = 0;
 };
-TESSEL_HD constexpr Recipe fixed(rt::i64 v) { return {Kind::fixed, false, 0, v}; }
+TESSEL_HOST_DEVICE_NOFORCE constexpr Recipe fixed(engine::i64 v) { return {Kind::fixed, false, 0, v}; }
 
 struct Plan {
   bool ok = false;
   bool linear = false;  // from the linear planner
   int n = 0;
-  Recipe shape[rt::kMaxLeaves];
-  Recipe stride[rt::kMaxLeaves];
-  TESSEL_HD constexpr void push(Recipe s, Recipe d) {
-    if (n >= rt::kMaxLeaves) { ok = false; return; }
+  Recipe shape[engine::kMaxLeaves];
+  Recipe stride[engine::kMaxLeaves];
+  TESSEL_HOST_DEVICE_NOFORCE constexpr void push(Recipe s, Recipe d) {
+    if (n >= engine::kMaxLeaves) { ok = false; return; }
     shape[n] = s;
     stride[n] = d;
     ++n;
@@ -104,35 +104,35 @@ struct Plan {
 // ---- the by-mode planner ----------------------------------------------------------------------
 
 // Leaves [k0, k1) of a, unchanged.
-TESSEL_HD constexpr void copy_leaves(Plan& p, rt::Layout const& a, int k0, int k1) {
+TESSEL_HOST_DEVICE_NOFORCE constexpr void copy_leaves(Plan& p, engine::Layout const& a, int k0, int k1) {
   for (int k = k0; k < k1; ++k)
     p.push(a.shape[k].is_static ? fixed(a.shape[k].v) : Recipe{Kind::ceil_div, false, k, 1},
            a.stride[k].is_static ? fixed(a.stride[k].v) : Recipe{Kind::mul, true, k, 1});
 }
 
 // The leaves of the one-leaf mode s:d = leaf k of a, tiled by the static entry E.
-TESSEL_HD constexpr void entry_leaves(Plan& p, rt::Layout const& a, int k, rt::Layout const& E, bool divide) {
-  rt::Ctx cx;
+TESSEL_HOST_DEVICE_NOFORCE constexpr void entry_leaves(Plan& p, engine::Layout const& a, int k, engine::Layout const& E, bool divide) {
+  engine::Ctx cx;
   cx.symbolic = true;
-  rt::Int const s = a.shape[k], d = a.stride[k];
-  rt::Layout B = E;
-  if (divide) {  // as rt::apply_entry: (E, complement(E, size(A_i)))
-    rt::Layout ai;
+  engine::Int const s = a.shape[k], d = a.stride[k];
+  engine::Layout B = E;
+  if (divide) {  // as engine::apply_entry: (E, complement(E, size(A_i)))
+    engine::Layout ai;
     ai.leaf(s, d, cx.err);
-    B = rt::Builder(cx.err).add(E).add(rt::complement(E, rt::size_int(ai, cx.err), cx)).done();
+    B = engine::Builder(cx.err).add(E).add(engine::complement(E, engine::size_int(ai, cx.err), cx)).done();
   }
   if (cx.err) { p.ok = false; return; }
-  rt::Int const dd = rt::known(s, 1) ? rt::sint(0) : d;
+  engine::Int const dd = engine::known(s, 1) ? engine::sint(0) : d;
   for (int q = 0; q < B.nleaf; ++q) {
-    rt::Int const bs = B.shape[q], r = B.stride[q];
+    engine::Int const bs = B.shape[q], r = B.stride[q];
     Recipe rs, rd;
     if (bs.is_static) rs = fixed(bs.v);
     else if (!s.is_static && r.is_static && r.v > 0) rs = {Kind::ceil_div, false, k, r.v};
     else { p.ok = false; return; }
-    if (rt::known(r, 0) || rt::known(dd, 0)) {
+    if (engine::known(r, 0) || engine::known(dd, 0)) {
       rd = fixed(0);
     } else if (r.is_static && dd.is_static) {
-      rt::Int const x = cx.ar().mul(r, dd);
+      engine::Int const x = cx.ar().mul(r, dd);
       if (cx.err) { p.ok = false; return; }
       rd = fixed(x.v);
     } else if (r.is_static) {
@@ -147,7 +147,7 @@ TESSEL_HD constexpr void entry_leaves(Plan& p, rt::Layout const& a, int k, rt::L
 
 // Whether the plan agrees with the engine's compile-time pass H: the same
 // integers static, with the same values.
-TESSEL_HD constexpr bool agrees(Plan const& p, rt::Layout const& H) {
+TESSEL_HOST_DEVICE_NOFORCE constexpr bool agrees(Plan const& p, engine::Layout const& H) {
   if (p.n != H.nleaf) return false;
   for (int q = 0; q < H.nleaf; ++q) {
     if (H.shape[q].is_static != (p.shape[q].kind == Kind::fixed)) return false;
@@ -158,53 +158,53 @@ TESSEL_HD constexpr bool agrees(Plan const& p, rt::Layout const& H) {
   return true;
 }
 
-TESSEL_HD constexpr Plan plan_modes(Family f, rt::Layout const& a, rt::Tiler const& t, rt::Layout const& H) {
+TESSEL_HOST_DEVICE_NOFORCE constexpr Plan plan_modes(Family f, engine::Layout const& a, engine::Tiler const& t, engine::Layout const& H) {
   Plan pre;
   pre.ok = true;
   bool const divide = f != Family::composition;
   if (t.ntok == 0) return {};
-  if (t.tok[0] == rt::kUnderscore) {
+  if (t.tok[0] == engine::kUnderscore) {
     copy_leaves(pre, a, 0, a.nleaf);
   } else if (!t.bymode()) {
     if (a.nleaf != 1) return {};
     entry_leaves(pre, a, 0, t.ent[t.tok[0]], divide);
   } else {
-    // Mode by mode, as rt::apply_tiler; the modes' results are concatenated.
-    int const ra = rt::rank(a);
+    // Mode by mode, as engine::apply_tiler; the modes' results are concatenated.
+    int const ra = engine::rank(a);
     int ta = a.is_tuple() ? 1 : 0;  // the token where mode i of a starts
     int i = 0;
-    int const te = rt::tiler_end(t, 0);
-    for (int tt = 1; tt < te - 1; tt = rt::tiler_end(t, tt), ++i) {
+    int const te = engine::tiler_end(t, 0);
+    for (int tt = 1; tt < te - 1; tt = engine::tiler_end(t, tt), ++i) {
       if (i >= ra) return {};
-      int const ea = a.is_tuple() ? rt::node_end(a, ta) : a.ntok;
-      int const k0 = rt::leaves_before(a, ta), k1 = rt::leaves_before(a, ea);
+      int const ea = a.is_tuple() ? engine::node_end(a, ta) : a.ntok;
+      int const k0 = engine::leaves_before(a, ta), k1 = engine::leaves_before(a, ea);
       signed char const c = t.tok[tt];
-      if (c == rt::kUnderscore) {
+      if (c == engine::kUnderscore) {
         copy_leaves(pre, a, k0, k1);
-      } else if (c == rt::kOpen || k1 - k0 != 1) {
+      } else if (c == engine::kOpen || k1 - k0 != 1) {
         return {};  // a nested tiler, or a mode of several leaves
       } else {
         entry_leaves(pre, a, k0, t.ent[c], divide);
       }
       ta = ea;
     }
-    if (divide) copy_leaves(pre, a, rt::leaves_before(a, ta), a.nleaf);  // modes beyond the tiler
+    if (divide) copy_leaves(pre, a, engine::leaves_before(a, ta), a.nleaf);  // modes beyond the tiler
   }
   if (!pre.ok) return {};
   Plan out;
   if (f == Family::zipped_divide || f == Family::tiled_divide || f == Family::flat_divide) {
-    rt::Ctx cx;
+    engine::Ctx cx;
     cx.symbolic = true;
-    rt::Layout L = rt::logical_divide(a, t, cx);
+    engine::Layout L = engine::logical_divide(a, t, cx);
     if (cx.err || L.nleaf != pre.n) return {};
     for (int k = 0; k < L.nleaf; ++k) {  // number the leaves, then let the engine arrange them
-      L.shape[k] = rt::sint(1);
-      L.stride[k] = rt::sint(k);
+      L.shape[k] = engine::sint(1);
+      L.stride[k] = engine::sint(k);
     }
-    rt::Arrange const how = f == Family::zipped_divide ? rt::Arrange::zipped
-                            : f == Family::tiled_divide ? rt::Arrange::tiled
-                                                        : rt::Arrange::flat;
-    rt::Layout const R = rt::arrange(how, L, t, cx);
+    engine::Arrange const how = f == Family::zipped_divide ? engine::Arrange::zipped
+                            : f == Family::tiled_divide ? engine::Arrange::tiled
+                                                        : engine::Arrange::flat;
+    engine::Layout const R = engine::arrange(how, L, t, cx);
     if (cx.err || R.nleaf != H.nleaf) return {};
     for (int q = 0; q < R.nleaf; ++q) {
       int const k = int(R.stride[q].v);
@@ -220,18 +220,18 @@ TESSEL_HD constexpr Plan plan_modes(Family f, rt::Layout const& a, rt::Tiler con
 
 // ---- the linear planner -------------------------------------------------------------------------
 
-TESSEL_HD constexpr bool small_static(rt::Layout const& l) {
+TESSEL_HOST_DEVICE_NOFORCE constexpr bool small_static(engine::Layout const& l) {
   for (int k = 0; k < l.nleaf; ++k) {
-    if (l.shape[k].is_static && rt::iabs(l.shape[k].v) > kSmall) return false;
-    if (l.stride[k].is_static && rt::iabs(l.stride[k].v) > kSmall) return false;
+    if (l.shape[k].is_static && engine::iabs(l.shape[k].v) > kSmall) return false;
+    if (l.stride[k].is_static && engine::iabs(l.stride[k].v) > kSmall) return false;
   }
   return true;
 }
 
 // a: the layout of the compile-time pass (placeholders); base: with the
 // dynamic integers as run-time values (to be set here).
-TESSEL_HD constexpr Plan plan_linear(Family f, rt::Layout const& a, rt::Layout const& base, rt::Tiler const& t,
-                                     rt::Layout const& H) {
+TESSEL_HOST_DEVICE_NOFORCE constexpr Plan plan_linear(Family f, engine::Layout const& a, engine::Layout const& base, engine::Tiler const& t,
+                                     engine::Layout const& H) {
   if (!small_static(a)) return {};
   for (int e = 0; e < t.nent; ++e)
     if (!small_static(t.ent[e])) return {};
@@ -239,29 +239,29 @@ TESSEL_HD constexpr Plan plan_linear(Family f, rt::Layout const& a, rt::Layout c
     if (!a.shape[k].is_static) return {};
   for (int q = 0; q < H.nleaf; ++q)
     if (!H.shape[q].is_static) return {};
-  int js[rt::kMaxLeaves] = {};
+  int js[engine::kMaxLeaves] = {};
   int nd = 0;
   for (int k = 0; k < a.nleaf; ++k)
     if (!a.stride[k].is_static) js[nd++] = k;
   if (nd == 0) return {};
   unsigned long long const h = structure_hash(H);
   // The engine's run-time pass (strict, as run_op_engine runs it) on given strides.
-  auto probe = [&](rt::i64 const* v, rt::Layout& R) {
-    rt::Layout in = base;
+  auto probe = [&](engine::i64 const* v, engine::Layout& R) {
+    engine::Layout in = base;
     for (int m = 0; m < nd; ++m) in.stride[js[m]].v = v[m];
-    rt::Ctx cx;
+    engine::Ctx cx;
     cx.strict = true;
     R = run_family(f, in, t, cx);
     return !cx.err && structure_hash(R) == h;
   };
   // Coefficients from unit vectors: which input stride, times what.
-  int src[rt::kMaxLeaves] = {};
-  rt::i64 coef[rt::kMaxLeaves] = {};
+  int src[engine::kMaxLeaves] = {};
+  engine::i64 coef[engine::kMaxLeaves] = {};
   for (int q = 0; q < H.nleaf; ++q) src[q] = -1;
   for (int m = 0; m < nd; ++m) {
-    rt::i64 v[rt::kMaxLeaves] = {};
+    engine::i64 v[engine::kMaxLeaves] = {};
     v[m] = 1;
-    rt::Layout R;
+    engine::Layout R;
     if (!probe(v, R)) return {};
     for (int q = 0; q < H.nleaf; ++q) {
       if (H.stride[q].is_static || R.stride[q].v == 0) continue;
@@ -275,16 +275,16 @@ TESSEL_HD constexpr Plan plan_linear(Family f, rt::Layout const& a, rt::Layout c
   for (int q = 0; q < H.nleaf; ++q) {
     Recipe d = fixed(H.stride[q].v);
     if (!H.stride[q].is_static) {
-      if (src[q] < 0 || rt::iabs(coef[q]) > kSmall) return {};
+      if (src[q] < 0 || engine::iabs(coef[q]) > kSmall) return {};
       d = {Kind::mul, true, js[src[q]], coef[q]};
     }
     out.push(fixed(H.shape[q].v), d);
   }
   // Two more probes, with distinct values of both signs, must give what the plan predicts.
   for (int round = 0; round < 2; ++round) {
-    rt::i64 v[rt::kMaxLeaves] = {};
+    engine::i64 v[engine::kMaxLeaves] = {};
     for (int m = 0; m < nd; ++m) v[m] = round == 0 ? 3 + 4 * m : -(5 + 2 * m) * (m % 2 ? -1 : 1);
-    rt::Layout R;
+    engine::Layout R;
     if (!probe(v, R)) return {};
     for (int q = 0; q < H.nleaf; ++q)
       if (!H.stride[q].is_static && R.stride[q].v != coef[q] * v[src[q]]) return {};
@@ -304,11 +304,11 @@ template <class Op, class S, class D, class T>
 struct plan_of<Op, Layout<S, D>, T> {
   using H = pass<Op, Layout<S, D>, T>;
   static constexpr Plan make() {
-    if constexpr (H::value.err.code != rt::Err::none || H::all_static) {
+    if constexpr (H::value.err.code != engine::Err::none || H::all_static) {
       return {};
     } else {
-      rt::Layout const a = to_rt(Layout<S, D>{}, true);
-      rt::Tiler const t = to_tiler(T{}, true);
+      engine::Layout const a = to_rt(Layout<S, D>{}, true);
+      engine::Tiler const t = to_tiler(T{}, true);
       Plan const p = plan_modes(family_of<Op>, a, t, H::value.layout);
       if (p.ok) return p;
       return plan_linear(family_of<Op>, a, to_rt(Layout<S, D>{}, false), t, H::value.layout);
@@ -333,9 +333,9 @@ TESSEL_HOST_DEVICE constexpr auto input(FS const& fs, FD const& fd) {
 // The value of result integer k (a shape, or a stride) of plan P. An overflow
 // is recorded in e (the engine's numbers: the factor, then the input) and gives 0.
 template <class P, bool Strides, int k, class FS, class FD>
-TESSEL_HOST_DEVICE constexpr rt::i64 leaf_value(FS const& fs, FD const& fd, rt::Error& e) {
+TESSEL_HOST_DEVICE constexpr engine::i64 leaf_value(FS const& fs, FD const& fd, engine::Error& e) {
   using R = recipe_of<P, Strides, k>;
-  constexpr rt::i64 c = R::value.c;
+  constexpr engine::i64 c = R::value.c;
   if constexpr (R::value.kind == Kind::fixed) {
     return c;
   } else {
@@ -346,22 +346,22 @@ TESSEL_HOST_DEVICE constexpr rt::i64 leaf_value(FS const& fs, FD const& fd, rt::
                                         : std::is_signed_v<X> ? (1ull << (8 * sizeof(X) - 1)) - 1
                                                               : (1ull << (8 * sizeof(X))) - 1;
     if constexpr (c == 1) {
-      return static_cast<rt::i64>(x);
+      return static_cast<engine::i64>(x);
     } else if constexpr (R::value.kind == Kind::ceil_div) {
       if constexpr (narrow && c > 0 && static_cast<unsigned long long>(c) <= xmax) {  // in X: the same value, cheaper
-        return static_cast<rt::i64>(x / X(c) + (x % X(c) != 0 ? 1 : 0));
+        return static_cast<engine::i64>(x / X(c) + (x % X(c) != 0 ? 1 : 0));
       } else {
-        return rt::cdiv(static_cast<rt::i64>(x), c);
+        return engine::cdiv(static_cast<engine::i64>(x), c);
       }
     } else if constexpr (narrow && c >= -kSmall && c <= kSmall) {
-      return static_cast<rt::i64>(x) * c;  // |x| < 2^32: no overflow
+      return static_cast<engine::i64>(x) * c;  // |x| < 2^32: no overflow
     } else {
-      constexpr rt::i64 mx = 9223372036854775807LL, mn = -mx - 1;
-      constexpr rt::i64 lo = c > 0 ? mn / c : c == -1 ? -mx : mx / c;
-      constexpr rt::i64 hi = c > 0 ? mx / c : c == -1 ? mx : mn / c;
-      rt::i64 const v = static_cast<rt::i64>(x);
+      constexpr engine::i64 mx = 9223372036854775807LL, mn = -mx - 1;
+      constexpr engine::i64 lo = c > 0 ? mn / c : c == -1 ? -mx : mx / c;
+      constexpr engine::i64 hi = c > 0 ? mx / c : c == -1 ? mx : mn / c;
+      engine::i64 const v = static_cast<engine::i64>(x);
       if (v < lo || v > hi) {
-        if (!e) e = {rt::Err::overflow, c, v, 0};
+        if (!e) e = {engine::Err::overflow, c, v, 0};
         return 0;
       }
       return v * c;
@@ -375,9 +375,9 @@ template <class P, class FS, class FD>
 struct plan_leaves {
   FS const& fs;
   FD const& fd;
-  rt::Error& e;
+  engine::Error& e;
   template <bool Strides, int k>
-  TESSEL_HOST_DEVICE constexpr rt::i64 leaf() const { return leaf_value<P, Strides, k>(fs, fd, e); }
+  TESSEL_HOST_DEVICE constexpr engine::i64 leaf() const { return leaf_value<P, Strides, k>(fs, fd, e); }
 };
 
 // Whether every dynamic stride of a wide (over 32-bit) integer type is below
@@ -387,7 +387,7 @@ TESSEL_HOST_DEVICE constexpr bool wide_strides_small(FD const& fd, std::index_se
   auto one = [](auto const& x) {
     using X = std::remove_cvref_t<decltype(x)>;
     if constexpr (StaticInt<X> || sizeof(X) <= 4) return true;
-    else return static_cast<rt::i64>(x) <= kSmall && static_cast<rt::i64>(x) >= -kSmall;
+    else return static_cast<engine::i64>(x) <= kSmall && static_cast<engine::i64>(x) >= -kSmall;
   };
   return (true && ... && one(get<I>(fd)));
 }
@@ -399,7 +399,7 @@ TESSEL_HOST_DEVICE constexpr auto apply(Layout<S, D> const& l, T const& t) {
   using Dyn = dyn_t<Layout<S, D>, T>;
   auto const fs = flatten_to_tuple(l.shape());
   auto const fd = flatten_to_tuple(l.stride());
-  rt::Error e{};
+  engine::Error e{};
   plan_leaves<P, decltype(fs), decltype(fd)> const src{fs, fd, e};
   auto r = raw_layout(build<H, 0, false, Dyn>(src), build<H, 0, true, Dyn>(src));
 #if !defined(TESSEL_NO_CHECKS)
@@ -430,7 +430,7 @@ inline constexpr bool uses_fast_path = fast::plan_of<Op, std::remove_cvref_t<A>.
 template <class Op, class... A>
 TESSEL_HOST_DEVICE constexpr auto run_op(A const&... a) {
   using H = pass<Op, A...>;
-  if constexpr (H::value.err.code != rt::Err::none) {
+  if constexpr (H::value.err.code != engine::Err::none) {
     static_report<H::value.err.code, H::value.err.a, H::value.err.b, H::value.err.c>();
     return Layout<Int<1>, Int<0>>{};
   } else if constexpr (H::all_static) {

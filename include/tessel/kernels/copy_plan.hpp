@@ -22,7 +22,7 @@
 #include <cstdint>
 #include <string>
 
-#include "../rt/algebra.hpp"
+#include "../engine/engine.hpp"
 
 namespace tessel::kernels {
 
@@ -56,12 +56,12 @@ inline long long cdiv(long long a, long long b) { return (a + b - 1) / b; }
 
 // Plan a copy of elements of elem_bytes bytes from layout src to layout dst
 // (engine values), the pointers aligned to align_src / align_dst bytes.
-inline CopyPlan plan_copy(rt::Layout const& src, rt::Layout const& dst, int elem_bytes, int align_src, int align_dst) {
+inline CopyPlan plan_copy(engine::Layout const& src, engine::Layout const& dst, int elem_bytes, int align_src, int align_dst) {
   CopyPlan p;
   p.orig_elem_bytes = elem_bytes;
   if (src.nleaf != dst.nleaf) { p.error = "copy: the layouts have different flat ranks"; return p; }
   // 1. joint coalesce
-  long long sh[rt::kMaxLeaves], ss[rt::kMaxLeaves], ds[rt::kMaxLeaves];
+  long long sh[engine::kMaxLeaves], ss[engine::kMaxLeaves], ds[engine::kMaxLeaves];
   int n = 0;
   for (int k = 0; k < src.nleaf; ++k) {
     if (src.shape[k].v != dst.shape[k].v) { p.error = "copy: the layouts have different shapes"; return p; }
@@ -129,18 +129,18 @@ inline CopyPlan plan_copy(rt::Layout const& src, rt::Layout const& dst, int elem
 
   // 3. the kernel
   long long L = 1;
-  bool taken[rt::kMaxLeaves] = {};
+  bool taken[engine::kMaxLeaves] = {};
   int a = -1;
   for (int k = 0; k < n; ++k) if (ds[k] == 1 && a < 0) a = k;
   if (a < 0) {  // generic: no contiguous destination mode
-    int order[rt::kMaxLeaves];
+    int order[engine::kMaxLeaves];
     for (int k = 0; k < n; ++k) order[k] = k;
     emit(order, n);
     p.kind = CopyPlan::Kind::generic;
     return p;
   }
   if (common >= 0 && sh[common] * p.elem_bytes >= 128) {  // a long common run: vector
-    int order[rt::kMaxLeaves], m = 0;
+    int order[engine::kMaxLeaves], m = 0;
     order[m++] = common;
     for (int k = 0; k < n; ++k) if (k != common) order[m++] = k;
     emit(order, m);
@@ -152,7 +152,7 @@ inline CopyPlan plan_copy(rt::Layout const& src, rt::Layout const& dst, int elem
     taken[common] = true;
   }
   // Each chain starts at its own contiguous mode and may not take the other's start.
-  int A[rt::kMaxLeaves], B[rt::kMaxLeaves];
+  int A[engine::kMaxLeaves], B[engine::kMaxLeaves];
   int sa = -1, sb = -1;
   for (int k = 0; k < n; ++k) {
     if (!taken[k] && ds[k] == L && sh[k] > 1 && sa < 0) sa = k;
@@ -160,7 +160,7 @@ inline CopyPlan plan_copy(rt::Layout const& src, rt::Layout const& dst, int elem
   }
   int nA = 0, nB = 0;
   if (sa >= 0 && sb >= 0 && sa != sb) {
-    bool ta[rt::kMaxLeaves], tb[rt::kMaxLeaves];
+    bool ta[engine::kMaxLeaves], tb[engine::kMaxLeaves];
     for (int k = 0; k < n; ++k) { ta[k] = taken[k] || k == sb; tb[k] = taken[k] || k == sa; }
     nA = chain(ds, L, A, ta);
     nB = chain(ss, L, B, tb);
@@ -198,15 +198,15 @@ inline CopyPlan plan_copy(rt::Layout const& src, rt::Layout const& dst, int elem
     if (keepA >= keepB) nB = cB; else nA = cA;
   }
   if (nA == 0 || nB == 0) {  // nothing to transpose: the plain elementwise kernel
-    int order[rt::kMaxLeaves], m = 0;
+    int order[engine::kMaxLeaves], m = 0;
     order[m++] = a;
     for (int k = 0; k < n; ++k) if (k != a) order[m++] = k;
     emit(order, m);
     p.kind = CopyPlan::Kind::vector;
     return p;
   }
-  int order[rt::kMaxLeaves], m = 0;
-  bool used[rt::kMaxLeaves] = {};
+  int order[engine::kMaxLeaves], m = 0;
+  bool used[engine::kMaxLeaves] = {};
   for (int q = 0; q < nA; ++q) { order[m++] = A[q]; used[A[q]] = true; }
   for (int q = 0; q < nB; ++q) { order[m++] = B[q]; used[B[q]] = true; }
   if (common >= 0) used[common] = true;

@@ -35,7 +35,7 @@ TESSEL_HOST_DEVICE constexpr bool strides_multiple_of(L const& l) {
 // Whether the layout operation Op is defined on the static arguments A...
 // (its compile-time pass reports no error), without reporting the error.
 template <class Op, class... A>
-inline constexpr bool algebra_defined = pass<Op, A...>::value.err.code == rt::Err::none;
+inline constexpr bool algebra_defined = pass<Op, A...>::value.err.code == engine::Err::none;
 
 // The vector width (in elements) copy uses between the static layouts SL and
 // DL: the widest power of two W <= W0 such that

@@ -1,4 +1,4 @@
-// tessel/rt/io.hpp (host only): text for layout values. Parses CuTe notation
+// tessel/text/io.hpp (host only): text for layout values. Parses CuTe notation
 // (integers, IntTuples, SHAPE:STRIDE layouts, <..> tilers, `_`, calls f(a,b)
 // and evaluations X(c)) and prints values as CuTe prints them with static
 // integers.
@@ -7,11 +7,28 @@
 #include <string>
 #include <vector>
 
-#include "describe.hpp"
-#include "tiler.hpp"
-#include "tuple_ops.hpp"
+#include "../engine/describe.hpp"
+#include "../engine/tiler.hpp"
+#include "../engine/tuple_ops.hpp"
 
-namespace tessel::rt {
+namespace tessel::text {
+
+// The engine's values, read and written here (its functions are found by
+// argument-dependent lookup).
+using engine::Arith;
+using engine::Builder;
+using engine::Err;
+using engine::Error;
+using engine::i64;
+using engine::Int;
+using engine::kClose;
+using engine::kLeaf;
+using engine::kOpen;
+using engine::kUnderscore;
+using engine::known;
+using engine::Layout;
+using engine::sint;
+using engine::Tiler;
 
 // Text of an IntTuple part of a layout (shapes or strides).
 inline std::string format_part(Layout const& l, bool strides, bool underscores = true) {
@@ -38,15 +55,15 @@ inline std::string format(Layout const& l, bool underscores = true) {
 // An engine error in words with its numbers, the faults of tuple_ops.hpp included.
 inline std::string describe_error(Error const& e) {
   if (!is_tuple_fault(e)) return describe(e);
-  std::string s = tuple_fault_message(e.c);
+  std::string s = engine::tuple_fault_message(e.c);
   auto n = [](i64 x) { return std::to_string(x); };
   switch (e.c) {
-    case kIndexOutOfRange: s += " [index " + n(e.a) + ", " + n(e.b) + (e.b == 1 ? " mode" : " modes") + " there]"; break;
-    case kEmptyRange: s += " [begin " + n(e.a) + ", end " + n(e.b) + "]"; break;
-    case kRangePastRank: s += " [end " + n(e.a) + ", rank " + n(e.b) + "]"; break;
-    case kCoordRank: s += " [" + n(e.a) + " vs " + n(e.b) + "]"; break;
-    case kCoordTupleAtInteger: s += " [a tuple of " + n(e.a) + " where the shape has " + n(e.b) + "]"; break;
-    case kZeroStride: s += " [shape " + n(e.a) + "]"; break;
+    case engine::kIndexOutOfRange: s += " [index " + n(e.a) + ", " + n(e.b) + (e.b == 1 ? " mode" : " modes") + " there]"; break;
+    case engine::kEmptyRange: s += " [begin " + n(e.a) + ", end " + n(e.b) + "]"; break;
+    case engine::kRangePastRank: s += " [end " + n(e.a) + ", rank " + n(e.b) + "]"; break;
+    case engine::kCoordRank: s += " [" + n(e.a) + " vs " + n(e.b) + "]"; break;
+    case engine::kCoordTupleAtInteger: s += " [a tuple of " + n(e.a) + " where the shape has " + n(e.b) + "]"; break;
+    case engine::kZeroStride: s += " [shape " + n(e.a) + "]"; break;
     default: break;
   }
   return s;
@@ -295,4 +312,4 @@ class Parser {
   }
 };
 
-}  // namespace tessel::rt
+}  // namespace tessel::text

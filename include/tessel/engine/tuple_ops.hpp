@@ -1,10 +1,10 @@
-// tessel/rt/tuple_ops.hpp: taking values apart and putting them together
+// tessel/engine/tuple_ops.hpp: taking values apart and putting them together
 // (get, select, take, flatten, group, append, prepend, shape, stride) and the
 // coordinate maps (crd2idx, idx2crd, a layout evaluated at a coordinate), over
 // the engine's values, with CuTe's semantics. constexpr and allocation-free,
 // like the rest of the engine.
 //
-// IntTuples travel in the same value as layouts: an rt::Layout whose tokens
+// IntTuples travel in the same value as layouts: an engine::Layout whose tokens
 // spell the tuple and whose shape[] holds the integers (stride[] means nothing
 // for an IntTuple; results leave it _0). An integer is a value of one leaf token.
 //
@@ -17,9 +17,9 @@
 // idx2crd would divide by it, and overflow.
 #pragma once
 
-#include "value.hpp"
+#include "context.hpp"
 
-namespace tessel::rt {
+namespace tessel::engine {
 
 // The faults of these operations are reported as Error{Err::bad_argument, a, b, c}
 // with c one of these codes (far from the small numbers other operations leave
@@ -36,10 +36,10 @@ enum TupleFault : i64 {
   kFaultEnd,
 };
 
-TESSEL_HD constexpr bool is_tuple_fault(Error const& e) {
+TESSEL_HOST_DEVICE_NOFORCE constexpr bool is_tuple_fault(Error const& e) {
   return e.code == Err::bad_argument && e.c > kFaultBase && e.c < kFaultEnd;
 }
-TESSEL_HD constexpr char const* tuple_fault_message(i64 c) {
+TESSEL_HOST_DEVICE_NOFORCE constexpr char const* tuple_fault_message(i64 c) {
   switch (c) {
     case kIndexOutOfRange: return "index out of range";
     case kEmptyRange: return "the range of modes is empty (begin must be less than end)";
@@ -54,50 +54,50 @@ TESSEL_HD constexpr char const* tuple_fault_message(i64 c) {
 
 namespace tuple_detail {
 
-TESSEL_HD constexpr void fault(Ctx& cx, i64 what, i64 a = 0, i64 b = 0) { cx.fail(Err::bad_argument, a, b, what); }
+TESSEL_HOST_DEVICE_NOFORCE constexpr void fault(Ctx& cx, i64 what, i64 a = 0, i64 b = 0) { cx.fail(Err::bad_argument, a, b, what); }
 
 // Node helpers: a node is the subtree starting at a token.
-TESSEL_HD constexpr bool leaf_at(Layout const& l, int b) { return l.tok[b] == kLeaf; }
-TESSEL_HD constexpr int children(Layout const& l, int b) {
+TESSEL_HOST_DEVICE_NOFORCE constexpr bool leaf_at(Layout const& l, int b) { return l.tok[b] == kLeaf; }
+TESSEL_HOST_DEVICE_NOFORCE constexpr int children(Layout const& l, int b) {
   if (leaf_at(l, b)) return 0;
   int n = 0, e = node_end(l, b);
   for (int t = b + 1; t < e - 1; t = node_end(l, t)) ++n;
   return n;
 }
 // Token position of child i of the tuple node at b (i in range).
-TESSEL_HD constexpr int child(Layout const& l, int b, int i) {
+TESSEL_HOST_DEVICE_NOFORCE constexpr int child(Layout const& l, int b, int i) {
   int t = b + 1;
   for (int k = 0; k < i; ++k) t = node_end(l, t);
   return t;
 }
 // The number of top-level modes of wrap(l): 1 for an integer.
-TESSEL_HD constexpr int wrapped_rank(Layout const& l) { return leaf_at(l, 0) ? 1 : children(l, 0); }
+TESSEL_HOST_DEVICE_NOFORCE constexpr int wrapped_rank(Layout const& l) { return leaf_at(l, 0) ? 1 : children(l, 0); }
 // Mode i of wrap(l) appended to out (the whole value for an integer).
-TESSEL_HD constexpr void add_mode(Layout& out, Layout const& l, int i, Error& e) {
+TESSEL_HOST_DEVICE_NOFORCE constexpr void add_mode(Layout& out, Layout const& l, int i, Error& e) {
   int b = leaf_at(l, 0) ? 0 : child(l, 0, i);
   append_node(out, l, b, node_end(l, b), e);
 }
 // The product of the shapes under the node at b (static when all are).
-TESSEL_HD constexpr Int node_size(Layout const& l, int b, Ctx& cx) {
+TESSEL_HOST_DEVICE_NOFORCE constexpr Int node_size(Layout const& l, int b, Ctx& cx) {
   Int n = sint(1);
   int k = leaves_before(l, b), e = node_end(l, b);
   for (int t = b; t < e; ++t)
     if (l.tok[t] == kLeaf) n = cx.ar().mul(n, l.shape[k++]);
   return n;
 }
-TESSEL_HD constexpr bool usable(Layout const& l, Ctx& cx) {
+TESSEL_HOST_DEVICE_NOFORCE constexpr bool usable(Layout const& l, Ctx& cx) {
   if (l.ntok > 0) return true;
   cx.fail(Err::bad_argument, 0, 0, 0);
   return false;
 }
 // Every shape entry >= 1 (the coordinate maps divide by products of them).
-TESSEL_HD constexpr bool shapes_positive(Layout const& l, Ctx& cx) {
+TESSEL_HOST_DEVICE_NOFORCE constexpr bool shapes_positive(Layout const& l, Ctx& cx) {
   for (int k = 0; k < l.nleaf; ++k)
     if (l.shape[k].v < 1) { cx.fail(Err::shape_not_positive, l.shape[k].v); return false; }
   return true;
 }
 // Range checks shared by take and group: 0 <= b < e <= rank.
-TESSEL_HD constexpr bool range_ok(i64 b, i64 e, int r, Ctx& cx) {
+TESSEL_HOST_DEVICE_NOFORCE constexpr bool range_ok(i64 b, i64 e, int r, Ctx& cx) {
   if (b < 0) fault(cx, kIndexOutOfRange, b, r);
   else if (e <= b) fault(cx, kEmptyRange, b, e);
   else if (e > r) fault(cx, kRangePastRank, e, r);
@@ -106,13 +106,13 @@ TESSEL_HD constexpr bool range_ok(i64 b, i64 e, int r, Ctx& cx) {
 
 // Integer arithmetic with the typed library's static rules: a static 0
 // divided or reduced stays _0, anything reduced modulo a static +-1 is _0.
-TESSEL_HD constexpr Int div(Int a, Int b, Ctx& cx) {
+TESSEL_HOST_DEVICE_NOFORCE constexpr Int div(Int a, Int b, Ctx& cx) {
   if (known(a, 0)) return sint(0);
   if (b.v == 0) { cx.fail(Err::bad_argument, a.v, 0, 0); return sint(0); }
   if (b.v == -1 && a.v == (-9223372036854775807LL - 1)) { cx.fail(Err::overflow, a.v, b.v); return sint(0); }
   return {a.v / b.v, a.is_static && b.is_static};
 }
-TESSEL_HD constexpr Int mod(Int a, Int b, Ctx& cx) {
+TESSEL_HOST_DEVICE_NOFORCE constexpr Int mod(Int a, Int b, Ctx& cx) {
   if (known(b, 1) || known(b, -1) || known(a, 0)) return sint(0);
   if (b.v == 0) { cx.fail(Err::bad_argument, a.v, 0, 0); return sint(0); }
   if (b.v == -1) return {0, a.is_static && b.is_static};
@@ -120,7 +120,7 @@ TESSEL_HD constexpr Int mod(Int a, Int b, Ctx& cx) {
 }
 
 // An IntTuple with the structure of l and every integer _0 (to be filled).
-TESSEL_HD constexpr Layout zeros_like(Layout const& l) {
+TESSEL_HOST_DEVICE_NOFORCE constexpr Layout zeros_like(Layout const& l) {
   Layout r = l;
   for (int k = 0; k < r.nleaf; ++k) r.shape[k] = r.stride[k] = sint(0);
   return r;
@@ -128,7 +128,7 @@ TESSEL_HD constexpr Layout zeros_like(Layout const& l) {
 
 // crd2idx of the integer x in the layout node at b: a leaf gives x*d; a tuple
 // splits x colexicographically over its modes, the last mode taking the rest.
-TESSEL_HD constexpr Int crd2idx_int(Int x, Layout const& l, int b, Ctx& cx) {
+TESSEL_HOST_DEVICE_NOFORCE constexpr Int crd2idx_int(Int x, Layout const& l, int b, Ctx& cx) {
   if (leaf_at(l, b)) return cx.ar().mul(x, l.stride[leaves_before(l, b)]);
   Int r = sint(0);
   int n = children(l, b);
@@ -144,7 +144,7 @@ TESSEL_HD constexpr Int crd2idx_int(Int x, Layout const& l, int b, Ctx& cx) {
   return r;
 }
 // crd2idx of the coordinate node at cb of c in the layout node at lb of l.
-TESSEL_HD constexpr Int crd2idx_node(Layout const& c, int cb, Layout const& l, int lb, Ctx& cx) {
+TESSEL_HOST_DEVICE_NOFORCE constexpr Int crd2idx_node(Layout const& c, int cb, Layout const& l, int lb, Ctx& cx) {
   if (leaf_at(c, cb)) return crd2idx_int(c.shape[leaves_before(c, cb)], l, lb, cx);
   int rc = children(c, cb);
   if (leaf_at(l, lb)) { fault(cx, kCoordTupleAtInteger, rc, l.shape[leaves_before(l, lb)].v); return sint(0); }
@@ -158,7 +158,7 @@ TESSEL_HD constexpr Int crd2idx_node(Layout const& c, int cb, Layout const& l, i
 
 // idx2crd (two arguments) of the integer x in the shape node at b, written
 // into out's leaves (out has the shape's structure).
-TESSEL_HD constexpr void idx2crd_int(Int x, Layout const& s, int b, Layout& out, Ctx& cx) {
+TESSEL_HOST_DEVICE_NOFORCE constexpr void idx2crd_int(Int x, Layout const& s, int b, Layout& out, Ctx& cx) {
   if (leaf_at(s, b)) { out.shape[leaves_before(s, b)] = x; return; }
   int n = children(s, b);
   for (int i = 0, t = b + 1; i < n && !cx.err; ++i, t = node_end(s, t)) {
@@ -173,7 +173,7 @@ TESSEL_HD constexpr void idx2crd_int(Int x, Layout const& s, int b, Layout& out,
 }
 // idx2crd (three arguments) of the integer x in the layout node at b: every
 // leaf gets (x / d) % s, independently (CuTe: exact for compact strides).
-TESSEL_HD constexpr void idx2crd3_int(Int x, Layout const& l, int b, Layout& out, Ctx& cx) {
+TESSEL_HOST_DEVICE_NOFORCE constexpr void idx2crd3_int(Int x, Layout const& l, int b, Layout& out, Ctx& cx) {
   int k = leaves_before(l, b), e = node_end(l, b);
   for (int t = b; t < e && !cx.err; ++t) {
     if (l.tok[t] != kLeaf) continue;
@@ -185,7 +185,7 @@ TESSEL_HD constexpr void idx2crd3_int(Int x, Layout const& l, int b, Layout& out
   }
 }
 // The coordinate node at cb of c, with the shape (and strides) node at lb of l.
-TESSEL_HD constexpr void idx2crd_node(Layout const& c, int cb, Layout const& l, int lb, bool three, Layout& out, Ctx& cx) {
+TESSEL_HOST_DEVICE_NOFORCE constexpr void idx2crd_node(Layout const& c, int cb, Layout const& l, int lb, bool three, Layout& out, Ctx& cx) {
   if (leaf_at(c, cb)) {
     Int x = c.shape[leaves_before(c, cb)];
     if (three) idx2crd3_int(x, l, lb, out, cx); else idx2crd_int(x, l, lb, out, cx);
@@ -199,7 +199,7 @@ TESSEL_HD constexpr void idx2crd_node(Layout const& c, int cb, Layout const& l, 
     idx2crd_node(c, ct, l, lt, three, out, cx);
 }
 
-TESSEL_HD constexpr bool congruent(Layout const& a, Layout const& b) {
+TESSEL_HOST_DEVICE_NOFORCE constexpr bool congruent(Layout const& a, Layout const& b) {
   if (a.ntok != b.ntok) return false;
   for (int t = 0; t < a.ntok; ++t)
     if (a.tok[t] != b.tok[t]) return false;
@@ -212,7 +212,7 @@ TESSEL_HD constexpr bool congruent(Layout const& a, Layout const& b) {
 // These work on layouts and IntTuples alike (an IntTuple's strides are carried along).
 
 // get(l, i0, i1, ...): the node at the index path; get<0> of an integer is the integer.
-TESSEL_HD constexpr Layout get(Layout const& l, i64 const* idx, int n, Ctx& cx) {
+TESSEL_HOST_DEVICE_NOFORCE constexpr Layout get(Layout const& l, i64 const* idx, int n, Ctx& cx) {
   using namespace tuple_detail;
   Layout r;
   if (!usable(l, cx)) return r;
@@ -228,7 +228,7 @@ TESSEL_HD constexpr Layout get(Layout const& l, i64 const* idx, int n, Ctx& cx) 
 }
 
 // select(l, i0, i1, ...): the tuple of modes i0, i1, ... of wrap(l) (repeats allowed).
-TESSEL_HD constexpr Layout select(Layout const& l, i64 const* idx, int n, Ctx& cx) {
+TESSEL_HOST_DEVICE_NOFORCE constexpr Layout select(Layout const& l, i64 const* idx, int n, Ctx& cx) {
   using namespace tuple_detail;
   Layout r;
   if (!usable(l, cx)) return r;
@@ -244,7 +244,7 @@ TESSEL_HD constexpr Layout select(Layout const& l, i64 const* idx, int n, Ctx& c
 }
 
 // take(l, b, e): the tuple of modes [b, e) of wrap(l); CuTe's take<B,E>. Empty ranges are refused.
-TESSEL_HD constexpr Layout take(Layout const& l, i64 b, i64 e, Ctx& cx) {
+TESSEL_HOST_DEVICE_NOFORCE constexpr Layout take(Layout const& l, i64 b, i64 e, Ctx& cx) {
   using namespace tuple_detail;
   Layout r;
   if (!usable(l, cx) || !range_ok(b, e, wrapped_rank(l), cx)) return r;
@@ -255,7 +255,7 @@ TESSEL_HD constexpr Layout take(Layout const& l, i64 b, i64 e, Ctx& cx) {
 }
 
 // flatten(l): a tuple becomes the flat tuple of its integers; an integer stays.
-TESSEL_HD constexpr Layout flatten(Layout const& l, Ctx& cx) {
+TESSEL_HOST_DEVICE_NOFORCE constexpr Layout flatten(Layout const& l, Ctx& cx) {
   using namespace tuple_detail;
   Layout r;
   if (!usable(l, cx)) return r;
@@ -267,7 +267,7 @@ TESSEL_HD constexpr Layout flatten(Layout const& l, Ctx& cx) {
 }
 
 // group(l, b, e): modes [b, e) of wrap(l) gathered into one mode; CuTe's group<B,E>.
-TESSEL_HD constexpr Layout group(Layout const& l, i64 b, i64 e, Ctx& cx) {
+TESSEL_HOST_DEVICE_NOFORCE constexpr Layout group(Layout const& l, i64 b, i64 e, Ctx& cx) {
   using namespace tuple_detail;
   Layout r;
   int m = usable(l, cx) ? wrapped_rank(l) : 0;
@@ -283,7 +283,7 @@ TESSEL_HD constexpr Layout group(Layout const& l, i64 b, i64 e, Ctx& cx) {
 }
 
 // append(l, x): wrap(l) with x added as a last mode; prepend(l, x): as a first mode.
-TESSEL_HD constexpr Layout append(Layout const& l, Layout const& x, Ctx& cx) {
+TESSEL_HOST_DEVICE_NOFORCE constexpr Layout append(Layout const& l, Layout const& x, Ctx& cx) {
   using namespace tuple_detail;
   Layout r;
   if (!usable(l, cx) || !usable(x, cx)) return r;
@@ -293,7 +293,7 @@ TESSEL_HD constexpr Layout append(Layout const& l, Layout const& x, Ctx& cx) {
   r.close(cx.err);
   return r;
 }
-TESSEL_HD constexpr Layout prepend(Layout const& l, Layout const& x, Ctx& cx) {
+TESSEL_HOST_DEVICE_NOFORCE constexpr Layout prepend(Layout const& l, Layout const& x, Ctx& cx) {
   using namespace tuple_detail;
   Layout r;
   if (!usable(l, cx) || !usable(x, cx)) return r;
@@ -305,12 +305,12 @@ TESSEL_HD constexpr Layout prepend(Layout const& l, Layout const& x, Ctx& cx) {
 }
 
 // shape_of(L), stride_of(L): the shape and the stride of a layout as IntTuples.
-TESSEL_HD constexpr Layout shape_of(Layout const& l) {
+TESSEL_HOST_DEVICE_NOFORCE constexpr Layout shape_of(Layout const& l) {
   Layout r = l;
   for (int k = 0; k < r.nleaf; ++k) r.stride[k] = sint(0);
   return r;
 }
-TESSEL_HD constexpr Layout stride_of(Layout const& l) {
+TESSEL_HOST_DEVICE_NOFORCE constexpr Layout stride_of(Layout const& l) {
   Layout r = l;
   for (int k = 0; k < r.nleaf; ++k) { r.shape[k] = l.stride[k]; r.stride[k] = sint(0); }
   return r;
@@ -318,7 +318,7 @@ TESSEL_HD constexpr Layout stride_of(Layout const& l) {
 
 // with_stride(shape, stride): the layout shape:stride from two IntTuples; they
 // must be congruent.
-TESSEL_HD constexpr Layout with_stride(Layout const& shape, Layout const& stride, Ctx& cx) {
+TESSEL_HOST_DEVICE_NOFORCE constexpr Layout with_stride(Layout const& shape, Layout const& stride, Ctx& cx) {
   Layout r = shape;
   if (!tuple_detail::usable(shape, cx) || !tuple_detail::usable(stride, cx)) return r;
   if (!tuple_detail::congruent(shape, stride)) { tuple_detail::fault(cx, kNotCongruent); return r; }
@@ -329,7 +329,7 @@ TESSEL_HD constexpr Layout with_stride(Layout const& shape, Layout const& stride
 // compact(shape, init): the generalised column-major layout of shape whose
 // first stride is init: exclusive prefix products, a static size-1 mode
 // taking stride _0 (CuTe's compact_col_major(shape, init)).
-TESSEL_HD constexpr Layout compact(Layout const& shape, Int init, Ctx& cx) {
+TESSEL_HOST_DEVICE_NOFORCE constexpr Layout compact(Layout const& shape, Int init, Ctx& cx) {
   Layout r = shape;
   Int p = init;
   for (int k = 0; k < r.nleaf; ++k) {
@@ -344,17 +344,17 @@ TESSEL_HD constexpr Layout compact(Layout const& shape, Int init, Ctx& cx) {
 // crd2idx(c, L): the index of coordinate c in layout L, i.e. L(c). c is an
 // integer (split colexicographically, the last mode taking the rest), a tuple
 // of L's rank, or hierarchical, each entry meeting a mode of L as above.
-TESSEL_HD constexpr Int crd2idx(Layout const& c, Layout const& L, Ctx& cx) {
+TESSEL_HOST_DEVICE_NOFORCE constexpr Int crd2idx(Layout const& c, Layout const& L, Ctx& cx) {
   if (!tuple_detail::usable(c, cx) || !tuple_detail::usable(L, cx) || !tuple_detail::shapes_positive(L, cx)) return sint(0);
   Int r = tuple_detail::crd2idx_node(c, 0, L, 0, cx);
   return cx.err ? sint(0) : r;
 }
 // crd2idx(c, shape, stride); crd2idx(c, shape) takes the compact column-major strides.
-TESSEL_HD constexpr Int crd2idx(Layout const& c, Layout const& shape, Layout const& stride, Ctx& cx) {
+TESSEL_HOST_DEVICE_NOFORCE constexpr Int crd2idx(Layout const& c, Layout const& shape, Layout const& stride, Ctx& cx) {
   Layout L = with_stride(shape, stride, cx);
   return cx.err ? sint(0) : crd2idx(c, L, cx);
 }
-TESSEL_HD constexpr Int crd2idx_compact(Layout const& c, Layout const& shape, Ctx& cx) {
+TESSEL_HOST_DEVICE_NOFORCE constexpr Int crd2idx_compact(Layout const& c, Layout const& shape, Ctx& cx) {
   Layout L = compact(shape, sint(1), cx);
   return cx.err ? sint(0) : crd2idx(c, L, cx);
 }
@@ -362,7 +362,7 @@ TESSEL_HD constexpr Int crd2idx_compact(Layout const& c, Layout const& shape, Ct
 // idx2crd(i, shape): the natural coordinate of i in shape, an IntTuple congruent
 // to shape: an integer is split colexicographically, the last mode keeping the
 // quotient; a tuple i (of shape's rank) is split mode by mode.
-TESSEL_HD constexpr Layout idx2crd(Layout const& i, Layout const& shape, Ctx& cx) {
+TESSEL_HOST_DEVICE_NOFORCE constexpr Layout idx2crd(Layout const& i, Layout const& shape, Ctx& cx) {
   Layout out;
   if (!tuple_detail::usable(i, cx) || !tuple_detail::usable(shape, cx) || !tuple_detail::shapes_positive(shape, cx)) return out;
   out = tuple_detail::zeros_like(shape);
@@ -372,7 +372,7 @@ TESSEL_HD constexpr Layout idx2crd(Layout const& i, Layout const& shape, Ctx& cx
 // idx2crd(i, shape, stride): every mode's coordinate is (i / stride) % shape
 // (CuTe's three-argument form; the inverse of crd2idx for compact strides). An
 // integer stride with a tuple shape means the compact strides starting there.
-TESSEL_HD constexpr Layout idx2crd(Layout const& i, Layout const& shape, Layout const& stride, Ctx& cx) {
+TESSEL_HOST_DEVICE_NOFORCE constexpr Layout idx2crd(Layout const& i, Layout const& shape, Layout const& stride, Ctx& cx) {
   Layout out;
   if (!tuple_detail::usable(i, cx) || !tuple_detail::usable(shape, cx) || !tuple_detail::usable(stride, cx) ||
       !tuple_detail::shapes_positive(shape, cx))
@@ -384,4 +384,4 @@ TESSEL_HD constexpr Layout idx2crd(Layout const& i, Layout const& shape, Layout 
   return out;
 }
 
-}  // namespace tessel::rt
+}  // namespace tessel::engine

@@ -18,9 +18,9 @@
 
 #include <tessel/tessel.hpp>
 
-#include "cli.hpp"
+#include <tessel/text/text.hpp>
 
-namespace tessel::cli {
+namespace tessel::text {
 
 namespace {
 
@@ -217,36 +217,24 @@ std::string svg(Map const& r, bool xy) {
 
 }  // namespace
 
-int run_swizzle(int m, int n, int swz, bool xy, std::string const& format, std::string const& file, std::ostream& out,
-                std::ostream& err) {
+int swizzle_drawing(int m, int n, int swz, bool xy, std::string const& format, std::string& doc, std::string& error) {
   if (m < 1 || n < 1 || m > 4096 || n > 4096 || swz < 1 || swz > 16) {
-    err << "tessel swizzle: the tiled shape must be 1..4096 x 1..4096 and N 1..16\n";
+    error = "the tiled shape must be 1..4096 x 1..4096 and N 1..16";
     return kSyntax;
   }
   Map const r = make_map_for(swz, GemmCoord(m, n, 1), std::make_integer_sequence<int, 16>{});
   if (!r.ok) {
-    err << "tessel swizzle: the layout form " << r.layout << " disagrees with get_tile_offset\n";
+    error = "the layout form " + r.layout + " disagrees with get_tile_offset";
     return kInadmissible;
   }
-  std::string text;
   if (format == "svg") {
-    text = svg(r, xy);
+    doc = svg(r, xy);
   } else {
     std::ostringstream os;
     ascii(os, r, xy);
-    text = os.str();
-  }
-  if (file.empty()) {
-    out << text;
-    return kOk;
-  }
-  std::ofstream f(file);
-  f << text;
-  if (!f) {
-    err << "tessel swizzle: cannot write " << file << "\n";
-    return kIoError;
+    doc = os.str();
   }
   return kOk;
 }
 
-}  // namespace tessel::cli
+}  // namespace tessel::text

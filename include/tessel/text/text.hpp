@@ -1,5 +1,7 @@
-// tools/cli.hpp: the pieces of the `tessel` tool, shared by its subcommands
-// (eval.cpp, show.cpp, check.cpp), the CLI tests and the fuzz target.
+// tessel/text/text.hpp: the text library. Parse, evaluate, draw and explain
+// expressions in CuTe notation over the engine. The `tessel` tool (tools/),
+// the tests, the fuzz target and any binding use this library; it is built
+// from src/text/ as the target tessel::text.
 #pragma once
 
 #include <cstddef>
@@ -8,12 +10,12 @@
 #include <variant>
 #include <vector>
 
-#include <tessel/rt/describe.hpp>
-#include <tessel/rt/io.hpp>
+#include <tessel/engine/describe.hpp>
+#include <tessel/text/io.hpp>
 
-namespace tessel::cli {
+namespace tessel::text {
 
-namespace rt = tessel::rt;
+namespace engine = tessel::engine;
 
 // Exit status of every subcommand.
 enum Status : int {
@@ -32,24 +34,32 @@ struct EvalError {
 };
 
 // The value of an expression: an integer (size, rank, ...) or a parsed/computed value.
-using Result = std::variant<rt::i64, rt::Value>;
+using Result = std::variant<engine::i64, text::Value>;
 
 // Brackets nest at most this deep (the parser and evaluator recurse on them).
 inline constexpr int kMaxNesting = 32;  // deep enough for any layout; keeps the evaluator's recursion well inside the stack (also under ASan)
 
 // Parse text; false and err filled on a syntax error (status 2), or on an
 // integer literal that does not fit in 64 bits (status 3, integer overflow).
-bool parse(std::string const& text, rt::Expr& out, EvalError& err);
+bool parse(std::string const& text, text::Expr& out, EvalError& err);
 
-// Evaluate a parsed expression; throws EvalError.
-Result eval(rt::Expr const& x);
+// Receives, while an expression is evaluated, every call of the table of
+// operations (engine/ops.hpp) with its arguments, then the engine's steps for
+// it (engine/trace.hpp). `check` is built on it.
+struct Tracer : engine::TraceSink {
+  virtual void call(text::Expr const& x, std::vector<text::Value> const& args) = 0;
+};
+
+// Evaluate a parsed expression; throws EvalError. With a tracer, the engine
+// reports its steps to it.
+Result eval(text::Expr const& x, Tracer* tracer = nullptr);
 
 // Conversions, throwing EvalError with pos for the caret. Layout-like values
 // (integers and IntTuples mean the compact column-major layout) are checked:
 // shapes >= 1, compact strides within 64 bits.
-rt::Value as_value(Result const& r);
-rt::Layout as_layout(rt::Value const& v, std::size_t pos);
-rt::Tiler as_tiler(rt::Value const& v, std::size_t pos);
+text::Value as_value(Result const& r);
+engine::Layout as_layout(text::Value const& v, std::size_t pos);
+engine::Tiler as_tiler(text::Value const& v, std::size_t pos);
 
 // A result in CuTe notation (what `tessel eval` prints).
 std::string to_text(Result const& r);
@@ -58,7 +68,7 @@ std::string to_text(Result const& r);
 void report(std::ostream& os, std::string const& text, EvalError const& e);
 
 // Parse and evaluate text to a layout (show's input); throws EvalError.
-rt::Layout eval_layout(std::string const& text);
+engine::Layout eval_layout(std::string const& text);
 
 // ---- colours (show.cpp; used by show and swizzle) ------------------------------------------------
 struct Rgb {
@@ -73,33 +83,34 @@ std::string xml_escape(std::string const& s);
 enum class Format { table, latex, svg, json, values };
 bool parse_format(std::string const& name, Format& f);
 // Default cap on rows*cols for table/latex/svg; for json/values on size.
-inline constexpr rt::i64 kMaxDrawCells = rt::i64(1) << 16;
-inline constexpr rt::i64 kMaxLatexCells = rt::i64(1) << 12;  // latex: what pdflatex's default memory compiles
-inline constexpr rt::i64 kMaxValues = rt::i64(1) << 22;
+inline constexpr engine::i64 kMaxDrawCells = engine::i64(1) << 16;
+inline constexpr engine::i64 kMaxLatexCells = engine::i64(1) << 12;  // latex: what pdflatex's default memory compiles
+inline constexpr engine::i64 kMaxValues = engine::i64(1) << 22;
 // The drawing of l in the given format; throws EvalError (status 3) on
 // overflow or when the layout is larger than max_cells (0: the default).
-std::string render(rt::Layout const& l, Format f, rt::i64 max_cells = 0);
+std::string render(engine::Layout const& l, Format f, engine::i64 max_cells = 0);
 
 // ---- check --------------------------------------------------------------------------------------
 struct CheckReport {
   bool admissible = true;
-  std::string trace;       // step by step, for people
+  std::string trace;       // the engine's steps in words, for people
   std::string failure;     // the failing condition (empty when admissible)
   std::size_t pos = 0;     // where the failing call starts in the text
-  int status = kOk;        // kOk, kSyntax or kInadmissible
-  bool disagreement = false;  // the re-derived verdict differs from the engine's (a bug)
+  int status = kOk;        // kOk, kSyntax or kInadmissible: eval's status for the same text
 };
-// Explain the admissibility of every algebra call of the expression.
+// Evaluate the expression with the engine reporting its steps, and put them
+// into words: every algebra call, each condition the engine tested with its
+// numbers, and the verdict (the engine's own).
 CheckReport check(std::string const& text);
 
-// ---- subcommands (print to the streams; return the exit status) ---------------------------------
-int run_eval(std::vector<std::string> const& exprs, std::ostream& out, std::ostream& err);
-int run_show(std::string const& expr, std::string const& format, std::string const& file,
-             rt::i64 max_cells, std::ostream& out, std::ostream& err);
-int run_check(std::string const& expr, bool quiet, std::ostream& out, std::ostream& err);
-// tessel swizzle: GemmIdentityThreadblockSwizzle<swz> on an m x n grid of tiles,
-// as ASCII tables or an SVG (format "ascii" or "svg"); xy labels tiles (bx,by).
-int run_swizzle(int m, int n, int swz, bool xy, std::string const& format, std::string const& file, std::ostream& out,
-                std::ostream& err);
+// ---- the help text, built from the table of operations ------------------------------------------
+std::string help_calls();
 
-}  // namespace tessel::cli
+// ---- the threadblock swizzle drawing (tessel swizzle) --------------------------------------------
+// GemmIdentityThreadblockSwizzle<swz> on an m x n grid of tiles, as ASCII
+// tables or an SVG (format "ascii" or "svg"); xy labels tiles (bx,by). The
+// status (kOk, kSyntax for bad sizes, kInadmissible if the layout form
+// disagrees with the formula) and the drawing or the error message.
+int swizzle_drawing(int m, int n, int swz, bool xy, std::string const& format, std::string& doc, std::string& error);
+
+}  // namespace tessel::text

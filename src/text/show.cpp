@@ -1,4 +1,4 @@
-// tools/show.cpp: `tessel show`: a layout as print_layout's table, a TikZ
+// src/text/show.cpp: `tessel show`: a layout as print_layout's table, a TikZ
 // document, an SVG picture, JSON, or its list of values.
 #include <algorithm>
 #include <cmath>
@@ -8,11 +8,11 @@
 #include <sstream>
 
 #include <nlohmann/json.hpp>
-#include <tessel/rt/draw.hpp>
+#include <tessel/text/draw.hpp>
 
-#include "cli.hpp"
+#include <tessel/text/text.hpp>
 
-namespace tessel::cli {
+namespace tessel::text {
 
 // ---- colours -------------------------------------------------------------------------------------
 // A perceptual ramp (viridis: dark blue-violet through teal to yellow, uniform
@@ -50,9 +50,9 @@ std::string xml_escape(std::string const& s) {
 
 namespace {
 
-[[noreturn]] void fail(rt::Error const& e, char const* note = "") {
-  std::string what = rt::describe(e);
-  if (e.code == rt::Err::too_large && e.c > 0)
+[[noreturn]] void fail(engine::Error const& e, char const* note = "") {
+  std::string what = engine::describe(e);
+  if (e.code == engine::Err::too_large && e.c > 0)
     what = "the drawing is too large: " + std::to_string(e.a) + " x " + std::to_string(e.b) +
            " cells, more than --max-cells " + std::to_string(e.c) + note;
   throw EvalError{0, what, kInadmissible};
@@ -60,61 +60,61 @@ namespace {
 
 // The colour scale: [0, cosize) (widened to the values' range with negative strides).
 struct Scale {
-  rt::i64 lo = 0, hi = 0;
-  Scale(rt::Grid const& g, rt::i64 cosize) : hi(cosize - 1) {
-    for (rt::i64 v : g.v) {
+  engine::i64 lo = 0, hi = 0;
+  Scale(text::Grid const& g, engine::i64 cosize) : hi(cosize - 1) {
+    for (engine::i64 v : g.v) {
       lo = std::min(lo, v);
       hi = std::max(hi, v);
     }
   }
-  Rgb operator()(rt::i64 v) const { return ramp(hi > lo ? (double(v) - double(lo)) / (double(hi) - double(lo)) : 0.0); }
+  Rgb operator()(engine::i64 v) const { return ramp(hi > lo ? (double(v) - double(lo)) / (double(hi) - double(lo)) : 0.0); }
 };
 
 // Block boundaries of a hierarchical mode: every size(first sub-mode) cells
 // (every 4 columns for (4,8), every 8 for ((2,4),(2,2)): the tiles of a divide).
-rt::i64 block_of(rt::Layout const& m) {
-  rt::Error e;
-  if (rt::rank(m) < 2) return 0;
-  rt::i64 b = rt::size(rt::mode(m, 0, e), e);
+engine::i64 block_of(engine::Layout const& m) {
+  engine::Error e;
+  if (engine::rank(m) < 2) return 0;
+  engine::i64 b = engine::size(engine::mode(m, 0, e), e);
   return e || b < 2 ? 0 : b;
 }
 
 
 struct Drawing {
-  rt::Layout layout, view;
-  rt::Grid grid;
-  rt::i64 cosize = 1;
+  engine::Layout layout, view;
+  text::Grid grid;
+  engine::i64 cosize = 1;
 };
 
-Drawing prepare(rt::Layout const& l, rt::i64 max_cells, Format f) {
+Drawing prepare(engine::Layout const& l, engine::i64 max_cells, Format f) {
   Drawing d;
-  rt::Error e;
+  engine::Error e;
   d.layout = l;
-  d.view = rt::rank2_view(l, e);
+  d.view = text::rank2_view(l, e);
   if (e) fail(e);
   bool latex_default = max_cells <= 0 && f == Format::latex;
-  if (!rt::grid_of(d.view, max_cells > 0 ? max_cells : latex_default ? kMaxLatexCells : kMaxDrawCells, d.grid, e))
+  if (!text::grid_of(d.view, max_cells > 0 ? max_cells : latex_default ? kMaxLatexCells : kMaxDrawCells, d.grid, e))
     fail(e, latex_default ? " (the default for latex: pdflatex's memory holds about 6000 cells)" : "");
-  d.cosize = rt::cosize(d.view, e);
+  d.cosize = engine::cosize(d.view, e);
   if (e) fail(e);
   return d;
 }
 
 std::string title_of(Drawing const& d) {
-  std::string t = rt::format(d.layout);
-  if (rt::rank(d.layout) != 2) t += "   drawn as " + rt::format(d.view);
+  std::string t = text::format(d.layout);
+  if (engine::rank(d.layout) != 2) t += "   drawn as " + text::format(d.view);
   return t;
 }
 
 // ---- SVG -------------------------------------------------------------------------------------------
 std::string svg(Drawing const& d) {
-  rt::Grid const& g = d.grid;
+  text::Grid const& g = d.grid;
   int nd = 1;
-  for (rt::i64 v : g.v) nd = std::max(nd, rt::digits(v) + (v < 0));
+  for (engine::i64 v : g.v) nd = std::max(nd, text::digits(v) + (v < 0));
   // Font and cell sizes: 13px text up to 32 columns, 11px beyond; cells fit the widest number.
   double font = g.cols <= 32 && g.rows <= 32 ? 13 : 11;
   double cw = std::max(2.0 * font, 0.62 * font * nd + 12), ch = 1.9 * font;
-  double lab = 0.62 * font * (rt::digits(g.rows - 1) + 1) + 10;  // row label column
+  double lab = 0.62 * font * (text::digits(g.rows - 1) + 1) + 10;  // row label column
   double top = 3.2 * font;                                         // title + column labels
   double w = lab + cw * double(g.cols) + 8, h = top + ch * double(g.rows) + 8;
   std::string title = title_of(d);
@@ -131,35 +131,35 @@ std::string svg(Drawing const& d) {
   s << "<text x=\"" << lab << "\" y=\"" << 1.2 * font << "\" font-weight=\"bold\">" << xml_escape(title) << "</text>\n";
   // Column and row labels.
   s << "<g fill=\"#555\" text-anchor=\"middle\" font-size=\"" << 0.85 * font << "\">\n";
-  for (rt::i64 n = 0; n < g.cols; ++n)
+  for (engine::i64 n = 0; n < g.cols; ++n)
     s << "<text x=\"" << lab + cw * (double(n) + 0.5) << "\" y=\"" << top - 0.45 * font << "\">" << n << "</text>\n";
   s << "</g>\n<g fill=\"#555\" text-anchor=\"end\" font-size=\"" << 0.85 * font << "\">\n";
-  for (rt::i64 m = 0; m < g.rows; ++m)
+  for (engine::i64 m = 0; m < g.rows; ++m)
     s << "<text x=\"" << lab - 6 << "\" y=\"" << top + ch * (double(m) + 0.5) + 0.35 * font << "\">" << m << "</text>\n";
   s << "</g>\n";
   // Cells, then their numbers.
   s << "<g stroke=\"white\" stroke-width=\"1\">\n";
-  for (rt::i64 m = 0; m < g.rows; ++m)
-    for (rt::i64 n = 0; n < g.cols; ++n)
+  for (engine::i64 m = 0; m < g.rows; ++m)
+    for (engine::i64 n = 0; n < g.cols; ++n)
       s << "<rect x=\"" << lab + cw * double(n) << "\" y=\"" << top + ch * double(m) << "\" width=\"" << cw << "\" height=\"" << ch
         << "\" fill=\"" << hex(scale(g.at(m, n))) << "\"/>\n";
   s << "</g>\n<g text-anchor=\"middle\">\n";
-  for (rt::i64 m = 0; m < g.rows; ++m)
-    for (rt::i64 n = 0; n < g.cols; ++n) {
-      rt::i64 v = g.at(m, n);
+  for (engine::i64 m = 0; m < g.rows; ++m)
+    for (engine::i64 n = 0; n < g.cols; ++n) {
+      engine::i64 v = g.at(m, n);
       s << "<text x=\"" << lab + cw * (double(n) + 0.5) << "\" y=\"" << top + ch * (double(m) + 0.5) + 0.35 * font << "\""
         << (light(scale(v)) ? "" : " fill=\"white\"") << ">" << v << "</text>\n";
     }
   s << "</g>\n";
   // Block boundaries of hierarchical modes (e.g. every 4 columns for (4,8)).
-  rt::Error e;
-  rt::i64 rb = block_of(rt::mode(d.view, 0, e)), cb = block_of(rt::mode(d.view, 1, e));
+  engine::Error e;
+  engine::i64 rb = block_of(engine::mode(d.view, 0, e)), cb = block_of(engine::mode(d.view, 1, e));
   s << "<g stroke=\"#222\" stroke-width=\"1.5\">\n";
   if (cb > 0)
-    for (rt::i64 n = cb; n < g.cols; n += cb)
+    for (engine::i64 n = cb; n < g.cols; n += cb)
       s << "<line x1=\"" << lab + cw * double(n) << "\" y1=\"" << top << "\" x2=\"" << lab + cw * double(n) << "\" y2=\"" << top + ch * double(g.rows) << "\"/>\n";
   if (rb > 0)
-    for (rt::i64 m = rb; m < g.rows; m += rb)
+    for (engine::i64 m = rb; m < g.rows; m += rb)
       s << "<line x1=\"" << lab << "\" y1=\"" << top + ch * double(m) << "\" x2=\"" << lab + cw * double(g.cols) << "\" y2=\"" << top + ch * double(m) << "\"/>\n";
   s << "</g>\n";
   s << "<rect x=\"" << lab << "\" y=\"" << top << "\" width=\"" << cw * double(g.cols) << "\" height=\"" << ch * double(g.rows)
@@ -178,10 +178,10 @@ std::string svg(Drawing const& d) {
 // A long side shrinks the unit to keep the picture within 250 cm (past about
 // 280 cm the article page overflows; TeX cannot measure beyond 575 cm).
 std::string latex(Drawing const& d) {
-  rt::Grid const& g = d.grid;
+  text::Grid const& g = d.grid;
   Scale scale(g, d.cosize);
   std::string title = title_of(d);
-  rt::i64 longest = std::max(g.rows, g.cols) + 3;
+  engine::i64 longest = std::max(g.rows, g.cols) + 3;
   double u = longest > 250 ? 250.0 / double(longest) : 1.0;  // cm per cell
   auto num = [](double x) {
     char buf[32];
@@ -193,7 +193,7 @@ std::string latex(Drawing const& d) {
   double w = std::max(double(g.cols + 1) * u, 0.27 * u * double(title.size()) + 0.4) + 1.3;
   double h = double(g.rows + 2) * u + 1.3;
   std::ostringstream s;
-  s << "% Layout: " << rt::format(d.layout) << "\n";
+  s << "% Layout: " << text::format(d.layout) << "\n";
   s << "\\IfFileExists{standalone.cls}{\\documentclass[border=4mm]{standalone}}{%\n"
     << "  \\documentclass{article}\\usepackage[paperwidth=" << num(w) << "cm,paperheight=" << num(h)
     << "cm,margin=4mm]{geometry}\\pagestyle{empty}}\n";
@@ -203,29 +203,29 @@ std::string latex(Drawing const& d) {
     << "cm,0cm)},every node/.style={minimum size=1cm, outer sep=0pt" << (u < 1 ? ", scale=" + num(u) : "") << "}]\n\n";
   // The cells' colours (cell (m,n) spans [m,m+1] x [n,n+1] in the shifted scope), then their numbers.
   s << "\\begin{scope}[shift={(-0.5,-0.5)}]\n";
-  for (rt::i64 m = 0; m < g.rows; ++m)
-    for (rt::i64 n = 0; n < g.cols; ++n) {
+  for (engine::i64 m = 0; m < g.rows; ++m)
+    for (engine::i64 n = 0; n < g.cols; ++n) {
       Rgb c = scale(g.at(m, n));
       s << "\\fill[fill={rgb,255:red," << c.r << ";green," << c.g << ";blue," << c.b << "}] (" << m << "," << n
         << ") rectangle +(1,1);\n";
     }
   s << "\\draw[color=black,thick,step=" << num(u) << "cm] (0,0) grid (" << g.rows << "," << g.cols << ");\n";
   s << "\\end{scope}\n\n";
-  for (rt::i64 m = 0; m < g.rows; ++m)
-    for (rt::i64 n = 0; n < g.cols; ++n) {
-      rt::i64 v = g.at(m, n);
+  for (engine::i64 m = 0; m < g.rows; ++m)
+    for (engine::i64 n = 0; n < g.cols; ++n) {
+      engine::i64 v = g.at(m, n);
       s << "\\node" << (light(scale(v)) ? "" : "[text=white]") << " at (" << m << "," << n << ") {" << v << "};\n";
     }
   s << "\n";
   // Row and column labels; on a shrunk picture every k-th (k = 1, 2, 5, 10, 20, ...),
   // at most about 250 a side (each label costs pdflatex as much memory as a cell).
-  rt::i64 k = 1;
-  for (rt::i64 p = 1, i = 0; double(k) * u < 0.999; ++i) {
+  engine::i64 k = 1;
+  for (engine::i64 p = 1, i = 0; double(k) * u < 0.999; ++i) {
     k = p * (i % 3 == 0 ? 2 : i % 3 == 1 ? 5 : 10);
     if (i % 3 == 2) p *= 10;
   }
-  for (rt::i64 m = 0; m < g.rows; m += k) s << "\\node at (" << m << ",-1) {\\Large{\\texttt{" << m << "}}};\n";
-  for (rt::i64 n = 0; n < g.cols; n += k) s << "\\node at (-1," << n << ") {\\Large{\\texttt{" << n << "}}};\n";
+  for (engine::i64 m = 0; m < g.rows; m += k) s << "\\node at (" << m << ",-1) {\\Large{\\texttt{" << m << "}}};\n";
+  for (engine::i64 n = 0; n < g.cols; n += k) s << "\\node at (-1," << n << ") {\\Large{\\texttt{" << n << "}}};\n";
   s << "\\node[anchor=west] at (-2,-1.5) {\\Large\\texttt{\\detokenize{" << title << "}}};\n";
   s << "\\end{tikzpicture}\n\\end{document}\n";
   return s.str();
@@ -233,13 +233,13 @@ std::string latex(Drawing const& d) {
 
 // ---- JSON and values --------------------------------------------------------------------------------
 // The shapes (or strides) of l as nested arrays; an integer for an integral layout.
-nlohmann::ordered_json part(rt::Layout const& l, bool strides) {
+nlohmann::ordered_json part(engine::Layout const& l, bool strides) {
   std::vector<nlohmann::ordered_json> stack{nlohmann::ordered_json::array()};
   int k = 0;
   for (int t = 0; t < l.ntok; ++t) {
-    if (l.tok[t] == rt::kOpen) {
+    if (l.tok[t] == engine::kOpen) {
       stack.push_back(nlohmann::ordered_json::array());
-    } else if (l.tok[t] == rt::kClose) {
+    } else if (l.tok[t] == engine::kClose) {
       nlohmann::ordered_json done = std::move(stack.back());
       stack.pop_back();
       stack.back().push_back(std::move(done));
@@ -251,36 +251,36 @@ nlohmann::ordered_json part(rt::Layout const& l, bool strides) {
   return stack.back().empty() ? nlohmann::ordered_json() : stack.back()[0];
 }
 
-std::vector<rt::i64> values_of(rt::Layout const& l, rt::i64 max_values) {
-  rt::Error e;
-  rt::i64 n = rt::size(l, e);
+std::vector<engine::i64> values_of(engine::Layout const& l, engine::i64 max_values) {
+  engine::Error e;
+  engine::i64 n = engine::size(l, e);
   if (e) fail(e);
-  rt::i64 cap = max_values > 0 ? max_values : kMaxValues;
-  if (n > cap) fail(rt::Error{rt::Err::too_large, n, 1, cap});
-  std::vector<rt::i64> v(static_cast<std::size_t>(n));
-  for (rt::i64 i = 0; i < n; ++i) v[i] = rt::eval(l, i, e);
+  engine::i64 cap = max_values > 0 ? max_values : kMaxValues;
+  if (n > cap) fail(engine::Error{engine::Err::too_large, n, 1, cap});
+  std::vector<engine::i64> v(static_cast<std::size_t>(n));
+  for (engine::i64 i = 0; i < n; ++i) v[i] = engine::eval(l, i, e);
   if (e) fail(e);
   return v;
 }
 
-std::string json(rt::Layout const& l, rt::i64 max_values) {
-  rt::Error e;
+std::string json(engine::Layout const& l, engine::i64 max_values) {
+  engine::Error e;
   nlohmann::ordered_json j;
-  j["layout"] = rt::format(l);
+  j["layout"] = text::format(l);
   j["shape"] = part(l, false);
   j["stride"] = part(l, true);
-  j["size"] = rt::size(l, e);
-  j["cosize"] = rt::cosize(l, e);
+  j["size"] = engine::size(l, e);
+  j["cosize"] = engine::cosize(l, e);
   if (e) fail(e);
-  j["rank"] = rt::rank(l);
-  j["depth"] = rt::depth(l);
+  j["rank"] = engine::rank(l);
+  j["depth"] = engine::depth(l);
   j["values"] = values_of(l, max_values);
   return j.dump() + "\n";
 }
 
-std::string values(rt::Layout const& l, rt::i64 max_values) {
+std::string values(engine::Layout const& l, engine::i64 max_values) {
   std::string s;
-  for (rt::i64 v : values_of(l, max_values)) {
+  for (engine::i64 v : values_of(l, max_values)) {
     if (!s.empty()) s += ' ';
     s += std::to_string(v);
   }
@@ -299,7 +299,7 @@ bool parse_format(std::string const& name, Format& f) {
   return true;
 }
 
-std::string render(rt::Layout const& l, Format f, rt::i64 max_cells) {
+std::string render(engine::Layout const& l, Format f, engine::i64 max_cells) {
   switch (f) {
     case Format::json: return json(l, max_cells);
     case Format::values: return values(l, max_cells);
@@ -308,38 +308,10 @@ std::string render(rt::Layout const& l, Format f, rt::i64 max_cells) {
   Drawing d = prepare(l, max_cells, f);
   if (f == Format::svg) return svg(d);
   if (f == Format::latex) return latex(d);
-  rt::Error e;
-  std::string t = rt::layout_table(d.view, d.grid, e);
+  engine::Error e;
+  std::string t = text::layout_table(d.view, d.grid, e);
   if (e) fail(e);
   return t;
 }
 
-int run_show(std::string const& text, std::string const& format, std::string const& file, rt::i64 max_cells,
-             std::ostream& out, std::ostream& err) {
-  Format f;
-  if (!parse_format(format, f)) {
-    err << "tessel: unknown format '" << format << "' (table, latex, svg, json, values)\n";
-    return kSyntax;
-  }
-  std::string doc;
-  try {
-    doc = render(eval_layout(text), f, max_cells);
-  } catch (EvalError const& e) {
-    report(err, text, e);
-    return e.status;
-  }
-  if (file.empty() || file == "-") {
-    out << doc;
-    return kOk;
-  }
-  std::ofstream os(file, std::ios::binary);
-  os << doc;
-  os.close();
-  if (!os) {
-    err << "tessel: cannot write " << file << "\n";
-    return kIoError;
-  }
-  return kOk;
-}
-
-}  // namespace tessel::cli
+}  // namespace tessel::text

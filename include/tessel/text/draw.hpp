@@ -1,4 +1,4 @@
-// tessel/rt/draw.hpp (host only): what the drawings of a layout value need:
+// tessel/text/draw.hpp (host only): what the drawings of a layout value need:
 // its rank-2 view, its values on the (row, column) grid, and print_layout's
 // table, character for character as tessel::print_layout (and CuTe) prints it.
 #pragma once
@@ -8,7 +8,8 @@
 
 #include "io.hpp"
 
-namespace tessel::rt {
+namespace tessel::text {
+
 
 // The rank-2 view: a rank-2 layout as is; rank 1 as (L, _1:_0), a column of
 // size(L) rows (CuTe's append<2>(L, Layout<_1,_0>{}) in print_latex); rank
@@ -103,4 +104,4 @@ inline std::string layout_table(Layout const& view, Grid const& g, Error& err) {
   return s;
 }
 
-}  // namespace tessel::rt
+}  // namespace tessel::text

@@ -1,11 +1,11 @@
-// tessel/rt/describe.hpp (host only): an engine error in words, with its numbers.
+// tessel/engine/describe.hpp (host only): an engine error in words, with its numbers.
 #pragma once
 
 #include <string>
 
 #include "value.hpp"
 
-namespace tessel::rt {
+namespace tessel::engine {
 
 inline std::string describe(Error const& e) {
   std::string s = message(e.code);
@@ -30,4 +30,4 @@ inline std::string describe(Error const& e) {
   return s;
 }
 
-}  // namespace tessel::rt
+}  // namespace tessel::engine

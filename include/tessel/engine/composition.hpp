@@ -1,0 +1,162 @@
+// tessel/engine/composition.hpp: A o B.
+#pragma once
+
+#include "by_values.hpp"
+
+namespace tessel::engine {
+
+// ---- composition ----------------------------------------------------------------------------------------
+// A o B for B = N:r (A coalesced, modes M0..Ma : d0..da).
+// Stride part: walking A's modes with p = M0*...*M(i-1), p must divide r; where
+// c = r/p < Mi (i < a) the walk stops and c must divide Mi (the last mode takes any c).
+// Shape part: the quotient (Mi/c, M(i+1), ..., inf) must be weakly left divisible by N:
+// each factor F <= the remaining q must divide q.
+TESSEL_HOST_DEVICE_NOFORCE constexpr Layout compose_leaf(Modes const& a, Int N, Int r, Ctx& cx) {
+  Layout out;
+  auto ar = cx.ar();
+  if (known(r, 0)) { cx.note(Step::comp_zero_stride, N.v); out.leaf(N, r, cx.err); return out; }
+  if (a.n <= 1) {
+    Int d = a.n == 1 ? a.d[0] : sint(0);
+    out.leaf(N, ar.mul(r, d), cx.err);
+    cx.note(Step::comp_one_mode, N.v, out.stride[0].v);
+    return out;
+  }
+  Modes res;
+  Int rest_shape = N, rest_stride = r;
+  bool exact = true;
+  i64 fa = 0, fb = 0, fc = 0;
+  Err fe = Err::none;
+  for (int i = 0; i + 1 < a.n; ++i) {
+    Int M = a.s[i], d = a.d[i];
+    i64 c = iabs(rest_stride.v);
+    // A zero stride known only at run time: the same structure, all strides 0,
+    // the first emitted mode taking all of N.
+    bool zero = !cx.symbolic && c == 0;
+    if (!zero && cx.checkable(M, rest_stride) && exact) {
+      bool const ok = c % M.v == 0 || (c < M.v && M.v % c == 0);
+      cx.note(Step::comp_stride, i, M.v, c, ok, d.v);
+      if (!ok) { exact = false; fe = Err::stride_divisibility; fa = c; fb = M.v; fc = i; }
+    }
+    bool st = M.is_static && rest_stride.is_static;
+    Int next_shape{(cx.symbolic && !st) ? 1 : zero ? (rest_shape.v > 1 ? rest_shape.v : 1) : cdiv(M.v, c), st};
+    Int next_stride{(cx.symbolic && !st) || zero ? 0 + (cx.symbolic && !st) : cdiv(c, M.v) * sgn(rest_stride.v), st};
+    if (st && next_shape.v == 1) { rest_stride = next_stride; continue; }
+    if (known(rest_shape, 1)) { if (exact) cx.note(Step::comp_used_up, i); rest_stride = next_stride; continue; }
+    Int new_shape = min_int(next_shape, rest_shape);
+    if (cx.checkable(new_shape, rest_shape) && exact && new_shape.v != 0) {
+      bool const ok = rest_shape.v % new_shape.v == 0;
+      cx.note(Step::comp_shape, i, rest_shape.v, new_shape.v, ok);
+      if (!ok) { exact = false; fe = Err::shape_divisibility; fa = rest_shape.v; fb = new_shape.v; fc = i; }
+    }
+    res.push(new_shape, ar.mul(rest_stride, d), cx.err);
+    rest_shape = {new_shape.v ? rest_shape.v / new_shape.v : 1, rest_shape.is_static && new_shape.is_static};
+    rest_stride = next_stride;
+  }
+  if (!exact) {
+    // Not left divisible: still exact if the function j -> A(j*r) is a layout.
+    if (TESSEL_HOST_ONLY_WORK && !cx.symbolic && !cx.strict) {
+      bool const found = compose_by_values(a, N, r, out, cx);
+      cx.note(Step::comp_by_values, found, 0, 0, 0, 0, found ? &out : nullptr);
+      if (found) return out;
+    }
+    cx.fail(fe, fa, fb, fc);
+    return out;
+  }
+  Int dl = a.d[a.n - 1];
+  if (!known(rest_shape, 1) || res.n == 0) cx.note(Step::comp_last, rest_shape.v, ar.mul(rest_stride, dl).v);
+  if (res.n == 0) { out.leaf(rest_shape, ar.mul(rest_stride, dl), cx.err); return out; }
+  if (!known(rest_shape, 1)) res.push(rest_shape, ar.mul(rest_stride, dl), cx.err);
+  return from_modes(res, cx.err);
+}
+
+// The result follows B's structure, each leaf of B replaced by A o leaf.
+TESSEL_HOST_DEVICE_NOFORCE constexpr void compose_tree(Modes const& a, Layout const& b, Layout& out, Ctx& cx) {
+  int k = 0;
+  for (int t = 0; t < b.ntok; ++t) {
+    if (b.tok[t] == kLeaf) {
+      cx.note(Step::comp_leaf, b.shape[k].v, b.stride[k].v, k);
+      append_all(out, compose_leaf(a, b.shape[k], b.stride[k], cx), cx.err);
+      ++k;
+    } else {
+      out.push_tok(b.tok[t], cx.err);
+    }
+  }
+}
+
+// composition(A, B) = A o B, R(c) = A(B(c)) for every coordinate c of B.
+// Condition: every leaf N:r of B admissible as above, and the intervals
+// [r, r*(N-1)] of B's leaves, cut to [1, M0*...*M(a-1)), pairwise disjoint
+// (adding coordinates of different leaves never carries across A's modes).
+TESSEL_HOST_DEVICE_NOFORCE constexpr Layout composition_steps(Layout const& A, Layout const& B, Ctx& cx);
+TESSEL_HOST_DEVICE_NOFORCE constexpr Layout composition(Layout const& A, Layout const& B, Ctx& cx) {
+  if (!cx.tracing()) return composition_steps(A, B, cx);
+  cx.note(Step::op_begin, int(Core::composition), 0, 0, 0, 0, &A, &B);
+  Layout r = composition_steps(A, B, cx);
+  cx.note(Step::op_end, 0, 0, 0, 0, 0, cx.err ? nullptr : &r);
+  return r;
+}
+TESSEL_HOST_DEVICE_NOFORCE constexpr Layout composition_steps(Layout const& A, Layout const& B, Ctx& cx) {
+  Modes a = coalesce_modes(flat_modes(A), cx);
+  if (cx.tracing()) {
+    Layout const ac = from_modes(a, cx.err);
+    cx.note(Step::comp_coalesced, a.n, 0, 0, 0, 0, &ac);
+  }
+  Layout out;
+  bool outer_fallback = cx.used_fallback;
+  cx.used_fallback = false;
+  compose_tree(a, B, out, cx);
+  bool fallback = cx.used_fallback;
+  cx.used_fallback = outer_fallback || fallback;
+  if (cx.err || B.nleaf < 2 || a.n < 2) return out;
+  // Additivity: A(sum x_k r_k) == sum A(x_k r_k) holds when adding the leaves'
+  // images never carries between A's bounded modes, i.e. at each bounded mode
+  // the largest digits the leaves put there sum to less than its shape. (The
+  // interval condition of the spec is not enough: (6,2):(1,7) o (2,2,2):(1,2,3)
+  // has disjoint intervals and carries.) Leaves admitted from their values,
+  // and negative strides, are checked point by point instead.
+  bool all_known = true;
+  for (int i = 0; i + 1 < a.n; ++i) all_known = all_known && a.s[i].is_static;
+  for (int k = 0; k < B.nleaf; ++k) all_known = all_known && B.shape[k].is_static && B.stride[k].is_static;
+  if (cx.symbolic && !all_known) return out;
+  i64 P = 1;
+  for (int i = 0; i + 1 < a.n; ++i) P = cx.ar().mul(P, a.s[i].v);
+  bool disjoint = !fallback;
+  if (fallback) cx.note(Step::comp_carry_skip, 2);
+  i64 digits[kMaxLeaves] = {};
+  for (int k = 0; k < B.nleaf && disjoint; ++k) {
+    i64 c = B.stride[k].v, q = B.shape[k].v;
+    if (c < 0) { disjoint = false; cx.note(Step::comp_carry_skip, 1); break; }
+    if (c == 0 || q == 1) continue;
+    for (int i = 0; i + 1 < a.n && q > 1; ++i) {
+      i64 M = a.s[i].v;
+      if (c >= M) { c /= M; continue; }  // passes over this mode (c is a multiple of M)
+      i64 cnt = M / c < q ? M / c : q;  // digits 0, c, ..., c*(cnt-1) here
+      digits[i] += c * (cnt - 1);
+      q = cnt ? q / cnt : 1;
+      c = 1;
+    }
+  }
+  for (int i = 0; i + 1 < a.n && disjoint; ++i) {
+    bool const ok = digits[i] <= a.s[i].v - 1;
+    cx.note(Step::comp_carry, i, digits[i], a.s[i].v, ok);
+    if (!ok) disjoint = false;
+  }
+  if (disjoint) return out;
+  // A carry is possible: exact only if R(i) == A(B(i)) everywhere (checked
+  // where values can be enumerated: at compile time and on the host).
+  i64 n = size(B, cx.err);
+  Layout al = from_modes(a, cx.err);
+  if (TESSEL_HOST_ONLY_WORK && !cx.strict && n <= (i64(1) << 20)) {
+    bool ok = true;
+    i64 i = 0;
+    for (; i < n && ok; ++i) ok = eval(out, i, cx.err) == eval(al, eval(B, i, cx.err), cx.err);
+    cx.note(Step::comp_points, n, ok, i - 1);
+    if (ok) return out;
+  } else {
+    cx.note(Step::comp_points, n, 0, 0, 1);
+  }
+  cx.fail(Err::not_distributive, B.nleaf, P, 0);
+  return out;
+}
+
+}  // namespace tessel::engine

@@ -1,0 +1,49 @@
+// tessel/engine/context.hpp: the context of one evaluation (symbolic or
+// run-time pass, strictness, the first error, and an optional trace sink that
+// records the steps the engine takes; see trace.hpp).
+#pragma once
+
+#include "value.hpp"
+#include "trace.hpp"
+
+namespace tessel::engine {
+
+// The context of one evaluation. In symbolic mode (the compile-time pass that
+// decides the structure of a result with dynamic inputs) dynamic values are
+// placeholders: conditions on them are left to the run-time pass.
+struct Ctx {
+  Error err{};
+  bool symbolic = false;
+  bool used_fallback = false;  // a leaf was admitted from its values, not by divisibility
+  bool strict = false;         // no value-based fallbacks (the run-time pass of a typed call
+                               // with dynamic integers must build what the compile-time pass typed)
+  TraceSink* trace = nullptr;  // host only: receives the steps (tessel check)
+  TESSEL_HOST_DEVICE_NOFORCE constexpr Arith ar() { return Arith{&err}; }
+  TESSEL_HOST_DEVICE_NOFORCE constexpr bool checkable(Int a, Int b = sint(0)) const {
+    return !symbolic || (a.is_static && b.is_static);
+  }
+  TESSEL_HOST_DEVICE_NOFORCE constexpr void fail(Err e, i64 a = 0, i64 b = 0, i64 c = 0) {
+    if (!err) err = {e, a, b, c};
+  }
+  // Report a step to the trace sink, if any (nothing in device code or in
+  // constant evaluation).
+  TESSEL_HOST_DEVICE_NOFORCE constexpr void note(Step s, i64 a = 0, i64 b = 0, i64 c = 0, i64 d = 0, i64 e = 0,
+                                                 Layout const* l0 = nullptr, Layout const* l1 = nullptr) {
+#if !TESSEL_ON_DEVICE
+    if (!__builtin_is_constant_evaluated() && trace) trace->on(Event{s, a, b, c, d, e, l0, l1});
+#else
+    (void)s, (void)a, (void)b, (void)c, (void)d, (void)e, (void)l0, (void)l1;
+#endif
+  }
+  TESSEL_HOST_DEVICE_NOFORCE constexpr bool tracing() const {
+#if !TESSEL_ON_DEVICE
+    return trace != nullptr;
+#else
+    return false;
+#endif
+  }
+};
+
+TESSEL_HOST_DEVICE_NOFORCE constexpr Int min_int(Int a, Int b) { return {a.v < b.v ? a.v : b.v, a.is_static && b.is_static}; }
+
+}  // namespace tessel::engine

@@ -1,0 +1,161 @@
+// tessel/engine/inverse.hpp: right_inverse and left_inverse.
+#pragma once
+
+#include "by_values.hpp"
+
+namespace tessel::engine {
+
+// ---- inverses ---------------------------------------------------------------------------------------------
+// right_inverse(L): the largest R with L(R(i)) == i for i < size(R): follow the
+// chain of strides 1, s*d, ... through L's coalesced modes (static strides only).
+TESSEL_HOST_DEVICE_NOFORCE constexpr Layout right_inverse_steps(Layout const& L, Ctx& cx);
+TESSEL_HOST_DEVICE_NOFORCE constexpr Layout right_inverse(Layout const& L, Ctx& cx) {
+  if (!cx.tracing()) return right_inverse_steps(L, cx);
+  cx.note(Step::op_begin, int(Core::right_inverse), 0, 0, 0, 0, &L);
+  Layout r = right_inverse_steps(L, cx);
+  cx.note(Step::op_end, 0, 0, 0, 0, 0, cx.err ? nullptr : &r);
+  return r;
+}
+TESSEL_HOST_DEVICE_NOFORCE constexpr Layout right_inverse_steps(Layout const& L, Ctx& cx) {
+  // The flat modes (static size-1 modes dropped), each with its position in
+  // L's colexicographic order. Flat, not coalesced: coalescing could merge
+  // away a step of the chain in a non-injective L ((2,2,2):(1,1,2)).
+  Modes c;
+  Int pre[kMaxLeaves] = {};
+  Int p = sint(1);
+  for (int k = 0; k < L.nleaf; ++k) {
+    if (!known(L.shape[k], 1)) { pre[c.n] = p; c.push(L.shape[k], L.stride[k], cx.err); }
+    p = cx.ar().mul(p, L.shape[k]);
+  }
+  Modes r;
+  r.push(sint(1), sint(0), cx.err);
+  i64 cur = 1;
+  bool used[kMaxLeaves] = {};
+  // Follow the chain through static strides; a dynamic shape ends the static
+  // part (the next stride it would need is not known statically).
+  bool dyn_end = false;
+  for (bool progress = true; progress;) {
+    progress = false;
+    for (int k = 0; k < c.n; ++k) {
+      if (used[k] || !c.d[k].is_static || c.d[k].v != cur) continue;
+      used[k] = true;
+      cx.note(Step::rinv_step, k, c.s[k].v, c.d[k].v);
+      r.push(c.s[k], pre[k], cx.err);
+      cur = cx.ar().mul(c.s[k].v, c.d[k].v);
+      progress = c.s[k].is_static;
+      dyn_end = !progress;
+      break;
+    }
+  }
+  // Where the chain may go on through dynamic integers, R gets one dynamic
+  // mode per unused mode of L, filled at run time by following the chain on
+  // the real values (size 1 where it has ended), so that R is still the
+  // largest right inverse and its structure does not depend on the values.
+  cx.note(Step::rinv_end, cur);
+  for (int k = 0; k < c.n && !dyn_end; ++k) dyn_end = !used[k] && !c.d[k].is_static;
+  if (dyn_end) {
+    int slots = 0;
+    for (int k = 0; k < c.n; ++k) slots += !used[k];
+    for (int slot = 0; slot < slots; ++slot) {
+      Int s{1, false}, d{0, false};
+      if (!cx.symbolic) {
+        for (int k = 0; k < c.n; ++k) {
+          if (used[k] || c.d[k].v != cur) continue;
+          used[k] = true;
+          s.v = c.s[k].v;
+          d.v = pre[k].v;
+          cur = cx.ar().mul(c.s[k].v, c.d[k].v);
+          break;
+        }
+      }
+      r.push(s, d, cx.err);
+    }
+  }
+  return from_modes(coalesce_modes(r, cx), cx.err);
+}
+
+
+// stride, each stride must be a multiple of the size covered so far.
+TESSEL_HOST_DEVICE_NOFORCE constexpr Layout left_inverse_steps(Layout const& L, Ctx& cx);
+TESSEL_HOST_DEVICE_NOFORCE constexpr Layout left_inverse(Layout const& L, Ctx& cx) {
+  if (!cx.tracing()) return left_inverse_steps(L, cx);
+  cx.note(Step::op_begin, int(Core::left_inverse), 0, 0, 0, 0, &L);
+  Layout r = left_inverse_steps(L, cx);
+  cx.note(Step::op_end, 0, 0, 0, 0, 0, cx.err ? nullptr : &r);
+  return r;
+}
+TESSEL_HOST_DEVICE_NOFORCE constexpr Layout left_inverse_steps(Layout const& L, Ctx& cx) {
+  Modes c = coalesce_modes(flat_modes(L), cx);
+  if (c.n == 0) c.push(sint(1), sint(0), cx.err);
+  Layout out;
+  Int pre[kMaxLeaves] = {};
+  Int p = sint(1);
+  // Dynamic strides: the order is known only at run time, so every result
+  // integer is dynamic and zero strides give size-1 modes instead of none
+  // (both passes then build the same structure).
+  bool dyn_order = false;
+  for (int k = 0; k < c.n; ++k) dyn_order = dyn_order || !c.d[k].is_static;
+  for (int k = 0; k < c.n; ++k) {
+    pre[k] = p;
+    p = cx.ar().mul(p, c.s[k]);
+    if (dyn_order) { pre[k].is_static = false; c.s[k].is_static = false; }
+  }
+  int idx[kMaxLeaves] = {};
+  for (int k = 0; k < c.n; ++k) idx[k] = k;
+  for (int i = 0; i < c.n; ++i)
+    for (int j = c.n - 1; j > i; --j)
+      if (c.d[idx[j]].v < c.d[idx[j - 1]].v) { int t = idx[j]; idx[j] = idx[j - 1]; idx[j - 1] = t; }
+  // The modes that enter R, by stride: all of them when the order is dynamic,
+  // else those with a nonzero stride. R = (g_0, ..., g_{m-1}, s) :
+  // (0, pre_0, ..., pre_{m-1}) where g_q = d_q / (g_0 ... g_{q-1}) fills the
+  // span up to mode q's stride and s is the size of the last mode.
+  int ord[kMaxLeaves] = {};
+  int m = 0;
+  for (int q = 0; q < c.n; ++q)
+    if (dyn_order || c.d[idx[q]].v != 0) ord[m++] = idx[q];
+  Modes r;
+  Int shapes[kMaxLeaves + 1] = {};
+  Int strides[kMaxLeaves + 1] = {};
+  strides[0] = sint(0);
+  for (int q = 0; q < m; ++q) strides[q + 1] = pre[ord[q]];
+  if (m == 0) {
+    r.push(c.s[idx[c.n - 1]], sint(0), cx.err);
+    return from_modes(coalesce_modes(r, cx), cx.err);
+  }
+  // A mode whose size is 1 at run time (or its stride 0) moves nothing: the
+  // run-time pass skips it, and the next entry of R then takes the next gap
+  // (or the size of the last mode that moves). From the first mode of dynamic
+  // size on, R's entries can move this way, so they are dynamic.
+  int first_dyn = m;
+  for (int q = 0; q < m && first_dyn == m; ++q)
+    if (!c.s[ord[q]].is_static || !c.d[ord[q]].is_static) first_dyn = q;
+  for (int e = 0; e <= m; ++e) shapes[e] = {1, e < first_dyn};
+  Int covered = sint(1);
+  int last = -1;  // position in ord of the last mode that moves something
+  for (int q = 0; q < m; ++q) {
+    int k = ord[q];
+    Int d = c.d[k];
+    if (!cx.symbolic && ((!d.is_static && d.v == 0) || (!c.s[k].is_static && c.s[k].v == 1))) continue;
+    if (cx.checkable(covered, d)) cx.note(Step::linv_step, k, d.v, covered.v, covered.v > 0 && d.v % covered.v == 0);
+    if (cx.checkable(covered, d) && (covered.v <= 0 || d.v % covered.v != 0)) {
+      if (TESSEL_HOST_ONLY_WORK && !cx.symbolic && !cx.strict) {
+        bool const found = left_inverse_search(L, out, cx);
+        cx.note(Step::linv_search, found, 0, 0, 0, 0, found ? &out : nullptr);
+        if (found) return out;
+      }
+      cx.fail(Err::left_inverse_divisibility, d.v, covered.v, k);
+      return out;
+    }
+    bool const st = last + 1 < first_dyn;
+    Int g{cx.symbolic && !st ? 1 : d.v / covered.v, st};
+    shapes[last + 1] = g;
+    covered = cx.ar().mul(covered, g);
+    last = q;
+  }
+  // The last entry is static only when nothing before it can move (first_dyn == m).
+  if (last >= 0) shapes[last + 1] = {c.s[ord[last]].v, (last + 1 < first_dyn || first_dyn == m) && c.s[ord[last]].is_static};
+  for (int q = 0; q <= m; ++q) r.push(shapes[q], strides[q], cx.err);
+  return from_modes(coalesce_modes(r, cx), cx.err);
+}
+
+}  // namespace tessel::engine
