@@ -40,7 +40,7 @@ for a in $b/artifacts/*; do
   [ -f "$a" ] || continue
   log=$(timeout 20 $b/fuzz/fuzz_eval "$a" 2>&1 || true)
   why=$(grep -E -m1 -o '(runtime error: .*|AddressSanitizer: [a-z-]+)' <<<"$log" || true)
-  frame=$(grep -E -m1 -o '(include|tools|fuzz)/[^ ]+:[0-9]+' <<<"$log" || true)
+  frame=$(grep -E -m1 -o '(include|src|tools|fuzz)/[^ ]+:[0-9]+' <<<"$log" || true)
   printf '%s at %s\t%s\n' "${why:-signal}" "${frame:-?}" "$(basename "$a")" >> $b/triage.txt
 done
 echo "artifacts: $(ls $b/artifacts | wc -l); distinct causes:"

@@ -1,6 +1,6 @@
 // Exhaustive property tests of the layout algebra, on the run-time engine
 // (tessel::engine), against references written here from the definitions of
-// ../shared/spec/admissibility.md (independently of the engine's code).
+// docs/ADMISSIBILITY.md (independently of the engine's code).
 //
 // Layouts: every layout of a given tuple structure ("pattern": x, (x),
 // (x,x), (x,x,x), ((x,x),x), (x,(x,x)), ((x,x)), ((x),x)) whose shapes are
@@ -68,11 +68,11 @@
 #include <vector>
 
 #include <tessel/engine/describe.hpp>
-#include <tessel/engine/by_values.hpp>
+#include <tessel/engine/engine.hpp>
 #include <tessel/text/io.hpp>
-#include <tessel/engine/tiler.hpp>
 
 namespace engine = tessel::engine;
+namespace text = tessel::text;
 using i64 = long long;
 
 namespace {

@@ -8,6 +8,7 @@
 #include <tessel/tessel.hpp>
 
 namespace engine = tessel::engine;
+namespace text = tessel::text;
 using namespace tessel;
 
 namespace {

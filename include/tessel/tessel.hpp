@@ -12,4 +12,6 @@
 #include "tensor/tensor.hpp"
 #include "tensor/algorithm.hpp"
 #include "swizzle/swizzle.hpp"
-#include "swizzle/threadblock.hpp"
+#include "swizzle/composed_layout.hpp"
+#include "swizzle/copy.hpp"
+#include "kernels/threadblock.hpp"

@@ -125,9 +125,9 @@ class Explainer final : public Tracer {
         break;
       case Step::comp_points:
         depth_ = leaf_depth();
-        if (e.d) fails("A o B has " + str(e.a) + " points: too many to check point by point", "not distributive");
+        if (e.d) fails("A o B has " + str(e.a) + " points: too many to check point by point", "left-distributivity");
         else if (e.b) line("R(i) == A(B(i)) at all " + str(e.a) + " points: the leaves do not interfere (accept)");
-        else fails("R(i) != A(B(i)) at i = " + str(e.c), "not distributive");
+        else fails("R(i) != A(B(i)) at i = " + str(e.c), "left-distributivity");
         break;
       case Step::compl_nothing: line("nothing moves: the result is the compact layout of M = " + str(e.a)); break;
       case Step::compl_sorted: line("the modes that move, sorted by stride: " + fmt(e.l0)); break;

@@ -1,5 +1,5 @@
 // Must not compile: (4,6,8):(2,3,5) o 6:3, the example of
-// ../shared/spec/admissibility.md that CuTe gets silently wrong (it returns
+// docs/ADMISSIBILITY.md that CuTe gets silently wrong (it returns
 // (2,3):(6,3)). The stride 3 stops inside A's first mode 4 but does not divide
 // it. tests/compile_fail/check.cmake compiles this file with
 // TESSEL_COMPILE_FAIL_CONTROL (B = 6:2, which must compile) and without

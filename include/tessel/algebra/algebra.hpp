@@ -1,6 +1,6 @@
 // tessel/algebra/algebra.hpp: the layout algebra on typed layouts, with CuTe's
 // names. Above each function: its definition and when it is defined, in the
-// words of ../shared/spec/admissibility.md. The work is done by the engine in
+// words of docs/ADMISSIBILITY.md. The work is done by the engine in
 // ../engine/, at compile time for static integers and at run time for dynamic ones.
 // A violated condition is a compile error naming it (static integers) or a
 // tessel::error / device trap (dynamic integers; TESSEL_NO_CHECKS turns these off).
@@ -38,6 +38,26 @@ TESSEL_HOST_DEVICE constexpr int to_arg(bool, engine::Ctx&) { return 0; }  // no
   };
 TESSEL_ALGEBRA_OPS(TESSEL_TYPED_OP)
 #undef TESSEL_TYPED_OP
+}  // namespace detail
+
+// ops::ID names the operation of a row of the table, for admissible_v.
+namespace ops {
+#define TESSEL_OP_NAME(ID, ...) using ID = detail::op_##ID;
+TESSEL_ALGEBRA_OPS(TESSEL_OP_NAME)
+#undef TESSEL_OP_NAME
+}  // namespace ops
+
+// to_engine(L): the engine's value of a typed layout (an IntTuple: its compact
+// column-major layout), every integer with its value, for run-time planning.
+template <class L>
+TESSEL_HOST_DEVICE constexpr engine::Layout to_engine(L const& l) { return detail::to_rt(l, false); }
+
+// admissible_v<ops::ID, A...>: whether the operation is defined on the static
+// arguments A... (its compile-time pass reports no error), without the error.
+template <class Op, class... A>
+inline constexpr bool admissible_v = detail::pass<Op, A...>::value.err.code == engine::Err::none;
+
+namespace detail {
 // The operations the typed fast path (fast_path.hpp) knows.
 template <> inline constexpr Family family_of<op_composition> = Family::composition;
 template <> inline constexpr Family family_of<op_logical_divide> = Family::logical_divide;

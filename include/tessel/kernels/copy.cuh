@@ -5,7 +5,8 @@
 
 #include <cuda_runtime.h>
 
-#include "../tessel.hpp"
+#include "../tensor/algorithm.hpp"
+#include "../swizzle/copy.hpp"
 #include "copy_plan.hpp"
 
 namespace tessel::cuda {
@@ -299,7 +300,7 @@ cudaError_t launch(kernels::CopyPlan& plan, void const* src, void* dst, cudaStre
 // The plan for copying elements of T from src_layout to dst_layout.
 template <class T, class LS, class LD>
 kernels::CopyPlan plan(LS const& src_layout, LD const& dst_layout, void const* src = nullptr, void const* dst = nullptr) {
-  engine::Layout s = tessel::detail::to_rt(src_layout, false), d = tessel::detail::to_rt(dst_layout, false);
+  engine::Layout s = tessel::to_engine(src_layout), d = tessel::to_engine(dst_layout);
   int as = src ? detail::alignment_of(src) : 16, ad = dst ? detail::alignment_of(dst) : 16;
   return kernels::plan_copy(s, d, int(sizeof(T)), as, ad);
 }

@@ -32,11 +32,6 @@ TESSEL_HOST_DEVICE constexpr bool strides_multiple_of(L const& l) {
   return apply(flatten_to_tuple(l.stride()), [](auto const&... d) { return (true && ... && (int(d) % W == 0)); });
 }
 
-// Whether the layout operation Op is defined on the static arguments A...
-// (its compile-time pass reports no error), without reporting the error.
-template <class Op, class... A>
-inline constexpr bool algebra_defined = pass<Op, A...>::value.err.code == engine::Err::none;
-
 // The vector width (in elements) copy uses between the static layouts SL and
 // DL: the widest power of two W <= W0 such that
 //  * max_common_layout(SL, DL), its first W elements (the tile) and
@@ -51,15 +46,15 @@ inline constexpr bool algebra_defined = pass<Op, A...>::value.err.code == engine
 // 1 means no vectors (the scalar loop).
 template <int W, class SL, class DL>
 TESSEL_HOST_DEVICE constexpr int copy_vector_width() {
-  if constexpr (W <= 1 || !algebra_defined<op_max_common_layout, SL, DL>) {
+  if constexpr (W <= 1 || !admissible_v<ops::max_common_layout, SL, DL>) {
     return 1;
   } else {
     using Common = decltype(max_common_layout(SL{}, DL{}));
-    if constexpr (decltype(size(Common{}))::value % W != 0 || !algebra_defined<op_composition, Common, Layout<Int<W>>>) {
+    if constexpr (decltype(size(Common{}))::value % W != 0 || !admissible_v<ops::composition, Common, Layout<Int<W>>>) {
       return copy_vector_width<W / 2, SL, DL>();
     } else {
       using Tile = decltype(composition(Common{}, Layout<Int<W>>{}));
-      if constexpr (!algebra_defined<op_zipped_divide, SL, Tile> || !algebra_defined<op_zipped_divide, DL, Tile>) {
+      if constexpr (!admissible_v<ops::zipped_divide, SL, Tile> || !admissible_v<ops::zipped_divide, DL, Tile>) {
         return copy_vector_width<W / 2, SL, DL>();
       } else if constexpr (strides_multiple_of<W>(layout<1>(zipped_divide(SL{}, Tile{}))) &&
                            strides_multiple_of<W>(layout<1>(zipped_divide(DL{}, Tile{})))) {

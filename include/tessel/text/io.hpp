@@ -8,8 +8,7 @@
 #include <vector>
 
 #include "../engine/describe.hpp"
-#include "../engine/tiler.hpp"
-#include "../engine/tuple_ops.hpp"
+#include "../engine/engine.hpp"
 
 namespace tessel::text {
 

@@ -1,4 +1,4 @@
-// tessel/swizzle/threadblock.hpp: CUTLASS 2.x's GEMM threadblock swizzles
+// tessel/kernels/threadblock.hpp: CUTLASS 2.x's GEMM threadblock swizzles
 // (which output tile each threadblock computes), with CUTLASS's member names,
 // and the same mappings expressed as tessel layouts.
 //

@@ -1,4 +1,0 @@
-#include <gtest/gtest.h>
-#include <tessel/tessel.hpp>
-
-TEST(Smoke, HeaderCompiles) { SUCCEED(); }
