@@ -358,11 +358,37 @@ struct ArgOf<engine::Kind::size> {
 };
 
 // An argument read as the row's kind says (as the text evaluator reads it).
+// Shapes >= 1 (the checks of the text library's as_layout, for a Layout argument).
+bool shapes_ok(engine::Layout const& l) {
+  for (int k = 0; k < l.nleaf; ++k)
+    if (l.shape[k].v < 1) return false;
+  return true;
+}
+
 template <engine::Kind K>
 typename ArgOf<K>::type read_arg(py::handle h, char const* op) {
   if constexpr (K == engine::Kind::layout) {
+    // A Layout is read as is (the common case, without a text::Value), other values as the text library reads them.
+    if (py::isinstance<PyLayout>(h)) {
+      engine::Layout const& l = h.cast<PyLayout const&>().l;
+      if (shapes_ok(l)) return l;
+    }
     return as_layout(h);
   } else if constexpr (K == engine::Kind::tiler) {
+    if (py::isinstance<PyLayout>(h)) {
+      engine::Layout const& l = h.cast<PyLayout const&>().l;
+      if (shapes_ok(l)) return engine::tiler_of(l);
+    }
+    if (py::isinstance<PyTiler>(h)) {
+      engine::Tiler const& t = h.cast<PyTiler const&>().t;
+      bool ok = true;
+      for (int i = 0; i < t.nent && ok; ++i) {
+        engine::Error e;
+        engine::size(t.ent[i], e);
+        ok = shapes_ok(t.ent[i]) && !e;
+      }
+      if (ok) return t;
+    }
     return as_tiler(h);
   } else if constexpr (K == engine::Kind::size) {
     engine::Error e;
