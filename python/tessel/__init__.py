@@ -9,8 +9,8 @@ and its numbers (docs/ADMISSIBILITY.md); never a silently wrong layout.
     >>> A = tessel.Layout((4, 8), (1, 4))
     >>> str(A)
     '(_4,_8):(_1,_4)'
-    >>> tessel.composition(A, tessel.Layout(8, 2))
-    tessel.Layout((2, 4), (2, 4))
+    >>> tessel.composition(A, tessel.Layout((2, 4), (8, 1)))
+    tessel.Layout((2, 4), (8, 1))
     >>> tessel.logical_divide(tessel.parse("24:1"), 4)
     tessel.Layout((4, 6), (1, 4))
 

@@ -151,3 +151,19 @@ def test_swizzle():
     assert str(C) == "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)"
     assert C(1, 1) == sw(65)
     assert sorted(C.values().tolist()) == list(range(512))
+
+
+def test_stubs_list_every_row_and_export():
+    import os
+    import re
+    stub = open(os.path.join(os.path.dirname(tessel.__file__), "__init__.pyi")).read()
+    declared = set(re.findall(r"^(?:def|class) (\w+)", stub, re.M))
+    for row in tessel.OPS:
+        assert row["name"] in declared, "%s is missing from __init__.pyi" % row["name"]
+    for name in tessel.__all__:
+        assert name in declared or name == "OPS", "%s is missing from __init__.pyi" % name
+
+
+def test_docstring_examples():
+    import doctest
+    assert doctest.testmod(tessel).failed == 0
