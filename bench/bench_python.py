@@ -35,23 +35,22 @@ def main():
     n_py = 20000 if quick else 200000
     n_cpp = 200000 if quick else 2000000
     print("date: %s UTC" % time.strftime("%Y-%m-%d %H:%M", time.gmtime()))
-    print("python: %s %s; numpy not used; load average before: %s" % (
+    print("python: %s %s; load average before: %s" % (
         platform.python_implementation(), platform.python_version(), " ".join("%.2f" % x for x in os.getloadavg())))
-    print("| call | Python, Layout/Tiler arguments (ns) | Python, tuple/int arguments (ns) | C++ engine (ns) | Python / C++ |")
+    print("| call = result | Python: f(A, B), A and B parsed once (ns) | Python: f(Layout(shape, stride), B), A built in the call (ns) | C++: the engine call in a C++ loop (ns) | Python / C++ |")
     print("|---|---|---|---|---|")
     for op, a, b in CASES:
         A, B = tessel.parse(a), tessel.parse(b)
         f = getattr(tessel, op)
         ref = f(A, B)
         # the same call with Python values: tuples of ints instead of parsed objects
-        A_t = A  # the layout itself has no tuple form shorter than (shape, stride)
-        B_t = (B.shape if isinstance(B, tessel.Layout) and B.stride == 1 and not isinstance(B.shape, tuple) else B)
-        t_obj = best_ns(lambda: f(A, B), n_py)
-        t_tup = best_ns(lambda: f(tessel.Layout(A.shape, A.stride), B_t), n_py) if isinstance(B_t, (int, tuple)) or B_t is B else None
-        t_cpp = min(_tessel._engine_ns_per_call(op, A, B, n_cpp) for _ in range(5))
+        shape, stride = A.shape, A.stride
+        t_obj = best_ns(lambda: f(A, B), n_py, 7)
+        t_tup = best_ns(lambda: f(tessel.Layout(shape, stride), B), n_py, 7)
+        t_cpp = min(_tessel._engine_ns_per_call(op, A, B, n_cpp) for _ in range(7))
         assert str(f(A, B)) == str(ref)
         print("| %s(%s, %s) = %s | %.0f | %s | %.0f | %.1f |" % (
-            op, a, b, ref, t_obj, "%.0f" % t_tup if t_tup is not None else "-", t_cpp, t_obj / t_cpp))
+            op, a, b, ref, t_obj, "%.0f" % t_tup, t_cpp, t_obj / t_cpp))
     print("load average after: %s" % " ".join("%.2f" % x for x in os.getloadavg()))
 
 
