@@ -335,3 +335,56 @@ def test_values_are_the_layout():
         assert eval(repr(L), {"tessel": tessel}) == L
         assert tessel.parse(str(L)) == L
         assert hash(tessel.parse(str(L))) == hash(L)
+
+
+# ---- coordinates and slices ----------------------------------------------------------------------
+SHAPES = [4, (2, 3), (3, (2, 2)), ((2, 2), 3), (2, (2, (2, 2)))]
+
+
+def test_idx2crd_crd2idx_round_trip():
+    for S in SHAPES:
+        n = tessel.size(S)
+        crds = [tessel.idx2crd(i, S) for i in range(n)]
+        assert len(set(crds)) == n
+        for i, c in enumerate(crds):
+            assert tessel.crd2idx(c, S) == i
+            L = tessel.make_layout(S)
+            assert L(c) == L(i) == i  # the compact layout is the colexicographic order
+
+
+def test_slices_by_definition():
+    for L in NESTED + [L for L in SMALL2[::11]]:
+        r = L.rank()
+        if r != 2:
+            continue
+        s0 = tessel.size(tessel.get(L, 0))
+        s1 = tessel.size(tessel.get(L, 1))
+        for j in range(s1):
+            col, off = L.slice_and_offset((None, j))
+            assert off == L(0, j)
+            for i in range(s0):
+                assert L(i, j) == off + col(i) == L[(None, j)](i) + off
+        for i in range(s0):
+            row, off = L.slice_and_offset((i, None))
+            for j in range(s1):
+                assert L(i, j) == off + row(j)
+
+
+def test_bymode_products_by_definition():
+    # a by-mode tiler <B0, B1> applies logical_product mode by mode
+    for A in [L for L in INJECTIVE if L.rank() == 2][::5]:
+        for T in [(Layout(2, 1), Layout(2, 1)), (Layout(3, 1), Layout(2, 2)), (Layout(2, 2), None)]:
+            try:
+                P = tessel.logical_product(A, T)
+            except AdmissibilityError:
+                continue
+            for k in range(2):
+                Ak = tessel.get(A, k)
+                want = Ak if T[k] is None else tessel.logical_product(Ak, T[k])
+                assert same_function(tessel.get(P, k), want)
+            try:
+                Z = tessel.zipped_product(A, T)
+            except AdmissibilityError as e:  # a mode kept with None must be rank 2 to zip
+                assert e.code == "zip_not_rank2" and None in T
+                continue
+            assert Z == tessel.zipped_product(A, tessel.Tiler(*T))
