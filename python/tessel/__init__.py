@@ -26,11 +26,11 @@ from ._tessel import Layout, Tiler, parse, eval, eval_text, OPS
 
 __all__ = [
     "Layout", "Tiler", "Swizzle", "ComposedLayout", "AdmissibilityError", "ParseError", "TesselError",
-    "parse", "eval", "eval_text", "check", "CheckReport", "show", "OPS",
+    "parse", "eval_text", "check", "CheckReport", "show", "OPS",
     "size", "cosize", "rank", "depth", "shape", "stride", "make_layout", "idx2crd", "crd2idx",
     "get", "select", "take", "flatten", "group", "append", "prepend", "max_common_vector",
-    "slice", "slice_and_offset", "make_composed_layout",
-]
+    "slice_and_offset", "make_composed_layout",
+]  # tessel.eval and tessel.slice are left out of `import *`: they would hide Python's builtins
 
 # ---- the algebra: one function per name of the engine's table (engine/ops.hpp) ----
 # Rows sharing a name (coalesce(L) and coalesce(L, profile)) are overloads of one function.
