@@ -716,9 +716,19 @@ PYBIND11_MODULE(_tessel, m) {
              return py::int_(crd2idx(s.l, c, "evaluation"));
            }, "L(i), L(i, j, ...) or L((i, (j, k))): the index of a coordinate; with None in it, the slice.")
       .def("__getitem__", [](PyLayout const& s, py::object c) -> py::object {
+             if (is_int(c)) {  // mode i, as pycute's L[i] and CuTe's layout<i>(L)
+               engine::i64 i = to_i64(c), r = engine::rank(s.l);
+               if (i < 0) i += r;
+               if (i < 0 || i >= r) throw py::index_error("mode " + std::string(py::str(c)) + " of a layout of rank " + std::to_string(r));
+               engine::Error e;
+               engine::Layout m = engine::mode(s.l, int(i), e);
+               if (e) engine_fail("get", e);
+               return wrap(m);
+             }
              if (has_none(c)) return slice(s.l, c, false);
              return py::int_(crd2idx(s.l, c, "evaluation"));
-           }, "L[(None, j)]: the sub-layout of the free (None) modes, as CuTe's slice; L[c]: L(c).")
+           }, "L[i]: mode i (a Layout; L is iterable over its modes); L[(None, j)]: the sub-layout of the "
+              "free (None) modes, as CuTe's slice; L[(i, j)]: L(i, j).")
       .def("slice_and_offset", [](PyLayout const& s, py::object c) { return slice(s.l, c, true); }, py::arg("crd"),
            "(L[crd], L(crd with None as 0)), as CuTe's slice_and_offset.")
       .def("__eq__", [](PyLayout const& a, py::object b) -> py::object {

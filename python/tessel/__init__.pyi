@@ -1,7 +1,7 @@
 # Type stubs of the tessel package (the functions of the table of operations,
 # engine/ops.hpp, are generated at import; tests/test_api.py checks that every
 # row is listed here).
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union, overload
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -52,7 +52,9 @@ class Layout:
     def __len__(self) -> int: ...
     def __call__(self, *crd: Coord) -> Any:
         """L(i), L(i, j), L((i, (j, k))): the index; with None in the coordinate, the slice (a Layout)."""
-    def __getitem__(self, crd: Coord) -> Any: ...
+    def __getitem__(self, crd: Coord) -> Any:
+        """L[i]: mode i; L[(None, j)]: the slice; L[(i, j)]: L(i, j)."""
+    def __iter__(self) -> Iterator["Layout"]: ...
     def slice_and_offset(self, crd: Coord) -> Tuple["Layout", int]: ...
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...

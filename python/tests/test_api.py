@@ -28,6 +28,10 @@ def test_evaluation_and_slicing():
     assert L(1, 1) == L((1, 1)) == L[(1, 1)] == 2 + 8 * 0 + 1 * 1
     assert L(1, (1, 2)) == 2 + 1 + 16
     assert L[(None, 1)] == Layout((4,), (2,))
+    assert L[0] == Layout(4, 2) and L[1] == L[-1] == Layout((2, 3), (1, 8))
+    assert list(L) == [L[0], L[1]] and len(L) == 2
+    with pytest.raises(IndexError):
+        L[2]
     assert L[(2, None)] == Layout(((2, 3),), ((1, 8),))
     assert L(None, (1, None)) == Layout((4, (3,)), (2, (8,)))
     assert L.slice_and_offset((2, (1, None))) == (Layout(((3,),), ((8,),)), 5)
