@@ -145,15 +145,21 @@ void translate(std::exception_ptr p) {
 // ---- Python objects <-> engine values ------------------------------------------------------------
 
 bool is_seq(py::handle h) { return py::isinstance<py::tuple>(h) || py::isinstance<py::list>(h); }
-bool is_int(py::handle h) { return py::isinstance<py::int_>(h) && !py::isinstance<py::bool_>(h); }
+// Integers: Python ints and anything with __index__ (NumPy integers), not bools.
+bool is_int(py::handle h) {
+  if (py::isinstance<py::bool_>(h)) return false;
+  return PyLong_Check(h.ptr()) || PyIndex_Check(h.ptr());
+}
 
 engine::i64 to_i64(py::handle h) {
   if (!is_int(h)) throw py::type_error("expected an integer, got " + std::string(py::str(py::type::of(h))));
-  try {
-    return h.cast<long long>();
-  } catch (py::cast_error const&) {
-    throw py::value_error("integer " + std::string(py::str(h)) + " does not fit in 64 bits");
-  }
+  py::object i = py::reinterpret_steal<py::object>(PyNumber_Index(h.ptr()));
+  if (!i) throw py::error_already_set();
+  int overflow = 0;
+  long long v = PyLong_AsLongLongAndOverflow(i.ptr(), &overflow);
+  if (overflow) throw py::value_error("integer " + std::string(py::str(h)) + " does not fit in 64 bits");
+  if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
+  return v;
 }
 
 // Whether a Python IntTuple (int or nested tuples of ints).

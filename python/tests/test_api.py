@@ -171,3 +171,18 @@ def test_stubs_list_every_row_and_export():
 def test_docstring_examples():
     import doctest
     assert doctest.testmod(tessel).failed == 0
+
+
+def test_numpy_integers_and_edge_values():
+    assert Layout(np.int64(4), np.int32(2)) == Layout(4, 2)
+    assert Layout((np.int64(2), 3), (1, np.int64(2))) == Layout((2, 3), (1, 2))
+    assert Layout((4, 8), (1, 4))(np.int64(5)) == 5
+    with pytest.raises(TypeError):
+        Layout(True, 1)
+    with pytest.raises(TypeError):
+        Layout(4.0, 1)
+    with pytest.raises(ValueError):
+        Layout(1 << 70, 1)
+    with pytest.raises(AdmissibilityError) as info:
+        Layout(tuple(range(1, 40)))  # more leaves than the engine holds
+    assert info.value.code == "too_large"
