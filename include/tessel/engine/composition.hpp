@@ -97,6 +97,19 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout composition(Layout const& A, Layout 
 }
 TESSEL_HOST_DEVICE_NOFORCE constexpr Layout composition_steps(Layout const& A, Layout const& B, Ctx& cx) {
   Modes a = coalesce_modes(flat_modes(A), cx);
+  // Past its size, A goes on along its last mode as written (A(i) does, and
+  // CuTe's composition does): a static size-1 last mode that coalescing
+  // dropped still gives A's values there, so it stays as the unbounded last
+  // mode, unless the coalesced last mode already goes on with its stride.
+  if (A.nleaf > 0 && known(A.shape[A.nleaf - 1], 1)) {
+    Int const d = A.stride[A.nleaf - 1];
+    if (a.n == 0) {
+      if (!known(d, 0)) a.push(sint(1), d, cx.err);
+    } else {
+      Int const sd = cx.ar().mul(a.s[a.n - 1], a.d[a.n - 1]);
+      if (!(sd.is_static && d.is_static && sd.v == d.v)) a.push(sint(1), d, cx.err);
+    }
+  }
   if (cx.tracing()) {
     Layout const ac = from_modes(a, cx.err);
     TESSEL_TRACE(cx, Step::comp_coalesced, a.n, 0, 0, 0, 0, &ac);
