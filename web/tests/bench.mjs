@@ -1,0 +1,106 @@
+// web/tests/bench.mjs: the playground's size and speed, beside the native tool
+// (bench/RESULTS.md). node web/tests/bench.mjs [--cli build-main/tools/tessel] [--loads 10] [--reps 20]
+// The expressions: every public conformance case (../shared/conformance).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { createRequire } from 'node:module';
+import { chromium } from 'playwright-core';
+import { serve } from './server.mjs';
+
+const require = createRequire(import.meta.url);
+const { load, siteDir, root } = require('./tessel-wasm.cjs');
+const arg = (name, dflt) => { const i = process.argv.indexOf(name); return i > 0 ? process.argv[i + 1] : dflt; };
+const cli = path.resolve(root, arg('--cli', 'build-main/tools/tessel'));
+const loads = +arg('--loads', 10), reps = +arg('--reps', 20);
+const site = siteDir();
+const exprs = fs.readFileSync(path.resolve(root, '../shared/conformance/cases_public.jsonl'), 'utf8')
+  .split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l).expr);
+const median = (a) => { const s = [...a].sort((x, y) => x - y); return s[Math.floor(s.length / 2)]; };
+const kb = (n) => (n / 1024).toFixed(1) + ' KiB';
+const us = (ms) => (ms * 1000).toFixed(1) + ' µs';
+
+const rows = [];
+// ---- sizes
+for (const f of ['tessel.wasm', 'tessel.js', 'app.js', 'index.html', 'style.css', 'gallery.json']) {
+  const b = fs.readFileSync(path.join(site, f));
+  rows.push([`size of ${f}`, `${kb(b.length)} (${kb(zlib.gzipSync(b, { level: 9 }).length)} gzip -9)`]);
+}
+
+// ---- Node over the .wasm
+{
+  const t0 = performance.now();
+  const t = await load(site);
+  rows.push(['Node: load + instantiate the .wasm', (performance.now() - t0).toFixed(1) + ' ms']);
+  for (const e of exprs) t.evaluate(e);   // warm
+  const t1 = performance.now();
+  for (let r = 0; r < reps; ++r) for (const e of exprs) t.evaluate(e);
+  rows.push(['Node, .wasm: tessel_eval per expression (mean over the cases)', us((performance.now() - t1) / (reps * exprs.length))]);
+}
+
+// ---- Chromium: page load to first result, evaluations in the page
+{
+  const server = await serve(site);
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium' });
+  const first = [], engineLoad = [];
+  for (let i = 0; i < loads; ++i) {
+    const ctx = await browser.newContext();   // a fresh cache each time
+    const page = await ctx.newPage();
+    await page.goto(server.url);
+    await page.waitForSelector('body[data-ready="1"]');
+    const m = await page.evaluate(() => ({
+      first: performance.getEntriesByName('tessel-first-result')[0].startTime,
+      engine: performance.getEntriesByName('tessel-engine-load')[0].duration,
+    }));
+    first.push(m.first);
+    engineLoad.push(m.engine);
+    await ctx.close();
+  }
+  rows.push([`Chromium (headless, localhost): navigation start to the first result on the page (median of ${loads} cold loads)`, median(first).toFixed(0) + ' ms']);
+  rows.push(['Chromium: of which the engine (fetch + compile + instantiate tessel.wasm)', median(engineLoad).toFixed(0) + ' ms']);
+  const page = await browser.newPage();
+  await page.goto(server.url);
+  await page.waitForSelector('body[data-ready="1"]');
+  const inPage = await page.evaluate(([exprs, reps]) => {
+    const t = window.tessel;
+    for (const e of exprs) t.evaluate(e);
+    let t0 = performance.now();
+    for (let r = 0; r < reps; ++r) for (const e of exprs) t.evaluate(e);
+    const evalMs = (performance.now() - t0) / (reps * exprs.length);
+    t0 = performance.now();
+    for (let r = 0; r < reps; ++r) for (const e of exprs) t.check(e);
+    const checkMs = (performance.now() - t0) / (reps * exprs.length);
+    // What the page does on each expression: eval, the SVG, check, and the DOM.
+    const input = document.getElementById('expr');
+    const form = document.getElementById('form');
+    t0 = performance.now();
+    for (const e of exprs) { input.value = e; form.requestSubmit(); }
+    const pageMs = (performance.now() - t0) / exprs.length;
+    return { evalMs, checkMs, pageMs };
+  }, [exprs, reps]);
+  rows.push(['Chromium, .wasm: tessel_eval per expression (mean over the cases)', us(inPage.evalMs)]);
+  rows.push(['Chromium, .wasm: tessel_check per expression', us(inPage.checkMs)]);
+  rows.push(['Chromium: the page\'s whole update per expression (eval + SVG + check + DOM, mean)', inPage.pageMs.toFixed(2) + ' ms']);
+  await browser.close();
+  await server.close();
+}
+
+// ---- the native tool
+if (fs.existsSync(cli)) {
+  const per = [];
+  for (const e of exprs) {
+    const t0 = performance.now();
+    spawnSync(cli, ['eval', e]);
+    per.push(performance.now() - t0);
+  }
+  rows.push(['native `tessel eval EXPR` (Release, g++ -O2... see build type), one process per expression (median)', median(per).toFixed(2) + ' ms']);
+  const many = [];
+  for (let r = 0; r < reps; ++r) many.push(...exprs);
+  const t0 = performance.now();
+  spawnSync(cli, ['eval', ...many]);
+  rows.push([`native: one \`tessel eval\` of ${many.length} expressions, per expression (process start amortized)`, us((performance.now() - t0) / many.length)]);
+}
+
+console.log('| measure | value |\n|---|---|');
+for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);
