@@ -252,7 +252,17 @@
     historyPos = -1;
     run(expr);
     if (expr.trim()) remember(expr);
-    if (push && urlExpr() !== expr) history.pushState(null, '', urlFor(expr));
+    if (!push) return;
+    // The entry being typed becomes this expression's; otherwise a new entry.
+    if (history.state && history.state.draft) history.replaceState(null, '', urlFor(expr));
+    else if (urlExpr() !== expr) history.pushState(null, '', urlFor(expr));
+  }
+
+  // While typing, the URL follows the box in one history entry of its own
+  // (the entry of the last evaluated expression stays for Back).
+  function draft(expr) {
+    if (history.state && history.state.draft) history.replaceState({ draft: true }, '', urlFor(expr));
+    else history.pushState({ draft: true }, '', urlFor(expr));
   }
 
   async function loadGallery() {
@@ -288,7 +298,7 @@
       clearTimeout(timer);
       timer = setTimeout(() => {
         run(input.value);
-        history.replaceState(null, '', urlFor(input.value));
+        draft(input.value);
       }, 120);
     });
     input.addEventListener('keydown', (ev) => {
