@@ -69,6 +69,7 @@
 
   function run(expr, maxCells) {
     current = expr;
+    if (!expr.trim()) return clear();
     const r = engine.evaluate(expr);
     $('answer').hidden = !r.ok;
     $('error').hidden = true;
@@ -78,14 +79,15 @@
     } else {
       showError(expr, r);
     }
-    // The drawing: layouts only (integers and tuples have nothing to draw).
+    // The drawing: of a layout, or of a tuple (a shape: the compact column-major layout, as
+    // `tessel show` draws it); an integer's or a tiler's is not drawn.
     drawn = null;
     $('drawing').textContent = '';
     $('view').textContent = '';
     $('download').removeAttribute('href');
     const note = $('drawing-note');
     note.hidden = true;
-    if (r.ok && r.kind === 'layout') {
+    if (r.ok && (r.kind === 'layout' || r.kind === 'tuple')) {
       const d = engine.show(expr, 'svg', maxCells || PAGE_MAX_CELLS);
       if (d.ok) {
         draw(d);
@@ -112,6 +114,15 @@
     $('trace').textContent = c.trace;
     document.title = (expr ? expr + ' \u2014 ' : '') + 'tessel playground';
     return r;
+  }
+
+  // An empty box: nothing to show.
+  function clear() {
+    for (const id of ['answer', 'error', 'drawing-note']) $(id).hidden = true;
+    drawn = null;
+    for (const id of ['drawing', 'view', 'verdict', 'trace']) $(id).textContent = '';
+    $('download').removeAttribute('href');
+    return null;
   }
 
   // ---- the drawing -----------------------------------------------------------------------------

@@ -52,6 +52,12 @@ test('typing an expression shows its result in CuTe notation', { skip }, async (
   assert.match(await page.textContent('#trace'), /composition\(\(2,6,10,14\):\(840,140,14,1\), 60:4\)/);
   await enter(page, 'size((5,4):(4,2))');
   assert.equal(await page.textContent('#result'), '_20');
+  assert.equal(await page.textContent('#drawing-note'), 'The result is an integer: nothing to draw.');
+  assert.equal(await page.locator('#drawing svg').count(), 0);
+  // Drawings past 16384 cells wait for a click.
+  await enter(page, '(256,256):(256,1)');
+  assert.match(await page.textContent('#drawing-note'), /too large: 256 x 256 cells/);
+  assert.equal(await page.locator('#drawing-note button').count(), 1);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
