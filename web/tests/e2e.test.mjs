@@ -30,6 +30,7 @@ async function open(path = '') {
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') errors.push(m.type() + ': ' + m.text()); });
   await page.goto(server.url + path);
   await page.waitForSelector('body[data-ready="1"]');
   page.errors = errors;
@@ -96,6 +97,7 @@ test('an inadmissible expression shows the failing condition', { skip }, async (
   assert.match(await page.textContent('#verdict'), /^not admissible: composition: stride divisibility fails/);
   assert.match(await page.textContent('#trace'), /c = 3 < 4 and c \| 4 fails => stride divisibility fails/);
   assert.equal(await page.isVisible('#answer'), false);
+  assert.deepEqual(page.errors, []);
   await page.context().close();
 });
 
@@ -109,6 +111,7 @@ test('a syntax error shows a caret under the bad character', { skip }, async () 
   await enter(page, 'coalesce((2,4):(1,2)))');
   assert.equal(await page.textContent('#caret'), ' '.repeat(21) + '^');
   assert.equal(await page.textContent('#error-where mark'), ')');
+  assert.deepEqual(page.errors, []);
   await page.context().close();
 });
 
@@ -121,6 +124,7 @@ test('a gallery example evaluates with one click and goes into the URL', { skip 
   assert.equal(await page.textContent('#result'), '(_3,_2):(_2,_12)');
   assert.equal(new URL(page.url()).searchParams.get('e'), 'complement((2,2):(1,6),24)');
   assert.equal(await page.locator('#drawing svg rect.cell').count(), 6);
+  assert.deepEqual(page.errors, []);
   await page.context().close();
 });
 
@@ -144,5 +148,6 @@ test('a URL with an expression restores it; history keeps what was evaluated', {
   await page.goto(server.url + '#e=' + encodeURIComponent('cosize((5,4):(4,2))'));
   await page.waitForSelector('body[data-ready="1"]');
   assert.equal(await page.textContent('#result'), '_23');
+  assert.deepEqual(page.errors, []);
   await page.context().close();
 });
