@@ -16,7 +16,7 @@
   let engine = null;                // {evaluate, show, check, help}
   let current = '';                 // the expression shown
   let zoom = 1;
-  let drawn = null;                 // {svg, w, h, rows, cols, modes, rects, nums}
+  let drawn = null;                 // {svg, w, h, rows, cols, modes, rects, hot, crd}
   let historyPos = -1;              // position while walking the history with the arrow keys
   let timer = 0;
 
@@ -54,15 +54,16 @@
 
   function showError(expr, r) {
     $('error').hidden = false;
-    $('error-status').textContent = r.status === 2 ? 'syntax (exit status 2)' : 'not admissible (exit status 3)';
+    $('error-status').textContent = r.status === 2 ? 'exit status 2: syntax, unknown function or wrong arguments'
+      : 'exit status 3: not admissible, overflow or too large';
     $('error-message').textContent = r.error;
     const at = charIndex(expr, r.pos);
     const where = $('error-expr');
     where.textContent = '';
     where.append(document.createTextNode(expr.slice(0, at)));
     const bad = document.createElement('mark');
-    bad.textContent = at < expr.length ? expr[at] : ' ';
-    where.append(bad, document.createTextNode(expr.slice(at + 1)));
+    bad.textContent = at < expr.length ? String.fromCodePoint(expr.codePointAt(at)) : ' ';
+    where.append(bad, document.createTextNode(expr.slice(at + bad.textContent.length)));
     $('caret').textContent = ' '.repeat([...expr.slice(0, at)].length) + '^';
     $('error').dataset.pos = String(at);
   }
@@ -84,7 +85,7 @@
     drawn = null;
     $('drawing').textContent = '';
     $('view').textContent = '';
-    $('download').removeAttribute('href');
+    dropDownload();
     const note = $('drawing-note');
     note.hidden = true;
     if (r.ok && (r.kind === 'layout' || r.kind === 'tuple')) {
@@ -121,11 +122,18 @@
     for (const id of ['answer', 'error', 'drawing-note']) $(id).hidden = true;
     drawn = null;
     for (const id of ['drawing', 'view', 'verdict', 'trace']) $(id).textContent = '';
-    $('download').removeAttribute('href');
+    dropDownload();
     return null;
   }
 
   // ---- the drawing -----------------------------------------------------------------------------
+  // The SVG link's object URL is released with the drawing.
+  function dropDownload() {
+    const link = $('download');
+    if (link.href) URL.revokeObjectURL(link.href);
+    link.removeAttribute('href');
+  }
+
   function draw(d) {
     const box = $('drawing');
     box.innerHTML = d.doc;

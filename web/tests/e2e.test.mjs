@@ -79,6 +79,7 @@ test('the drawing has a cell per coordinate, each with its index, and hover name
   assert.equal(await page.getAttribute('#cellinfo', 'data-index'), '132');
   assert.match(await page.textContent('#cellinfo'), /coordinate\s*\(2,\(1,1\)\)/);
   assert.equal(await page.getAttribute('#drawing svg rect.hot', 'visibility'), 'visible');
+  assert.match(await page.getAttribute('#download', 'href'), /^blob:/);
   // Zoom.
   await page.click('#zoom-1');
   const w1 = parseFloat(await page.getAttribute('#drawing svg', 'width'));
