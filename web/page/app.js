@@ -85,6 +85,7 @@
     drawn = null;
     $('drawing').textContent = '';
     $('view').textContent = '';
+    $('cellinfo').hidden = true;
     dropDownload();
     const note = $('drawing-note');
     note.hidden = true;
@@ -119,7 +120,7 @@
 
   // An empty box: nothing to show.
   function clear() {
-    for (const id of ['answer', 'error', 'drawing-note']) $(id).hidden = true;
+    for (const id of ['answer', 'error', 'drawing-note', 'cellinfo']) $(id).hidden = true;
     drawn = null;
     for (const id of ['drawing', 'view', 'verdict', 'trace']) $(id).textContent = '';
     dropDownload();
@@ -156,6 +157,10 @@
     hot.setAttribute('visibility', 'hidden');
     svg.append(hot);
     drawn = { svg, w, h, rows: d.rows, cols: d.cols, modes: d.modes, rects, hot, crd: new Map() };
+    const info = $('cellinfo');
+    info.hidden = false;
+    info.textContent = 'Hover a cell for its coordinate and index.';
+    delete info.dataset.index;
     svg.addEventListener('mousemove', hover);
     svg.addEventListener('mouseleave', unhover);
     $('view').textContent = d.rows + ' \u00d7 ' + d.cols + ' cells' + (d.modes ? ', rows ' + d.modes[0] + ', columns ' + d.modes[1] : '');

@@ -21,7 +21,8 @@ await page.evaluate(() => localStorage.setItem('tessel.history', JSON.stringify(
   'complement((2,2):(1,6),24)', 'composition((2,6,10,14):(840,140,14,1),60:4)'])));
 await page.reload();
 await page.waitForSelector('body[data-gallery="1"]');
-await page.hover('#drawing svg rect.cell[data-row="4"][data-col="13"]');
+const cell = page.locator('#drawing svg rect.cell[data-row="4"][data-col="13"]');
+if (await cell.count()) await cell.hover();
 await page.screenshot({ path: out });
 await browser.close();
 await server.close();
