@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Build the playground (web/) with Emscripten into build-web/site/.
 #   web/build.sh           configure (once) and build the target tessel_web
-# Needs emscripten and nlohmann-json3-dev (web/deps.sh installs them).
+# Installs what it needs first (web/deps.sh build: emscripten, nlohmann-json3-dev).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+bash web/deps.sh build
 # Debian's emscripten runs its JS optimizer with node and Debian's acorn
 # (/usr/share/nodejs); a node from elsewhere (e.g. nodesource) does not look there.
 export NODE_PATH="/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}"

@@ -3,17 +3,21 @@
 # prebuilt system libraries), chromium (headless, for the end-to-end tests),
 # nlohmann-json3-dev, node + npm; then the pinned npm packages of web/tests
 # (playwright-core only: it drives /usr/bin/chromium and downloads no browser).
-# Fast no-op when all are present.
+# Fast no-op when all are present. `web/deps.sh build`: only what building the
+# page needs (web/build.sh runs that).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+only_build=0
+[ "${1:-}" = build ] && only_build=1
 
-pkgs=(emscripten chromium nlohmann-json3-dev python3 cmake)
+pkgs=(emscripten nlohmann-json3-dev python3 cmake)
+[ $only_build = 1 ] || pkgs+=(chromium)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
 done
 command -v node >/dev/null || missing+=(nodejs)
-command -v npm >/dev/null || missing+=(npm)
+[ $only_build = 1 ] || command -v npm >/dev/null || missing+=(npm)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "web/deps.sh: installing ${missing[*]}"
   sudo=""
@@ -24,6 +28,8 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo apt-get update -q
   $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
+
+[ $only_build = 1 ] && exit 0
 
 # npm packages, exactly as package-lock.json pins them (again only when the lock changed).
 stamp=web/tests/node_modules/.package-lock.json
