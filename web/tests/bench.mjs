@@ -6,8 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { createRequire } from 'node:module';
-import { chromium } from 'playwright-core';
-import { serve } from './server.mjs';
+import { serve, launchChromium } from './server.mjs';
 
 const require = createRequire(import.meta.url);
 const { load, siteDir, root } = require('./tessel-wasm.cjs');
@@ -46,7 +45,7 @@ for (const f of ['tessel.wasm', 'tessel.js', 'app.js', 'index.html', 'style.css'
 // ---- Chromium: page load to first result, evaluations in the page
 {
   const server = await serve(site);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium' });
+  const browser = await launchChromium();
   const first = [], engineLoad = [];
   for (let i = 0; i < loads; ++i) {
     const ctx = await browser.newContext();   // a fresh cache each time

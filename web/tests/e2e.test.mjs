@@ -5,19 +5,17 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { serve } from './server.mjs';
+import { serve, launchChromium, chromiumPath } from './server.mjs';
 
 const require = createRequire(import.meta.url);
 const { siteDir } = require('./tessel-wasm.cjs');
-const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
 const skip = !fs.existsSync(chromiumPath) && `no Chromium at ${chromiumPath}`;
 
 let server, browser;
 before(async () => {
   if (skip) return;
-  const { chromium } = await import('playwright-core');
   server = await serve(siteDir());
-  browser = await chromium.launch({ executablePath: chromiumPath });
+  browser = await launchChromium();
 });
 after(async () => {
   if (browser) await browser.close();

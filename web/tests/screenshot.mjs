@@ -2,8 +2,7 @@
 // headless Chromium: node web/tests/screenshot.mjs [OUT.png] [EXPR]
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { serve } from './server.mjs';
+import { serve, launchChromium } from './server.mjs';
 
 const require = createRequire(import.meta.url);
 const { siteDir, root } = require('./tessel-wasm.cjs');
@@ -11,7 +10,7 @@ const out = path.resolve(process.argv[2] || path.join(root, 'docs/img/playground
 const expr = process.argv[3] || 'logical_divide((9,(4,8)):(59,(13,1)),<3:3,(2,4):(1,8)>)';
 
 const server = await serve(siteDir());
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium' });
+const browser = await launchChromium();
 const page = await browser.newPage({ viewport: { width: 1440, height: 1000 }, deviceScaleFactor: 1 });
 await page.goto(server.url + '?e=' + encodeURIComponent(expr));
 await page.waitForSelector('body[data-gallery="1"]');

@@ -1,5 +1,6 @@
 // web/tests/server.mjs: a static file server for the built site (the tests'
-// stand-in for `python3 -m http.server`), on a free port of 127.0.0.1.
+// stand-in for `python3 -m http.server`), on a free port of 127.0.0.1, and
+// Debian's Chromium, headless, driven by playwright-core.
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,4 +24,13 @@ export async function serve(dir) {
   });
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
   return { url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((ok) => server.close(ok)) };
+}
+
+export const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
+
+// Headless Chromium (no browser download: playwright-core and the system's
+// binary). /dev/shm is small in many containers: Chromium uses /tmp instead.
+export async function launchChromium() {
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({ executablePath: chromiumPath, args: ['--disable-dev-shm-usage'] });
 }
