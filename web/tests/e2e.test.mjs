@@ -1,5 +1,7 @@
-// web/tests/e2e.test.mjs (node --test): the playground in headless Chromium
+// web/tests/e2e.test.mjs (node --test): the playground, served by
+// `python3 -m http.server` as the README serves it, in headless Chromium
 // (Debian's /usr/bin/chromium driven by playwright-core; no browser download).
+// Any error or warning on the page's console fails the test.
 // Skipped when there is no Chromium (CHROMIUM=path overrides).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';

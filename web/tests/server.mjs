@@ -1,9 +1,11 @@
-// web/tests/server.mjs: a static file server for the built site (the tests'
-// stand-in for `python3 -m http.server`), on a free port of 127.0.0.1, and
-// Debian's Chromium, headless, driven by playwright-core.
+// web/tests/server.mjs: the built site served on a free port of 127.0.0.1 by
+// the README's command (`python3 -m http.server`; a small Node server where
+// there is no python3), and Debian's Chromium, headless, driven by playwright-core.
 import http from 'node:http';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
+import { spawn, spawnSync } from 'node:child_process';
 
 const types = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css',
@@ -11,6 +13,34 @@ const types = {
 };
 
 export async function serve(dir) {
+  if (spawnSync('python3', ['--version']).status === 0) return servePython(dir);
+  return serveNode(dir);
+}
+
+async function freePort() {
+  const srv = net.createServer();
+  await new Promise((ok) => srv.listen(0, '127.0.0.1', ok));
+  const { port } = srv.address();
+  await new Promise((ok) => srv.close(ok));
+  return port;
+}
+
+async function servePython(dir) {
+  const port = await freePort();
+  const proc = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '-d', dir], { stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}/`;
+  for (let i = 0; ; ++i) {
+    try {
+      if ((await fetch(url + 'index.html')).ok) break;
+    } catch (e) {
+      if (i > 100 || proc.exitCode !== null) { proc.kill(); throw new Error('python3 -m http.server did not start'); }
+      await new Promise((ok) => setTimeout(ok, 100));
+    }
+  }
+  return { url, close: () => new Promise((ok) => { proc.once('exit', ok); proc.kill(); }) };
+}
+
+async function serveNode(dir) {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://localhost');
     let file = path.join(dir, path.normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, ''));
