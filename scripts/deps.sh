@@ -2,7 +2,8 @@
 # Install the Debian packages tessel needs. Fast no-op when all are present.
 set -euo pipefail
 pkgs=(g++ cmake python3 libgtest-dev libgmock-dev libbenchmark-dev
-      libcli11-dev nlohmann-json3-dev libfmt-dev)
+      libcli11-dev nlohmann-json3-dev libfmt-dev
+      pybind11-dev python3-dev python3-numpy python3-pytest)
 
 missing=()
 for p in "${pkgs[@]}"; do

@@ -109,7 +109,7 @@ std::string compare_all_static(detail::Family op, engine::Layout const& l, engin
 
 template <class Op, class L, class T>
 void check_one(L const& l, T const& t, Tally& tally) {
-  static_assert(detail::algebra_defined<Op, L, T>, "an admissible call");
+  static_assert(admissible_v<Op, L, T>, "an admissible call");
   static_assert(detail::uses_fast_path<Op, L, T>, "the fast path must apply here");
   using R = decltype(detail::run_op_engine<Op>(l, t));
   static_assert(std::is_same_v<decltype(detail::run_op<Op>(l, t)), R>, "the same result type");
@@ -147,7 +147,7 @@ void check_one(L const& l, T const& t, Tally& tally) {
 // Every operation where it is defined (zipped, tiled and flat divides by `_` are not).
 template <class Op, class T, class L>
 void check_if_defined(L const& l, Tally& tally) {
-  if constexpr (detail::algebra_defined<Op, L, T>) check_one<Op>(l, T{}, tally);
+  if constexpr (admissible_v<Op, L, T>) check_one<Op>(l, T{}, tally);
 }
 template <class T, class L>
 void check_ops(L const& l, Tally& tally) {

@@ -10,9 +10,9 @@ namespace tessel::engine {
 TESSEL_HOST_DEVICE_NOFORCE constexpr Layout complement_steps(Layout const& A, Int M, Ctx& cx);
 TESSEL_HOST_DEVICE_NOFORCE constexpr Layout complement(Layout const& A, Int M, Ctx& cx) {
   if (!cx.tracing()) return complement_steps(A, M, cx);
-  cx.note(Step::op_begin, int(Core::complement), M.v, 0, 0, 0, &A);
+  TESSEL_TRACE(cx, Step::op_begin, int(Core::complement), M.v, 0, 0, 0, &A);
   Layout r = complement_steps(A, M, cx);
-  cx.note(Step::op_end, 0, 0, 0, 0, 0, cx.err ? nullptr : &r);
+  TESSEL_TRACE(cx, Step::op_end, 0, 0, 0, 0, 0, cx.err ? nullptr : &r);
   return r;
 }
 TESSEL_HOST_DEVICE_NOFORCE constexpr Layout complement_steps(Layout const& A, Int M, Ctx& cx) {
@@ -20,7 +20,7 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout complement_steps(Layout const& A, In
   Layout out;
   auto ar = cx.ar();
   if (f.n == 1 && known(f.d[0], 0)) {  // nothing moves: R = M (its compact layout)
-    cx.note(Step::compl_nothing, M.v);
+    TESSEL_TRACE(cx, Step::compl_nothing, M.v);
     out.leaf(M, known(M, 1) ? sint(0) : sint(1), cx.err);
     return out;
   }
@@ -43,7 +43,7 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout complement_steps(Layout const& A, In
   }
   if (cx.tracing()) {
     Layout const sorted = from_modes(f, cx.err);
-    cx.note(Step::compl_sorted, M.v, 0, 0, 0, 0, &sorted);
+    TESSEL_TRACE(cx, Step::compl_sorted, M.v, 0, 0, 0, 0, &sorted);
   }
   Modes r;
   Int cur = sint(1);
@@ -58,7 +58,7 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout complement_steps(Layout const& A, In
     }
     if (cx.checkable(d, cur)) {
       if (cur.v <= 0) { cx.fail(Err::overflow, d.v, cur.v, k); return out; }
-      cx.note(Step::compl_step, k, d.v, cur.v, 0, d.v >= cur.v && d.v % cur.v == 0);
+      TESSEL_TRACE(cx, Step::compl_step, k, d.v, cur.v, 0, d.v >= cur.v && d.v % cur.v == 0);
       if (d.v < cur.v || d.v % cur.v != 0) {
         // Name the condition: not injective, or injective but not a tractable chain.
         bool const injective = !TESSEL_HOST_ONLY_WORK || !image_repeats(f, cx);

@@ -14,11 +14,11 @@ namespace tessel::engine {
 TESSEL_HOST_DEVICE_NOFORCE constexpr Layout compose_leaf(Modes const& a, Int N, Int r, Ctx& cx) {
   Layout out;
   auto ar = cx.ar();
-  if (known(r, 0)) { cx.note(Step::comp_zero_stride, N.v); out.leaf(N, r, cx.err); return out; }
+  if (known(r, 0)) { TESSEL_TRACE(cx, Step::comp_zero_stride, N.v); out.leaf(N, r, cx.err); return out; }
   if (a.n <= 1) {
     Int d = a.n == 1 ? a.d[0] : sint(0);
     out.leaf(N, ar.mul(r, d), cx.err);
-    cx.note(Step::comp_one_mode, N.v, out.stride[0].v);
+    TESSEL_TRACE(cx, Step::comp_one_mode, N.v, out.stride[0].v);
     return out;
   }
   Modes res;
@@ -34,18 +34,18 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout compose_leaf(Modes const& a, Int N, 
     bool zero = !cx.symbolic && c == 0;
     if (!zero && cx.checkable(M, rest_stride) && exact) {
       bool const ok = c % M.v == 0 || (c < M.v && M.v % c == 0);
-      cx.note(Step::comp_stride, i, M.v, c, ok, d.v);
+      TESSEL_TRACE(cx, Step::comp_stride, i, M.v, c, ok, d.v);
       if (!ok) { exact = false; fe = Err::stride_divisibility; fa = c; fb = M.v; fc = i; }
     }
     bool st = M.is_static && rest_stride.is_static;
     Int next_shape{(cx.symbolic && !st) ? 1 : zero ? (rest_shape.v > 1 ? rest_shape.v : 1) : cdiv(M.v, c), st};
     Int next_stride{(cx.symbolic && !st) || zero ? 0 + (cx.symbolic && !st) : cdiv(c, M.v) * sgn(rest_stride.v), st};
     if (st && next_shape.v == 1) { rest_stride = next_stride; continue; }
-    if (known(rest_shape, 1)) { if (exact) cx.note(Step::comp_used_up, i); rest_stride = next_stride; continue; }
+    if (known(rest_shape, 1)) { if (exact) TESSEL_TRACE(cx, Step::comp_used_up, i); rest_stride = next_stride; continue; }
     Int new_shape = min_int(next_shape, rest_shape);
     if (cx.checkable(new_shape, rest_shape) && exact && new_shape.v != 0) {
       bool const ok = rest_shape.v % new_shape.v == 0;
-      cx.note(Step::comp_shape, i, rest_shape.v, new_shape.v, ok);
+      TESSEL_TRACE(cx, Step::comp_shape, i, rest_shape.v, new_shape.v, ok);
       if (!ok) { exact = false; fe = Err::shape_divisibility; fa = rest_shape.v; fb = new_shape.v; fc = i; }
     }
     res.push(new_shape, ar.mul(rest_stride, d), cx.err);
@@ -56,14 +56,14 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout compose_leaf(Modes const& a, Int N, 
     // Not left divisible: still exact if the function j -> A(j*r) is a layout.
     if (TESSEL_HOST_ONLY_WORK && !cx.symbolic && !cx.strict) {
       bool const found = compose_by_values(a, N, r, out, cx);
-      cx.note(Step::comp_by_values, found, 0, 0, 0, 0, found ? &out : nullptr);
+      TESSEL_TRACE(cx, Step::comp_by_values, found, 0, 0, 0, 0, found ? &out : nullptr);
       if (found) return out;
     }
     cx.fail(fe, fa, fb, fc);
     return out;
   }
   Int dl = a.d[a.n - 1];
-  if (!known(rest_shape, 1) || res.n == 0) cx.note(Step::comp_last, rest_shape.v, ar.mul(rest_stride, dl).v);
+  if (!known(rest_shape, 1) || res.n == 0) TESSEL_TRACE(cx, Step::comp_last, rest_shape.v, ar.mul(rest_stride, dl).v);
   if (res.n == 0) { out.leaf(rest_shape, ar.mul(rest_stride, dl), cx.err); return out; }
   if (!known(rest_shape, 1)) res.push(rest_shape, ar.mul(rest_stride, dl), cx.err);
   return from_modes(res, cx.err);
@@ -74,7 +74,7 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr void compose_tree(Modes const& a, Layout co
   int k = 0;
   for (int t = 0; t < b.ntok; ++t) {
     if (b.tok[t] == kLeaf) {
-      cx.note(Step::comp_leaf, b.shape[k].v, b.stride[k].v, k);
+      TESSEL_TRACE(cx, Step::comp_leaf, b.shape[k].v, b.stride[k].v, k);
       append_all(out, compose_leaf(a, b.shape[k], b.stride[k], cx), cx.err);
       ++k;
     } else {
@@ -90,16 +90,16 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr void compose_tree(Modes const& a, Layout co
 TESSEL_HOST_DEVICE_NOFORCE constexpr Layout composition_steps(Layout const& A, Layout const& B, Ctx& cx);
 TESSEL_HOST_DEVICE_NOFORCE constexpr Layout composition(Layout const& A, Layout const& B, Ctx& cx) {
   if (!cx.tracing()) return composition_steps(A, B, cx);
-  cx.note(Step::op_begin, int(Core::composition), 0, 0, 0, 0, &A, &B);
+  TESSEL_TRACE(cx, Step::op_begin, int(Core::composition), 0, 0, 0, 0, &A, &B);
   Layout r = composition_steps(A, B, cx);
-  cx.note(Step::op_end, 0, 0, 0, 0, 0, cx.err ? nullptr : &r);
+  TESSEL_TRACE(cx, Step::op_end, 0, 0, 0, 0, 0, cx.err ? nullptr : &r);
   return r;
 }
 TESSEL_HOST_DEVICE_NOFORCE constexpr Layout composition_steps(Layout const& A, Layout const& B, Ctx& cx) {
   Modes a = coalesce_modes(flat_modes(A), cx);
   if (cx.tracing()) {
     Layout const ac = from_modes(a, cx.err);
-    cx.note(Step::comp_coalesced, a.n, 0, 0, 0, 0, &ac);
+    TESSEL_TRACE(cx, Step::comp_coalesced, a.n, 0, 0, 0, 0, &ac);
   }
   Layout out;
   bool outer_fallback = cx.used_fallback;
@@ -121,11 +121,11 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout composition_steps(Layout const& A, L
   i64 P = 1;
   for (int i = 0; i + 1 < a.n; ++i) P = cx.ar().mul(P, a.s[i].v);
   bool disjoint = !fallback;
-  if (fallback) cx.note(Step::comp_carry_skip, 2);
+  if (fallback) TESSEL_TRACE(cx, Step::comp_carry_skip, 2);
   i64 digits[kMaxLeaves] = {};
   for (int k = 0; k < B.nleaf && disjoint; ++k) {
     i64 c = B.stride[k].v, q = B.shape[k].v;
-    if (c < 0) { disjoint = false; cx.note(Step::comp_carry_skip, 1); break; }
+    if (c < 0) { disjoint = false; TESSEL_TRACE(cx, Step::comp_carry_skip, 1); break; }
     if (c == 0 || q == 1) continue;
     for (int i = 0; i + 1 < a.n && q > 1; ++i) {
       i64 M = a.s[i].v;
@@ -138,7 +138,7 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout composition_steps(Layout const& A, L
   }
   for (int i = 0; i + 1 < a.n && disjoint; ++i) {
     bool const ok = digits[i] <= a.s[i].v - 1;
-    cx.note(Step::comp_carry, i, digits[i], a.s[i].v, ok);
+    TESSEL_TRACE(cx, Step::comp_carry, i, digits[i], a.s[i].v, ok);
     if (!ok) disjoint = false;
   }
   if (disjoint) return out;
@@ -150,10 +150,10 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout composition_steps(Layout const& A, L
     bool ok = true;
     i64 i = 0;
     for (; i < n && ok; ++i) ok = eval(out, i, cx.err) == eval(al, eval(B, i, cx.err), cx.err);
-    cx.note(Step::comp_points, n, ok, i - 1);
+    TESSEL_TRACE(cx, Step::comp_points, n, ok, i - 1);
     if (ok) return out;
   } else {
-    cx.note(Step::comp_points, n, 0, 0, 1);
+    TESSEL_TRACE(cx, Step::comp_points, n, 0, 0, 1);
   }
   cx.fail(Err::not_distributive, B.nleaf, P, 0);
   return out;

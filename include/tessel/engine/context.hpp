@@ -44,6 +44,11 @@ struct Ctx {
   }
 };
 
+// TESSEL_TRACE(cx, step, numbers..., layouts...): report a step if cx has a
+// trace sink. A macro, so that without a sink (every typed call, constant
+// evaluation) the step's arguments are not even evaluated.
+#define TESSEL_TRACE(cx, ...) ((cx).trace ? (cx).note(__VA_ARGS__) : void())
+
 TESSEL_HOST_DEVICE_NOFORCE constexpr Int min_int(Int a, Int b) { return {a.v < b.v ? a.v : b.v, a.is_static && b.is_static}; }
 
 }  // namespace tessel::engine

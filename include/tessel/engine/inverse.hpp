@@ -11,9 +11,9 @@ namespace tessel::engine {
 TESSEL_HOST_DEVICE_NOFORCE constexpr Layout right_inverse_steps(Layout const& L, Ctx& cx);
 TESSEL_HOST_DEVICE_NOFORCE constexpr Layout right_inverse(Layout const& L, Ctx& cx) {
   if (!cx.tracing()) return right_inverse_steps(L, cx);
-  cx.note(Step::op_begin, int(Core::right_inverse), 0, 0, 0, 0, &L);
+  TESSEL_TRACE(cx, Step::op_begin, int(Core::right_inverse), 0, 0, 0, 0, &L);
   Layout r = right_inverse_steps(L, cx);
-  cx.note(Step::op_end, 0, 0, 0, 0, 0, cx.err ? nullptr : &r);
+  TESSEL_TRACE(cx, Step::op_end, 0, 0, 0, 0, 0, cx.err ? nullptr : &r);
   return r;
 }
 TESSEL_HOST_DEVICE_NOFORCE constexpr Layout right_inverse_steps(Layout const& L, Ctx& cx) {
@@ -39,7 +39,7 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout right_inverse_steps(Layout const& L,
     for (int k = 0; k < c.n; ++k) {
       if (used[k] || !c.d[k].is_static || c.d[k].v != cur) continue;
       used[k] = true;
-      cx.note(Step::rinv_step, k, c.s[k].v, c.d[k].v);
+      TESSEL_TRACE(cx, Step::rinv_step, k, c.s[k].v, c.d[k].v);
       r.push(c.s[k], pre[k], cx.err);
       cur = cx.ar().mul(c.s[k].v, c.d[k].v);
       progress = c.s[k].is_static;
@@ -51,7 +51,7 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout right_inverse_steps(Layout const& L,
   // mode per unused mode of L, filled at run time by following the chain on
   // the real values (size 1 where it has ended), so that R is still the
   // largest right inverse and its structure does not depend on the values.
-  cx.note(Step::rinv_end, cur);
+  TESSEL_TRACE(cx, Step::rinv_end, cur);
   for (int k = 0; k < c.n && !dyn_end; ++k) dyn_end = !used[k] && !c.d[k].is_static;
   if (dyn_end) {
     int slots = 0;
@@ -79,9 +79,9 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout right_inverse_steps(Layout const& L,
 TESSEL_HOST_DEVICE_NOFORCE constexpr Layout left_inverse_steps(Layout const& L, Ctx& cx);
 TESSEL_HOST_DEVICE_NOFORCE constexpr Layout left_inverse(Layout const& L, Ctx& cx) {
   if (!cx.tracing()) return left_inverse_steps(L, cx);
-  cx.note(Step::op_begin, int(Core::left_inverse), 0, 0, 0, 0, &L);
+  TESSEL_TRACE(cx, Step::op_begin, int(Core::left_inverse), 0, 0, 0, 0, &L);
   Layout r = left_inverse_steps(L, cx);
-  cx.note(Step::op_end, 0, 0, 0, 0, 0, cx.err ? nullptr : &r);
+  TESSEL_TRACE(cx, Step::op_end, 0, 0, 0, 0, 0, cx.err ? nullptr : &r);
   return r;
 }
 TESSEL_HOST_DEVICE_NOFORCE constexpr Layout left_inverse_steps(Layout const& L, Ctx& cx) {
@@ -136,11 +136,11 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout left_inverse_steps(Layout const& L, 
     int k = ord[q];
     Int d = c.d[k];
     if (!cx.symbolic && ((!d.is_static && d.v == 0) || (!c.s[k].is_static && c.s[k].v == 1))) continue;
-    if (cx.checkable(covered, d)) cx.note(Step::linv_step, k, d.v, covered.v, covered.v > 0 && d.v % covered.v == 0);
+    if (cx.checkable(covered, d)) TESSEL_TRACE(cx, Step::linv_step, k, d.v, covered.v, covered.v > 0 && d.v % covered.v == 0);
     if (cx.checkable(covered, d) && (covered.v <= 0 || d.v % covered.v != 0)) {
       if (TESSEL_HOST_ONLY_WORK && !cx.symbolic && !cx.strict) {
         bool const found = left_inverse_search(L, out, cx);
-        cx.note(Step::linv_search, found, 0, 0, 0, 0, found ? &out : nullptr);
+        TESSEL_TRACE(cx, Step::linv_search, found, 0, 0, 0, 0, found ? &out : nullptr);
         if (found) return out;
       }
       cx.fail(Err::left_inverse_divisibility, d.v, covered.v, k);

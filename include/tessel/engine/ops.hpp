@@ -14,7 +14,12 @@
 // typed library, its public function with its documentation).
 #pragma once
 
-#include "engine.hpp"
+#include "coalesce.hpp"
+#include "complement.hpp"
+#include "composition.hpp"
+#include "derived.hpp"
+#include "inverse.hpp"
+#include "tiler.hpp"
 
 namespace tessel::engine {
 

@@ -77,7 +77,7 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout apply_tiler(Op op, Layout const& A, 
   Builder out(cx.err);
   int i = 0;
   for (int t = b + 1; t < e - 1; t = tiler_end(T, t), ++i) {
-    cx.note(Step::tiler_mode, i);
+    TESSEL_TRACE(cx, Step::tiler_mode, i);
     out.add(apply_tiler(op, mode(A, i, cx.err), T, t, cx));
   }
   if (op != Op::composition)
