@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# All tests: unit tests (GTest), CUDA compile checks, consumer tests, the Python module's tests (pytest).
+# All tests: unit tests (GTest), CUDA compile checks, consumer tests, the Python module's tests (pytest),
+# then the playground's (web/test.sh: the .wasm in Node and the page in headless Chromium;
+# TESSEL_WEB=0 skips them).
 # TESSEL_SANITIZE=1 ./scripts/test.sh  -> ASan+UBSan build in build-asan/
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,3 +28,6 @@ if [ "${TESSEL_SANITIZE:-0}" != 1 ]; then
   PYTHONPATH="$PWD/$build/python" TESSEL_CLI="$PWD/$build/tools/tessel" \
     "$py" -m pytest -q -p no:cacheprovider python/tests
 fi
+
+# The playground (web/): built with Emscripten, compared with this build's tool.
+TESSEL_CLI="$PWD/$build/tools/tessel" bash web/test.sh
