@@ -29,12 +29,10 @@ INJECTIVE = [L for L in SMALL if len(set(L.values().tolist())) == L.size()]
 
 
 def read(A):
-    """A as composition reads it: on [0, size(A)) A itself; past its size, A goes on along its
-    coalesced last mode (tessel's convention, and CuTe's with static integers: a static size-1
-    last mode is dropped before A is extended, so composition(1:5, 2:1) is _2:_0)."""
-    C = tessel.coalesce(A)
-    n = A.size()
-    return lambda x: A(x) if 0 <= x < n else C(x)
+    """A as composition reads it: A(x) itself, also past its size, where A goes on along its
+    last mode as written, even a size-1 one (docs/ADMISSIBILITY.md; CuTe: composition(1:1, 4:1)
+    is (_4):(_1))."""
+    return lambda x: A(x)
 
 
 def is_layout(f, n):

@@ -99,13 +99,9 @@ def test_zipped_product_tuple_tiler():
     assert str(P) == "((_2,_5),(_3,_4)):((_5,_1),(_1,_5))"
 
 
-# Known gap (reported to the lead): past size(A), tessel's engine extends A along its
-# *coalesced* last mode (as CuTe does with static integers), so a static size-1 last mode of A
-# is dropped before A is read past its size: composition(1:1, 2:1) is _2:_0. The shared
-# checker and docs/ADMISSIBILITY.md ("keeps going along its last mode as written") want
-# _2:_1, which pycute also returns. Over the small layouts of test_properties.py (A of rank
-# <= 2, B = s:d), 1189 of 10176 compositions differ, all of this kind.
-@pytest.mark.xfail(reason="the engine drops a static size-1 last mode of A before reading A past its size", strict=False)
+# Past size(A), A goes on along its last mode as written, even a size-1 one
+# (docs/ADMISSIBILITY.md; CuTe: composition(1:1, 4:1) is (_4):(_1)): composition(1:1, 2:1)
+# is _2:_1.
 @pytest.mark.parametrize("expr", ["composition(1:1,2:1)", "composition((2,1):(1,5),4:1)", "composition((2,1):(0,1),3:1)"])
 def test_composition_reads_A_past_its_size_as_written(expr, judge):
     try:
