@@ -18,6 +18,12 @@ TESSEL_HOST_DEVICE constexpr auto underscores() {
   else return [&]<std::size_t... I>(std::index_sequence<I...>) { return make_tuple(((void)I, Underscore{})...); }(std::make_index_sequence<N>{});
 }
 
+// A tuple of N underscores (always a tuple, N >= 1).
+template <int N>
+TESSEL_HOST_DEVICE constexpr auto underscores_tuple() {
+  return [&]<std::size_t... I>(std::index_sequence<I...>) { return make_tuple(((void)I, Underscore{})...); }(std::make_index_sequence<N>{});
+}
+
 // (size of each top-level mode of shape s): (product(s0), product(s1), ...).
 template <class S>
 TESSEL_HOST_DEVICE constexpr auto product_each(S const& s) {
