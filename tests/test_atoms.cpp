@@ -110,8 +110,8 @@ void print_all() {
   auto mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2>>{}, Tile<_32,_32,_16>{});
   copy_case("uc128 16x8 x 1x8", make_tiled_copy(Copy_Atom<UniversalCopy<uint128_t>, half_t>{},
             Layout<Shape<_16,_8>, Stride<_8,_1>>{}, Layout<Shape<_1,_8>>{}));
-  copy_case("cpasync cg 32x4 x 8x1", make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, half_t>{},
-            Layout<Shape<_32,_4>>{}, Layout<Shape<_8,_1>>{}));
+  copy_case("cpasync cg 8x16 x 8x1", make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, half_t>{},
+            Layout<Shape<_8,_16>>{}, Layout<Shape<_8,_1>>{}));
   copy_case("uc float 32x8", make_tiled_copy(Copy_Atom<UniversalCopy<half_t>, half_t>{}, Layout<Shape<_32,_8>>{}));
   copy_case("autovec 8x16 x 4x2", make_tiled_copy(Copy_Atom<AutoVectorizingCopy, half_t>{}, Layout<Shape<_8,_16>>{}, Layout<Shape<_4,_2>>{}));
   copy_case("ldsm x4 N A", make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, mma));
@@ -752,10 +752,10 @@ offset 1016
 @@ thr127 partition_D
 ((_8,_1),_4,_1):((_64,_0),_16,_0)
 offset 3599
-@@@@ cpasync cg 32x4 x 8x1
+@@@@ cpasync cg 8x16 x 8x1
 @@ tiled
 TiledCopy
-  Tiler_MN:       (_256,_4)
+  Tiler_MN:       (_64,_16)
   TiledLayout_TV: (_128,_8):(_8,_1)
 Copy_Atom
   ThrID:        _1:_0
@@ -769,23 +769,23 @@ Copy_Atom
 @@ layoutD_TV
 (_128,(_8,_1)):(_8,(_1,_0))
 @@ thr0 partition_S
-((_8,_1),_1,_16):((_64,_0),_0,_4)
+((_8,_1),_1,_4):((_64,_0),_0,_16)
 offset 0
 @@ thr0 partition_D
-((_8,_1),_1,_16):((_1,_0),_0,_256)
+((_8,_1),_1,_4):((_1,_0),_0,_1024)
 offset 0
 @@ thr5 partition_S
-((_8,_1),_1,_16):((_64,_0),_0,_4)
+((_8,_1),_1,_4):((_64,_0),_0,_16)
 offset 2560
 @@ thr5 partition_D
-((_8,_1),_1,_16):((_1,_0),_0,_256)
+((_8,_1),_1,_4):((_1,_0),_0,_1024)
 offset 40
 @@ thr127 partition_S
-((_8,_1),_1,_16):((_64,_0),_0,_4)
-offset 15875
+((_8,_1),_1,_4):((_64,_0),_0,_16)
+offset 3599
 @@ thr127 partition_D
-((_8,_1),_1,_16):((_1,_0),_0,_256)
-offset 440
+((_8,_1),_1,_4):((_1,_0),_0,_1024)
+offset 1016
 @@@@ uc float 32x8
 @@ tiled
 TiledCopy

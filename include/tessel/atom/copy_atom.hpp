@@ -157,12 +157,18 @@ struct TiledCopy : Atom {
   template <class S, class D>
   TESSEL_HOST_DEVICE static constexpr auto tidfrg_S(Layout<S, D> const& s) {
     static_assert(Layout<S, D>::rank >= tuple_size_v<Tiler_MN>, "tessel::TiledCopy: the tensor has fewer modes than the tiler");
+    static_assert(detail::atoms::static_modes_divide<Layout<S, D>, Tiler_MN>(),
+                  "tessel::TiledCopy: a static mode of the tensor is not a multiple of the copy's tile (Tiler_MN): "
+                  "the partition would reach outside the tensor (use a tile that divides it)");
     return tile2thrfrg(zipped_divide(s, Tiler_MN{}), composition(right_inverse(AtomLayoutRef{}), AtomLayoutSrc{}));
   }
   // tidfrg_D(D): as tidfrg_S with the atom's destination layout.
   template <class S, class D>
   TESSEL_HOST_DEVICE static constexpr auto tidfrg_D(Layout<S, D> const& d) {
     static_assert(Layout<S, D>::rank >= tuple_size_v<Tiler_MN>, "tessel::TiledCopy: the tensor has fewer modes than the tiler");
+    static_assert(detail::atoms::static_modes_divide<Layout<S, D>, Tiler_MN>(),
+                  "tessel::TiledCopy: a static mode of the tensor is not a multiple of the copy's tile (Tiler_MN): "
+                  "the partition would reach outside the tensor (use a tile that divides it)");
     return tile2thrfrg(zipped_divide(d, Tiler_MN{}), composition(right_inverse(AtomLayoutRef{}), AtomLayoutDst{}));
   }
   // tile2thrfrg(((TileM,TileN,...),(RestM,RestN,...)), ref2trg): the tile

@@ -13,6 +13,8 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
+#include <type_traits>
 
 #include "../int/integral.hpp"
 #include "mma_ops.hpp"
@@ -50,8 +52,20 @@ struct UniversalCopy {
   using SRegisters = S[1];
   using DRegisters = D[1];
   static_assert(sizeof(S) >= 1 && sizeof(D) >= 1, "tessel::UniversalCopy: elements of at least 8 bits");
-  // dst = src.
-  TESSEL_HOST_DEVICE static constexpr void copy(S const& src, D& dst) { dst = src; }
+  // dst = src. (On the host, the same bytes through memcpy where the types
+  // are one size: the atoms reach elements through recast, and memcpy keeps
+  // the host compiler's aliasing rules from reordering those accesses.)
+  TESSEL_HOST_DEVICE static void copy(S const& src, D& dst) {
+#if TESSEL_ON_DEVICE
+    dst = src;
+#else
+    if constexpr (sizeof(S) == sizeof(D) && std::is_trivially_copyable_v<S> && std::is_trivially_copyable_v<D>) {
+      std::memcpy(static_cast<void*>(&dst), static_cast<void const*>(&src), sizeof(S));
+    } else {
+      dst = src;
+    }
+#endif
+  }
 };
 
 // A copy that vectorises over whole tensors, assuming pointers and dynamic

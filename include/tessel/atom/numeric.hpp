@@ -85,7 +85,7 @@ TESSEL_HOST_DEVICE std::uint32_t float_to_tf32_bits(float f) {
 
 // IEEE binary16. Converts from float explicitly (rounding) and to float implicitly (exact).
 struct half_t {
-  std::uint16_t storage = 0;
+  std::uint16_t storage;
   half_t() = default;
   TESSEL_HOST_DEVICE explicit half_t(float f) : storage(detail::float_to_half_bits(f)) {}
   TESSEL_HOST_DEVICE operator float() const { return detail::half_bits_to_float(storage); }
@@ -99,7 +99,7 @@ struct half_t {
 
 // bfloat16: the high 16 bits of a binary32.
 struct bfloat16_t {
-  std::uint16_t storage = 0;
+  std::uint16_t storage;
   bfloat16_t() = default;
   TESSEL_HOST_DEVICE explicit bfloat16_t(float f) : storage(detail::float_to_bf16_bits(f)) {}
   TESSEL_HOST_DEVICE operator float() const { return detail::bits_float(std::uint32_t(storage) << 16); }
@@ -113,7 +113,7 @@ struct bfloat16_t {
 // tf32: a binary32 pattern whose low 13 significand bits are zero (the tensor
 // cores read only the high 19 bits).
 struct tfloat32_t {
-  std::uint32_t storage = 0;
+  std::uint32_t storage;
   tfloat32_t() = default;
   TESSEL_HOST_DEVICE explicit tfloat32_t(float f) : storage(detail::float_to_tf32_bits(f)) {}
   TESSEL_HOST_DEVICE operator float() const { return detail::bits_float(storage); }
@@ -121,7 +121,7 @@ struct tfloat32_t {
 
 // 128 bits, aligned to 16 bytes: one shared-memory row of ldmatrix, one cp.async vector.
 struct alignas(16) uint128_t {
-  std::uint64_t lo = 0, hi = 0;
+  std::uint64_t lo, hi;
 };
 
 static_assert(sizeof(half_t) == 2 && sizeof(bfloat16_t) == 2 && sizeof(tfloat32_t) == 4 && sizeof(uint128_t) == 16,

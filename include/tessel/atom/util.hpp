@@ -51,6 +51,31 @@ TESSEL_HOST_DEVICE constexpr auto zip2(Layout<S, D> const& l) {
   return make_layout(make_layout(layout<0>(m0), layout<0>(m1)), make_layout(layout<1>(m0), layout<1>(m1)));
 }
 
+// Whether every mode of the layout L whose size is static is a multiple of
+// the size of the same mode of the tile T (a shape or a tile of layouts);
+// modes of dynamic size are not checked (their edges need predication).
+template <class L, class T>
+TESSEL_HOST_DEVICE constexpr bool static_modes_divide() {
+  if constexpr (!is_tuple_v<T>) {
+    return static_modes_divide<L, tuple<T>>();
+  } else {
+    return []<std::size_t... I>(std::index_sequence<I...>) {
+      auto one = [](auto i) {
+        constexpr std::size_t J = decltype(i)::value;
+        if constexpr (J >= std::size_t(L::rank)) {
+          return true;
+        } else {
+          using N = decltype(size<J>(L{}));
+          using E = std::remove_cvref_t<decltype(get<J>(T{}))>;
+          if constexpr (!StaticInt<N> || is_underscore_v<E>) return true;
+          else return N::value % decltype(size(E{}))::value == 0;
+        }
+      };
+      return (true && ... && one(std::integral_constant<std::size_t, I>{}));
+    }(std::make_index_sequence<tuple_size_v<T>>{});
+  }
+}
+
 // The static value of an integer type (for static_assert messages).
 template <class I> inline constexpr long long value_of = I::value;
 
@@ -68,31 +93,65 @@ TESSEL_HOST_DEVICE constexpr auto group_modes(Layout<S, D> const& l) {
 
 // ---- identity tensors: the coordinates of a shape ------------------------------------------------
 
-// An iterator over the coordinates of a shape in colexicographic order: the
-// element at offset i is idx2crd(i, shape). With a compact column-major
-// layout of the same shape this is CuTe's identity tensor (CuTe builds it from
-// an ArithmeticTuple iterator and basis strides; the values are the same).
-template <class Sh>
+namespace detail::atoms {
+// The bits of an identity tensor's offset given to each mode of a rank-R shape.
+template <int R> inline constexpr int coord_bits = R == 1 ? 62 : 62 / R;
+}  // namespace detail::atoms
+
+// An iterator over coordinates: the element at offset i has, in mode j, the
+// coordinate (i >> (j B)) & (2^B - 1) (B = coord_bits<R>). With the strides
+// 2^(j B) (make_identity_tensor) the offset of coordinate c is c's bits side
+// by side, so a coordinate past the end of a mode (in a partial tile at the
+// edge of a matrix) stays itself instead of wrapping into the next mode, as
+// CuTe's identity tensors (an ArithmeticTuple iterator with basis strides),
+// whose values these are.
+template <int R>
 struct coord_iterator {
-  using value_type = decltype(idx2crd(0, std::declval<Sh>()));
+  using value_type = std::conditional_t<R == 1, int, decltype(detail::atoms::underscores_tuple<R>())>;
   using reference = value_type;
   using memory_tag = rmem_tag;
-  Sh shape_;
   long long offset_ = 0;
-  TESSEL_HOST_DEVICE constexpr value_type operator*() const { return idx2crd(int(offset_), shape_); }
+  TESSEL_HOST_DEVICE constexpr auto operator*() const { return (*this)[0]; }
   template <class I>
-  TESSEL_HOST_DEVICE constexpr value_type operator[](I const& i) const { return idx2crd(int(offset_ + i), shape_); }
+  TESSEL_HOST_DEVICE constexpr auto operator[](I const& i) const {
+    long long const o = offset_ + static_cast<long long>(i);
+    constexpr int B = detail::atoms::coord_bits<R>;
+    if constexpr (R == 1) {
+      return int(o);
+    } else {
+      return [&]<std::size_t... J>(std::index_sequence<J...>) {
+        return make_tuple(int((o >> (int(J) * B)) & ((1LL << B) - 1))...);
+      }(std::make_index_sequence<R>{});
+    }
+  }
   template <class I>
-  TESSEL_HOST_DEVICE constexpr coord_iterator operator+(I const& i) const { return {shape_, offset_ + i}; }
+  TESSEL_HOST_DEVICE constexpr coord_iterator operator+(I const& i) const { return {offset_ + static_cast<long long>(i)}; }
 };
-template <class Sh> struct memory_tag_of<coord_iterator<Sh>> { using type = rmem_tag; };
+template <int R> struct memory_tag_of<coord_iterator<R>> { using type = rmem_tag; };
 
 // make_identity_tensor(shape): the tensor whose element at coordinate c is c
-// (its natural coordinate in shape). Partition it like the data tensor to
-// know which coordinates a thread's values have (for predication at edges).
+// (a flat shape: an integer or a tuple of integers). Partition it like the
+// data tensor to know the coordinates of a thread's values, for predication
+// at the edges (elem_less(coordinate, shape)). Each coordinate must stay
+// below 2^B (B = 62 / rank bits: 2^31 for rank 2).
 template <class Sh>
 TESSEL_HOST_DEVICE constexpr auto make_identity_tensor(Sh const& s) {
-  return make_view(coord_iterator<Sh>{s, 0}, make_layout(s));
+  if constexpr (is_tuple_v<Sh>) {
+    constexpr int R = int(tuple_size_v<Sh>);
+    static_assert(R >= 1 && R <= 4, "tessel::make_identity_tensor: a shape of rank 1 to 4");
+    auto stride = [&]<std::size_t... J>(std::index_sequence<J...>) {
+      return make_stride((1LL << (int(J) * detail::atoms::coord_bits<R>))...);
+    }(std::make_index_sequence<R>{});
+    [&]<std::size_t... J>(std::index_sequence<J...>) {
+      static_assert((true && ... && !is_tuple_v<std::remove_cvref_t<decltype(get<J>(s))>>),
+                    "tessel::make_identity_tensor: the shape must be flat (integers)");
+      (TESSEL_CHECK(static_cast<long long>(get<J>(s)) < (1LL << detail::atoms::coord_bits<R>),
+                    "make_identity_tensor: a mode is too large for the coordinate's bits"), ...);
+    }(std::make_index_sequence<R>{});
+    return make_view(coord_iterator<R>{0}, make_layout(s, stride));
+  } else {
+    return make_view(coord_iterator<1>{0}, make_layout(s));
+  }
 }
 
 // elem_less(a, b): every integer of the coordinate a is less than the one of b
