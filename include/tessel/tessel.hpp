@@ -13,3 +13,4 @@
 #include "tensor/algorithm.hpp"
 #include "swizzle/swizzle.hpp"
 #include "swizzle/threadblock.hpp"
+#include "atom/atom.hpp"

@@ -9,6 +9,7 @@
 //   copy(atom or tiled copy, src, dst), copy_if(atom or tiled copy, pred, src, dst).
 #pragma once
 
+#include <cstdint>
 #include <type_traits>
 
 #include "copy_traits.hpp"
@@ -60,9 +61,31 @@ struct Copy_Atom<Copy_Traits<Args...>, T> : Copy_Traits<Args...> {
   // 0, the atom is applied to each part.
   template <class SE, class SL, class DE, class DL>
   TESSEL_HOST_DEVICE void call(Tensor<SE, SL> const& src, Tensor<DE, DL>& dst) const {
+    call_impl<true>(src, dst);
+  }
+  template <class SE, class SL, class DE, class DL>
+  TESSEL_HOST_DEVICE void call(Tensor<SE, SL> const& src, Tensor<DE, DL>&& dst) const {
+    call_impl<true>(src, dst);
+  }
+  // call(pred, src, dst): as call(src, dst), the instruction skipped where pred(0) is false.
+  template <class PE, class PL, class SE, class SL, class DE, class DL>
+  TESSEL_HOST_DEVICE void call(Tensor<PE, PL> const& pred, Tensor<SE, SL> const& src, Tensor<DE, DL>& dst) const {
+    call_impl<true>(pred, src, dst);
+  }
+  template <class PE, class PL, class SE, class SL, class DE, class DL>
+  TESSEL_HOST_DEVICE void call(Tensor<PE, PL> const& pred, Tensor<SE, SL> const& src, Tensor<DE, DL>&& dst) const {
+    call_impl<true>(pred, src, dst);
+  }
+
+  // call_impl<Checked>: call, with (Checked) or without a check that the
+  // data are aligned for the instruction's registers; copy() checks once per
+  // tensor instead where every atom of the tensor starts aligned when its
+  // first does (aligned_starts).
+  template <bool Checked, class SE, class SL, class DE, class DL>
+  TESSEL_HOST_DEVICE void call_impl(Tensor<SE, SL> const& src, Tensor<DE, DL>& dst) const {
     static_assert(SL::rank == 1 && DL::rank == 1, "tessel::Copy_Atom::call: src and dst must be rank-1");
     if constexpr (matches_atom<SL, DL>()) {
-      unpack(src, dst);
+      unpack<Checked>(src, dst);
     } else if constexpr (is_tuple_v<typename SL::shape_type> && is_tuple_v<typename DL::shape_type>) {
       copy(*this, tensor<0>(src), tensor<0>(dst));
     } else {
@@ -70,16 +93,11 @@ struct Copy_Atom<Copy_Traits<Args...>, T> : Copy_Traits<Args...> {
                                    "of src/dst must be a multiple of the atom's values: NumValSrc/NumValDst)");
     }
   }
-  template <class SE, class SL, class DE, class DL>
-  TESSEL_HOST_DEVICE void call(Tensor<SE, SL> const& src, Tensor<DE, DL>&& dst) const {
-    call(src, dst);
-  }
-  // call(pred, src, dst): as call(src, dst), the instruction skipped where pred(0) is false.
-  template <class PE, class PL, class SE, class SL, class DE, class DL>
-  TESSEL_HOST_DEVICE void call(Tensor<PE, PL> const& pred, Tensor<SE, SL> const& src, Tensor<DE, DL>& dst) const {
+  template <bool Checked, class PE, class PL, class SE, class SL, class DE, class DL>
+  TESSEL_HOST_DEVICE void call_impl(Tensor<PE, PL> const& pred, Tensor<SE, SL> const& src, Tensor<DE, DL>& dst) const {
     static_assert(PL::rank == 1 && SL::rank == 1 && DL::rank == 1, "tessel::Copy_Atom::call: pred, src and dst must be rank-1");
     if constexpr (matches_atom<SL, DL>()) {
-      if (pred(Int<0>{})) unpack(src, dst);
+      if (pred(Int<0>{})) unpack<Checked>(src, dst);
     } else if constexpr (is_tuple_v<typename PL::shape_type> && is_tuple_v<typename SL::shape_type> &&
                          is_tuple_v<typename DL::shape_type>) {
       copy_if(*this, tensor<0>(pred), tensor<0>(src), tensor<0>(dst));
@@ -88,9 +106,28 @@ struct Copy_Atom<Copy_Traits<Args...>, T> : Copy_Traits<Args...> {
                                    "of src/dst must be a multiple of the atom's values: NumValSrc/NumValDst)");
     }
   }
-  template <class PE, class PL, class SE, class SL, class DE, class DL>
-  TESSEL_HOST_DEVICE void call(Tensor<PE, PL> const& pred, Tensor<SE, SL> const& src, Tensor<DE, DL>&& dst) const {
-    call(pred, src, dst);
+
+  // Whether, for the static layouts SL and DL, every atom's registers start
+  // aligned when the tensors' first elements are: in every mode, the stride is
+  // a multiple of the elements per register, or it is 1 over a multiple of them.
+  template <class SL, class DL>
+  TESSEL_HOST_DEVICE static constexpr bool aligned_starts() {
+    if constexpr (!is_static_v<SL> || !is_static_v<DL>) {
+      return false;
+    } else {
+      using RS = std::remove_extent_t<typename CopyOp::SRegisters>;
+      using RD = std::remove_extent_t<typename CopyOp::DRegisters>;
+      return starts_ok<SL, int(sizeof(RS))>() && starts_ok<DL, int(sizeof(RD))>();
+    }
+  }
+  // The data of src and dst aligned for the registers (one check per tensor).
+  template <class PS, class PD>
+  TESSEL_HOST_DEVICE static void check_aligned(PS const& s, PD const& d) {
+    using RS = std::remove_extent_t<typename CopyOp::SRegisters>;
+    using RD = std::remove_extent_t<typename CopyOp::DRegisters>;
+    TESSEL_CHECK(reinterpret_cast<std::uintptr_t>(raw_pointer_cast(s)) % alignof(RS) == 0 &&
+                     reinterpret_cast<std::uintptr_t>(raw_pointer_cast(d)) % alignof(RD) == 0,
+                 "copy: the data are not aligned for the copy instruction's registers");
   }
 
  private:
@@ -102,16 +139,59 @@ struct Copy_Atom<Copy_Traits<Args...>, T> : Copy_Traits<Args...> {
     if constexpr (StaticInt<DS>) { if (DS::value == NumValDst) return true; }
     return false;
   }
-  // The values seen as the instruction's registers (recast: static layouts
-  // must divide into them, pointers must be aligned for them), then one copy().
-  template <class SE, class SL, class DE, class DL>
+  // In every mode of L, the stride (in bytes) a multiple of B, or 1 element
+  // over a multiple of B bytes (or a mode of size 1).
+  template <class L, int B>
+  TESSEL_HOST_DEVICE static constexpr bool starts_ok() {
+    constexpr int E = int(sizeof(T));
+    if constexpr (B <= E) {
+      return true;
+    } else {
+      auto fs = flatten_to_tuple(typename L::shape_type{});
+      auto fd = flatten_to_tuple(typename L::stride_type{});
+      return [&]<std::size_t... I>(std::index_sequence<I...>) {
+        auto one = [](long long sh, long long st) {
+          return sh == 1 || (st * E) % B == 0 || (st == 1 && (sh * E) % B == 0);
+        };
+        return (true && ... && one(static_cast<long long>(get<I>(fs)), static_cast<long long>(get<I>(fd))));
+      }(std::make_index_sequence<tuple_size_v<decltype(fs)>>{});
+    }
+  }
+  // t seen as elements of U (the layout recast as tessel::recast does, with
+  // its static checks); the alignment checked only when Checked.
+  template <class U, bool Checked, class E, class L>
+  TESSEL_HOST_DEVICE static auto view_as(Tensor<E, L> const& t) {
+    if constexpr (Checked) {
+      return recast<U>(t);
+    } else {
+      using V = typename E::value_type;
+      auto raw = raw_pointer_cast(t.data());
+      using UP = std::conditional_t<std::is_const_v<std::remove_pointer_t<decltype(raw)>>, U const*, U*>;
+      if constexpr (sizeof(U) == sizeof(V)) {
+        return make_view(reinterpret_cast<UP>(raw), t.layout());
+      } else {
+        static_assert(sizeof(U) > sizeof(V) && is_static_v<L>, "tessel::Copy_Atom: an unchecked view needs wider registers and a static layout");
+        constexpr int N = int(sizeof(U) / sizeof(V));
+        static_assert(detail::upcast_divides<N>(typename L::shape_type{}, typename L::stride_type{}) &&
+                          detail::upcast_whole<N>(typename L::shape_type{}, typename L::stride_type{}),
+                      "tessel::Copy_Atom: the values do not form the instruction's registers (their layout is "
+                      "incompatible with this copy operation)");
+        return make_view(reinterpret_cast<UP>(raw), upcast<N>(t.layout()));
+      }
+    }
+  }
+  // The values seen as the instruction's registers (static layouts must
+  // divide into them; pointers must be aligned for them, checked here when
+  // Checked), then one copy() with every register as an argument.
+  template <bool Checked, class SE, class SL, class DE, class DL>
   TESSEL_HOST_DEVICE static void unpack(Tensor<SE, SL> const& src, Tensor<DE, DL>& dst) {
     using RS = std::remove_extent_t<typename CopyOp::SRegisters>;
     using RD = std::remove_extent_t<typename CopyOp::DRegisters>;
     constexpr int NS = std::extent_v<typename CopyOp::SRegisters>;
     constexpr int ND = std::extent_v<typename CopyOp::DRegisters>;
-    auto rS = recast<RS>(src);
-    auto rD = recast<RD>(make_view(dst.data(), dst.layout()));
+    constexpr bool checked = Checked || !is_static_v<SL> || !is_static_v<DL>;
+    auto rS = view_as<RS, checked>(src);
+    auto rD = view_as<RD, checked>(make_view(dst.data(), dst.layout()));
     static_assert(decltype(size(rS.layout()))::value == NS,
                   "tessel::Copy_Atom: the source values do not form the instruction's registers (their layout is "
                   "incompatible with this copy operation)");
@@ -301,7 +381,16 @@ TESSEL_HOST_DEVICE void copy(Copy_Atom<Args...> const& atom, Tensor<SE, SL> cons
     } else {
       TESSEL_CHECK(size<1>(s.layout()) == size<1>(d.layout()), "copy: src and dst differ in the size of their rest modes");
     }
-    for (int i = 0; i < int(size<1>(d.layout())); ++i) atom.call(s(Underscore{}, i), d(Underscore{}, i));
+    using Atom = Copy_Atom<Args...>;
+    if constexpr (Atom::template aligned_starts<SL, DL>()) {
+      Atom::check_aligned(src.data(), dst.data());
+      for (int i = 0; i < int(size<1>(d.layout())); ++i) {
+        auto di = d(Underscore{}, i);
+        atom.template call_impl<false>(s(Underscore{}, i), di);
+      }
+    } else {
+      for (int i = 0; i < int(size<1>(d.layout())); ++i) atom.call(s(Underscore{}, i), d(Underscore{}, i));
+    }
   }
 }
 template <class... Args, class SE, class SL, class DE, class DL>
@@ -329,7 +418,16 @@ TESSEL_HOST_DEVICE void copy_if(Copy_Atom<Args...> const& atom, Tensor<PE, PL> c
       auto d = group_modes<1, R>(make_view(dst.data(), dst.layout()));
       TESSEL_CHECK(size<1>(s.layout()) == size<1>(d.layout()) && size<1>(p.layout()) == size<1>(d.layout()),
                    "copy_if: pred, src and dst differ in the size of their rest modes");
-      for (int i = 0; i < int(size<1>(d.layout())); ++i) atom.call(p(Underscore{}, i), s(Underscore{}, i), d(Underscore{}, i));
+      using Atom = Copy_Atom<Args...>;
+      if constexpr (Atom::template aligned_starts<SL, DL>()) {
+        Atom::check_aligned(src.data(), dst.data());
+        for (int i = 0; i < int(size<1>(d.layout())); ++i) {
+          auto di = d(Underscore{}, i);
+          atom.template call_impl<false>(p(Underscore{}, i), s(Underscore{}, i), di);
+        }
+      } else {
+        for (int i = 0; i < int(size<1>(d.layout())); ++i) atom.call(p(Underscore{}, i), s(Underscore{}, i), d(Underscore{}, i));
+      }
     }
   }
 }
