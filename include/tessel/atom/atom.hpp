@@ -1,5 +1,6 @@
 // tessel/atom/atom.hpp: the atom layer: MMA and copy atoms, their tilings
-// over threads (TiledMMA, TiledCopy), gemm, copy and copy_if with atoms.
+// over threads (TiledMMA, TiledCopy), gemm, copy and copy_if with atoms,
+// print_latex of atoms and tilings.
 #pragma once
 
 #include "numeric.hpp"
@@ -9,3 +10,4 @@
 #include "copy_ops.hpp"
 #include "copy_traits.hpp"
 #include "copy_atom.hpp"
+#include "print_latex.hpp"
