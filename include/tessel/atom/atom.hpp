@@ -11,3 +11,4 @@
 #include "copy_traits.hpp"
 #include "copy_atom.hpp"
 #include "print_latex.hpp"
+#include "gmma.hpp"
