@@ -123,11 +123,10 @@ struct Copy_Atom<Copy_Traits<Args...>, T> : Copy_Traits<Args...> {
   // The data of src and dst aligned for the registers (one check per tensor).
   template <class PS, class PD>
   TESSEL_HOST_DEVICE static void check_aligned(PS const& s, PD const& d) {
-    using RS = std::remove_extent_t<typename CopyOp::SRegisters>;
-    using RD = std::remove_extent_t<typename CopyOp::DRegisters>;
-    TESSEL_CHECK(reinterpret_cast<std::uintptr_t>(raw_pointer_cast(s)) % alignof(RS) == 0 &&
-                     reinterpret_cast<std::uintptr_t>(raw_pointer_cast(d)) % alignof(RD) == 0,
-                 "copy: the data are not aligned for the copy instruction's registers");
+    [[maybe_unused]] bool const aligned =
+        reinterpret_cast<std::uintptr_t>(raw_pointer_cast(s)) % alignof(std::remove_extent_t<typename CopyOp::SRegisters>) == 0 &&
+        reinterpret_cast<std::uintptr_t>(raw_pointer_cast(d)) % alignof(std::remove_extent_t<typename CopyOp::DRegisters>) == 0;
+    TESSEL_CHECK(aligned, "copy: the data are not aligned for the copy instruction's registers");
   }
 
  private:

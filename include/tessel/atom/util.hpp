@@ -145,8 +145,8 @@ TESSEL_HOST_DEVICE constexpr auto make_identity_tensor(Sh const& s) {
     [&]<std::size_t... J>(std::index_sequence<J...>) {
       static_assert((true && ... && !is_tuple_v<std::remove_cvref_t<decltype(get<J>(s))>>),
                     "tessel::make_identity_tensor: the shape must be flat (integers)");
-      (TESSEL_CHECK(static_cast<long long>(get<J>(s)) < (1LL << detail::atoms::coord_bits<R>),
-                    "make_identity_tensor: a mode is too large for the coordinate's bits"), ...);
+      [[maybe_unused]] bool const fits = (true && ... && (static_cast<long long>(get<J>(s)) < (1LL << detail::atoms::coord_bits<R>)));
+      TESSEL_CHECK(fits, "make_identity_tensor: a mode is too large for the coordinate's bits");
     }(std::make_index_sequence<R>{});
     return make_view(coord_iterator<R>{0}, make_layout(s, stride));
   } else {
