@@ -21,6 +21,7 @@
 // and does not keep a static 4 static when a dynamic integer meets it.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -2343,4 +2344,256 @@ TEST(Atoms, PrintLatexAsCuTe) {
     EXPECT_EQ(mine[i], cute[i]) << "line " << i + 1;
   }
   EXPECT_EQ(comments, 12);
+}
+
+// ---- print_svg ------------------------------------------------------------------------------------
+
+namespace {
+void print_svg_fma() {
+  print_svg(make_tiled_mma(UniversalFMA<float,float,float,float>{}, Layout<Shape<_2,_4,_1>>{}, Tile<_4,_8,_2>{}));
+}
+void print_svg_atom() { print_svg(MMA_Atom<SM80_16x8x8_F16F16F16F16_TN>{}); }
+void print_svg_tf32() { print_svg(make_tiled_mma(SM80_16x8x8_F32TF32TF32F32_TN{}, Layout<Shape<_2,_1>>{})); }
+
+// What CuTe 4.7.0 prints (cute/util/print_svg.hpp) for print_svg_fma(), whole.
+char const* const kCuTeSvgFma = R"SVG(<!--  Tile: (_4,_8,_2)  -->
+<!--     A: ArithTuple(_0,_0) o ((_2,_4),(_1,(_2,_2))):((_1@0,_0),(_0,(_2@0,_1@1)))  -->
+<!--     B: ArithTuple(_0,_0) o ((_2,_4),(_1,(_2,_2))):((_0,_1@0),(_0,(_4@0,_1@1)))  -->
+<!--     C: ArithTuple(_0,_0) o ((_2,_4),(_1,(_2,_2))):((_1@0,_1@1),(_0,(_2@0,_4@1)))  -->
+<svg width="100%" height="100%" viewBox="0 0 240 160" preserveAspectRatio="xMidYMid meet" xmlns="http://www.w3.org/2000/svg">
+<rect x="80" y="80" width="20" height="20" fill="rgb(175,175,255)" stroke="black"/>
+<text x="90" y="85" text-anchor="middle" alignment-baseline="central" font-size="8">T0</text>
+<text x="90" y="95" text-anchor="middle" alignment-baseline="central" font-size="8">V0</text>
+<rect x="80" y="120" width="20" height="20" fill="rgb(175,175,255)" stroke="black"/>
+<text x="90" y="125" text-anchor="middle" alignment-baseline="central" font-size="8">T0</text>
+<text x="90" y="135" text-anchor="middle" alignment-baseline="central" font-size="8">V1</text>
+<rect x="160" y="80" width="20" height="20" fill="rgb(175,175,255)" stroke="black"/>
+<text x="170" y="85" text-anchor="middle" alignment-baseline="central" font-size="8">T0</text>
+<text x="170" y="95" text-anchor="middle" alignment-baseline="central" font-size="8">V2</text>
+<rect x="160" y="120" width="20" height="20" fill="rgb(175,175,255)" stroke="black"/>
+<text x="170" y="125" text-anchor="middle" alignment-baseline="central" font-size="8">T0</text>
+<text x="170" y="135" text-anchor="middle" alignment-baseline="central" font-size="8">V3</text>
+<rect x="80" y="100" width="20" height="20" fill="rgb(175,255,175)" stroke="black"/>
+<text x="90" y="105" text-anchor="middle" alignment-baseline="central" font-size="8">T1</text>
+<text x="90" y="115" text-anchor="middle" alignment-baseline="central" font-size="8">V0</text>
+<rect x="80" y="140" width="20" height="20" fill="rgb(175,255,175)" stroke="black"/>
+<text x="90" y="145" text-anchor="middle" alignment-baseline="central" font-size="8">T1</text>
+<text x="90" y="155" text-anchor="middle" alignment-baseline="central" font-size="8">V1</text>
+<rect x="160" y="100" width="20" height="20" fill="rgb(175,255,175)" stroke="black"/>
+<text x="170" y="105" text-anchor="middle" alignment-baseline="central" font-size="8">T1</text>
+<text x="170" y="115" text-anchor="middle" alignment-baseline="central" font-size="8">V2</text>
+<rect x="160" y="140" width="20" height="20" fill="rgb(175,255,175)" stroke="black"/>
+<text x="170" y="145" text-anchor="middle" alignment-baseline="central" font-size="8">T1</text>
+<text x="170" y="155" text-anchor="middle" alignment-baseline="central" font-size="8">V3</text>
+<rect x="100" y="80" width="20" height="20" fill="rgb(255,255,175)" stroke="black"/>
+<text x="110" y="85" text-anchor="middle" alignment-baseline="central" font-size="8">T2</text>
+<text x="110" y="95" text-anchor="middle" alignment-baseline="central" font-size="8">V0</text>
+<rect x="100" y="120" width="20" height="20" fill="rgb(255,255,175)" stroke="black"/>
+<text x="110" y="125" text-anchor="middle" alignment-baseline="central" font-size="8">T2</text>
+<text x="110" y="135" text-anchor="middle" alignment-baseline="central" font-size="8">V1</text>
+<rect x="180" y="80" width="20" height="20" fill="rgb(255,255,175)" stroke="black"/>
+<text x="190" y="85" text-anchor="middle" alignment-baseline="central" font-size="8">T2</text>
+<text x="190" y="95" text-anchor="middle" alignment-baseline="central" font-size="8">V2</text>
+<rect x="180" y="120" width="20" height="20" fill="rgb(255,255,175)" stroke="black"/>
+<text x="190" y="125" text-anchor="middle" alignment-baseline="central" font-size="8">T2</text>
+<text x="190" y="135" text-anchor="middle" alignment-baseline="central" font-size="8">V3</text>
+<rect x="100" y="100" width="20" height="20" fill="rgb(255,175,175)" stroke="black"/>
+<text x="110" y="105" text-anchor="middle" alignment-baseline="central" font-size="8">T3</text>
+<text x="110" y="115" text-anchor="middle" alignment-baseline="central" font-size="8">V0</text>
+<rect x="100" y="140" width="20" height="20" fill="rgb(255,175,175)" stroke="black"/>
+<text x="110" y="145" text-anchor="middle" alignment-baseline="central" font-size="8">T3</text>
+<text x="110" y="155" text-anchor="middle" alignment-baseline="central" font-size="8">V1</text>
+<rect x="180" y="100" width="20" height="20" fill="rgb(255,175,175)" stroke="black"/>
+<text x="190" y="105" text-anchor="middle" alignment-baseline="central" font-size="8">T3</text>
+<text x="190" y="115" text-anchor="middle" alignment-baseline="central" font-size="8">V2</text>
+<rect x="180" y="140" width="20" height="20" fill="rgb(255,175,175)" stroke="black"/>
+<text x="190" y="145" text-anchor="middle" alignment-baseline="central" font-size="8">T3</text>
+<text x="190" y="155" text-anchor="middle" alignment-baseline="central" font-size="8">V3</text>
+<rect x="120" y="80" width="20" height="20" fill="rgb(210,210,255)" stroke="black"/>
+<text x="130" y="85" text-anchor="middle" alignment-baseline="central" font-size="8">T4</text>
+<text x="130" y="95" text-anchor="middle" alignment-baseline="central" font-size="8">V0</text>
+<rect x="120" y="120" width="20" height="20" fill="rgb(210,210,255)" stroke="black"/>
+<text x="130" y="125" text-anchor="middle" alignment-baseline="central" font-size="8">T4</text>
+<text x="130" y="135" text-anchor="middle" alignment-baseline="central" font-size="8">V1</text>
+<rect x="200" y="80" width="20" height="20" fill="rgb(210,210,255)" stroke="black"/>
+<text x="210" y="85" text-anchor="middle" alignment-baseline="central" font-size="8">T4</text>
+<text x="210" y="95" text-anchor="middle" alignment-baseline="central" font-size="8">V2</text>
+<rect x="200" y="120" width="20" height="20" fill="rgb(210,210,255)" stroke="black"/>
+<text x="210" y="125" text-anchor="middle" alignment-baseline="central" font-size="8">T4</text>
+<text x="210" y="135" text-anchor="middle" alignment-baseline="central" font-size="8">V3</text>
+<rect x="120" y="100" width="20" height="20" fill="rgb(210,255,210)" stroke="black"/>
+<text x="130" y="105" text-anchor="middle" alignment-baseline="central" font-size="8">T5</text>
+<text x="130" y="115" text-anchor="middle" alignment-baseline="central" font-size="8">V0</text>
+<rect x="120" y="140" width="20" height="20" fill="rgb(210,255,210)" stroke="black"/>
+<text x="130" y="145" text-anchor="middle" alignment-baseline="central" font-size="8">T5</text>
+<text x="130" y="155" text-anchor="middle" alignment-baseline="central" font-size="8">V1</text>
+<rect x="200" y="100" width="20" height="20" fill="rgb(210,255,210)" stroke="black"/>
+<text x="210" y="105" text-anchor="middle" alignment-baseline="central" font-size="8">T5</text>
+<text x="210" y="115" text-anchor="middle" alignment-baseline="central" font-size="8">V2</text>
+<rect x="200" y="140" width="20" height="20" fill="rgb(210,255,210)" stroke="black"/>
+<text x="210" y="145" text-anchor="middle" alignment-baseline="central" font-size="8">T5</text>
+<text x="210" y="155" text-anchor="middle" alignment-baseline="central" font-size="8">V3</text>
+<rect x="140" y="80" width="20" height="20" fill="rgb(255,255,210)" stroke="black"/>
+<text x="150" y="85" text-anchor="middle" alignment-baseline="central" font-size="8">T6</text>
+<text x="150" y="95" text-anchor="middle" alignment-baseline="central" font-size="8">V0</text>
+<rect x="140" y="120" width="20" height="20" fill="rgb(255,255,210)" stroke="black"/>
+<text x="150" y="125" text-anchor="middle" alignment-baseline="central" font-size="8">T6</text>
+<text x="150" y="135" text-anchor="middle" alignment-baseline="central" font-size="8">V1</text>
+<rect x="220" y="80" width="20" height="20" fill="rgb(255,255,210)" stroke="black"/>
+<text x="230" y="85" text-anchor="middle" alignment-baseline="central" font-size="8">T6</text>
+<text x="230" y="95" text-anchor="middle" alignment-baseline="central" font-size="8">V2</text>
+<rect x="220" y="120" width="20" height="20" fill="rgb(255,255,210)" stroke="black"/>
+<text x="230" y="125" text-anchor="middle" alignment-baseline="central" font-size="8">T6</text>
+<text x="230" y="135" text-anchor="middle" alignment-baseline="central" font-size="8">V3</text>
+<rect x="140" y="100" width="20" height="20" fill="rgb(255,210,210)" stroke="black"/>
+<text x="150" y="105" text-anchor="middle" alignment-baseline="central" font-size="8">T7</text>
+<text x="150" y="115" text-anchor="middle" alignment-baseline="central" font-size="8">V0</text>
+<rect x="140" y="140" width="20" height="20" fill="rgb(255,210,210)" stroke="black"/>
+<text x="150" y="145" text-anchor="middle" alignment-baseline="central" font-size="8">T7</text>
+<text x="150" y="155" text-anchor="middle" alignment-baseline="central" font-size="8">V1</text>
+<rect x="220" y="100" width="20" height="20" fill="rgb(255,210,210)" stroke="black"/>
+<text x="230" y="105" text-anchor="middle" alignment-baseline="central" font-size="8">T7</text>
+<text x="230" y="115" text-anchor="middle" alignment-baseline="central" font-size="8">V2</text>
+<rect x="220" y="140" width="20" height="20" fill="rgb(255,210,210)" stroke="black"/>
+<text x="230" y="145" text-anchor="middle" alignment-baseline="central" font-size="8">T7</text>
+<text x="230" y="155" text-anchor="middle" alignment-baseline="central" font-size="8">V3</text>
+<rect x="20" y="80" width="20" height="20" fill="rgb(175,175,255)" stroke="black" />
+<text x="30" y="85" text-anchor="middle" alignment-baseline="central" font-size="8">T0</text>
+<text x="30" y="95" text-anchor="middle" alignment-baseline="central" font-size="8">V0</text>
+<rect x="20" y="120" width="20" height="20" fill="rgb(175,175,255)" stroke="black" />
+<text x="30" y="125" text-anchor="middle" alignment-baseline="central" font-size="8">T0</text>
+<text x="30" y="135" text-anchor="middle" alignment-baseline="central" font-size="8">V1</text>
+<rect x="40" y="80" width="20" height="20" fill="rgb(175,175,255)" stroke="black" />
+<text x="50" y="85" text-anchor="middle" alignment-baseline="central" font-size="8">T0</text>
+<text x="50" y="95" text-anchor="middle" alignment-baseline="central" font-size="8">V2</text>
+<rect x="40" y="120" width="20" height="20" fill="rgb(175,175,255)" stroke="black" />
+<text x="50" y="125" text-anchor="middle" alignment-baseline="central" font-size="8">T0</text>
+<text x="50" y="135" text-anchor="middle" alignment-baseline="central" font-size="8">V3</text>
+<rect x="20" y="100" width="20" height="20" fill="rgb(175,255,175)" stroke="black" />
+<text x="30" y="105" text-anchor="middle" alignment-baseline="central" font-size="8">T1</text>
+<text x="30" y="115" text-anchor="middle" alignment-baseline="central" font-size="8">V0</text>
+<rect x="20" y="140" width="20" height="20" fill="rgb(175,255,175)" stroke="black" />
+<text x="30" y="145" text-anchor="middle" alignment-baseline="central" font-size="8">T1</text>
+<text x="30" y="155" text-anchor="middle" alignment-baseline="central" font-size="8">V1</text>
+<rect x="40" y="100" width="20" height="20" fill="rgb(175,255,175)" stroke="black" />
+<text x="50" y="105" text-anchor="middle" alignment-baseline="central" font-size="8">T1</text>
+<text x="50" y="115" text-anchor="middle" alignment-baseline="central" font-size="8">V2</text>
+<rect x="40" y="140" width="20" height="20" fill="rgb(175,255,175)" stroke="black" />
+<text x="50" y="145" text-anchor="middle" alignment-baseline="central" font-size="8">T1</text>
+<text x="50" y="155" text-anchor="middle" alignment-baseline="central" font-size="8">V3</text>
+<text x="10" y="90" text-anchor="middle" alignment-baseline="central" font-size="12">0</text>
+<text x="10" y="110" text-anchor="middle" alignment-baseline="central" font-size="12">1</text>
+<text x="10" y="130" text-anchor="middle" alignment-baseline="central" font-size="12">2</text>
+<text x="10" y="150" text-anchor="middle" alignment-baseline="central" font-size="12">3</text>
+<text x="30" y="70" text-anchor="middle" alignment-baseline="central" font-size="12">0</text>
+<text x="50" y="70" text-anchor="middle" alignment-baseline="central" font-size="12">1</text>
+<rect x="80" y="20" width="20" height="20" fill="rgb(175,175,255)" stroke="black" />
+<text x="90" y="25" text-anchor="middle" alignment-baseline="central" font-size="8">T0</text>
+<text x="90" y="35" text-anchor="middle" alignment-baseline="central" font-size="8">V0</text>
+<rect x="160" y="20" width="20" height="20" fill="rgb(175,175,255)" stroke="black" />
+<text x="170" y="25" text-anchor="middle" alignment-baseline="central" font-size="8">T0</text>
+<text x="170" y="35" text-anchor="middle" alignment-baseline="central" font-size="8">V1</text>
+<rect x="80" y="40" width="20" height="20" fill="rgb(175,175,255)" stroke="black" />
+<text x="90" y="45" text-anchor="middle" alignment-baseline="central" font-size="8">T0</text>
+<text x="90" y="55" text-anchor="middle" alignment-baseline="central" font-size="8">V2</text>
+<rect x="160" y="40" width="20" height="20" fill="rgb(175,175,255)" stroke="black" />
+<text x="170" y="45" text-anchor="middle" alignment-baseline="central" font-size="8">T0</text>
+<text x="170" y="55" text-anchor="middle" alignment-baseline="central" font-size="8">V3</text>
+<rect x="100" y="20" width="20" height="20" fill="rgb(255,255,175)" stroke="black" />
+<text x="110" y="25" text-anchor="middle" alignment-baseline="central" font-size="8">T2</text>
+<text x="110" y="35" text-anchor="middle" alignment-baseline="central" font-size="8">V0</text>
+<rect x="180" y="20" width="20" height="20" fill="rgb(255,255,175)" stroke="black" />
+<text x="190" y="25" text-anchor="middle" alignment-baseline="central" font-size="8">T2</text>
+<text x="190" y="35" text-anchor="middle" alignment-baseline="central" font-size="8">V1</text>
+<rect x="100" y="40" width="20" height="20" fill="rgb(255,255,175)" stroke="black" />
+<text x="110" y="45" text-anchor="middle" alignment-baseline="central" font-size="8">T2</text>
+<text x="110" y="55" text-anchor="middle" alignment-baseline="central" font-size="8">V2</text>
+<rect x="180" y="40" width="20" height="20" fill="rgb(255,255,175)" stroke="black" />
+<text x="190" y="45" text-anchor="middle" alignment-baseline="central" font-size="8">T2</text>
+<text x="190" y="55" text-anchor="middle" alignment-baseline="central" font-size="8">V3</text>
+<rect x="120" y="20" width="20" height="20" fill="rgb(210,210,255)" stroke="black" />
+<text x="130" y="25" text-anchor="middle" alignment-baseline="central" font-size="8">T4</text>
+<text x="130" y="35" text-anchor="middle" alignment-baseline="central" font-size="8">V0</text>
+<rect x="200" y="20" width="20" height="20" fill="rgb(210,210,255)" stroke="black" />
+<text x="210" y="25" text-anchor="middle" alignment-baseline="central" font-size="8">T4</text>
+<text x="210" y="35" text-anchor="middle" alignment-baseline="central" font-size="8">V1</text>
+<rect x="120" y="40" width="20" height="20" fill="rgb(210,210,255)" stroke="black" />
+<text x="130" y="45" text-anchor="middle" alignment-baseline="central" font-size="8">T4</text>
+<text x="130" y="55" text-anchor="middle" alignment-baseline="central" font-size="8">V2</text>
+<rect x="200" y="40" width="20" height="20" fill="rgb(210,210,255)" stroke="black" />
+<text x="210" y="45" text-anchor="middle" alignment-baseline="central" font-size="8">T4</text>
+<text x="210" y="55" text-anchor="middle" alignment-baseline="central" font-size="8">V3</text>
+<rect x="140" y="20" width="20" height="20" fill="rgb(255,255,210)" stroke="black" />
+<text x="150" y="25" text-anchor="middle" alignment-baseline="central" font-size="8">T6</text>
+<text x="150" y="35" text-anchor="middle" alignment-baseline="central" font-size="8">V0</text>
+<rect x="220" y="20" width="20" height="20" fill="rgb(255,255,210)" stroke="black" />
+<text x="230" y="25" text-anchor="middle" alignment-baseline="central" font-size="8">T6</text>
+<text x="230" y="35" text-anchor="middle" alignment-baseline="central" font-size="8">V1</text>
+<rect x="140" y="40" width="20" height="20" fill="rgb(255,255,210)" stroke="black" />
+<text x="150" y="45" text-anchor="middle" alignment-baseline="central" font-size="8">T6</text>
+<text x="150" y="55" text-anchor="middle" alignment-baseline="central" font-size="8">V2</text>
+<rect x="220" y="40" width="20" height="20" fill="rgb(255,255,210)" stroke="black" />
+<text x="230" y="45" text-anchor="middle" alignment-baseline="central" font-size="8">T6</text>
+<text x="230" y="55" text-anchor="middle" alignment-baseline="central" font-size="8">V3</text>
+<text x="90" y="10" text-anchor="middle" alignment-baseline="central" font-size="12">0</text>
+<text x="110" y="10" text-anchor="middle" alignment-baseline="central" font-size="12">1</text>
+<text x="130" y="10" text-anchor="middle" alignment-baseline="central" font-size="12">2</text>
+<text x="150" y="10" text-anchor="middle" alignment-baseline="central" font-size="12">3</text>
+<text x="170" y="10" text-anchor="middle" alignment-baseline="central" font-size="12">4</text>
+<text x="190" y="10" text-anchor="middle" alignment-baseline="central" font-size="12">5</text>
+<text x="210" y="10" text-anchor="middle" alignment-baseline="central" font-size="12">6</text>
+<text x="230" y="10" text-anchor="middle" alignment-baseline="central" font-size="12">7</text>
+<text x="70" y="30" text-anchor="middle" alignment-baseline="central" font-size="12">0</text>
+<text x="70" y="50" text-anchor="middle" alignment-baseline="central" font-size="12">1</text>
+</svg>
+)SVG";
+
+// The lines of s without the "<!--     X: ... -->" comment lines (CuTe prints
+// its identity-tensor compositions there, tessel the TV layouts).
+std::string without_layout_comments(std::string const& s) {
+  std::string out;
+  for (auto const& l : lines_of(s)) {
+    if (l.rfind("<!--     ", 0) == 0) continue;
+    out += l;
+    out += '\n';
+  }
+  if (!out.empty()) out.pop_back();
+  return out;
+}
+// 64-bit FNV-1a of a text.
+std::uint64_t fnv1a(std::string const& s) {
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  for (unsigned char c : s) h = (h ^ c) * 0x100000001b3ull;
+  return h;
+}
+}  // namespace
+
+// print_svg of a TiledMMA is CuTe's line for line except the A/B/C comment lines.
+TEST(Atoms, PrintSvgAsCuTe) {
+  EXPECT_EQ(without_layout_comments(captured(print_svg_fma)), without_layout_comments(kCuTeSvgFma));
+  // The larger drawings, by size and hash of CuTe's text (without the comment
+  // lines): the 16x8x8 atom (93060 characters) and a 2x1 tf32 TiledMMA (165956).
+  auto const atom = without_layout_comments(captured(print_svg_atom));
+  EXPECT_EQ(atom.size(), 93060u);
+  EXPECT_EQ(fnv1a(atom), 6472735409107070143ull);
+  auto const tf32 = without_layout_comments(captured(print_svg_tf32));
+  EXPECT_EQ(tf32.size(), 165956u);
+  EXPECT_EQ(fnv1a(tf32), 8918327026768179747ull);
+}
+
+namespace {
+void print_svg_copy() {
+  print_svg(make_tiled_copy(Copy_Atom<UniversalCopy<float>, float>{}, Layout<Shape<_4, _8>>{}, Layout<Shape<_2, _1>>{}));
+}
+}  // namespace
+
+// print_svg of a TiledCopy (tessel's drawing; CuTe 4.7 has none): one cell per
+// coordinate of the 8x8 tile on each side, the first cell thread 0 value 0.
+TEST(Atoms, PrintSvgOfTiledCopy) {
+  auto const svg = captured(print_svg_copy);
+  std::size_t rects = 0;
+  for (std::size_t p = svg.find("<rect"); p != std::string::npos; p = svg.find("<rect", p + 1)) ++rects;
+  EXPECT_EQ(rects, 2u * 8u * 8u);
+  EXPECT_NE(svg.find("<rect x=\"20\" y=\"20\" width=\"20\" height=\"20\" fill=\"rgb(175,175,255)\""), std::string::npos);
+  EXPECT_EQ(svg.rfind("</svg>\n"), svg.size() - 7);
 }

@@ -1,6 +1,7 @@
 // tessel/atom/atom.hpp: the atom layer: MMA and copy atoms, their tilings
 // over threads (TiledMMA, TiledCopy), gemm, copy and copy_if with atoms,
-// print_latex of atoms and tilings.
+// print_latex and print_svg of atoms and tilings, the Hopper GMMA shared-memory
+// layout atoms.
 #pragma once
 
 #include "numeric.hpp"
@@ -11,4 +12,5 @@
 #include "copy_traits.hpp"
 #include "copy_atom.hpp"
 #include "print_latex.hpp"
+#include "print_svg.hpp"
 #include "gmma.hpp"
