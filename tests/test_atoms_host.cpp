@@ -251,3 +251,58 @@ TEST(AtomErrors, VectorCopyOfMisalignedData) {
   EXPECT_EQ(float(dst(3)), 11.0f);
   EXPECT_THROW(copy(atom, make_tensor(buf + 1, Layout<_8>{}), dst), tessel::error);  // 2 bytes off 16
 }
+
+// ---- the rest of the TiledMMA/TiledCopy interface ---------------------------------------------------
+
+TEST(AtomApi, PartitionShapesAndSizes) {
+  auto mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2, _2>>{}, Tile<_32, _32, _16>{});
+  static float c[64 * 64];
+  static half_t a[64 * 32];
+  auto C = make_tensor(&c[0], Layout<Shape<_64, _64>>{});
+  auto A = make_tensor(&a[0], Layout<Shape<_64, _32>, Stride<_32, _1>>{});
+  auto thr = mma.get_thread_slice(5);
+  EXPECT_TRUE((std::is_same_v<decltype(partition_shape_C(mma, Shape<_64, _64>{})), decltype(thr.partition_C(C).layout().shape())>));
+  EXPECT_TRUE((std::is_same_v<decltype(partition_shape_A(mma, Shape<_64, _32>{})), decltype(thr.partition_A(A).layout().shape())>));
+  auto frag = partition_fragment_C(mma, Shape<_64, _64>{});
+  EXPECT_TRUE((std::is_same_v<typename decltype(frag)::value_type, float>));
+  EXPECT_EQ(int(size(frag.layout())), int(size(thr.partition_C(C).layout())));
+  EXPECT_EQ(int(size(mma)), 128);
+  EXPECT_EQ(int(thr_size<1>(mma)), 2);
+  EXPECT_EQ(int(get<2>(tile_shape(mma))), 16);
+  // A ThrMMA and a ThrCopy print their coordinate and their tiling.
+  testing::internal::CaptureStdout();
+  print(thr);
+  print(make_tiled_copy_C(Copy_Atom<UniversalCopy<float>, float>{}, mma).get_slice(7));
+  std::fflush(stdout);
+  auto const out = testing::internal::GetCapturedStdout();
+  EXPECT_EQ(out.rfind("ThrMMA\n  Thr VMNK: (5,0,0,_0)\nTiledMMA\n", 0), 0u) << out;
+  EXPECT_NE(out.find("ThrCopy\n  ThrIdx: 7\nTiledCopy\n"), std::string::npos) << out;
+}
+
+TEST(AtomApi, GemmWithoutAnAtomUsesUniversalFma) {
+  auto a = make_tensor<float>(Shape<_2, _3>{});
+  auto b = make_tensor<float>(Shape<_4, _3>{});
+  auto c = make_tensor<float>(Shape<_2, _4>{});
+  for (int i = 0; i < 6; ++i) a(i) = float(i + 1);
+  for (int i = 0; i < 12; ++i) b(i) = float(i % 5 - 2);
+  for (int i = 0; i < 8; ++i) c(i) = float(i);
+  auto d = make_tensor<float>(Shape<_2, _4>{});
+  gemm(d, a, b, c);  // (M,K) x (N,K) => (M,N)
+  for (int m = 0; m < 2; ++m) {
+    for (int n = 0; n < 4; ++n) {
+      float r = c(m, n);
+      for (int k = 0; k < 3; ++k) r += a(m, k) * b(n, k);
+      EXPECT_EQ(d(m, n), r) << m << "," << n;
+    }
+  }
+  // (M) x (N) => (M,N): the outer product added to C.
+  auto x = make_tensor<float>(Shape<_2>{});
+  auto y = make_tensor<float>(Shape<_4>{});
+  x(0) = 2, x(1) = -3;
+  for (int n = 0; n < 4; ++n) y(n) = float(n + 1);
+  auto e = make_tensor<float>(Shape<_2, _4>{});
+  gemm(e, x, y, c);
+  for (int m = 0; m < 2; ++m) {
+    for (int n = 0; n < 4; ++n) EXPECT_EQ(e(m, n), c(m, n) + x(m) * y(n)) << m << "," << n;
+  }
+}

@@ -376,6 +376,15 @@ TESSEL_HOST_DEVICE constexpr auto partition_shape_B(TiledMMA<A, L, P> const&, Sh
 
 // ---- gemm ---------------------------------------------------------------------------------------
 
+namespace detail::atoms {
+// L (rank 1 or 2) with a value mode 1:0 in front: (M) -> (1,M), (M,K) -> (1,M,K).
+template <class S, class D>
+TESSEL_HOST_DEVICE constexpr auto with_value_mode(Layout<S, D> const& l) {
+  if constexpr (Layout<S, D>::rank == 1) return make_layout(Layout<_1, _0>{}, l);
+  else return make_layout(Layout<_1, _0>{}, layout<0>(l), layout<1>(l));
+}
+}  // namespace detail::atoms
+
 // gemm(mma, D, A, B, C): D = A * B + C on one thread's register fragments,
 // by the ranks of the tensors (V: an atom's values, M/N/K: repetitions):
 //   (V) x (V) => (V)              one atom;
@@ -392,10 +401,9 @@ TESSEL_HOST_DEVICE void gemm(Atom const& mma, Tensor<TD, DL>& D, Tensor<TA, AL> 
   if constexpr (RD == 1 && RA == 1) {
     mma.call(D, A, B, C);
   } else if constexpr ((RD == 2 && RA == 1) || (RD == 2 && RA == 2)) {
-    auto one = Layout<_1, _0>{};
-    auto d = make_view(D.data(), prepend(D.layout(), one));
-    gemm(mma, d, make_view(A.data(), prepend(make_layout(A.layout()), one)), make_view(B.data(), prepend(make_layout(B.layout()), one)),
-         make_view(C.data(), prepend(C.layout(), one)));
+    auto d = make_view(D.data(), detail::atoms::with_value_mode(D.layout()));
+    gemm(mma, d, make_view(A.data(), detail::atoms::with_value_mode(A.layout())),
+         make_view(B.data(), detail::atoms::with_value_mode(B.layout())), make_view(C.data(), detail::atoms::with_value_mode(C.layout())));
   } else if constexpr (RD == 3 && RA == 2) {
     TESSEL_CHECK(size<1>(A.layout()) == size<1>(C.layout()) && size<1>(B.layout()) == size<2>(C.layout()) &&
                      size<1>(D.layout()) == size<1>(C.layout()) && size<2>(D.layout()) == size<2>(C.layout()),
