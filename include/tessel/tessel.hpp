@@ -15,3 +15,4 @@
 #include "swizzle/composed_layout.hpp"
 #include "swizzle/copy.hpp"
 #include "kernels/threadblock.hpp"
+#include "atom/atom.hpp"

@@ -1,0 +1,16 @@
+// tessel/atom/atom.hpp: the atom layer: MMA and copy atoms, their tilings
+// over threads (TiledMMA, TiledCopy), gemm, copy and copy_if with atoms,
+// print_latex and print_svg of atoms and tilings, the Hopper GMMA shared-memory
+// layout atoms.
+#pragma once
+
+#include "numeric.hpp"
+#include "mma_ops.hpp"
+#include "mma_traits.hpp"
+#include "mma_atom.hpp"
+#include "copy_ops.hpp"
+#include "copy_traits.hpp"
+#include "copy_atom.hpp"
+#include "print_latex.hpp"
+#include "print_svg.hpp"
+#include "gmma.hpp"
