@@ -10,6 +10,7 @@
 #include <vector>
 
 #include <tessel/tessel.hpp>
+#include <tessel/atom/atom.hpp>
 
 using namespace tessel;
 

@@ -1,5 +1,7 @@
-// tessel/tessel.hpp: the whole library. Swap `#include <cute/tensor.hpp>` for
-// this header and `cute::` for `tessel::`.
+// tessel/tessel.hpp: the core library (layouts, algebra, tensors, swizzles).
+// Swap `#include <cute/tensor.hpp>` for this header and `cute::` for
+// `tessel::`. The atoms, like CuTe's, have their own header:
+// <tessel/atom/atom.hpp> (for <cute/atom/mma_atom.hpp>, <cute/atom/copy_atom.hpp>).
 #pragma once
 
 #include "config.hpp"
@@ -15,4 +17,3 @@
 #include "swizzle/composed_layout.hpp"
 #include "swizzle/copy.hpp"
 #include "kernels/threadblock.hpp"
-#include "atom/atom.hpp"

@@ -1,6 +1,7 @@
 // Must not compile: a 16-byte copy atom on 8 halves that are not contiguous
 // (stride 2) cannot form its register (the control's halves are contiguous).
 #include <tessel/tessel.hpp>
+#include <tessel/atom/atom.hpp>
 
 int main() {
   using namespace tessel;

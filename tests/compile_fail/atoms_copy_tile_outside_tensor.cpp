@@ -2,6 +2,7 @@
 // 32x4 tensor, so a thread's partition would reach outside it (CuTe does not
 // check; tessel::TiledCopy rejects it). The control partitions a 32x8 tensor.
 #include <tessel/tessel.hpp>
+#include <tessel/atom/atom.hpp>
 
 int main() {
   using namespace tessel;

@@ -2,6 +2,7 @@
 // (16 bytes) that one UniversalCopy<uint128_t> moves, so the tiled copy
 // cannot use the atom (tessel::TiledCopy says so; the control gives 8).
 #include <tessel/tessel.hpp>
+#include <tessel/atom/atom.hpp>
 
 int main() {
   using namespace tessel;

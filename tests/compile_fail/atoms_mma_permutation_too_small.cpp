@@ -1,6 +1,7 @@
 // Must not compile: 2 atoms of M = 16 need an M tile of at least 32, not a
 // permutation of size 16 (tessel::TiledMMA says so; the control uses 32).
 #include <tessel/tessel.hpp>
+#include <tessel/atom/atom.hpp>
 
 int main() {
   using namespace tessel;
