@@ -288,7 +288,8 @@ TESSEL_HOST_DEVICE constexpr auto compatible_elems(A const& a, B const& b, std::
 }
 
 // compatible(a, b): size(a) == size(b) and every coordinate of a is a valid
-// coordinate of b (shape a is coarser than or equal to shape b).
+// coordinate of b (shape a is coarser than or equal to shape b). Layouts are
+// compared by their shapes.
 template <class A, class B>
 TESSEL_HOST_DEVICE constexpr auto compatible(A const& a, B const& b) {
   if constexpr (is_tuple_v<A> && is_tuple_v<B>) {
@@ -297,10 +298,12 @@ TESSEL_HOST_DEVICE constexpr auto compatible(A const& a, B const& b) {
     } else {
       return detail::compatible_elems(a, b, std::make_index_sequence<tuple_size_v<A>>{});
     }
-  } else if constexpr (is_tuple_v<A>) {
-    return false_type{};
-  } else {
+  } else if constexpr (is_integral_v<A>) {
     return a == size(b);
+  } else if constexpr (is_tuple_v<A> || is_integral_v<B>) {
+    return false_type{};
+  } else {  // layouts (anything with a shape): compare their shapes
+    return compatible(shape(a), shape(b));
   }
 }
 
