@@ -15,5 +15,7 @@
 #include "layout/helpers.hpp"
 #include "tensor/tensor.hpp"
 #include "tensor/algorithm.hpp"
+#include "tensor/counting.hpp"
+#include "container/array.hpp"
 #include "swizzle/swizzle.hpp"
 #include "swizzle/threadblock.hpp"

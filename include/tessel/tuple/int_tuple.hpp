@@ -185,7 +185,9 @@ TESSEL_HOST_DEVICE constexpr auto product(T const& t) {
 // size<I...>(x): the product of the shape of x's element I...
 template <std::size_t... I, class T>
 TESSEL_HOST_DEVICE constexpr auto size(T const& t) {
-  if constexpr (sizeof...(I) > 0) {
+  if constexpr (sizeof...(I) > 0 && requires { t.template shape<I...>(); }) {
+    return product(t.template shape<I...>());  // reads only the shape (a tensor's data is not touched)
+  } else if constexpr (sizeof...(I) > 0) {
     return size(get<I...>(t));
   } else if constexpr (is_tuple_v<T> || is_integral_v<T>) {
     return product(t);
