@@ -18,4 +18,5 @@
 #include "tensor/counting.hpp"
 #include "container/array.hpp"
 #include "swizzle/swizzle.hpp"
+#include "swizzle/composed_algebra.hpp"
 #include "swizzle/threadblock.hpp"
