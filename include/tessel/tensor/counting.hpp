@@ -4,6 +4,8 @@
 // coordinate of index i in a shape). Tensors over them are read-only views.
 #pragma once
 
+#include <ostream>
+
 #include "tensor.hpp"
 
 namespace tessel {
