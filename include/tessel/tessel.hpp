@@ -16,6 +16,8 @@
 #include "tensor/tensor.hpp"
 #include "tensor/algorithm.hpp"
 #include "tensor/counting.hpp"
+#include "tensor/reduce.hpp"
+#include "numeric/complex.hpp"
 #include "container/array.hpp"
 #include "swizzle/swizzle.hpp"
 #include "swizzle/composed_algebra.hpp"
