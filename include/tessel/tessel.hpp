@@ -21,4 +21,6 @@
 #include "container/array.hpp"
 #include "swizzle/swizzle.hpp"
 #include "swizzle/composed_algebra.hpp"
+#include "swizzle/mixed_bits.hpp"
+#include "container/bit_field.hpp"
 #include "swizzle/threadblock.hpp"
