@@ -23,4 +23,5 @@
 #include "swizzle/composed_algebra.hpp"
 #include "swizzle/mixed_bits.hpp"
 #include "container/bit_field.hpp"
+#include "container/array_subbyte.hpp"
 #include "swizzle/threadblock.hpp"

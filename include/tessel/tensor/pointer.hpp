@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "../layout/print.hpp"
+#include "../numeric/subbyte.hpp"
 
 namespace tessel {
 
@@ -59,8 +60,8 @@ template <class P> inline constexpr bool is_gmem_v = std::is_same_v<typename mem
 template <class P> inline constexpr bool is_smem_v = std::is_same_v<typename memory_tag_of<P>::type, smem_tag>;
 template <class P> inline constexpr bool is_rmem_v = std::is_same_v<typename memory_tag_of<P>::type, rmem_tag>;
 
-// Element width in bits, as the [32b] of CuTe's pointer printing.
-template <class T> inline constexpr int sizeof_bits_v = int(sizeof(T)) * 8;
+// Element width in bits (sizeof_bits_v), as the [32b] of CuTe's pointer
+// printing, is in ../numeric/subbyte.hpp.
 
 // print: ptr[32b](0x...), gmem_ptr[16b](0x...), ...
 template <class T> requires(!std::is_same_v<std::remove_cv_t<T>, char>)

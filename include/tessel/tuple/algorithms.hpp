@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <tuple>
 #include <utility>
 
 #include "../int/traits.hpp"
@@ -17,6 +18,12 @@ namespace tessel {
 // get<>(t): t itself (the empty path into a hierarchical tuple).
 template <class T>
 TESSEL_HOST_DEVICE constexpr decltype(auto) get(T&& t) { return static_cast<T&&>(t); }
+
+// f(t_0, ..., t_n) for a standard tuple (tessel's own tuples: tuple.hpp).
+template <class... T, class F>
+TESSEL_HOST_DEVICE constexpr decltype(auto) apply(std::tuple<T...> const& t, F&& f) {
+  return std::apply(static_cast<F&&>(f), t);
+}
 
 // Empty-storage-optimised storage of a pack: tessel's tuple already stores
 // nothing for empty elements, so ESO_t is the tuple itself.

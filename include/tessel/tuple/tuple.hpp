@@ -105,8 +105,13 @@ TESSEL_HOST_DEVICE constexpr decltype(auto) get(tuple<T...>& t) {
 template <std::size_t I, std::size_t... Is, class... T>
 TESSEL_HOST_DEVICE constexpr decltype(auto) get(tuple<T...>&& t) {
   static_assert(I < sizeof...(T), "tessel::get: index out of range");
-  if constexpr (sizeof...(Is) == 0) return detail::get_leaf<I>(t);
-  else return get<Is...>(detail::get_leaf<I>(t));
+  using E = detail::element_t<I, tuple<T...>>;
+  if constexpr (std::is_empty_v<E>) {
+    if constexpr (sizeof...(Is) == 0) return E{}; else return get<Is...>(E{});
+  } else {  // an rvalue tuple gives its elements as rvalues
+    if constexpr (sizeof...(Is) == 0) return static_cast<E&&>(detail::get_leaf<I>(t));
+    else return get<Is...>(static_cast<E&&>(detail::get_leaf<I>(t)));
+  }
 }
 template <std::size_t I, std::size_t... Is, class T>
   requires(!is_tuple_v<T> && !has_custom_get<std::remove_cvref_t<T>>::value)
