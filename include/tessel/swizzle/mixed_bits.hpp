@@ -6,7 +6,6 @@
 #pragma once
 
 #include <cstdint>
-#include <ostream>
 
 #include "../int/integral.hpp"
 
@@ -95,14 +94,10 @@ TESSEL_HOST_DEVICE constexpr auto max_alignment(MixedBits<S, F> const&) {
   return C<(bits & (~bits + 1u))>{};
 }
 
-// Prints as M_S|(d&F)=value.
+// Prints as M_S|(d&F)=value. (Streamed, it converts to its value, as CuTe's does.)
 template <std::uint32_t S, std::uint32_t F>
 TESSEL_HOST_DEVICE void print(MixedBits<S, F> const& m) {
   printf("M_%u|(%u&%u)=%u", S, m.dynamic_int_, F, std::uint32_t(m));
-}
-template <std::uint32_t S, std::uint32_t F>
-std::ostream& operator<<(std::ostream& os, MixedBits<S, F> const& m) {
-  return os << "M_" << S << "|(" << m.dynamic_int_ << "&" << F << ")=" << std::uint32_t(m);
 }
 
 }  // namespace tessel
