@@ -20,9 +20,13 @@ template <class T>
 TESSEL_HOST_DEVICE constexpr decltype(auto) get(T&& t) { return static_cast<T&&>(t); }
 
 // f(t_0, ..., t_n) for a standard tuple (tessel's own tuples: tuple.hpp).
-template <class... T, class F>
-TESSEL_HOST_DEVICE constexpr decltype(auto) apply(std::tuple<T...> const& t, F&& f) {
-  return std::apply(static_cast<F&&>(f), t);
+namespace detail {
+template <class T> struct is_std_tuple : std::false_type {};
+template <class... T> struct is_std_tuple<std::tuple<T...>> : std::true_type {};
+}  // namespace detail
+template <class T, class F> requires detail::is_std_tuple<std::remove_cvref_t<T>>::value
+TESSEL_HOST_DEVICE constexpr decltype(auto) apply(T&& t, F&& f) {
+  return std::apply(static_cast<F&&>(f), static_cast<T&&>(t));
 }
 
 // Empty-storage-optimised storage of a pack: tessel's tuple already stores
