@@ -93,7 +93,7 @@ template <std::size_t I, class... T>
 TESSEL_HOST_DEVICE constexpr std::size_t slot_of() {
   constexpr bool empty[] = {std::is_empty_v<T>..., false};
   std::size_t k = 0;
-  for (std::size_t i = 0; i < I; ++i) k += empty[i] ? 0 : 1;
+  for (std::size_t i = 0; i != I; ++i) k += empty[i] ? 0 : 1;
   return k;
 }
 // Argument J of a pack, by reference.
