@@ -13,6 +13,7 @@
 #include "layout/print.hpp"
 #include "algebra/algebra.hpp"
 #include "layout/helpers.hpp"
+#include "layout/basis.hpp"
 #include "tensor/tensor.hpp"
 #include "tensor/algorithm.hpp"
 #include "tensor/counting.hpp"

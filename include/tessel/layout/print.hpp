@@ -166,6 +166,8 @@ TESSEL_HOST_DEVICE void write(Sink const& out, T const& x) {
     write(out, x.offset());
     out.str(" o ");
     write(out, x.layout_b());
+  } else if constexpr (requires { x.write_to(out); }) {  // a type that prints itself (ScaledBasis)
+    x.write_to(out);
   } else {
     static_assert(sizeof(T) == 0, "tessel::print: no printer for this type");
   }
