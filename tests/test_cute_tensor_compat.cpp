@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cstddef>
+#include <sstream>
 #include <type_traits>
 
 #include <tessel/tessel.hpp>
@@ -47,7 +48,8 @@ TEST(CuteTensorCompat, CountingTensor) {
 
 // make_identity_tensor(shape)(c) == c for every coordinate, hierarchical
 // shapes included, and its elements compare against the shape (the predicate
-// of a bounds-checked copy).
+// of a bounds-checked copy). Its layout is the shape with basis strides, as
+// CuTe's, and prints as CuTe's.
 TEST(CuteTensorCompat, IdentityTensor) {
   auto shape = make_shape(_3{}, make_shape(2, _4{}));
   auto id = make_identity_tensor(shape);
@@ -58,13 +60,19 @@ TEST(CuteTensorCompat, IdentityTensor) {
     EXPECT_TRUE(bool(id(c) == c));
     EXPECT_TRUE(bool(elem_less(flatten(id(i)), flatten(shape))));
   }
+  std::ostringstream os;
+  os << id.layout() << " " << id(5) << " " << make_identity_layout(make_shape(_4{}, 3));
+  EXPECT_EQ(os.str(), "(_3,(2,_4)):(_1@0,(_1@0@1,_1@1@1)) (2,(1,0)) (_4,3):(_1@0,_1@1)");
   auto id2 = make_identity_tensor(make_shape(5, 7));
   for (int m = 0; m < 5; ++m) {
     for (int n = 0; n < 7; ++n) {
       EXPECT_EQ(int(get<0>(id2(m, n))), m);
       EXPECT_EQ(int(get<1>(id2(m, n))), n);
+      EXPECT_EQ(int(get<0>(id2(_, n)(m))), m);  // slices keep the coordinates
     }
   }
+  auto id1 = make_identity_tensor(6);
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(int(id1(i)), i);
 }
 
 // logical_reduce over every profile of a (2,3,4) tensor: each kept

@@ -22,6 +22,13 @@ struct ArithmeticTuple : tuple<T...> {
   TESSEL_HOST_DEVICE constexpr ArithmeticTuple(tuple<T...> const& t) : tuple<T...>(t) {}
 };
 template <class... T> struct is_tuple<ArithmeticTuple<T...>> : std::true_type {};
+template <class... T> struct is_int_tuple<ArithmeticTuple<T...>> : is_int_tuple<tuple<T...>> {};
+namespace detail {  // an arithmetic tuple has the structure of its tuple
+template <class... A, class B> struct congruent_t<ArithmeticTuple<A...>, B> : congruent_t<tuple<A...>, B> {};
+template <class A, class... B> struct congruent_t<A, ArithmeticTuple<B...>> : congruent_t<A, tuple<B...>> {};
+template <class... A, class... B>
+struct congruent_t<ArithmeticTuple<A...>, ArithmeticTuple<B...>> : congruent_t<tuple<A...>, tuple<B...>> {};
+}  // namespace detail
 template <class... T>
 struct tuple_size<ArithmeticTuple<T...>> : std::integral_constant<std::size_t, sizeof...(T)> {};
 
@@ -168,6 +175,27 @@ TESSEL_HOST_DEVICE constexpr auto composition(Layout<SA, DA> const& a, Layout<SB
   return detail::compose_basis(a, b.shape(), b.stride());
 }
 
+
+// The basis-element strides of the shape's leaves: E<i> for mode i, E<i,j>
+// for leaf j of mode i, and so on (E<> for an integer shape).
+template <int... N, class S>
+TESSEL_HOST_DEVICE constexpr auto make_basis_like(S const& s) {
+  if constexpr (is_tuple_v<S>) {
+    return [&]<std::size_t... I>(std::index_sequence<I...>) {
+      return make_tuple(make_basis_like<N..., int(I)>(get<I>(s))...);
+    }(std::make_index_sequence<tuple_size_v<S>>{});
+  } else {
+    return E<N...>{};
+  }
+}
+
+// The layout mapping every coordinate of the shape to itself (as a
+// coordinate): the shape with basis strides.
+template <class S>
+TESSEL_HOST_DEVICE constexpr auto make_identity_layout(S const& s) {
+  return make_layout(s, make_basis_like(s));
+}
+
 template <class T, int... N>
 std::ostream& operator<<(std::ostream& os, ScaledBasis<T, N...> const& e) {
   detail::write(detail::ostream_sink{os}, e);
@@ -178,6 +206,27 @@ TESSEL_HOST_DEVICE void print(ScaledBasis<T, N...> const& e) { detail::write(det
 template <class... T>
 std::ostream& operator<<(std::ostream& os, ArithmeticTuple<T...> const& t) {
   return os << static_cast<tuple<T...> const&>(t);
+}
+
+// An iterator whose elements are coordinates: element x is start + x, for x
+// an integer, a basis element or a coordinate (so a tensor over it with a
+// layout of basis strides holds coordinates).
+template <class T>
+struct ArithmeticTupleIterator {
+  using value_type = T;
+  T coord_;
+  TESSEL_HOST_DEVICE constexpr T operator*() const { return coord_; }
+  template <class X>
+  TESSEL_HOST_DEVICE constexpr auto operator[](X const& x) const { return coord_ + x; }
+  template <class X>
+  TESSEL_HOST_DEVICE constexpr auto operator+(X const& x) const {
+    using R = std::remove_cvref_t<decltype(coord_ + x)>;
+    return ArithmeticTupleIterator<R>{coord_ + x};
+  }
+};
+template <class T>
+std::ostream& operator<<(std::ostream& os, ArithmeticTupleIterator<T> const& it) {
+  return os << "ArithTuple" << it.coord_;
 }
 
 }  // namespace tessel

@@ -1,11 +1,13 @@
 // tessel/tensor/counting.hpp: iterators that compute their elements instead
 // of reading memory: counting_iterator<T> (element i is start + i) and the
-// coordinate iterator behind make_identity_tensor (element i is the natural
-// coordinate of index i in a shape). Tensors over them are read-only views.
+// identity tensor over ArithmeticTupleIterator (layout/basis.hpp), whose
+// element at every coordinate is the coordinate. Tensors over them are
+// read-only views.
 #pragma once
 
 #include <ostream>
 
+#include "../layout/basis.hpp"
 #include "tensor.hpp"
 
 namespace tessel {
@@ -43,29 +45,24 @@ std::ostream& operator<<(std::ostream& os, counting_iterator<T> const& it) {
   return os << "counting_iter(" << it.n_ << ")";
 }
 
-// Element i is the natural coordinate of the linear index start + i in the
-// shape (idx2crd), so that a tensor over it with the compact column-major
-// layout of the shape maps every coordinate to itself.
-template <class S>
-struct coord_iterator {
-  [[no_unique_address]] S shape_;
-  int n_ = 0;
-
-  TESSEL_HOST_DEVICE constexpr auto operator*() const { return idx2crd(n_, shape_); }
-  template <class I>
-  TESSEL_HOST_DEVICE constexpr auto operator[](I const& i) const { return idx2crd(n_ + int(i), shape_); }
-  template <class I>
-  TESSEL_HOST_DEVICE constexpr coord_iterator operator+(I const& i) const { return {shape_, n_ + int(i)}; }
-};
-template <class S>
-inline constexpr bool is_iterator_v<coord_iterator<S>> = true;
+template <class T>
+inline constexpr bool is_iterator_v<ArithmeticTupleIterator<T>> = true;
 
 // A tensor of the given shape whose element at every coordinate is that
-// coordinate (as the natural, shape-congruent coordinate): the coordinate
-// tensor that predicated kernels compare against the problem's bounds.
+// coordinate (an ArithmeticTuple congruent with the shape): the coordinate
+// tensor that predicated kernels compare against the problem's bounds. Its
+// layout is make_identity_layout(shape), the shape with basis strides, over
+// an iterator starting at the zero coordinate, as CuTe's.
+// (A shape that is one integer gives a tensor of its indices.)
 template <class S>
 TESSEL_HOST_DEVICE constexpr auto make_identity_tensor(S const& shape) {
-  return make_tensor(coord_iterator<S>{shape, 0}, make_layout(shape));
+  if constexpr (is_tuple_v<S>) {
+    auto zero = transform(shape, [](auto const& s) { return transform(s, [](auto) { return Int<0>{}; }); });
+    auto start = detail::to_arithmetic(zero);
+    return make_tensor(ArithmeticTupleIterator<decltype(start)>{start}, make_identity_layout(shape));
+  } else {
+    return make_tensor(counting_iterator<int>{0}, make_layout(shape));
+  }
 }
 
 }  // namespace tessel
