@@ -67,6 +67,12 @@ TESSEL_HOST_DEVICE constexpr auto basis_coord(T const& v) {
     return make_tuple(((void)I, Int<0>{})..., basis_coord<N...>(v));
   }(std::make_index_sequence<N0>{});
 }
+// Element I of a tuple, or zero past its end.
+template <std::size_t I, class T>
+TESSEL_HOST_DEVICE constexpr auto elem_or_zero(T const& t) {
+  constexpr bool inside = I < tuple_size_v<T>;
+  if constexpr (inside) return get<I>(t); else return Int<0>{};
+}
 // Element-wise sum of two coordinates; a missing element counts as zero.
 template <class A, class B>
 TESSEL_HOST_DEVICE constexpr auto coord_add(A const& a, B const& b) {
@@ -80,12 +86,8 @@ TESSEL_HOST_DEVICE constexpr auto coord_add(A const& a, B const& b) {
     return a;
   } else {
     constexpr std::size_t n = tuple_size_v<A> > tuple_size_v<B> ? tuple_size_v<A> : tuple_size_v<B>;
-    auto at = [](auto const& t, auto i) {
-      if constexpr (decltype(i)::value < tuple_size_v<std::remove_cvref_t<decltype(t)>>) return get<decltype(i)::value>(t);
-      else return Int<0>{};
-    };
     return [&]<std::size_t... I>(std::index_sequence<I...>) {
-      return make_tuple(coord_add(at(a, C<I>{}), at(b, C<I>{}))...);
+      return make_tuple(coord_add(elem_or_zero<I>(a), elem_or_zero<I>(b))...);
     }(std::make_index_sequence<n>{});
   }
 }
