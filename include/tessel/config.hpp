@@ -79,3 +79,18 @@ struct error : std::invalid_argument {
 #else
 #  define TESSEL_CHECK(cond, message) ((cond) ? (void)0 : ::tessel::fail(message))
 #endif
+
+// TESSEL_STATIC_ASSERT_V(x, ...): assert at compile time that the static
+// boolean x (a C<true> or C<false> value) is true.
+#define TESSEL_STATIC_ASSERT_V(x, ...) static_assert(decltype(x)::value, ##__VA_ARGS__)
+
+// TESSEL_UNROLL / TESSEL_NO_UNROLL: loop unrolling hints for device code.
+#if defined(__CUDA_ARCH__)
+#  define TESSEL_UNROLL _Pragma("unroll")
+#  define TESSEL_NO_UNROLL _Pragma("unroll 1")
+#else
+#  define TESSEL_UNROLL
+#  define TESSEL_NO_UNROLL
+#endif
+
+#include "cute_macros.hpp"

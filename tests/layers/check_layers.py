@@ -3,8 +3,9 @@
 own layer or of layers below it, and the include graph has no cycle.
 
 Layers, bottom to top (docs/ARCHITECTURE in README's folder list):
-  config.hpp, int/ -> tuple/ -> layout/ -> engine/ -> algebra/ -> tensor/
-  -> swizzle/ -> atom/ -> kernels/; text/ stands beside them (it may use any
+  config.hpp (and cute_macros.hpp), numeric/ (number types) -> int/ -> tuple/
+  -> layout/ -> engine/ -> algebra/ -> tensor/ -> container/ -> swizzle/ ->
+  atom/ -> kernels/; text/ stands beside them (it may use any
   of them, none of them uses it); tessel.hpp includes the typed layers.
 Usage: check_layers.py INCLUDE_DIR   (prints what is wrong; exit 1 if anything is)
 """
@@ -12,12 +13,13 @@ import os
 import re
 import sys
 
-ORDER = ["config", "int", "tuple", "layout", "engine", "algebra", "tensor", "swizzle", "atom", "kernels", "text", "tessel"]
+ORDER = ["config", "numeric", "int", "tuple", "layout", "engine", "algebra", "tensor", "container", "swizzle", "atom",
+         "kernels", "text", "tessel"]
 
 
 def layer_of(rel):
     top = rel.split("/")[0]
-    if top in ("config.hpp",):
+    if top in ("config.hpp", "cute_macros.hpp"):
         return "config"
     if top == "tessel.hpp":
         return "tessel"

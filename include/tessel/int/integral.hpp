@@ -25,6 +25,18 @@ struct C {
 };
 
 template <int v> using Int = C<v>;
+
+// integral_constant<T, v>: a static integer whose type is exactly T (C<v>
+// takes the type of v). It is a C<v>, so it mixes with C<> everywhere.
+template <class T, T v>
+struct integral_constant : C<v> {
+  using type = integral_constant<T, v>;
+  using value_type = T;
+  static constexpr T value = v;
+  TESSEL_HOST_DEVICE constexpr T operator()() const noexcept { return v; }
+};
+// constant<T, v>: C<v> spelled with its type.
+template <class T, T v> using constant = C<v>;
 template <bool b> using bool_constant = C<b>;
 using true_type = bool_constant<true>;
 using false_type = bool_constant<false>;
@@ -33,6 +45,7 @@ using false_type = bool_constant<false>;
 
 template <class T> struct is_static_int : std::false_type {};
 template <auto v> struct is_static_int<C<v>> : std::bool_constant<std::is_integral_v<decltype(v)>> {};
+template <class T, T v> struct is_static_int<integral_constant<T, v>> : std::bool_constant<std::is_integral_v<T>> {};
 
 // A dynamic integer: any standard integral type (bool excluded, as in CuTe's
 // shapes). Equivalent to std::is_integral for the types tessel uses.
@@ -56,6 +69,8 @@ template <auto n, class T>
 struct is_constant : std::false_type {};
 template <auto n, auto v>
 struct is_constant<n, C<v>> : std::bool_constant<v == n> {};
+template <auto n, class T, T v>
+struct is_constant<n, integral_constant<T, v>> : std::bool_constant<v == n> {};
 template <auto n, class T> struct is_constant<n, T const> : is_constant<n, T> {};
 template <auto n, class T> struct is_constant<n, T&> : is_constant<n, T> {};
 template <auto n, class T> struct is_constant<n, T&&> : is_constant<n, T> {};
@@ -191,7 +206,8 @@ TESSEL_ALIAS(250) TESSEL_ALIAS(251) TESSEL_ALIAS(252) TESSEL_ALIAS(253)
 TESSEL_ALIAS(254) TESSEL_ALIAS(255) TESSEL_ALIAS(256)
 TESSEL_ALIAS(384) TESSEL_ALIAS(512) TESSEL_ALIAS(768) TESSEL_ALIAS(1024)
 TESSEL_ALIAS(2048) TESSEL_ALIAS(4096) TESSEL_ALIAS(8192) TESSEL_ALIAS(16384)
-TESSEL_ALIAS(32768) TESSEL_ALIAS(65536)
+TESSEL_ALIAS(32768) TESSEL_ALIAS(65536) TESSEL_ALIAS(131072) TESSEL_ALIAS(262144)
+TESSEL_ALIAS(524288)
 TESSEL_ALIAS_M(1) TESSEL_ALIAS_M(2) TESSEL_ALIAS_M(3) TESSEL_ALIAS_M(4)
 TESSEL_ALIAS_M(5) TESSEL_ALIAS_M(6) TESSEL_ALIAS_M(7) TESSEL_ALIAS_M(8)
 TESSEL_ALIAS_M(9) TESSEL_ALIAS_M(10) TESSEL_ALIAS_M(12) TESSEL_ALIAS_M(16)
@@ -199,5 +215,21 @@ TESSEL_ALIAS_M(24) TESSEL_ALIAS_M(32) TESSEL_ALIAS_M(64)
 #undef TESSEL_ALIAS_10
 #undef TESSEL_ALIAS_M
 #undef TESSEL_ALIAS
+
+// ---- the _c literal -----------------------------------------------------------
+
+namespace detail {
+template <char... d>
+TESSEL_HOST_DEVICE constexpr long long decimal_value() {
+  static_assert(((d >= '0' && d <= '9') && ...), "tessel: _c takes decimal digits only");
+  long long v = 0;
+  ((v = 10 * v + (d - '0')), ...);
+  return v;
+}
+}  // namespace detail
+
+// 32_c is Int<32>.
+template <char... d>
+TESSEL_HOST_DEVICE constexpr C<int(detail::decimal_value<d...>())> operator""_c() { return {}; }
 
 }  // namespace tessel

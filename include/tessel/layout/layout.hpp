@@ -169,6 +169,28 @@ TESSEL_HOST_DEVICE constexpr auto idx2crd(Idx const& idx, S const& s) {
   }
 }
 
+// idx2crd(idx, shape, stride): the coordinate of index idx in the layout
+// shape:stride, each mode's coordinate being (idx / stride) % shape (exact
+// for compact layouts; CuTe's three-argument form). An integer stride stands
+// for the compact column-major strides of shape scaled by it. Tuples of
+// indices are split mode by mode.
+template <class Idx, class S, class D>
+TESSEL_HOST_DEVICE constexpr auto idx2crd(Idx const& idx, S const& s, D const& d) {
+  if constexpr (is_tuple_v<Idx>) {
+    static_assert(is_tuple_v<S> && tuple_size_v<Idx> == tuple_size_v<S>,
+                  "tessel::idx2crd: the index's rank differs from the shape's rank");
+    return transform(idx, s, d, [](auto const& i, auto const& sh, auto const& st) { return idx2crd(i, sh, st); });
+  } else if constexpr (is_tuple_v<S> && is_tuple_v<D>) {
+    return transform(s, d, [&](auto const& sh, auto const& st) { return idx2crd(idx, sh, st); });
+  } else if constexpr (is_tuple_v<S>) {
+    return transform(s, compact_col_major(s, d), [&](auto const& sh, auto const& st) { return idx2crd(idx, sh, st); });
+  } else if constexpr (is_constant_v<1, S>) {
+    return Int<0>{};  // a size-1 mode: its coordinate is 0 whatever its stride
+  } else {
+    return (idx / d) % s;
+  }
+}
+
 namespace detail {
 template <class Idx, class S, std::size_t... I>
 TESSEL_HOST_DEVICE constexpr auto idx2crd_elems(Idx const& idx, S const& s, std::index_sequence<I...>) {
@@ -187,19 +209,6 @@ TESSEL_HOST_DEVICE constexpr auto idx2crd_split(Idx const& idx, S const& s) {
   }
 }
 }  // namespace detail
-
-// idx2crd(idx, shape, stride): the coordinate (idx / stride) % shape of every
-// mode: inverts crd2idx for compact strides (CuTe's three-argument form).
-template <class Idx, class S, class D>
-TESSEL_HOST_DEVICE constexpr auto idx2crd(Idx const& idx, S const& s, D const& d) {
-  if constexpr (is_tuple_v<Idx>) {
-    return transform(idx, s, d, [](auto const& i, auto const& si, auto const& di) { return idx2crd(i, si, di); });
-  } else if constexpr (is_tuple_v<S>) {
-    return transform(s, d, [&](auto const& si, auto const& di) { return idx2crd(idx, si, di); });
-  } else {
-    return (idx / d) % s;
-  }
-}
 
 // crd2crd(c, src_shape, dst_shape): the coordinate of dst_shape at the same
 // colexicographic position as c in src_shape.
@@ -287,6 +296,27 @@ struct Layout : private detail::leaf<0, S>, private detail::leaf<1, D> {
     else return get<I...>(detail::leaf<1, D>::element());
   }
   TESSEL_HOST_DEVICE constexpr Layout const& layout() const { return *this; }
+
+  // The hierarchical coordinate (congruent with the shape) at which this
+  // layout takes the value idx; exact for compact layouts.
+  template <Integral Idx>
+  TESSEL_HOST_DEVICE constexpr auto get_hier_coord(Idx const& idx) const {
+    return tessel::idx2crd(idx, shape(), stride());
+  }
+  // The same coordinate, flattened to one integer per top-level mode.
+  template <Integral Idx>
+  TESSEL_HOST_DEVICE constexpr auto get_flat_coord(Idx const& idx) const {
+    if constexpr (is_tuple_v<S>) {
+      return transform(get_hier_coord(idx), shape(), [](auto const& c, auto const& s) { return tessel::crd2idx(c, s); });
+    } else {
+      return get_hier_coord(idx);
+    }
+  }
+  // The same coordinate as one column-major integer.
+  template <Integral Idx>
+  TESSEL_HOST_DEVICE constexpr auto get_1d_coord(Idx const& idx) const {
+    return tessel::crd2idx(get_hier_coord(idx), shape());
+  }
 
   // Evaluation at a coordinate; a coordinate holding `_` slices instead.
   template <class Crd>

@@ -84,12 +84,12 @@ template <class S, class D> struct has_text<Layout<S, D>> : std::bool_constant<h
 template <class T> struct static_text;
 template <auto v> struct static_text<C<v>> {
   using V = decltype(v);
-  static constexpr int size = 1 + (std::is_same_v<V, bool> ? (v ? 4 : 5)
+  static constexpr int size = 1 + (std::is_same_v<V, bool> ? 1
                                    : std::is_unsigned_v<V> ? unum_len(static_cast<unsigned long long>(v))
                                                            : num_len(static_cast<long long>(v)));
   TESSEL_HOST_DEVICE static constexpr void put(char* p, int& n) {
     p[n++] = '_';
-    if constexpr (std::is_same_v<V, bool>) put_text(p, n, v ? "true" : "false");
+    if constexpr (std::is_same_v<V, bool>) p[n++] = v ? '1' : '0';  // as CuTe: a bool prints as 1 or 0
     else if constexpr (std::is_unsigned_v<V>) put_unum(p, n, static_cast<unsigned long long>(v));
     else put_num(p, n, static_cast<long long>(v));
   }
@@ -137,7 +137,7 @@ TESSEL_HOST_DEVICE void write(Sink const& out, T const& x) {
     typename T::value_type const v = T::value;  // a copy: device code may not odr-use T::value
     write(out, v);
   } else if constexpr (std::is_same_v<T, bool>) {
-    out.str(x ? "true" : "false");
+    out.str(x ? "1" : "0");  // as CuTe (a bool prints as the integer it converts to)
   } else if constexpr (is_std_integral_v<T> && std::is_unsigned_v<T>) {
     out.unum(static_cast<unsigned long long>(x));
   } else if constexpr (is_std_integral_v<T>) {
@@ -166,6 +166,8 @@ TESSEL_HOST_DEVICE void write(Sink const& out, T const& x) {
     write(out, x.offset());
     out.str(" o ");
     write(out, x.layout_b());
+  } else if constexpr (requires { x.write_to(out); }) {  // a type that prints itself (ScaledBasis)
+    x.write_to(out);
   } else {
     static_assert(sizeof(T) == 0, "tessel::print: no printer for this type");
   }

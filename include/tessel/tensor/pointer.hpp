@@ -4,8 +4,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "../layout/print.hpp"
+#include "../numeric/subbyte.hpp"
 
 namespace tessel {
 
@@ -31,9 +33,11 @@ struct tagged_ptr {
   TESSEL_HOST_DEVICE constexpr friend bool operator==(tagged_ptr a, tagged_ptr b) { return a.ptr_ == b.ptr_; }
 };
 
-template <class T> using gmem_ptr = tagged_ptr<gmem_tag, T>;
-template <class T> using smem_ptr = tagged_ptr<smem_tag, T>;
-template <class T> using rmem_ptr = tagged_ptr<rmem_tag, T>;
+// gmem_ptr<T*> (CuTe's spelling, the wrapped pointer type) and gmem_ptr<T>
+// (the element type) name the same type.
+template <class P> using gmem_ptr = tagged_ptr<gmem_tag, std::remove_pointer_t<P>>;
+template <class P> using smem_ptr = tagged_ptr<smem_tag, std::remove_pointer_t<P>>;
+template <class P> using rmem_ptr = tagged_ptr<rmem_tag, std::remove_pointer_t<P>>;
 
 template <class T> TESSEL_HOST_DEVICE constexpr gmem_ptr<T> make_gmem_ptr(T* p) { return {p}; }
 template <class T> TESSEL_HOST_DEVICE constexpr smem_ptr<T> make_smem_ptr(T* p) { return {p}; }
@@ -42,6 +46,10 @@ template <class T> TESSEL_HOST_DEVICE gmem_ptr<T> make_gmem_ptr(void* p) { retur
 template <class T> TESSEL_HOST_DEVICE gmem_ptr<T const> make_gmem_ptr(void const* p) { return {static_cast<T const*>(p)}; }
 template <class T> TESSEL_HOST_DEVICE smem_ptr<T> make_smem_ptr(void* p) { return {static_cast<T*>(p)}; }
 template <class T> TESSEL_HOST_DEVICE smem_ptr<T const> make_smem_ptr(void const* p) { return {static_cast<T const*>(p)}; }
+// A null pointer of element type T.
+template <class T> TESSEL_HOST_DEVICE constexpr gmem_ptr<T> make_gmem_ptr(std::nullptr_t) { return {}; }
+template <class T> TESSEL_HOST_DEVICE constexpr smem_ptr<T> make_smem_ptr(std::nullptr_t) { return {}; }
+template <class T> TESSEL_HOST_DEVICE constexpr rmem_ptr<T> make_rmem_ptr(std::nullptr_t) { return {}; }
 
 template <class T> TESSEL_HOST_DEVICE constexpr T* raw_pointer_cast(T* p) { return p; }
 template <class Tag, class T> TESSEL_HOST_DEVICE constexpr T* raw_pointer_cast(tagged_ptr<Tag, T> p) { return p.get(); }
@@ -52,8 +60,8 @@ template <class P> inline constexpr bool is_gmem_v = std::is_same_v<typename mem
 template <class P> inline constexpr bool is_smem_v = std::is_same_v<typename memory_tag_of<P>::type, smem_tag>;
 template <class P> inline constexpr bool is_rmem_v = std::is_same_v<typename memory_tag_of<P>::type, rmem_tag>;
 
-// Element width in bits, as the [32b] of CuTe's pointer printing.
-template <class T> inline constexpr int sizeof_bits_v = int(sizeof(T)) * 8;
+// Element width in bits (sizeof_bits_v), as the [32b] of CuTe's pointer
+// printing, is in ../numeric/subbyte.hpp.
 
 // print: ptr[32b](0x...), gmem_ptr[16b](0x...), ...
 template <class T> requires(!std::is_same_v<std::remove_cv_t<T>, char>)

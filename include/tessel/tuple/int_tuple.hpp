@@ -185,7 +185,9 @@ TESSEL_HOST_DEVICE constexpr auto product(T const& t) {
 // size<I...>(x): the product of the shape of x's element I...
 template <std::size_t... I, class T>
 TESSEL_HOST_DEVICE constexpr auto size(T const& t) {
-  if constexpr (sizeof...(I) > 0) {
+  if constexpr (sizeof...(I) > 0 && requires { t.template shape<I...>(); }) {
+    return product(t.template shape<I...>());  // reads only the shape (a tensor's data is not touched)
+  } else if constexpr (sizeof...(I) > 0) {
     return size(get<I...>(t));
   } else if constexpr (is_tuple_v<T> || is_integral_v<T>) {
     return product(t);
@@ -288,7 +290,8 @@ TESSEL_HOST_DEVICE constexpr auto compatible_elems(A const& a, B const& b, std::
 }
 
 // compatible(a, b): size(a) == size(b) and every coordinate of a is a valid
-// coordinate of b (shape a is coarser than or equal to shape b).
+// coordinate of b (shape a is coarser than or equal to shape b). Layouts are
+// compared by their shapes.
 template <class A, class B>
 TESSEL_HOST_DEVICE constexpr auto compatible(A const& a, B const& b) {
   if constexpr (is_tuple_v<A> && is_tuple_v<B>) {
@@ -297,10 +300,12 @@ TESSEL_HOST_DEVICE constexpr auto compatible(A const& a, B const& b) {
     } else {
       return detail::compatible_elems(a, b, std::make_index_sequence<tuple_size_v<A>>{});
     }
-  } else if constexpr (is_tuple_v<A>) {
-    return false_type{};
-  } else {
+  } else if constexpr (is_integral_v<A>) {
     return a == size(b);
+  } else if constexpr (is_tuple_v<A> || is_integral_v<B>) {
+    return false_type{};
+  } else {  // layouts (anything with a shape): compare their shapes
+    return compatible(shape(a), shape(b));
   }
 }
 

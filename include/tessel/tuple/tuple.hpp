@@ -19,7 +19,9 @@
 namespace tessel {
 
 namespace detail {
-// One element. An empty element stores nothing and is rebuilt on access.
+// One element, as a base class: an empty element stores nothing and is rebuilt
+// on access. (Layout keeps its shape and stride this way; tuples store their
+// elements in one member, below, to be of standard layout.)
 // (The accessor is not named get: a member get in the bases would make
 // structured bindings look for member get instead of tessel::get.)
 template <std::size_t I, class T, bool = std::is_empty_v<T>>
@@ -34,26 +36,118 @@ struct leaf<I, T, true> {
   TESSEL_HOST_DEVICE static constexpr T element() { return T{}; }
 };
 
-template <class Seq, class... T> struct tuple_base;
+// The type of element I of a pack, found by deduction of an indexed base of a
+// table that exists only in unevaluated code.
+template <std::size_t I, class T> struct indexed {};
+template <class Seq, class... T> struct index_table;
 template <std::size_t... I, class... T>
-struct tuple_base<std::index_sequence<I...>, T...> : leaf<I, T>... {
-  constexpr tuple_base() = default;
-  TESSEL_HOST_DEVICE constexpr tuple_base(T const&... t) requires(sizeof...(T) > 0) : leaf<I, T>{t}... {}
+struct index_table<std::index_sequence<I...>, T...> : indexed<I, T>... {};
+template <std::size_t I, class T> T nth_pick(indexed<I, T> const*);
+template <std::size_t I, class... T>
+using nth_t = decltype(nth_pick<I>(static_cast<index_table<std::index_sequence_for<T...>, T...>*>(nullptr)));
+
+template <class... T> struct type_list {};
+
+// The storage of a tuple's non-empty elements, in order, as plain members of
+// one class (four a level), so that a tuple of standard-layout elements is of
+// standard layout and empty elements take no space at all.
+template <class... T> struct store {};
+template <class A> struct store<A> { A m0; };
+template <class A, class B> struct store<A, B> { A m0; B m1; };
+template <class A, class B, class C2> struct store<A, B, C2> { A m0; B m1; C2 m2; };
+template <class A, class B, class C2, class D> struct store<A, B, C2, D> { A m0; B m1; C2 m2; D m3; };
+template <class A, class B, class C2, class D, class E, class... R>
+struct store<A, B, C2, D, E, R...> { A m0; B m1; C2 m2; D m3; store<E, R...> rest; };
+
+// Member K of a store.
+template <std::size_t K, class S>
+TESSEL_HOST_DEVICE constexpr auto& store_at(S& s) {
+  if constexpr (K == 0) return s.m0;
+  else if constexpr (K == 1) return s.m1;
+  else if constexpr (K == 2) return s.m2;
+  else if constexpr (K == 3) return s.m3;
+  else return store_at<K - 4>(s.rest);
+}
+
+// The store of the non-empty types of T..., and their positions in T...
+template <class Done, class... T> struct store_of { using type = Done; };
+template <class... D, class T0, class... T>
+struct store_of<store<D...>, T0, T...>
+    : store_of<std::conditional_t<std::is_empty_v<T0>, store<D...>, store<D..., T0>>, T...> {};
+template <class... T>
+struct nonempty_positions {
+  static constexpr std::size_t count = (std::size_t(0) + ... + std::size_t(!std::is_empty_v<T>));
+  struct table_t { std::size_t v[count > 0 ? count : 1]; };
+  static constexpr table_t table = [] {
+    table_t r{};
+    std::size_t k = 0, i = 0;
+    ((std::is_empty_v<T> ? void(++i) : void(r.v[k++] = i++)), ...);
+    return r;
+  }();
+  template <std::size_t... K>
+  static std::index_sequence<table.v[K]...> make(std::index_sequence<K...>);
+  using type = decltype(make(std::make_index_sequence<count>{}));
+};
+// The position of element I among the non-empty elements.
+template <std::size_t I, class... T>
+TESSEL_HOST_DEVICE constexpr std::size_t slot_of() {
+  constexpr bool empty[] = {std::is_empty_v<T>..., false};
+  std::size_t k = 0;
+  for (std::size_t i = 0; i != I; ++i) k += empty[i] ? 0 : 1;
+  return k;
+}
+// Argument J of a pack, by reference.
+template <std::size_t J, class A0, class... A>
+TESSEL_HOST_DEVICE constexpr auto const& pick_arg(A0 const& a0, A const&... a) {
+  if constexpr (J == 0) return a0; else return pick_arg<J - 1>(a...);
+}
+
+// Holds the store (no member at all when every element is empty).
+template <class S>
+struct holder {
+  S s_;
+  constexpr holder() = default;
+  template <std::size_t... J, class... A>
+  TESSEL_HOST_DEVICE constexpr holder(std::index_sequence<J...>, A const&... a) : s_{pick_arg<J>(a...)...} {}
+};
+template <>
+struct holder<store<>> {
+  constexpr holder() = default;
+  template <class... A>
+  TESSEL_HOST_DEVICE constexpr holder(std::index_sequence<>, A const&...) {}
 };
 
-// Element I, found by deduction of the leaf base. The return types are spelled
-// out, so that asking for an element's type (element_t) instantiates no body.
-template <std::size_t I, class T>
-TESSEL_HOST_DEVICE constexpr T& get_leaf(leaf<I, T, false>& l) { return l.value; }
-template <std::size_t I, class T>
-TESSEL_HOST_DEVICE constexpr T const& get_leaf(leaf<I, T, false> const& l) { return l.value; }
-template <std::size_t I, class T>
-TESSEL_HOST_DEVICE constexpr T get_leaf(leaf<I, T, true> const&) { return T{}; }
+template <class Seq, class... T> struct tuple_base;
+template <std::size_t... I, class... T>
+struct tuple_base<std::index_sequence<I...>, T...> : holder<typename store_of<store<>, T...>::type> {
+  using elem_types = type_list<T...>;
+  using holder_type = holder<typename store_of<store<>, T...>::type>;
+  constexpr tuple_base() = default;
+  TESSEL_HOST_DEVICE constexpr tuple_base(T const&... t) requires(sizeof...(T) > 0)
+      : holder_type(typename nonempty_positions<T...>::type{}, t...) {}
+};
 
-// The type of element I of a tuple (declared only; used in decltype).
-template <std::size_t I, class T, bool E> T leaf_type(leaf<I, T, E> const&);
+// Element I of a tuple: a reference to the stored value, or (empty) a fresh
+// value. The return types are spelled out, so that asking for an element's
+// type (element_t) instantiates no body.
+template <std::size_t I, class Seq, class... T>
+TESSEL_HOST_DEVICE constexpr std::conditional_t<std::is_empty_v<nth_t<I, T...>>, nth_t<I, T...>, nth_t<I, T...>&>
+get_leaf(tuple_base<Seq, T...>& t) {
+  using E = nth_t<I, T...>;
+  if constexpr (std::is_empty_v<E>) return E{}; else return store_at<slot_of<I, T...>()>(t.s_);
+}
+template <std::size_t I, class Seq, class... T>
+TESSEL_HOST_DEVICE constexpr std::conditional_t<std::is_empty_v<nth_t<I, T...>>, nth_t<I, T...>, nth_t<I, T...> const&>
+get_leaf(tuple_base<Seq, T...> const& t) {
+  using E = nth_t<I, T...>;
+  if constexpr (std::is_empty_v<E>) return E{}; else return store_at<slot_of<I, T...>()>(t.s_);
+}
+
+// The type of element I of a tuple (or of a type derived from one).
+template <std::size_t I, class L> struct element_in;
+template <std::size_t I, class... T> struct element_in<I, type_list<T...>> { using type = nth_t<I, T...>; };
 template <std::size_t I, class Tup>
-using element_t = decltype(leaf_type<I>(std::declval<Tup const&>()));
+using element_t = typename element_in<I, typename Tup::elem_types>::type;
 }  // namespace detail
 
 template <class... T>
@@ -105,8 +199,13 @@ TESSEL_HOST_DEVICE constexpr decltype(auto) get(tuple<T...>& t) {
 template <std::size_t I, std::size_t... Is, class... T>
 TESSEL_HOST_DEVICE constexpr decltype(auto) get(tuple<T...>&& t) {
   static_assert(I < sizeof...(T), "tessel::get: index out of range");
-  if constexpr (sizeof...(Is) == 0) return detail::get_leaf<I>(t);
-  else return get<Is...>(detail::get_leaf<I>(t));
+  using E = detail::element_t<I, tuple<T...>>;
+  if constexpr (std::is_empty_v<E>) {
+    if constexpr (sizeof...(Is) == 0) return E{}; else return get<Is...>(E{});
+  } else {  // an rvalue tuple gives its elements as rvalues
+    if constexpr (sizeof...(Is) == 0) return static_cast<E&&>(detail::get_leaf<I>(t));
+    else return get<Is...>(static_cast<E&&>(detail::get_leaf<I>(t)));
+  }
 }
 template <std::size_t I, std::size_t... Is, class T>
   requires(!is_tuple_v<T> && !has_custom_get<std::remove_cvref_t<T>>::value)

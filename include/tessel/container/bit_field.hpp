@@ -1,0 +1,70 @@
+// tessel/container/bit_field.hpp: bit_field<Start, Bits, T>: a Bits-wide
+// unsigned value stored at bit Start of a little block of bytes (bits counted
+// from bit 0 of byte 0), read by conversion and written by assignment. With
+// T (of the value's size), the bits are read and written as a T.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "../config.hpp"
+
+namespace tessel {
+
+namespace detail {
+template <int Bits> struct uint_bits;
+template <> struct uint_bits<8> { using type = std::uint8_t; };
+template <> struct uint_bits<16> { using type = std::uint16_t; };
+template <> struct uint_bits<32> { using type = std::uint32_t; };
+template <> struct uint_bits<64> { using type = std::uint64_t; };
+struct no_other_type {};
+}  // namespace detail
+
+// The unsigned integer type of exactly Bits bits (8, 16, 32 or 64).
+template <int Bits> using uint_bit_t = typename detail::uint_bits<Bits>::type;
+
+template <std::uint32_t Start, std::uint32_t Bits, class Other = detail::no_other_type>
+struct bit_field {
+  static_assert(0 < Bits && Bits <= 64, "tessel::bit_field: 1 to 64 bits");
+  // The value is held in the smallest of 8, 16, 32, 64 bits that fits it.
+  static constexpr std::uint32_t value_type_bits = Bits <= 8 ? 8 : Bits <= 16 ? 16 : Bits <= 32 ? 32 : 64;
+  using value_type = uint_bit_t<int(value_type_bits)>;
+  static_assert(std::is_same_v<Other, detail::no_other_type> || sizeof(Other) == sizeof(value_type),
+                "tessel::bit_field: the other type must have the value's size");
+  static constexpr std::uint32_t num_bytes = (Start + Bits + 7) / 8;
+  static constexpr value_type mask = value_type(~std::uint64_t(0) >> (64 - Bits));
+
+  std::uint8_t data_[num_bytes];
+
+  // The stored value.
+  TESSEL_HOST_DEVICE constexpr value_type get() const {
+    std::uint64_t v = 0;
+    for (std::uint32_t i = 0; i < Bits; ++i) {
+      std::uint32_t b = Start + i;
+      v |= std::uint64_t((data_[b / 8] >> (b % 8)) & 1u) << i;
+    }
+    return value_type(v);
+  }
+  // Store the low Bits bits of x, leaving the other bits of the block alone.
+  TESSEL_HOST_DEVICE constexpr void set(value_type x) {
+    for (std::uint32_t i = 0; i < Bits; ++i) {
+      std::uint32_t b = Start + i;
+      std::uint8_t bit = std::uint8_t(1u << (b % 8));
+      if ((std::uint64_t(x) >> i) & 1u) data_[b / 8] = std::uint8_t(data_[b / 8] | bit);
+      else data_[b / 8] = std::uint8_t(data_[b / 8] & ~bit);
+    }
+  }
+  TESSEL_HOST_DEVICE constexpr bit_field& operator=(value_type x) { set(x); return *this; }
+  TESSEL_HOST_DEVICE constexpr operator value_type() const { return get(); }
+
+  // Store / read the bits of an Other (such as a float).
+  template <class O> requires(std::is_same_v<O, Other> && !std::is_same_v<O, detail::no_other_type>)
+  TESSEL_HOST_DEVICE constexpr bit_field& operator=(O const& x) {
+    set(__builtin_bit_cast(value_type, x));
+    return *this;
+  }
+  template <class O> requires(std::is_same_v<O, Other> && !std::is_same_v<O, detail::no_other_type>)
+  TESSEL_HOST_DEVICE constexpr operator O() const { return __builtin_bit_cast(O, get()); }
+};
+
+}  // namespace tessel

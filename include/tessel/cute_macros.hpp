@@ -1,0 +1,54 @@
+// tessel/cute_macros.hpp: the macros that code written against CuTe uses,
+// under CuTe's names, so that such code compiles with only the namespace
+// swapped. Each is defined only where CuTe (or the user) has not already
+// defined it. Included by config.hpp; define TESSEL_NO_CUTE_MACROS to skip.
+#pragma once
+
+#if !defined(TESSEL_NO_CUTE_MACROS)
+
+#ifndef CUTE_HOST_DEVICE
+#  define CUTE_HOST_DEVICE TESSEL_HOST_DEVICE
+#endif
+#ifndef CUTE_HOST
+#  define CUTE_HOST TESSEL_HOST
+#endif
+#ifndef CUTE_DEVICE
+#  define CUTE_DEVICE TESSEL_DEVICE
+#endif
+#ifndef CUTE_HOST_RTC
+#  define CUTE_HOST_RTC TESSEL_HOST
+#endif
+#ifndef CUTE_UNROLL
+#  define CUTE_UNROLL TESSEL_UNROLL
+#endif
+#ifndef CUTE_NO_UNROLL
+#  define CUTE_NO_UNROLL TESSEL_NO_UNROLL
+#endif
+#ifndef CUTE_INLINE_CONSTANT
+#  define CUTE_INLINE_CONSTANT TESSEL_INLINE_CONSTANT
+#endif
+#ifndef CUTE_GRID_CONSTANT
+#  define CUTE_GRID_CONSTANT
+#endif
+#ifndef CUTE_GCC_UNREACHABLE
+#  define CUTE_GCC_UNREACHABLE __builtin_unreachable()
+#endif
+// The namespace the standard library's names come from (tessel uses std::).
+#ifndef CUTE_STL_NAMESPACE
+#  define CUTE_STL_NAMESPACE std
+#endif
+#ifndef CUTE_STATIC_V
+#  define CUTE_STATIC_V(x) decltype(x)::value
+#endif
+#ifndef CUTE_STATIC_ASSERT
+#  define CUTE_STATIC_ASSERT static_assert
+#endif
+#ifndef CUTE_STATIC_ASSERT_V
+#  define CUTE_STATIC_ASSERT_V(x, ...) TESSEL_STATIC_ASSERT_V(x, ##__VA_ARGS__)
+#endif
+// An unreachable branch: stops the program with the message x.
+#ifndef CUTE_INVALID_CONTROL_PATH
+#  define CUTE_INVALID_CONTROL_PATH(x) ::tessel::fail(x)
+#endif
+
+#endif  // TESSEL_NO_CUTE_MACROS

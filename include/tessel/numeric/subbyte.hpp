@@ -1,0 +1,76 @@
+// tessel/numeric/subbyte.hpp: integers narrower than a byte, integer_subbyte<
+// Bits, Signed> (int4_t, uint2_t, uint6b_t, ... as CuTe names them), and
+// sizeof_bits_v, the width in bits of a type (Bits for these, 1 for bool).
+// A value converts to and from int; a value out of range keeps its low Bits
+// bits (sign-extended when signed).
+#pragma once
+
+#include <cstdint>
+#include <ostream>
+#include <type_traits>
+
+#include "../config.hpp"
+
+namespace tessel {
+
+template <int Bits, bool Signed>
+struct integer_subbyte {
+  static_assert(0 < Bits && Bits < 8, "tessel::integer_subbyte: 1 to 7 bits");
+  using storage_type = std::uint8_t;
+  static constexpr storage_type mask = storage_type((1u << Bits) - 1u);
+  static constexpr int num_bits = Bits;
+  static constexpr bool is_signed = Signed;
+
+  storage_type storage = 0;  // the low Bits bits
+
+  constexpr integer_subbyte() = default;
+  // The low Bits bits of v.
+  TESSEL_HOST_DEVICE constexpr explicit integer_subbyte(int v) : storage(storage_type(unsigned(v) & mask)) {}
+  TESSEL_HOST_DEVICE constexpr explicit integer_subbyte(unsigned v) : storage(storage_type(v & mask)) {}
+  // From raw bits (no conversion).
+  TESSEL_HOST_DEVICE static constexpr integer_subbyte from_bits(unsigned bits) {
+    integer_subbyte r;
+    r.storage = storage_type(bits & mask);
+    return r;
+  }
+  // The value, sign-extended when signed.
+  TESSEL_HOST_DEVICE constexpr operator int() const {
+    if constexpr (Signed) {
+      return (storage & (1u << (Bits - 1))) ? int(storage) - (1 << Bits) : int(storage);
+    } else {
+      return int(storage);
+    }
+  }
+  TESSEL_HOST_DEVICE friend constexpr bool operator==(integer_subbyte a, integer_subbyte b) { return a.storage == b.storage; }
+  TESSEL_HOST_DEVICE friend constexpr bool operator!=(integer_subbyte a, integer_subbyte b) { return a.storage != b.storage; }
+  TESSEL_HOST_DEVICE friend constexpr bool operator<(integer_subbyte a, integer_subbyte b) { return int(a) < int(b); }
+  friend std::ostream& operator<<(std::ostream& os, integer_subbyte v) { return os << int(v); }
+};
+
+using int1b_t = integer_subbyte<1, true>;
+using uint1b_t = integer_subbyte<1, false>;
+using int2b_t = integer_subbyte<2, true>;
+using uint2b_t = integer_subbyte<2, false>;
+using int4b_t = integer_subbyte<4, true>;
+using uint4b_t = integer_subbyte<4, false>;
+using int6b_t = integer_subbyte<6, true>;
+using uint6b_t = integer_subbyte<6, false>;
+// CuTe's short names.
+using int2_t = int2b_t;
+using uint2_t = uint2b_t;
+using int4_t = int4b_t;
+using uint4_t = uint4b_t;
+using uint1_t = uint1b_t;
+
+template <class T> struct is_subbyte_int : std::false_type {};
+template <int B, bool S> struct is_subbyte_int<integer_subbyte<B, S>> : std::true_type {};
+
+// Width of T in bits: Bits for a subbyte integer, 1 for bool, else 8 sizeof(T).
+template <class T> inline constexpr int sizeof_bits_v = int(sizeof(T)) * 8;
+template <class T> inline constexpr int sizeof_bits_v<T const> = sizeof_bits_v<T>;
+template <int B, bool S> inline constexpr int sizeof_bits_v<integer_subbyte<B, S>> = B;
+template <> inline constexpr int sizeof_bits_v<bool> = 1;
+template <> inline constexpr int sizeof_bits_v<void> = 8;
+template <class T> struct sizeof_bits : std::integral_constant<int, sizeof_bits_v<T>> {};
+
+}  // namespace tessel
