@@ -35,29 +35,9 @@ struct PyTiler {
 
 // ---- errors ---------------------------------------------------------------------------------------
 
-// The engine's error codes by name (the names of engine::Err).
-char const* code_name(engine::Err c) {
-  switch (c) {
-    case engine::Err::none: return "none";
-    case engine::Err::overflow: return "overflow";
-    case engine::Err::too_large: return "too_large";
-    case engine::Err::shape_not_positive: return "shape_not_positive";
-    case engine::Err::stride_divisibility: return "stride_divisibility";
-    case engine::Err::shape_divisibility: return "shape_divisibility";
-    case engine::Err::not_distributive: return "not_distributive";
-    case engine::Err::not_injective: return "not_injective";
-    case engine::Err::complement_chain: return "complement_chain";
-    case engine::Err::negative_stride: return "negative_stride";
-    case engine::Err::left_inverse_divisibility: return "left_inverse_divisibility";
-    case engine::Err::rank_mismatch: return "rank_mismatch";
-    case engine::Err::dynamic_unsupported: return "dynamic_unsupported";
-    case engine::Err::bad_argument: return "bad_argument";
-    case engine::Err::structure_mismatch: return "structure_mismatch";
-    case engine::Err::zip_not_rank2: return "zip_not_rank2";
-  }
-  return "unknown";
-}
-constexpr int kLastErr = int(engine::Err::zip_not_rank2);
+// The engine's error codes by name (engine/error.hpp's list).
+char const* code_name(engine::Err c) { return engine::name(c); }
+constexpr int kLastErr = int(engine::Err::count) - 1;
 
 // The names of the tuple operations' faults (engine/tuple_ops.hpp), reported as bad_argument.
 char const* fault_name(engine::i64 c) {

@@ -21,6 +21,9 @@ inline std::string describe(Error const& e) {
     case Err::left_inverse_divisibility:
       s += " [stride " + n(e.a) + " is not a multiple of " + n(e.b) + "]";
       break;
+    case Err::left_inverse_not_injective:
+      s += " [at i = " + n(e.a) + ": L(i) = " + n(e.b) + ", L(R(L(i))) = " + n(e.c) + "]";
+      break;
     case Err::not_injective: s += " [stride " + n(e.a) + " falls inside the span " + n(e.b) + " already covered]"; break;
     case Err::rank_mismatch: s += " [" + n(e.a) + " modes for a layout of rank " + n(e.b) + "]"; break;
     case Err::overflow: s += " [" + n(e.a) + " and " + n(e.b) + "]"; break;

@@ -9,25 +9,59 @@ namespace tessel::engine {
 
 using i64 = long long;
 
-// Error codes of the engine; every failing operation reports one with the
-// numbers involved. message() gives the condition in words.
+// The engine's errors, one row each: X(name, message). The numbers a, b, c
+// an error carries are listed beside it. From this list come the enum Err,
+// message() and name() (and so every binding's names for the codes).
+#define TESSEL_ENGINE_ERRORS(X)                                                                                    \
+  X(none, "ok")                                                                                                     \
+  /* an integer result does not fit in 64 bits: the operands a, b */                                                \
+  X(overflow, "integer overflow")                                                                                   \
+  /* the structure exceeds the engine's capacity */                                                                 \
+  X(too_large, "layout too large for the engine")                                                                   \
+  /* a shape entry a is zero or negative */                                                                         \
+  X(shape_not_positive, "a shape entry is zero or negative (shapes must be >= 1)")                                  \
+  /* composition: stride a does not divide / is not divided by shape b of A's coalesced mode c */                   \
+  X(stride_divisibility,                                                                                            \
+    "composition: stride divisibility fails (B's stride must be divisible by the product of A's leading shapes "   \
+    "and, where it stops inside a mode, divide that mode's shape)")                                                 \
+  /* composition: shape a of B is not divisible by b (A's coalesced mode c) */                                     \
+  X(shape_divisibility,                                                                                             \
+    "composition: shape divisibility fails (A's remaining shapes must divide B's shape up to its last needed mode)") \
+  /* composition: B's a leaves carry into each other inside A's modes (span b) */                                  \
+  X(not_distributive, "composition: B's modes overlap inside A's modes (A o B is not left-distributive over B)")    \
+  /* complement: stride a falls inside the span b already covered */                                               \
+  X(not_injective, "complement: the layout is not injective")                                                       \
+  /* complement: stride a is not a multiple of b */                                                                 \
+  X(complement_chain, "complement: sorted by stride, each stride must be a multiple of the previous shape*stride")  \
+  /* complement: a negative stride a */                                                                             \
+  X(negative_stride, "complement: negative strides are not supported")                                              \
+  /* left_inverse: stride a is not a multiple of b */                                                               \
+  X(left_inverse_divisibility,                                                                                      \
+    "left_inverse: sorted by stride, each stride must be a multiple of the size covered so far")                   \
+  /* a tiler or profile of a modes for a layout of rank b */                                                        \
+  X(rank_mismatch, "the tiler or profile has more modes than the layout")                                           \
+  /* an operation that needs static strides got a dynamic one (mode a) */                                           \
+  X(dynamic_unsupported, "this operation needs static strides")                                                     \
+  /* a malformed argument (tuple operations: c names the fault, see tuple_ops.hpp) */                               \
+  X(bad_argument, "bad argument")                                                                                   \
+  /* the run-time values give the result another structure than its type */                                        \
+  X(structure_mismatch,                                                                                             \
+    "the run-time values give the result another structure than its type (a dynamic integer is 1 or 0 where the "  \
+    "type needs a mode, and no layout of the type's structure is the result)")                                      \
+  /* zipped/tiled/flat: a mode kept by `_` has rank a, not 2 */                                                     \
+  X(zip_not_rank2,                                                                                                  \
+    "zipped/tiled/flat divide or product: a mode that the tiler keeps with `_` must have rank 2 to be split into "  \
+    "(tile, rest) (CuTe: zip2_by's leaf level must be rank-2)")                                                     \
+  /* left_inverse of a non-injective L: at index a, L(a) = b but L(R(L(a))) = c */                                  \
+  X(left_inverse_not_injective,                                                                                     \
+    "left_inverse: the layout is not injective, and the inverse found does not send each value back to an index "  \
+    "with that value (L(R(L(i))) != L(i))")
+
 enum class Err : int {
-  none = 0,
-  overflow,             // an integer result does not fit in 64 bits
-  too_large,            // the structure exceeds the engine's capacity
-  shape_not_positive,   // a shape entry is zero or negative
-  stride_divisibility,  // composition: stride a does not divide / is not divided by shape b of A's mode c
-  shape_divisibility,   // composition: shape a of B is not divisible by b (A's mode c)
-  not_distributive,     // composition: B's modes overlap inside A's modes
-  not_injective,        // complement: the layout is not injective
-  complement_chain,     // complement: stride a is not a multiple of b (image is not a tractable chain)
-  negative_stride,      // complement: negative strides
-  left_inverse_divisibility,  // left_inverse: stride a is not a multiple of b
-  rank_mismatch,        // a tiler or profile has more modes than the layout
-  dynamic_unsupported,  // an operation that needs static strides got dynamic ones
-  bad_argument,
-  structure_mismatch,   // the run-time values give the result another structure than its type
-  zip_not_rank2,        // zipped/tiled/flat: a mode kept by `_` is not a (tile, rest) pair
+#define TESSEL_ERR_ENUM(NAME, MESSAGE) NAME,
+  TESSEL_ENGINE_ERRORS(TESSEL_ERR_ENUM)
+#undef TESSEL_ERR_ENUM
+  count
 };
 
 struct Error {
@@ -36,26 +70,28 @@ struct Error {
   TESSEL_HOST_DEVICE_NOFORCE constexpr explicit operator bool() const { return code != Err::none; }
 };
 
+// The condition an error code stands for, in words.
 TESSEL_HOST_DEVICE_NOFORCE constexpr char const* message(Err e) {
   switch (e) {
-    case Err::none: return "ok";
-    case Err::overflow: return "integer overflow";
-    case Err::too_large: return "layout too large for the engine";
-    case Err::shape_not_positive: return "a shape entry is zero or negative (shapes must be >= 1)";
-    case Err::stride_divisibility: return "composition: stride divisibility fails (B's stride must be divisible by the product of A's leading shapes and, where it stops inside a mode, divide that mode's shape)";
-    case Err::shape_divisibility: return "composition: shape divisibility fails (A's remaining shapes must divide B's shape up to its last needed mode)";
-    case Err::not_distributive: return "composition: B's modes overlap inside A's modes (A o B is not left-distributive over B)";
-    case Err::not_injective: return "complement: the layout is not injective";
-    case Err::complement_chain: return "complement: sorted by stride, each stride must be a multiple of the previous shape*stride";
-    case Err::negative_stride: return "complement: negative strides are not supported";
-    case Err::left_inverse_divisibility: return "left_inverse: sorted by stride, each stride must be a multiple of the size covered so far";
-    case Err::rank_mismatch: return "the tiler or profile has more modes than the layout";
-    case Err::dynamic_unsupported: return "this operation needs static strides";
-    case Err::bad_argument: return "bad argument";
-    case Err::zip_not_rank2: return "zipped/tiled/flat divide or product: a mode that the tiler keeps with `_` must have rank 2 to be split into (tile, rest) (CuTe: zip2_by's leaf level must be rank-2)";
-    case Err::structure_mismatch: return "the run-time values give the result another structure than its type (a dynamic integer is 1 or 0 where the type needs a mode, and no layout of the type's structure is the result)";
+#define TESSEL_ERR_MESSAGE(NAME, MESSAGE) \
+  case Err::NAME: return MESSAGE;
+    TESSEL_ENGINE_ERRORS(TESSEL_ERR_MESSAGE)
+#undef TESSEL_ERR_MESSAGE
+    case Err::count: break;
   }
   return "unknown error";
+}
+
+// The code's name ("stride_divisibility"), for bindings and machine-readable output.
+TESSEL_HOST_DEVICE_NOFORCE constexpr char const* name(Err e) {
+  switch (e) {
+#define TESSEL_ERR_NAME(NAME, MESSAGE) \
+  case Err::NAME: return #NAME;
+    TESSEL_ENGINE_ERRORS(TESSEL_ERR_NAME)
+#undef TESSEL_ERR_NAME
+    case Err::count: break;
+  }
+  return "unknown";
 }
 
 }  // namespace tessel::engine

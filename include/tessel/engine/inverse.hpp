@@ -155,7 +155,20 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout left_inverse_steps(Layout const& L, 
   // The last entry is static only when nothing before it can move (first_dyn == m).
   if (last >= 0) shapes[last + 1] = {c.s[ord[last]].v, (last + 1 < first_dyn || first_dyn == m) && c.s[ord[last]].is_static};
   for (int q = 0; q <= m; ++q) r.push(shapes[q], strides[q], cx.err);
-  return from_modes(coalesce_modes(r, cx), cx.err);
+  Layout const res = from_modes(coalesce_modes(r, cx), cx.err);
+  // For injective L the chain gives R(L(i)) == i. For a non-injective L no such
+  // R exists, and what the chain builds must still send each value back to an
+  // index with that value: L(R(L(i))) == L(i). Checked where the values can be
+  // enumerated (host, compile time; up to kFallbackMax of them), else an error
+  // would go unnoticed only in device code.
+  if (TESSEL_HOST_ONLY_WORK && !cx.symbolic && !cx.err && size(L, cx.err) <= kFallbackMax) {
+    Error e;
+    for (i64 i = 0, n = size(L, cx.err); i < n; ++i) {
+      i64 const v = eval(L, i, e), back = eval(L, eval(res, v, e), e);
+      if (!e && back != v) { cx.fail(Err::left_inverse_not_injective, i, v, back); break; }
+    }
+  }
+  return res;
 }
 
 }  // namespace tessel::engine
