@@ -16,6 +16,7 @@
 #include <string>
 
 #include <tessel/tessel.hpp>
+#include <tessel/atom/atom.hpp>
 #include <tessel/atom/gmma.hpp>
 
 using namespace tessel;

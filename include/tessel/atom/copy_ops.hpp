@@ -43,8 +43,11 @@ TESSEL_DEVICE std::uint32_t smem_address(void const* p) { return static_cast<std
 #endif
 }  // namespace detail
 
-// An unsigned integer of Bits bits (8, 16, 32, 64, 128).
-template <int Bits> using uint_bit_t = typename detail::uint_bit<Bits>::type;
+// uint_bit_t<Bits>: an unsigned integer of Bits bits (container/bit_field.hpp;
+// 128 bits: uint128_t, below).
+namespace detail {
+template <> struct uint_bits<128> { using type = uint128_t; };
+}  // namespace detail
 
 // dst = src, one element (of at least 8 bits).
 template <class S, class D = S>

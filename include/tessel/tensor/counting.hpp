@@ -48,15 +48,68 @@ std::ostream& operator<<(std::ostream& os, counting_iterator<T> const& it) {
 template <class T>
 inline constexpr bool is_iterator_v<ArithmeticTupleIterator<T>> = true;
 
-// A tensor of the given shape whose element at every coordinate is that
-// coordinate (an ArithmeticTuple congruent with the shape): the coordinate
-// tensor that predicated kernels compare against the problem's bounds. Its
-// layout is make_identity_layout(shape), the shape with basis strides, over
-// an iterator starting at the zero coordinate, as CuTe's.
-// (A shape that is one integer gives a tensor of its indices.)
+// ---- identity tensors --------------------------------------------------------------------------
+
+namespace detail {
+// The bits of a flat identity tensor's offset given to each mode of a rank-R shape.
+template <int R> inline constexpr int coord_bits = R == 1 ? 62 : 62 / R;
+
+// An iterator over the coordinates of a flat shape: the element at offset i
+// has, in mode j, the coordinate (i >> (j B)) & (2^B - 1) (B = coord_bits<R>).
+// With the strides 2^(j B) the offset of coordinate c is c's bits side by
+// side, so a coordinate past the end of a mode (in a partial tile at a
+// matrix's edge) stays itself, as in CuTe's identity tensors, and the layout's
+// strides are integers, which the whole algebra (divides, partitions by TV
+// layouts and atoms) takes.
+template <int R>
+struct coord_iterator {
+  using value_type = decltype([]<std::size_t... J>(std::index_sequence<J...>) { return make_tuple((void(J), 0)...); }(std::make_index_sequence<R>{}));
+  using reference = value_type;
+  using memory_tag = rmem_tag;
+  long long offset_ = 0;
+  TESSEL_HOST_DEVICE constexpr auto operator*() const { return (*this)[0]; }
+  template <class I>
+  TESSEL_HOST_DEVICE constexpr auto operator[](I const& i) const {
+    long long const o = offset_ + static_cast<long long>(i);
+    constexpr int B = coord_bits<R>;
+    return [&]<std::size_t... J>(std::index_sequence<J...>) {
+      return make_tuple(int((o >> (int(J) * B)) & ((1LL << B) - 1))...);
+    }(std::make_index_sequence<R>{});
+  }
+  template <class I>
+  TESSEL_HOST_DEVICE constexpr coord_iterator operator+(I const& i) const { return {offset_ + static_cast<long long>(i)}; }
+};
+
+template <class S> struct is_flat_shape : std::false_type {};
+template <class... T> struct is_flat_shape<tuple<T...>> : std::bool_constant<(sizeof...(T) <= 4) && (true && ... && !is_tuple_v<T>)> {};
+}  // namespace detail
+template <int R> inline constexpr bool is_iterator_v<detail::coord_iterator<R>> = true;
+template <int R> struct memory_tag_of<detail::coord_iterator<R>> { using type = rmem_tag; };
+
+// make_identity_tensor(shape): the tensor whose element at every coordinate is
+// that coordinate: the coordinate tensor that predicated kernels partition
+// like their data and compare against the problem's bounds (elem_less).
+//  * A flat shape (a tuple of integers, rank <= 4): coordinates are tuples of
+//    ints, the layout has integer strides 2^(j B) (B = 62 / rank bits, so each
+//    coordinate must stay below 2^B: 2^31 for rank 2), so that every algebra
+//    operation and atom partition applies. Same values as CuTe's; the layout
+//    prints with those strides, not CuTe's basis strides.
+//  * A hierarchical shape: CuTe's form, make_identity_layout(shape) (the shape
+//    with basis strides) over an ArithmeticTuple iterator, printed as CuTe's.
+//  * An integer: the tensor of its indices.
 template <class S>
 TESSEL_HOST_DEVICE constexpr auto make_identity_tensor(S const& shape) {
-  if constexpr (is_tuple_v<S>) {
+  if constexpr (detail::is_flat_shape<S>::value) {
+    constexpr int R = int(tuple_size_v<S>);
+    auto stride = [&]<std::size_t... J>(std::index_sequence<J...>) {
+      return make_stride((1LL << (int(J) * detail::coord_bits<R>))...);
+    }(std::make_index_sequence<R>{});
+    [&]<std::size_t... J>(std::index_sequence<J...>) {
+      [[maybe_unused]] bool const fits = (true && ... && (static_cast<long long>(get<J>(shape)) < (1LL << detail::coord_bits<R>)));
+      TESSEL_CHECK(fits, "make_identity_tensor: a mode is too large for the coordinate's bits");
+    }(std::make_index_sequence<R>{});
+    return make_tensor(detail::coord_iterator<R>{0}, make_layout(shape, stride));
+  } else if constexpr (is_tuple_v<S>) {
     auto zero = transform(shape, [](auto const& s) { return transform(s, [](auto) { return Int<0>{}; }); });
     auto start = detail::to_arithmetic(zero);
     return make_tensor(ArithmeticTupleIterator<decltype(start)>{start}, make_identity_layout(shape));
