@@ -16,6 +16,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "../container/bit_field.hpp"
 #include "../int/integral.hpp"
 #include "mma_ops.hpp"
 #include "numeric.hpp"

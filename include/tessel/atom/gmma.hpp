@@ -53,7 +53,7 @@ TESSEL_HOST_DEVICE constexpr auto tile_to_shape(ComposedLayout<Sw, smem_ptr_flag
 // (Swizzle<B, M, S> on bytes is Swizzle<B, M - log2(sizeof(T)), S> on
 // elements; the pointer must be aligned to the swizzle's 2^(M+S+B)-byte period).
 template <class T, int B, int M, int S, int Bits, class L>
-TESSEL_HOST_DEVICE constexpr auto make_tensor(smem_ptr<T> const& ptr, ComposedLayout<Swizzle<B, M, S>, smem_ptr_flag_bits<Bits>, L> const& c) {
+TESSEL_HOST_DEVICE constexpr auto make_tensor(tagged_ptr<smem_tag, T> const& ptr, ComposedLayout<Swizzle<B, M, S>, smem_ptr_flag_bits<Bits>, L> const& c) {
   static_assert(Bits == sizeof_bits_v<std::remove_cv_t<T>>,
                 "tessel::make_tensor: the layout was made for elements of another size than the pointer's");
   constexpr int log2_bytes = sizeof(T) == 1 ? 0 : sizeof(T) == 2 ? 1 : sizeof(T) == 4 ? 2 : sizeof(T) == 8 ? 3 : sizeof(T) == 16 ? 4 : -1;

@@ -22,7 +22,7 @@ inline std::string describe(Error const& e) {
       s += " [stride " + n(e.a) + " is not a multiple of " + n(e.b) + "]";
       break;
     case Err::left_inverse_not_injective:
-      s += " [at i = " + n(e.a) + ": L(i) = " + n(e.b) + ", L(R(L(i))) = " + n(e.c) + "]";
+      s += " [at i = " + n(e.a) + ": L(i) = " + n(e.b) + ", R(L(i)) = " + n(e.c) + ", which is not an index of L with that value]";
       break;
     case Err::not_injective: s += " [stride " + n(e.a) + " falls inside the span " + n(e.b) + " already covered]"; break;
     case Err::rank_mismatch: s += " [" + n(e.a) + " modes for a layout of rank " + n(e.b) + "]"; break;

@@ -52,7 +52,7 @@ using i64 = long long;
   X(zip_not_rank2,                                                                                                  \
     "zipped/tiled/flat divide or product: a mode that the tiler keeps with `_` must have rank 2 to be split into "  \
     "(tile, rest) (CuTe: zip2_by's leaf level must be rank-2)")                                                     \
-  /* left_inverse of a non-injective L: at index a, L(a) = b but L(R(L(a))) = c */                                  \
+  /* left_inverse of a non-injective L: at index a, L(a) = b, but R(b) = c is not an index of L with value b */                                  \
   X(left_inverse_not_injective,                                                                                     \
     "left_inverse: the layout is not injective, and the inverse found does not send each value back to an index "  \
     "with that value (L(R(L(i))) != L(i))")

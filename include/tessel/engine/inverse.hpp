@@ -160,12 +160,14 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout left_inverse_steps(Layout const& L, 
   // R exists, and what the chain builds must still send each value back to an
   // index with that value: L(R(L(i))) == L(i). Checked where the values can be
   // enumerated (host, compile time; up to kFallbackMax of them), else an error
-  // would go unnoticed only in device code.
+  // would go unnoticed only in device code. R(L(i)) must also be an index of
+  // L, in [0, size(L)), not a point past L's end.
   if (TESSEL_HOST_ONLY_WORK && !cx.symbolic && !cx.err && size(L, cx.err) <= kFallbackMax) {
     Error e;
     for (i64 i = 0, n = size(L, cx.err); i < n; ++i) {
-      i64 const v = eval(L, i, e), back = eval(L, eval(res, v, e), e);
-      if (!e && back != v) { cx.fail(Err::left_inverse_not_injective, i, v, back); break; }
+      // R(L(i)) must be an index of L (in [0, n)) with the value L(i).
+      i64 const v = eval(L, i, e), j = eval(res, v, e), back = (j >= 0 && j < n) ? eval(L, j, e) : v + 1;
+      if (!e && back != v) { cx.fail(Err::left_inverse_not_injective, i, v, j); break; }
     }
   }
   return res;
