@@ -16,11 +16,8 @@ extern "C" int LLVMFuzzerTestOneInput(std::uint8_t const* data, std::size_t size
   if (size > 2048) return 0;
   std::string const expr(reinterpret_cast<char const*>(data), size);
   int st = tt::kOk;
-  tt::Expr x;
   try {
-    tt::EvalError pe;
-    if (!tt::parse(expr, x, pe)) throw pe;
-    (void)tt::to_text(tt::eval(x));
+    (void)tt::to_text(tt::evaluate(expr));
   } catch (tt::EvalError const& e) {
     st = e.status;
   }

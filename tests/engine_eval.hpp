@@ -23,10 +23,7 @@ struct EngineResult {
 inline EngineResult engine_eval(std::string const& expr) {
   EngineResult r;
   try {
-    tessel::text::Expr x;
-    tessel::text::EvalError pe;
-    if (!tessel::text::parse(expr, x, pe)) throw pe;
-    r.text = tessel::text::to_text(tessel::text::eval(x));
+    r.text = tessel::text::to_text(tessel::text::evaluate(expr));
     r.ok = true;
   } catch (tessel::text::EvalError const& e) {
     r.error = e.what;

@@ -34,10 +34,7 @@ int run_eval(std::vector<std::string> const& exprs, std::ostream& out, std::ostr
   int status = text::kOk;
   for (auto const& expr : exprs) {
     try {
-      text::Expr x;
-      text::EvalError pe;
-      if (!text::parse(expr, x, pe)) throw pe;
-      out << text::to_text(text::eval(x)) << "\n";
+      out << text::to_text(text::evaluate(expr)) << "\n";
     } catch (text::EvalError const& e) {
       text::report(err, expr, e);
       if (status == text::kOk) status = e.status;

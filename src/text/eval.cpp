@@ -27,6 +27,11 @@ std::size_t too_deep(std::string const& text) {
 
 [[noreturn]] void fail(std::size_t pos, std::string what, int status) { throw EvalError{pos, std::move(what), status}; }
 [[noreturn]] void fail(std::size_t pos, engine::Error const& e) { fail(pos, text::describe_error(e), kInadmissible); }
+// An engine error of the call x, named by the call (unless the message already starts with it).
+[[noreturn]] void call_failed(text::Expr const& x, engine::Error const& e) {
+  std::string const d = text::describe_error(e);
+  fail(x.pos, d.rfind(x.name + ":", 0) == 0 ? d : x.name + ": " + d, kInadmissible);
+}
 
 // Shapes >= 1: the engine's operations divide by them.
 void check_shapes(engine::Layout const& l, std::size_t pos) {
@@ -316,10 +321,7 @@ auto read_arg(Value const& v, std::size_t pos, engine::Ctx& cx) {
     return args[i];
   };
   engine::Ctx cx;
-  auto engine_error = [&] {
-    std::string d = text::describe_error(cx.err);
-    fail(x.pos, d.rfind(x.name + ":", 0) == 0 ? d : x.name + ": " + d, kInadmissible);
-  };
+  auto engine_error = [&] { call_failed(x, cx.err); };
   auto pos_of = [&](std::size_t i) { return i < x.args.size() ? x.args[i].pos : x.pos; };
   engine::Layout l;
   switch (op.id) {
@@ -348,10 +350,7 @@ auto read_arg(Value const& v, std::size_t pos, engine::Ctx& cx) {
   std::string const& f = x.name;
   std::size_t nargs = x.args.size();
   engine::Ctx cx;
-  auto engine_error = [&] {
-    std::string d = text::describe_error(cx.err);
-    fail(x.pos, d.rfind(f + ":", 0) == 0 ? d : f + ": " + d, kInadmissible);
-  };
+  auto engine_error = [&] { call_failed(x, cx.err); };
   auto done = [&](engine::Layout const& l) -> Result {
     if (cx.err) engine_error();
     return layout_value(l);
@@ -443,6 +442,13 @@ std::string to_text(Result const& r) {
 void report(std::ostream& os, std::string const& text, EvalError const& e) {
   std::size_t pos = e.pos <= text.size() ? e.pos : text.size();
   os << "tessel: " << e.what << "\n  " << text << "\n  " << std::string(pos, ' ') << "^\n";
+}
+
+Result evaluate(std::string const& text) {
+  text::Expr x;
+  EvalError err;
+  if (!parse(text, x, err)) throw err;
+  return eval(x);
 }
 
 engine::Layout eval_layout(std::string const& text) {

@@ -44,10 +44,7 @@ extern "C" {
 EMSCRIPTEN_KEEPALIVE char const* tessel_eval(char const* expr_c) {
   std::string const expr = expr_c;
   try {
-    text::Expr x;
-    text::EvalError pe;
-    if (!text::parse(expr, x, pe)) throw pe;
-    text::Result r = text::eval(x);
+    text::Result r = text::evaluate(expr);
     static char const* const kinds[] = {"integer", "tuple", "layout", "tiler", "underscore"};
     char const* kind = std::holds_alternative<engine::i64>(r) ? "integer" : kinds[std::get<text::Value>(r).kind];
     return answer({{"ok", true}, {"status", int(text::kOk)}, {"text", text::to_text(r)}, {"kind", kind}});

@@ -54,6 +54,9 @@ struct Tracer : engine::TraceSink {
 // reports its steps to it.
 Result eval(text::Expr const& x, Tracer* tracer = nullptr);
 
+// Parse and evaluate text: what `tessel eval` computes. Throws EvalError.
+Result evaluate(std::string const& text);
+
 // Conversions, throwing EvalError with pos for the caret. Layout-like values
 // (integers and IntTuples mean the compact column-major layout) are checked:
 // shapes >= 1, compact strides within 64 bits.
