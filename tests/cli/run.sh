@@ -271,6 +271,8 @@ fi
 expect 0 'admissible' -- check -q 'complement((2,2):(1,6),24)'
 expect 3 'not admissible: complement: sorted by stride, each stride must be a multiple of the previous shape*stride [stride 3 is not a multiple of 2]' -- check -q 'complement((2,2):(1,3))'
 expect_err 3 'overlap' -- check 'composition((6,2):(1,7),(3,2):(2,3))'
+expect_err 3 'left_inverse: the layout is not injective' -- eval 'left_inverse(((15,2),(2,2,2)):((4,60),(8,2,1)))'
+expect 0 '_2:_1' -- eval 'composition(1:1,2:1)'  # past A's size, A's size-1 last mode as written
 expect_err 2 'syntax error' -- check 'composition(('
 expect_err 3 'integer overflow' -- check 'size((4294967296,4294967296,4294967296))'
 
