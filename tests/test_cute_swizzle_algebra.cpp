@@ -56,10 +56,9 @@ TEST(CuteSwizzleAlgebra, PrintsAsCute) {
   CHECK_PRINTS("Sw<2,3,3>", downcast<4>(Swizzle<2,1,3>{}));
 }
 
-// tile_to_shape of a swizzled layout prints CuTe's structure once the plain
-// tile_to_shape does (docs/CUTE_DIFFERENCES.md, "Open: engine conventions");
-// until then the results are the same functions.
-TEST(CuteSwizzleAlgebra, DISABLED_TileToShapeStructureAsCute) {
+// tile_to_shape of a swizzled layout prints CuTe 4.x's structure: mode k is
+// (block_k, copies_k), no longer coalesced (docs/ALGEBRA.md).
+TEST(CuteSwizzleAlgebra, TileToShapeStructureAsCute) {
   CHECK_PRINTS("Sw<3,3,3> o _0 o ((_8,_8),(_64,_2)):((_64,_512),(_1,_4096))", tile_to_shape(SWL(3,3,3, Shape<_8 COMMA _64>, Stride<_64 COMMA _1>), Shape<_64 COMMA _128>{}));
   CHECK_PRINTS("Sw<2,3,3> o _0 o ((_8,_4),(_32,_1)):((_32,_256),(_1,_0))", tile_to_shape(SWL(2,3,3, Shape<_8 COMMA _32>, Stride<_32 COMMA _1>), Shape<_32 COMMA _32>{}));
   CHECK_PRINTS("Sw<3,4,3> o _0 o ((_8,_16),(_64,_1)):((_64,_512),(_1,_0))", tile_to_shape(SWL(3,4,3, Shape<_8 COMMA _64>, Stride<_64 COMMA _1>), Shape<_128 COMMA _64>{}));

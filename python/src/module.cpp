@@ -340,7 +340,7 @@ struct ArgOf<engine::Kind::tiler> {
 };
 template <>
 struct ArgOf<engine::Kind::size> {
-  using type = engine::Int;
+  using type = engine::Layout;  // the cotarget's shape
 };
 
 // An argument read as the row's kind says (as the text evaluator reads it).
@@ -377,10 +377,11 @@ typename ArgOf<K>::type read_arg(py::handle h, char const* op) {
     }
     return as_tiler(h);
   } else if constexpr (K == engine::Kind::size) {
+    engine::Layout l = as_layout(h);
     engine::Error e;
-    engine::Int n = engine::size_int(as_layout(h), e);
+    engine::size_int(l, e);
     if (e) engine_fail(op, e);
-    return n;
+    return l;
   } else {
     return 0;
   }

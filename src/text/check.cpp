@@ -133,10 +133,17 @@ class Explainer final : public Tracer {
       case Step::compl_sorted: line("the modes that move, sorted by stride: " + fmt(e.l0)); break;
       case Step::compl_step: {
         std::string s = "mode " + str(e.a) + ": stride " + str(e.b) + ", span covered so far " + str(e.c);
-        if (e.e) line(s + ": a multiple (the gap " + str(e.b / e.c) + " is filled)");
+        if (e.e == 1) line(s + ": a multiple (the gap " + str(e.b / e.c) + " is filled)");
+        else if (e.e == 2) line(s + ": not a multiple; as CuTe, the gap is " + str(e.b / e.c) + " (rounded down), and the result is checked by its values");
         else fails(s + ": not a multiple", "the chain condition");
         break;
       }
+      case Step::compl_checked:
+        if (e.a == 0 && e.d) line("R = " + fmt(e.l0) + " meets the postconditions: (A, R) injective, R increasing (in a product, B reads R past its end, so R need not reach M) (accept)");
+        else if (e.a == 0) line("R = " + fmt(e.l0) + " meets the postconditions: (A, R) injective, R increasing, (A, R) reaches M (accept)");
+        else if (e.a < 0) fails("R = " + fmt(e.l0) + " is too large to check by its values here", "the chain condition");
+        else fails("R = " + fmt(e.l0) + " breaks postcondition " + str(e.a), "complement's postconditions");
+        break;
       case Step::rinv_step:
         line("mode " + str(e.a) + " (" + str(e.b) + ":" + str(e.c) + ") continues the chain");
         break;

@@ -308,7 +308,7 @@ template <engine::Kind K>
 auto read_arg(Value const& v, std::size_t pos, engine::Ctx& cx) {
   if constexpr (K == engine::Kind::layout) return as_layout(v, pos);
   else if constexpr (K == engine::Kind::tiler) return as_tiler(v, pos);
-  else if constexpr (K == engine::Kind::size) return engine::size_int(as_layout(v, pos), cx.err);
+  else if constexpr (K == engine::Kind::size) return as_layout(v, pos);  // the cotarget's shape
   else return 0;
 }
 

@@ -135,9 +135,14 @@ TEST(cli_check, NamesTheFailingCondition) {
   EXPECT_EQ(r.status, 3);
   EXPECT_NE(r.failure.find("overlap"), std::string::npos) << r.failure;
 
-  r = text::check("complement((2,2):(1,3))");
+  r = text::check("complement((4,6):(1,6),72)");
   EXPECT_EQ(r.status, 3);
-  EXPECT_NE(r.failure.find("complement"), std::string::npos) << r.failure;
+  EXPECT_NE(r.failure.find("postcondition 3"), std::string::npos) << r.failure;
+  EXPECT_NE(r.trace.find("R = 2:36 breaks postcondition 3"), std::string::npos) << r.trace;
+
+  r = text::check("complement((2,2):(1,3))");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.trace.find("the gap is 1 (rounded down)"), std::string::npos) << r.trace;
 
   r = text::check("logical_divide((9,(4,8)):(59,(13,1)),<3:3,(2,4):(1,8)>)");
   EXPECT_EQ(r.status, 0) << r.trace;

@@ -13,11 +13,11 @@ namespace tessel {
 
 namespace detail {
 // An argument of an engine call, read as the table's kind says (engine/ops.hpp).
+// (Kind::size: the cotarget, read as a layout whose shape counts.)
 template <engine::Kind K, class X>
-TESSEL_HOST_DEVICE constexpr auto to_arg(bool sym, engine::Ctx& cx, X const& x) {
-  if constexpr (K == engine::Kind::layout) return to_rt(x, sym);
-  else if constexpr (K == engine::Kind::tiler) return to_tiler(x, sym);
-  else return engine::size_int(to_rt(x, sym), cx.err);
+TESSEL_HOST_DEVICE constexpr auto to_arg(bool sym, engine::Ctx&, X const& x) {
+  if constexpr (K == engine::Kind::tiler) return to_tiler(x, sym);
+  else return to_rt(x, sym);
 }
 template <engine::Kind K>
 TESSEL_HOST_DEVICE constexpr int to_arg(bool, engine::Ctx&) { return 0; }  // no second argument
@@ -261,8 +261,9 @@ TESSEL_HOST_DEVICE constexpr auto downcast(Layout<S, D> const& l) {
 
 // tile_to_shape(block, shape, order): repeat block to cover shape, the copies
 // laid out in the given order (LayoutLeft by default):
-// coalesce(blocked_product(block, make_ordered_layout(shape / block, order)), shape / block)
-// per mode. Defined when each mode's block size divides the target size.
+// blocked_product(block, make_ordered_layout(shape / block, order)), mode k
+// being (block_k, copies_k), as CuTe 4.x (no longer coalesced per mode as in
+// CuTe 3.x). Defined when each mode's block size divides the target size.
 template <class S, class D, class T, class O = LayoutLeft>
 TESSEL_HOST_DEVICE constexpr auto tile_to_shape(Layout<S, D> const& block, T const& target, O const& order = {}) {
   constexpr int R = decltype(rank(target))::value;
@@ -281,7 +282,7 @@ TESSEL_HOST_DEVICE constexpr auto tile_to_shape(Layout<S, D> const& block, T con
     }
     return t / b;
   });
-  return coalesce(blocked_product(padded, make_ordered_layout(reps, order)), reps);
+  return blocked_product(padded, make_ordered_layout(reps, order));
 }
 
 }  // namespace tessel

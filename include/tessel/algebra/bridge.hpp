@@ -228,6 +228,12 @@ template <engine::i64 stride, engine::i64 span> struct complement_stride_not_mul
   static_assert(stride < 0, "tessel::complement: sorted by stride, each stride must be a multiple of the previous "
                             "shape*stride (the image is not a tractable chain)");
 };
+template <engine::i64 postcondition, engine::i64 b, engine::i64 c> struct complement_breaks_postcondition {
+  static_assert(postcondition < 0, "tessel::complement: the strides are not a chain, and the layout that CuTe's floor "
+                                   "divisions give breaks a postcondition of complement (1: (A, R) not injective, "
+                                   "2: R not ordered, 3: (A, R) ends at c, before the cotarget b); "
+                                   "see docs/ADMISSIBILITY.md");
+};
 template <engine::i64 stride, engine::i64 covered> struct left_inverse_stride_not_multiple_of_covered {
   static_assert(stride < 0, "tessel::left_inverse: sorted by stride, each stride must be a multiple of the size covered so far");
 };
@@ -246,6 +252,7 @@ TESSEL_HOST_DEVICE constexpr void static_report() {
   else if constexpr (E.code == engine::Err::not_distributive) (void)sizeof(composition_modes_of_B_overlap<E.a, E.b>);
   else if constexpr (E.code == engine::Err::not_injective) (void)sizeof(complement_stride_inside_covered_span<E.a, E.b>);
   else if constexpr (E.code == engine::Err::complement_chain) (void)sizeof(complement_stride_not_multiple_of_span<E.a, E.b>);
+  else if constexpr (E.code == engine::Err::complement_postcondition) (void)sizeof(complement_breaks_postcondition<E.a, E.b, E.c>);
   else if constexpr (E.code == engine::Err::left_inverse_divisibility) (void)sizeof(left_inverse_stride_not_multiple_of_covered<E.a, E.b>);
   else if constexpr (E.code == engine::Err::rank_mismatch) (void)sizeof(tiler_has_more_modes_than_layout<E.a, E.b>);
   else (void)sizeof(engine_error<E.code>);

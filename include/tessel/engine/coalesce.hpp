@@ -9,7 +9,13 @@ namespace tessel::engine {
 // coalesce(L): the same function on [0, size(L)) with the fewest modes:
 // flatten, drop size-1 modes, merge s0:d0 ++ s1:s0*d0 into s0*s1:d0. A mode is
 // dropped or merged only when that is known statically. No condition: always defined.
-TESSEL_HOST_DEVICE_NOFORCE constexpr Modes coalesce_modes(Modes const& in, Ctx& cx) {
+// Merge::cute (coalesce, filter, results): as CuTe, a mode merges into the next
+// one only when the next one's shape is static, so that dynamic shapes keep
+// their place (coalesce((_2,_4,6)) = (_8,6):(_1,_8)). Merge::any (the walks of
+// composition and the inverses, which need A's function, not its structure):
+// whenever the strides match.
+enum class Merge { cute, any };
+TESSEL_HOST_DEVICE_NOFORCE constexpr Modes coalesce_modes(Modes const& in, Ctx& cx, Merge rule = Merge::cute) {
   Modes out;
   if (in.n == 0) return out;
   // Walk from the back like CuTe, building the result in reverse.
@@ -23,9 +29,8 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Modes coalesce_modes(Modes const& in, Ctx& 
     if (known(s, 1)) continue;
     if (n == 1 && known(fs, 1)) { fs = s; fd = d; continue; }
     Int sd = cx.ar().mul(s, d);
-    // The merge condition d(i+1) == s(i)*d(i) must be known statically; the
-    // shapes need not be (a dynamic (s0,s1):(0,0) merges to (s0*s1):0).
-    if (sd.is_static && fd.is_static && sd.v == fd.v) {
+    // The merge condition d(i+1) == s(i)*d(i) must be known statically.
+    if (sd.is_static && fd.is_static && sd.v == fd.v && (rule == Merge::any || fs.is_static)) {
       fs = cx.ar().mul(s, fs);
       fd = d;
       continue;

@@ -7,22 +7,126 @@ namespace tessel::engine {
 
 // ---- complement --------------------------------------------------------------------------------------------
 // (1, N0 d0, ..., Na da), coalesced. M is rounded up (CuTe's padding).
-TESSEL_HOST_DEVICE_NOFORCE constexpr Layout complement_steps(Layout const& A, Int M, Ctx& cx);
-TESSEL_HOST_DEVICE_NOFORCE constexpr Layout complement(Layout const& A, Int M, Ctx& cx) {
-  if (!cx.tracing()) return complement_steps(A, M, cx);
+// Outside that chain (some d_i not a multiple of N(i-1)*d(i-1), but not below
+// it), the gaps are rounded down as CuTe does, and R is returned when it meets
+// complement's postconditions (docs/ADMISSIBILITY.md), checked from its values:
+//   1 (A, R) injective (so R's image meets A's only at 0), 2 R strictly
+//   increasing, 3 cosize((A, R)) >= M. (CuTe's test also bounds cosize(R) by
+//   round_up(M, cosize(A)); the chain's own unique answer breaks that bound,
+//   e.g. complement(2:8, 17) = (8,2):(1,16), so it is not a postcondition.)
+
+// Which postcondition R = complement(A, M) breaks: 0 none, k the first that
+// fails, -1 unknown (too large for the bounded check, or device code).
+struct ComplementCheck {
+  int failed = 0;
+  i64 b = 0, c = 0;  // the numbers: 3: M and cosize((A, R))
+};
+inline constexpr i64 kComplementCheckMax = i64(1) << 16;  // values enumerated, at most
+// In a product, (A, R o B) reads R past its end along its last mode, so there
+// R need not reach M itself (postcondition 3 is not asked: for_product).
+TESSEL_HOST_DEVICE_NOFORCE constexpr ComplementCheck check_complement(Modes const& a, Layout const& R, i64 M,
+                                                                      bool for_product = false) {
+  Error e;
+  Arith ar{&e};
+  Modes all;  // A's modes that move, then R's: together (A, R)
+  i64 ca = 1, n = 1;
+  for (int k = 0; k < a.n; ++k) {
+    if (a.s[k].v <= 1 || a.d[k].v == 0) continue;  // moves nothing (a dynamic size 1 or stride 0)
+    all.push(a.s[k], a.d[k], e);
+    ca = ar.add(ca, ar.mul(a.s[k].v - 1, a.d[k].v));
+  }
+  // 2: a colexicographic walk increases at every step iff each stride exceeds the
+  // largest value of the modes below it.
+  i64 top = 0;
+  for (int k = 0; k < R.nleaf; ++k) {
+    i64 s = R.shape[k].v, d = R.stride[k].v;
+    if (s <= 1) continue;
+    if (d <= top) return {2, 0, 0};
+    top = ar.add(top, ar.mul(s - 1, d));
+    all.push(R.shape[k], R.stride[k], e);
+  }
+  i64 const car = ar.add(ca, top);  // cosize((A, R)): every stride is positive
+  if (e) return {-1, 0, 0};
+  if (car < M && !for_product) return {3, M, car};
+  if (e || !TESSEL_HOST_ONLY_WORK || car > kComplementCheckMax) return {-1, 0, 0};
+#if !defined(__CUDA_ARCH__)
+  // 1: (A, R) injective; its values lie in [0, car), so more points than that repeat.
+  for (int k = 0; k < all.n; ++k) n = ar.mul(n, all.s[k].v);
+  if (e || n > car) return {1, 0, 0};
+  unsigned long long seen[kComplementCheckMax / 64] = {};
+  for (i64 i = 0; i < n; ++i) {
+    i64 rest = i, v = 0;
+    for (int k = 0; k < all.n; ++k) {
+      v += (rest % all.s[k].v) * all.d[k].v;
+      rest /= all.s[k].v;
+    }
+    unsigned long long const bit = 1ull << (v % 64);
+    if (seen[v / 64] & bit) return {1, 0, 0};
+    seen[v / 64] |= bit;
+  }
+  return {0, 0, 0};
+#else
+  return {-1, 0, 0};
+#endif
+}
+
+// The last mode, ceil(M / (Na da)), keeps the cotarget's modes as CuTe's
+// ceil_div of a shape does, where that division is exact (known statically): each
+// mode of the cotarget, while part of Na da is still to be divided out, is static
+// and divides it or is divided by it. E.g. cotarget (_128,n) over 64 gives
+// (_2,n):(_64,_128), so dynamic results keep CuTe's static integers.
+// Otherwise (or for an integer cotarget) it is one mode.
+TESSEL_HOST_DEVICE_NOFORCE constexpr bool cotarget_modes(Layout const& cot, Int cur, Modes& r, Ctx& cx) {
+  if (cot.nleaf < 2 || !cur.is_static || cur.v <= 0) return false;
+  Modes out;
+  i64 q = cur.v;
+  Int stride = cur;
+  for (int k = 0; k < cot.nleaf; ++k) {
+    Int const a = cot.shape[k];
+    Int part = a;
+    if (q != 1) {
+      if (!a.is_static || a.v <= 0) return false;
+      if (a.v % q == 0) part = sint(a.v / q), q = 1;
+      else if (q % a.v == 0) part = sint(1), q /= a.v;
+      else return false;
+    }
+    out.push(part, stride, cx.err);
+    stride = cx.ar().mul(stride, part);
+  }
+  for (int k = 0; k < out.n; ++k) r.push(out.s[k], out.d[k], cx.err);
+  return true;
+}
+
+TESSEL_HOST_DEVICE_NOFORCE constexpr Layout complement_steps(Layout const& A, Int M, Layout const* cot, Ctx& cx,
+                                                             bool for_product);
+TESSEL_HOST_DEVICE_NOFORCE constexpr Layout complement(Layout const& A, Int M, Ctx& cx, bool for_product = false) {
+  if (!cx.tracing()) return complement_steps(A, M, nullptr, cx, for_product);
   TESSEL_TRACE(cx, Step::op_begin, int(Core::complement), M.v, 0, 0, 0, &A);
-  Layout r = complement_steps(A, M, cx);
+  Layout r = complement_steps(A, M, nullptr, cx, for_product);
   TESSEL_TRACE(cx, Step::op_end, 0, 0, 0, 0, 0, cx.err ? nullptr : &r);
   return r;
 }
-TESSEL_HOST_DEVICE_NOFORCE constexpr Layout complement_steps(Layout const& A, Int M, Ctx& cx) {
+// complement(A, cotarget) for a cotarget given as a shape (an IntTuple, here the
+// shapes of a layout): M is its size; its modes shape the last mode as above.
+TESSEL_HOST_DEVICE_NOFORCE constexpr Layout complement(Layout const& A, Layout const& cot, Ctx& cx) {
+  Int const M = size_int(cot, cx.err);
+  if (cx.err) return Layout{};
+  if (!cx.tracing()) return complement_steps(A, M, &cot, cx, false);
+  TESSEL_TRACE(cx, Step::op_begin, int(Core::complement), M.v, 0, 0, 0, &A);
+  Layout r = complement_steps(A, M, &cot, cx, false);
+  TESSEL_TRACE(cx, Step::op_end, 0, 0, 0, 0, 0, cx.err ? nullptr : &r);
+  return r;
+}
+TESSEL_HOST_DEVICE_NOFORCE constexpr Layout complement_steps(Layout const& A, Int M, Layout const* cot, Ctx& cx,
+                                                             bool for_product) {
   Modes f = flat_modes(filter(A, cx));
   Layout out;
   auto ar = cx.ar();
   if (f.n == 1 && known(f.d[0], 0)) {  // nothing moves: R = M (its compact layout)
     TESSEL_TRACE(cx, Step::compl_nothing, M.v);
-    out.leaf(M, known(M, 1) ? sint(0) : sint(1), cx.err);
-    return out;
+    Modes r;
+    if (!(cot && cotarget_modes(*cot, sint(1), r, cx))) r.push(M, sint(1), cx.err);
+    return from_modes(coalesce_modes(r, cx), cx.err);
   }
   // With a dynamic stride among several modes the sort order is known only at
   // run time: then every result integer is dynamic and nothing is merged, so
@@ -47,10 +151,16 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout complement_steps(Layout const& A, In
   }
   Modes r;
   Int cur = sint(1);
+  Error gray;  // the first stride outside the chain, if any
   for (int k = 0; k < f.n; ++k) {
     Int d = f.d[k];
     // A mode that moves nothing only at run time (a dynamic stride 0 or size 1)
-    // keeps its place in the structure as a size-1 mode.
+    // keeps its place in the structure as a size-1 mode. The compile-time pass
+    // types the gap below a mode of dynamic shape as static when the strides are
+    // (CuTe's structure: complement(12:_2, M) is (_2, ...)); when that shape is
+    // 1 at run time there is no gap, the structures differ, and the typed API
+    // gives the canonical R the result type where it can spell it (engine::fit)
+    // or names the mismatch.
     if (!cx.symbolic && ((!d.is_static && d.v == 0) || (!f.s[k].is_static && f.s[k].v == 1))) {
       r.push({1, false}, cur, cx.err);
       cur.is_static = cur.is_static && d.is_static && f.s[k].is_static;  // as the other pass has it
@@ -58,24 +168,34 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout complement_steps(Layout const& A, In
     }
     if (cx.checkable(d, cur)) {
       if (cur.v <= 0) { cx.fail(Err::overflow, d.v, cur.v, k); return out; }
-      TESSEL_TRACE(cx, Step::compl_step, k, d.v, cur.v, 0, d.v >= cur.v && d.v % cur.v == 0);
-      if (d.v < cur.v || d.v % cur.v != 0) {
+      bool const multiple = d.v >= cur.v && d.v % cur.v == 0;
+      TESSEL_TRACE(cx, Step::compl_step, k, d.v, cur.v, 0, multiple ? 1 : d.v > cur.v ? 2 : 0);
+      if (!multiple && d.v > cur.v && !gray) {
+        gray = {Err::complement_chain, d.v, cur.v, k};  // CuTe's floor division; R is checked at the end
+      } else if (!multiple && d.v <= cur.v) {
         // Name the condition: not injective, or injective but not a tractable chain.
         bool const injective = !TESSEL_HOST_ONLY_WORK || !image_repeats(f, cx);
         cx.fail(injective ? Err::complement_chain : Err::not_injective, d.v, cur.v, k);
         return out;
       }
     }
-    // A gap d/cur > 1 below a mode of dynamic shape is static only if the shape
-    // is: the mode may turn out to have size 1 (then there is no gap).
-    bool st = d.is_static && cur.is_static && (f.s[k].is_static || (cur.v != 0 && d.v == cur.v));
+    bool st = d.is_static && cur.is_static;
     r.push({cx.symbolic && !st ? 1 : (cur.v ? d.v / cur.v : 1), st}, cur, cx.err);
     cur = ar.mul(d, f.s[k]);
     if (cx.err) return out;  // overflow: cur is no longer meaningful
   }
   bool st = M.is_static && cur.is_static && !dyn_order;
-  r.push({cx.symbolic && !st ? 1 : cdiv(M.v, cur.v), st}, cur, cx.err);
-  return from_modes(coalesce_modes(r, cx), cx.err);
+  if (!(cot && !dyn_order && cotarget_modes(*cot, cur, r, cx)))
+    r.push({cx.symbolic && !st ? 1 : cdiv(M.v, cur.v), st}, cur, cx.err);
+  out = from_modes(coalesce_modes(r, cx), cx.err);
+  if (gray && !cx.err && cx.checkable(M)) {  // symbolic with dynamic values: the run-time pass checks
+    ComplementCheck const c = check_complement(f, out, M.v, for_product);
+    TESSEL_TRACE(cx, Step::compl_checked, c.failed, c.b, c.c, for_product, 0, &out);
+    if (c.failed < 0) cx.fail(gray.code, gray.a, gray.b, gray.c);
+    else if (c.failed == 1 && TESSEL_HOST_ONLY_WORK && image_repeats(f, cx)) cx.fail(Err::not_injective, gray.a, gray.b, gray.c);
+    else if (c.failed) cx.fail(Err::complement_postcondition, c.failed, c.b, c.c);
+  }
+  return out;
 }
 TESSEL_HOST_DEVICE_NOFORCE constexpr Layout complement(Layout const& A, Ctx& cx) {
   return complement(A, cosize_int(filter(A, cx), cx.err), cx);

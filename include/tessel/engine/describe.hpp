@@ -18,8 +18,16 @@ inline std::string describe(Error const& e) {
       s += " [B's remaining shape " + n(e.a) + " is not divisible by " + n(e.b) + " at A's coalesced mode " + n(e.c) + "]";
       break;
     case Err::complement_chain:
+      s += e.a < e.b ? " [stride " + n(e.a) + " lies inside the span " + n(e.b) + " already covered]"
+                     : " [stride " + n(e.a) + " is not a multiple of " + n(e.b) + "]";
+      break;
     case Err::left_inverse_divisibility:
       s += " [stride " + n(e.a) + " is not a multiple of " + n(e.b) + "]";
+      break;
+    case Err::complement_postcondition:
+      s += e.a == 1   ? std::string(" [postcondition 1: (A, R) is not injective, R's image meets A's]")
+           : e.a == 2 ? std::string(" [postcondition 2: R is not strictly increasing]")
+                      : " [postcondition 3: cosize((A, R)) = " + n(e.c) + " is less than the cotarget " + n(e.b) + "]";
       break;
     case Err::left_inverse_not_injective:
       s += " [at i = " + n(e.a) + ": L(i) = " + n(e.b) + ", R(L(i)) = " + n(e.c) + ", which is not an index of L with that value]";

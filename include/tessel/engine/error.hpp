@@ -32,7 +32,14 @@ using i64 = long long;
   /* complement: stride a falls inside the span b already covered */                                               \
   X(not_injective, "complement: the layout is not injective")                                                       \
   /* complement: stride a is not a multiple of b */                                                                 \
-  X(complement_chain, "complement: sorted by stride, each stride must be a multiple of the previous shape*stride")  \
+  X(complement_chain,                                                                                               \
+    "complement: sorted by stride, each stride must be a multiple of the previous shape*stride (outside that "      \
+    "chain the answer is checked by its values, which is done on the host and at compile time up to a size)")  \
+  /* complement outside the chain: CuTe's layout (floor divisions) breaks postcondition a (1 overlaps A, 2 not */  \
+  /* ordered, 3 (A,R) ends at c, before the cotarget b) */                                                          \
+  X(complement_postcondition,                                                                                       \
+    "complement: the strides are not a chain (each a multiple of the previous shape*stride), and the layout that "  \
+    "CuTe's floor divisions give breaks a postcondition of complement")                                            \
   /* complement: a negative stride a */                                                                             \
   X(negative_stride, "complement: negative strides are not supported")                                              \
   /* left_inverse: stride a is not a multiple of b */                                                               \

@@ -85,7 +85,7 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout left_inverse(Layout const& L, Ctx& c
   return r;
 }
 TESSEL_HOST_DEVICE_NOFORCE constexpr Layout left_inverse_steps(Layout const& L, Ctx& cx) {
-  Modes c = coalesce_modes(flat_modes(L), cx);
+  Modes c = coalesce_modes(flat_modes(L), cx, Merge::any);
   if (c.n == 0) c.push(sint(1), sint(0), cx.err);
   Layout out;
   Int pre[kMaxLeaves] = {};

@@ -24,8 +24,9 @@
 namespace tessel::engine {
 
 // How an argument is read: a layout; a tiler (a layout, a by-mode tiler
-// <...>, or an IntTuple meaning stride-1 entries); a size (the size of a
-// layout or IntTuple, as complement's cotarget); none (no argument).
+// <...>, or an IntTuple meaning stride-1 entries); a size (complement's
+// cotarget: an IntTuple or layout, read as a layout whose shape counts: its
+// size, and its modes for the result's structure); none (no argument).
 enum class Kind { layout, tiler, size, none };
 
 #define TESSEL_ALGEBRA_OPS(X)                                                                                         \

@@ -53,14 +53,15 @@ enum class Op { composition, divide, product };
 TESSEL_HOST_DEVICE_NOFORCE constexpr Layout apply_entry(Op op, Layout const& A, Layout const& B, Ctx& cx) {
   if (op == Op::composition) return composition(A, B, cx);
   if (op == Op::divide) {
-    // A / B = A o (B, complement(B, size(A))).
-    Layout c = complement(B, size_int(A, cx.err), cx);
+    // A / B = A o (B, complement(B, size(A))). As CuTe, the cotarget is the
+    // shape of coalesce(A) (same size), whose modes B*'s last modes keep.
+    Layout c = complement(B, coalesce(A, cx), cx);
     Layout bb = Builder(cx.err).add(B).add(c).done();
     return composition(A, bb, cx);
   }
   // A x B = (A, complement(A, size(A)*cosize(B)) o B).
   Int m = cx.ar().mul(size_int(A, cx.err), cosize_int(B, cx.err));
-  Layout c = complement(A, m, cx);
+  Layout c = complement(A, m, cx, true);
   return Builder(cx.err).add(A).add(composition(c, B, cx)).done();
 }
 
@@ -149,13 +150,14 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout pad_rank(Layout const& L, int R, Ctx
   return b.done();
 }
 
-// blocked_product(A, B): mode k is (A_k, P_k), raked_product: (P_k, A_k), where
+// blocked_product(A, B): mode k is (A_k, P_k), raked_product: (P_k, A_k) (the result
+// has rank R, so blocked_product(16:1, 3:1) = ((16,3)):((1,16))), where
 // A and B are padded to the same rank and P = complement(A, size(A)*cosize(B)) o B.
 TESSEL_HOST_DEVICE_NOFORCE constexpr Layout blocked_raked(Layout const& A0, Layout const& B0, bool raked, Ctx& cx) {
   int R = rank(A0) > rank(B0) ? rank(A0) : rank(B0);
   Layout A = pad_rank(A0, R, cx), B = pad_rank(B0, R, cx);
   Int m = cx.ar().mul(size_int(A, cx.err), cosize_int(B, cx.err));
-  Layout P = composition(complement(A, m, cx), B, cx);
+  Layout P = composition(complement(A, m, cx, true), B, cx);
   Builder out(cx.err);
   for (int k = 0; k < R; ++k) {
     Layout a = mode(A, k, cx.err);
@@ -164,8 +166,7 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout blocked_raked(Layout const& A0, Layo
     if (raked) pair.add(p).add(a); else pair.add(a).add(p);
     out.add(pair.done());
   }
-  Layout r = out.done();
-  return R == 1 && !A.is_tuple() ? mode(r, 0, cx.err) : r;
+  return out.done();  // rank R, also for R = 1: ((A_0, P_0)) as CuTe's zip
 }
 TESSEL_HOST_DEVICE_NOFORCE constexpr Layout blocked_product(Layout const& A, Layout const& B, Ctx& cx) { return blocked_raked(A, B, false, cx); }
 TESSEL_HOST_DEVICE_NOFORCE constexpr Layout raked_product(Layout const& A, Layout const& B, Ctx& cx) { return blocked_raked(A, B, true, cx); }

@@ -34,7 +34,10 @@ enum class Step : int {
   comp_points,      // the point-by-point check: a = points, b = ok, c = first failing point, d = 1 if not run (too many points)
   // complement(A, M)
   compl_sorted,     // l0 = A's modes that move, sorted by stride; a = M
-  compl_step,       // mode k of the sorted modes: a = k, b = stride d, c = span covered so far, e = ok
+  compl_step,       // mode k of the sorted modes: a = k, b = stride d, c = span covered so far,
+                    // e = 1 a multiple, 2 not a multiple (CuTe's floor division, checked at the end), 0 fails
+  compl_checked,    // outside the chain, R's postconditions checked by values: a = the first that fails (0: none,
+                    // -1: too large to check here), b, c = its numbers, d = inside a product, l0 = R
   compl_nothing,    // nothing moves: the result is M's compact layout
   // inverses
   rinv_step,        // right_inverse: mode k continues the chain: a = k, b = shape, c = stride
