@@ -5,6 +5,7 @@ NUMBER_NAMES = {
     "stride_divisibility": ("stride", "shape", "mode"),
     "shape_divisibility": ("shape", "divisor", "mode"),
     "complement_chain": ("stride", "multiple_of"),
+    "complement_postcondition": ("postcondition", "cotarget", "cosize"),
     "left_inverse_divisibility": ("stride", "multiple_of"),
     "not_injective": ("stride", "span"),
     "rank_mismatch": ("modes", "rank"),

@@ -84,7 +84,8 @@ def test_products_with_non_compact_tilers(expr, judge):
 @pytest.mark.parametrize("expr,code", [
     ("logical_product(((1,2)):((2,5)),(2,4,2):(4,1,0))", "not_distributive"),  # pycute asserts; CuTe is wrong
     ("complement((2,2):(1,1))", "not_injective"),       # pycute returns a layout
-    ("complement((2,2):(1,3))", "complement_chain"),    # pycute returns a layout
+    ("complement((2,2):(2,3))", "complement_chain"),    # pycute returns a layout
+    ("complement((4,6):(1,6),72)", "complement_postcondition"),  # pycute returns 2:36, which ends at 70
 ])
 def test_named_errors(expr, code, judge):
     with pytest.raises(AdmissibilityError) as info:
