@@ -73,9 +73,12 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr ComplementCheck check_complement(Modes cons
 // The last mode, ceil(M / (Na da)), keeps the cotarget's modes as CuTe's
 // ceil_div of a shape does, where that division is exact (known statically): each
 // mode of the cotarget, while part of Na da is still to be divided out, is static
-// and divides it or is divided by it. E.g. cotarget (_128,n) over 64 gives
-// (_2,n):(_64,_128), so dynamic results keep CuTe's static integers.
-// Otherwise (or for an integer cotarget) it is one mode.
+// and divides it or is divided by it. Then, as CuTe's coalesce of a shape,
+// neighbours that are both static or both dynamic are multiplied together. E.g.
+// cotarget (_128,n) over 64 gives (_2,n):(_64,_128), so dynamic results keep
+// CuTe's static integers. Where CuTe's mode-by-mode rounding is not exact it can
+// give a longer R (or a shorter one, which is no complement); then, and for an
+// integer cotarget, it is one mode.
 TESSEL_HOST_DEVICE_NOFORCE constexpr bool cotarget_modes(Layout const& cot, Int cur, Modes& r, Ctx& cx) {
   if (cot.nleaf < 2 || !cur.is_static || cur.v <= 0) return false;
   Modes out;
@@ -90,10 +93,13 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr bool cotarget_modes(Layout const& cot, Int 
       else if (q % a.v == 0) part = sint(1), q /= a.v;
       else return false;
     }
-    out.push(part, stride, cx.err);
-    stride = cx.ar().mul(stride, part);
+    if (out.n > 0 && out.s[out.n - 1].is_static == part.is_static) out.s[out.n - 1] = cx.ar().mul(out.s[out.n - 1], part);
+    else out.push(part, sint(0), cx.err);
   }
-  for (int k = 0; k < out.n; ++k) r.push(out.s[k], out.d[k], cx.err);
+  for (int k = 0; k < out.n; ++k) {
+    r.push(out.s[k], stride, cx.err);
+    stride = cx.ar().mul(stride, out.s[k]);
+  }
   return true;
 }
 
@@ -155,14 +161,14 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout complement_steps(Layout const& A, In
   for (int k = 0; k < f.n; ++k) {
     Int d = f.d[k];
     // A mode that moves nothing only at run time (a dynamic stride 0 or size 1)
-    // keeps its place in the structure as a size-1 mode. The compile-time pass
-    // types the gap below a mode of dynamic shape as static when the strides are
-    // (CuTe's structure: complement(12:_2, M) is (_2, ...)); when that shape is
-    // 1 at run time there is no gap, the structures differ, and the typed API
-    // gives the canonical R the result type where it can spell it (engine::fit)
-    // or names the mismatch.
+    // is skipped. Where the compile-time pass typed its gap as dynamic, a size-1
+    // mode keeps the place. Where it typed the gap as static (static strides
+    // below a dynamic shape, as CuTe: complement(12:_2, M) is (_2, ...)), the
+    // structures differ, and the typed API gives the canonical R the result
+    // type where it can spell it (engine::fit: (_2,50):(_1,2) for 100:1) or
+    // names the mismatch.
     if (!cx.symbolic && ((!d.is_static && d.v == 0) || (!f.s[k].is_static && f.s[k].v == 1))) {
-      r.push({1, false}, cur, cx.err);
+      if (!(d.is_static && cur.is_static)) r.push({1, false}, cur, cx.err);
       cur.is_static = cur.is_static && d.is_static && f.s[k].is_static;  // as the other pass has it
       continue;
     }

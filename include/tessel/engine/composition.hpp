@@ -95,8 +95,28 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout composition(Layout const& A, Layout 
   TESSEL_TRACE(cx, Step::op_end, 0, 0, 0, 0, 0, cx.err ? nullptr : &r);
   return r;
 }
+TESSEL_HOST_DEVICE_NOFORCE constexpr Layout composition_walk(Layout const& A, Modes a, Layout const& B, Ctx& cx);
+
+// A is read as a function, coalesced first. Coalesced as CuTe does (a mode
+// merges into the next only when that one's shape is static), static shapes of
+// A stay static in the result; where that walk refuses B but merging every pair
+// whose strides match admits it (a dynamic shape between them), the freer one
+// is used, so a dynamic shape never makes composition stricter.
 TESSEL_HOST_DEVICE_NOFORCE constexpr Layout composition_steps(Layout const& A, Layout const& B, Ctx& cx) {
-  Modes a = coalesce_modes(flat_modes(A), cx, Merge::any);
+  Modes const a_cute = coalesce_modes(flat_modes(A), cx, Merge::cute);
+  Modes const a_any = coalesce_modes(flat_modes(A), cx, Merge::any);
+  if (a_cute.n == a_any.n || cx.err) return composition_walk(A, a_cute, B, cx);
+  Ctx trial = cx;
+  trial.trace = nullptr;
+  Layout r = composition_walk(A, a_cute, B, trial);
+  if (trial.err) return composition_walk(A, a_any, B, cx);
+  if (cx.tracing()) return composition_walk(A, a_cute, B, cx);  // once more, with the steps reported
+  trial.trace = cx.trace;
+  cx = trial;
+  return r;
+}
+
+TESSEL_HOST_DEVICE_NOFORCE constexpr Layout composition_walk(Layout const& A, Modes a, Layout const& B, Ctx& cx) {
   // Past its size, A goes on along its last mode as written (A(i) does, and
   // CuTe's composition does): a static size-1 last mode that coalescing
   // dropped still gives A's values there, so it stays as the unbounded last
