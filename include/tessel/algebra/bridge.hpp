@@ -153,7 +153,7 @@ TESSEL_HOST_DEVICE constexpr auto build(Src const& src) {
     if constexpr (x.is_static) {
       return typename static_int_of<x.v>::type{};
     } else {
-      return static_cast<Dyn>(src.template leaf<Strides, k>());
+      return narrow<Dyn>(src.template leaf<Strides, k>());  // an overflow, not a truncation
     }
   } else {
     return build_children<H, B, Strides, Dyn>(src, std::make_index_sequence<node_table_of<H>.nkids[B]>{});
@@ -256,7 +256,7 @@ TESSEL_HOST_DEVICE void runtime_report(engine::Error const& e) {
   printf("tessel: %s [%lld %lld %lld]\n", engine::message(e.code), e.a, e.b, e.c);
   __trap();
 #else
-  throw error("tessel: " + engine::describe(e));
+  throw named_error(e.code, "tessel: " + engine::describe(e));
 #endif
 }
 
