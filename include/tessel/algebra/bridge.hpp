@@ -308,6 +308,8 @@ TESSEL_HOST_DEVICE constexpr auto run_op_engine(A const&... a) {
     if (!loose.err && engine::fit(typed, loose.layout)) {
       r.layout = typed;
       ok = true;
+    } else if (loose.err) {
+      r.err = loose.err;  // the engine's own answer names the error (the strict pass may stop at another one)
     }
   }
 #endif
