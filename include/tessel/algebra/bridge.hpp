@@ -308,8 +308,10 @@ TESSEL_HOST_DEVICE constexpr auto run_op_engine(A const&... a) {
     if (!loose.err && engine::fit(typed, loose.layout)) {
       r.layout = typed;
       ok = true;
-    } else if (loose.err) {
-      r.err = loose.err;  // the engine's own answer names the error (the strict pass may stop at another one)
+    } else {
+      // The engine's own answer names the error (the strict pass may stop at
+      // another one); where the engine has a result, the type cannot spell it.
+      r.err = loose.err ? loose.err : engine::Error{engine::Err::structure_mismatch, 0, 0, 0};
     }
   }
 #endif

@@ -68,9 +68,8 @@ template <class A, class B>
 TESSEL_HOST_DEVICE constexpr auto mul(A const& a, B const& b) {
   using R = decltype(a * b);
   if constexpr (checked_op<A, B, R>) {
-    R r{};
-    check_overflow(__builtin_mul_overflow(int_value(a), int_value(b), &r), int_value(a), int_value(b));
-    return r;
+    check_overflow(mul_overflows<R>(R(int_value(a)), R(int_value(b))), int_value(a), int_value(b));
+    return R(int_value(a) * int_value(b));
   } else {
     return a * b;
   }
@@ -79,9 +78,8 @@ template <class A, class B>
 TESSEL_HOST_DEVICE constexpr auto add(A const& a, B const& b) {
   using R = decltype(a + b);
   if constexpr (checked_op<A, B, R>) {
-    R r{};
-    check_overflow(__builtin_add_overflow(int_value(a), int_value(b), &r), int_value(a), int_value(b));
-    return r;
+    check_overflow(add_overflows<R>(R(int_value(a)), R(int_value(b))), int_value(a), int_value(b));
+    return R(int_value(a) + int_value(b));
   } else {
     return a + b;
   }
@@ -90,9 +88,8 @@ template <class A, class B>
 TESSEL_HOST_DEVICE constexpr auto sub(A const& a, B const& b) {
   using R = decltype(a - b);
   if constexpr (checked_op<A, B, R>) {
-    R r{};
-    check_overflow(__builtin_sub_overflow(int_value(a), int_value(b), &r), int_value(a), int_value(b));
-    return r;
+    check_overflow(sub_overflows<R>(R(int_value(a)), R(int_value(b))), int_value(a), int_value(b));
+    return R(int_value(a) - int_value(b));
   } else {
     return a - b;
   }
@@ -117,8 +114,8 @@ TESSEL_HOST_DEVICE constexpr auto add_all(A const& a, B const& b, R const&... r)
 template <class T, class V>
 TESSEL_HOST_DEVICE constexpr T narrow(V v) {
   if constexpr (TESSEL_OVERFLOW_CHECKS && std::is_integral_v<T> && std::is_integral_v<V>) {
-    T r{};
-    bool const bad = __builtin_add_overflow(v, V(0), &r);
+    // v fits in T: the same value back, and the same sign.
+    bool const bad = V(T(v)) != v || ((T(v) < T(0)) != (v < V(0)));
     if (bad) {
 #if TESSEL_ON_DEVICE
       printf("tessel: %s [%lld does not fit in %d bits]\n", engine::message(engine::Err::overflow), (long long)v,
@@ -130,7 +127,7 @@ TESSEL_HOST_DEVICE constexpr T narrow(V v) {
                                                    " bits]");
 #endif
     }
-    return r;
+    return T(v);
   } else {
     return static_cast<T>(v);
   }
