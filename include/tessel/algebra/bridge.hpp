@@ -153,7 +153,14 @@ TESSEL_HOST_DEVICE constexpr auto build(Src const& src) {
     if constexpr (x.is_static) {
       return typename static_int_of<x.v>::type{};
     } else {
-      return narrow<Dyn>(src.template leaf<Strides, k>());  // an overflow, not a truncation
+      auto const v = src.template leaf<Strides, k>();
+      // The stride of a mode of size 1 reaches no value: where it does not fit
+      // in Dyn, 0 is the same function. Any other value that does not fit is an
+      // overflow, not a truncation.
+      if constexpr (Strides) {
+        if (!fits_in<Dyn>(v) && src.template leaf<false, k>() == 1) return Dyn(0);
+      }
+      return narrow<Dyn>(v);
     }
   } else {
     return build_children<H, B, Strides, Dyn>(src, std::make_index_sequence<node_table_of<H>.nkids[B]>{});

@@ -109,13 +109,18 @@ TESSEL_HOST_DEVICE constexpr auto add_all(A const& a, B const& b, R const&... r)
   return add_all(add(a, b), r...);
 }
 
+// Whether v has a value of type T (the same value back, and the same sign).
+template <class T, class V>
+TESSEL_HOST_DEVICE constexpr bool fits_in(V v) {
+  return V(T(v)) == v && ((T(v) < T(0)) == (v < V(0)));
+}
+
 // An integer of type T from v, checked to fit (a 64-bit engine value put
 // into a 32-bit typed result).
 template <class T, class V>
 TESSEL_HOST_DEVICE constexpr T narrow(V v) {
   if constexpr (TESSEL_OVERFLOW_CHECKS && std::is_integral_v<T> && std::is_integral_v<V>) {
-    // v fits in T: the same value back, and the same sign.
-    bool const bad = V(T(v)) != v || ((T(v) < T(0)) != (v < V(0)));
+    bool const bad = !fits_in<T>(v);
     if (bad) {
 #if TESSEL_ON_DEVICE
       printf("tessel: %s [%lld does not fit in %d bits]\n", engine::message(engine::Err::overflow), (long long)v,
