@@ -2,7 +2,9 @@
 # All tests: unit tests (GTest), CUDA compile checks, consumer tests, the Python module's tests (pytest),
 # then the playground's (web/test.sh: the .wasm in Node and the page in headless Chromium;
 # TESSEL_WEB=0 skips them).
-# TESSEL_SANITIZE=1 ./scripts/test.sh  -> ASan+UBSan build in build-asan/
+# then the sanitizer stage (issue 17): the engine, text and typed-algebra tests and the tool built
+# with ASan+UBSan in build-asan/, only those targets (TESSEL_CI_SANITIZE=0 skips it).
+# TESSEL_SANITIZE=1 ./scripts/test.sh  -> everything as an ASan+UBSan build in build-asan/
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,3 +33,23 @@ fi
 
 # The playground (web/): built with Emscripten, compared with this build's tool.
 TESSEL_CLI="$PWD/$build/tools/tessel" bash web/test.sh
+
+# Sanitizer stage: ASan+UBSan on the engine, text and typed-algebra tests and on the tool (the
+# conformance cases and the CLI outputs through it). Only these targets are built (a few minutes on
+# 2 cores); each test executable runs directly (ctest would look for every test executable of the tree).
+if [ "${TESSEL_SANITIZE:-0}" != 1 ] && [ "${TESSEL_CI_SANITIZE:-1}" = 1 ]; then
+  asan=build-asan
+  san_tests=(test_overflow test_tuple_ops test_dynamic_degenerate test_algebra_typed_vs_engine test_cli_check)
+  cmake -S . -B $asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTESSEL_SANITIZE=ON -DTESSEL_BUILD_EXAMPLES=OFF \
+    -DTESSEL_BUILD_PYTHON=OFF -DTESSEL_CUDA=OFF >/dev/null
+  cmake --build $asan -j2 --target tessel_cli "${san_tests[@]}"
+  export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+  for t in "${san_tests[@]}"; do
+    exe=$(find $asan -type f -name "$t" -perm -u+x | head -n 1)
+    [ -n "$exe" ] || { echo "test.sh: $t was not built in $asan" >&2; exit 1; }
+    echo "sanitizer stage: $t"
+    "$exe" --gtest_brief=1
+  done
+  bash tests/cli/run.sh $asan/tools/tessel
+  if [ -f ../shared/conformance/run_cli.py ]; then python3 ../shared/conformance/run_cli.py $asan/tools/tessel | tail -n 1; fi
+fi

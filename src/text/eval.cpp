@@ -334,7 +334,7 @@ auto read_arg(Value const& v, std::size_t pos, engine::Ctx& cx) {
     if (cx.err) engine_error();                                                           \
     if (tracer) tracer->call(x, args);                                                    \
     cx.trace = tracer;                                                                    \
-    l = CALL;                                                                             \
+    l = engine::in_range(CALL, cx);                                                       \
     break;                                                                                \
   }
     TESSEL_ALGEBRA_OPS(TESSEL_TEXT_OP)

@@ -32,7 +32,7 @@ TESSEL_HOST_DEVICE constexpr int to_arg(bool, engine::Ctx&) { return 0; }  // no
       cx.strict = strict;                                                                     \
       auto const a0 = to_arg<engine::Kind::K0>(sym, cx, x);                                   \
       [[maybe_unused]] auto const a1 = to_arg<engine::Kind::K1>(sym, cx, y...);               \
-      engine::Layout l = CALL;                                                                \
+      engine::Layout l = engine::in_range(CALL, cx);                                          \
       return {l, cx.err};                                                                     \
     }                                                                                         \
   };
@@ -243,13 +243,13 @@ TESSEL_HOST_DEVICE constexpr auto downcast(Layout<S, D> const& l) {
   auto one = [](auto const& s, auto const& d) {
     using Dt = std::remove_cvref_t<decltype(d)>;
     if constexpr (is_constant_v<1, Dt> || is_constant_v<-1, Dt>) {
-      return make_tuple(s * Int<N>{}, d);
+      return make_tuple(detail::mul(s, Int<N>{}), d);  // checked (int/checked.hpp)
     } else if constexpr (StaticInt<Dt>) {
       return make_tuple(s, d * Int<N>{});
     } else {  // a dynamic stride: decide at run time, both dynamic
       using T = std::common_type_t<std::remove_cvref_t<decltype(s * Int<N>{})>, Dt>;
       bool unit = d == 1 || d == -1;
-      return make_tuple(T(unit ? s * N : s), T(unit ? d : d * N));
+      return make_tuple(T(unit ? detail::mul(s, Int<N>{}) : s), T(unit ? d : detail::mul(d, Int<N>{})));
     }
   };
   auto fs = flatten_to_tuple(l.shape());

@@ -153,7 +153,14 @@ TESSEL_HOST_DEVICE constexpr auto build(Src const& src) {
     if constexpr (x.is_static) {
       return typename static_int_of<x.v>::type{};
     } else {
-      return static_cast<Dyn>(src.template leaf<Strides, k>());
+      auto const v = src.template leaf<Strides, k>();
+      // The stride of a mode of size 1 reaches no value: where it does not fit
+      // in Dyn, 0 is the same function. Any other value that does not fit is an
+      // overflow, not a truncation.
+      if constexpr (Strides) {
+        if (!fits_in<Dyn>(v) && src.template leaf<false, k>() == 1) return Dyn(0);
+      }
+      return narrow<Dyn>(v);
     }
   } else {
     return build_children<H, B, Strides, Dyn>(src, std::make_index_sequence<node_table_of<H>.nkids[B]>{});
@@ -263,7 +270,7 @@ TESSEL_HOST_DEVICE void runtime_report(engine::Error const& e) {
   printf("tessel: %s [%lld %lld %lld]\n", engine::message(e.code), e.a, e.b, e.c);
   __trap();
 #else
-  throw error("tessel: " + engine::describe(e));
+  throw named_error(e.code, "tessel: " + engine::describe(e));
 #endif
 }
 
@@ -315,6 +322,10 @@ TESSEL_HOST_DEVICE constexpr auto run_op_engine(A const&... a) {
     if (!loose.err && engine::fit(typed, loose.layout)) {
       r.layout = typed;
       ok = true;
+    } else {
+      // The engine's own answer names the error (the strict pass may stop at
+      // another one); where the engine has a result, the type cannot spell it.
+      r.err = loose.err ? loose.err : engine::Error{engine::Err::structure_mismatch, 0, 0, 0};
     }
   }
 #endif

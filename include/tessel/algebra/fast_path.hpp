@@ -424,6 +424,23 @@ TESSEL_HOST_DEVICE constexpr auto apply(Layout<S, D> const& l, T const& t) {
 template <class Op, class... A>
 inline constexpr bool uses_fast_path = fast::plan_of<Op, std::remove_cvref_t<A>...>::value.ok;
 
+// A typed result with dynamic integers, checked: its size and its values
+// (the largest and smallest) fit in 64 bits and in Dyn, the type of its
+// dynamic integers (an int result past 2^31 - 1 is an overflow, not a
+// truncation). Host code (device code with TESSEL_DEVICE_CHECKS).
+template <class Dyn, class R>
+TESSEL_HOST_DEVICE constexpr R values_fit(R const& r) {
+#if TESSEL_OVERFLOW_CHECKS
+  engine::Error e;
+  engine::Range const v = engine::value_range(to_rt(r, false), e);
+  if (e) runtime_report(e);
+  if constexpr (sizeof(Dyn) < sizeof(engine::i64)) {
+    (void)narrow<Dyn>(v.size), (void)narrow<Dyn>(v.lo), (void)narrow<Dyn>(v.hi);
+  }
+#endif
+  return r;
+}
+
 // Run Op on typed arguments and return the typed result: at compile time for
 // static arguments; for dynamic ones by the fast path where it applies, else
 // by the engine at run time.
@@ -436,9 +453,9 @@ TESSEL_HOST_DEVICE constexpr auto run_op(A const&... a) {
   } else if constexpr (H::all_static) {
     return static_result_t<H>{};
   } else if constexpr (fast::plan_of<Op, A...>::value.ok) {
-    return fast::apply<Op>(a...);
+    return values_fit<dyn_t<A...>>(fast::apply<Op>(a...));
   } else {
-    return run_op_engine<Op>(a...);
+    return values_fit<dyn_t<A...>>(run_op_engine<Op>(a...));
   }
 }
 

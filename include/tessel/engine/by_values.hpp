@@ -95,8 +95,11 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr bool left_inverse_search(Layout const& L, L
   if (n > kFallbackMax || n < 2) return false;
   i64 v[kFallbackMax] = {};
   i64 cmax = 0;
-  for (i64 i = 0; i < n; ++i) { v[i] = eval(L, i, cx.err); if (v[i] < 0) return false; if (v[i] + 1 > cmax) cmax = v[i] + 1; }
-  if (cx.err || cmax > (i64(1) << 16)) return false;  // bounded search
+  for (i64 i = 0; i < n; ++i) {
+    v[i] = eval(L, i, cx.err);
+    if (cx.err || v[i] < 0 || v[i] >= (i64(1) << 16)) return false;  // bounded search (v[i] + 1 cannot overflow)
+    if (v[i] + 1 > cmax) cmax = v[i] + 1;
+  }
   for (i64 s1 = 2; s1 <= cmax; ++s1) {
     i64 e1 = 0, e2 = 0;
     bool h1 = false, h2 = false, ok = true;

@@ -13,11 +13,19 @@ namespace tessel::engine {
 // each factor F <= the remaining q must divide q.
 TESSEL_HOST_DEVICE_NOFORCE constexpr Layout compose_leaf(Modes const& a, Int N, Int r, Ctx& cx) {
   Layout out;
-  auto ar = cx.ar();
+  // The stride x*y of a result mode of the given shape. A mode of shape 1
+  // (known at run time) adds nothing to any value, so where x*y passes 64
+  // bits its stride is 0, the same function; otherwise the overflow is the error.
+  auto mode_stride = [&](Int shape, Int x, Int y) {
+    Error e;
+    Int const p = Arith{&e}.mul(x, y);
+    if (e && !(shape.v == 1 && !cx.symbolic)) cx.fail(e.code, e.a, e.b, e.c);
+    return p;
+  };
   if (known(r, 0)) { TESSEL_TRACE(cx, Step::comp_zero_stride, N.v); out.leaf(N, r, cx.err); return out; }
   if (a.n <= 1) {
     Int d = a.n == 1 ? a.d[0] : sint(0);
-    out.leaf(N, ar.mul(r, d), cx.err);
+    out.leaf(N, mode_stride(N, r, d), cx.err);
     TESSEL_TRACE(cx, Step::comp_one_mode, N.v, out.stride[0].v);
     return out;
   }
@@ -48,7 +56,7 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout compose_leaf(Modes const& a, Int N, 
       TESSEL_TRACE(cx, Step::comp_shape, i, rest_shape.v, new_shape.v, ok);
       if (!ok) { exact = false; fe = Err::shape_divisibility; fa = rest_shape.v; fb = new_shape.v; fc = i; }
     }
-    res.push(new_shape, ar.mul(rest_stride, d), cx.err);
+    res.push(new_shape, mode_stride(new_shape, rest_stride, d), cx.err);
     rest_shape = {new_shape.v ? rest_shape.v / new_shape.v : 1, rest_shape.is_static && new_shape.is_static};
     rest_stride = next_stride;
   }
@@ -63,9 +71,9 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout compose_leaf(Modes const& a, Int N, 
     return out;
   }
   Int dl = a.d[a.n - 1];
-  if (!known(rest_shape, 1) || res.n == 0) TESSEL_TRACE(cx, Step::comp_last, rest_shape.v, ar.mul(rest_stride, dl).v);
-  if (res.n == 0) { out.leaf(rest_shape, ar.mul(rest_stride, dl), cx.err); return out; }
-  if (!known(rest_shape, 1)) res.push(rest_shape, ar.mul(rest_stride, dl), cx.err);
+  if (!known(rest_shape, 1) || res.n == 0) TESSEL_TRACE(cx, Step::comp_last, rest_shape.v, mode_stride(sint(1), rest_stride, dl).v);
+  if (res.n == 0) { out.leaf(rest_shape, mode_stride(rest_shape, rest_stride, dl), cx.err); return out; }
+  if (!known(rest_shape, 1)) res.push(rest_shape, mode_stride(rest_shape, rest_stride, dl), cx.err);
   return from_modes(res, cx.err);
 }
 

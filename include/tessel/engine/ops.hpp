@@ -70,6 +70,15 @@ enum class Kind { layout, tiler, size, none };
     "shape,order", "the compact layout whose strides grow in the given order")
 
 // Identifiers of the rows, in table order.
+// An operation's result must be a layout whose size and values fit in 64
+// bits, else it is the error Err::overflow (not a result whose values wrap).
+// Not in the symbolic pass, whose dynamic integers are placeholders. Every
+// user of the table calls it on CALL's result (the typed library, the text library).
+TESSEL_HOST_DEVICE_NOFORCE constexpr Layout in_range(Layout const& l, Ctx& cx) {
+  if (!cx.err && !cx.symbolic) (void)value_range(l, cx.err);
+  return l;
+}
+
 enum class OpId : int {
 #define TESSEL_OP_ENUM(ID, ...) ID,
   TESSEL_ALGEBRA_OPS(TESSEL_OP_ENUM)

@@ -168,6 +168,23 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Int cosize_int(Layout const& l, Error& err)
   return {cosize(l, err), st};
 }
 
+// The size, largest and smallest value of a layout, computed checked (an
+// overflow sets err).
+struct Range {
+  i64 size = 1, lo = 0, hi = 0;
+};
+TESSEL_HOST_DEVICE_NOFORCE constexpr Range value_range(Layout const& l, Error& err) {
+  Arith ar{&err};
+  Range r;
+  for (int k = 0; k < l.nleaf && !err; ++k) {
+    r.size = ar.mul(r.size, l.shape[k].v);
+    i64 const reach = ar.mul(l.shape[k].v - 1, l.stride[k].v);
+    if (reach > 0) r.hi = ar.add(r.hi, reach);
+    else r.lo = ar.add(r.lo, reach);
+  }
+  return r;
+}
+
 // The layout as a function of a 1-D coordinate, the last mode extended.
 TESSEL_HOST_DEVICE_NOFORCE constexpr i64 eval(Layout const& l, i64 x, Error& err) {
   Arith ar{&err};

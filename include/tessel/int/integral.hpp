@@ -92,12 +92,75 @@ TESSEL_STATIC_UNARY(~)
 TESSEL_STATIC_UNARY(!)
 #undef TESSEL_STATIC_UNARY
 
+// +, - and * of two static integers of a signed type: a result that does not
+// fit in that type is a compile error (it would otherwise fall back to the
+// built-in operator on the converted values, and wrap at run time).
+namespace detail {
+// Whether x op y, computed in the integer type R (x and y of type R), passes
+// R's range: exact, portable and constant-evaluable (nvcc's front end does
+// not evaluate __builtin_mul_overflow in constant expressions).
+template <class R>
+TESSEL_HOST_DEVICE constexpr R int_max() { return std::is_signed_v<R> ? R(~(R(1) << (8 * sizeof(R) - 1))) : R(~R(0)); }
+template <class R>
+TESSEL_HOST_DEVICE constexpr R int_min() { return std::is_signed_v<R> ? R(-int_max<R>() - 1) : R(0); }
+template <class R>
+TESSEL_HOST_DEVICE constexpr bool add_overflows(R x, R y) {
+  if constexpr (std::is_signed_v<R>) return y > 0 ? x > int_max<R>() - y : x < int_min<R>() - y;
+  else return x > R(int_max<R>() - y);
+}
+template <class R>
+TESSEL_HOST_DEVICE constexpr bool sub_overflows(R x, R y) {
+  if constexpr (std::is_signed_v<R>) return y < 0 ? x > int_max<R>() + y : x < int_min<R>() + y;
+  else return x < y;
+}
+template <class R>
+TESSEL_HOST_DEVICE constexpr bool mul_overflows(R x, R y) {
+  if (x == 0 || y == 0) return false;
+  if constexpr (std::is_signed_v<R>) {
+    if (x > 0) return y > 0 ? x > int_max<R>() / y : y < int_min<R>() / x;
+    return y > 0 ? x < int_min<R>() / y : y < int_max<R>() / x;
+  } else {
+    return x > int_max<R>() / y;
+  }
+}
+template <auto a, auto b>
+TESSEL_HOST_DEVICE constexpr bool static_add_fits() {
+  using R = decltype(a + b);
+  return !std::is_signed_v<R> || !add_overflows<R>(R(a), R(b));
+}
+template <auto a, auto b>
+TESSEL_HOST_DEVICE constexpr bool static_sub_fits() {
+  using R = decltype(a - b);
+  return !std::is_signed_v<R> || !sub_overflows<R>(R(a), R(b));
+}
+template <auto a, auto b>
+TESSEL_HOST_DEVICE constexpr bool static_mul_fits() {
+  using R = decltype(a * b);
+  return !std::is_signed_v<R> || !mul_overflows<R>(R(a), R(b));
+}
+}  // namespace detail
+template <auto a, auto b>
+TESSEL_HOST_DEVICE constexpr auto operator+(C<a>, C<b>) {
+  static_assert(detail::static_add_fits<a, b>(),
+                "tessel: integer overflow: the sum of two static integers does not fit in their type");
+  return C<decltype(a + b)(a + b)>{};
+}
+template <auto a, auto b>
+TESSEL_HOST_DEVICE constexpr auto operator-(C<a>, C<b>) {
+  static_assert(detail::static_sub_fits<a, b>(),
+                "tessel: integer overflow: the difference of two static integers does not fit in their type");
+  return C<decltype(a - b)(a - b)>{};
+}
+template <auto a, auto b>
+TESSEL_HOST_DEVICE constexpr auto operator*(C<a>, C<b>) {
+  static_assert(detail::static_mul_fits<a, b>(),
+                "tessel: integer overflow: the product of two static integers does not fit in their type");
+  return C<decltype(a * b)(a * b)>{};
+}
+
 #define TESSEL_STATIC_BINARY(OP)                                               \
   template <auto a, auto b>                                                    \
   TESSEL_HOST_DEVICE constexpr C<(a OP b)> operator OP(C<a>, C<b>) { return {}; }
-TESSEL_STATIC_BINARY(+)
-TESSEL_STATIC_BINARY(-)
-TESSEL_STATIC_BINARY(*)
 TESSEL_STATIC_BINARY(/)
 TESSEL_STATIC_BINARY(%)
 TESSEL_STATIC_BINARY(&)

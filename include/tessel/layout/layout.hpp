@@ -91,7 +91,7 @@ TESSEL_HOST_DEVICE constexpr auto crd2idx(Crd const& c, S const& s, D const& d);
 namespace detail {
 template <class Crd, class S, class D, std::size_t... I>
 TESSEL_HOST_DEVICE constexpr auto crd2idx_elems(Crd const& c, S const& s, D const& d, std::index_sequence<I...>) {
-  return (Int<0>{} + ... + crd2idx(get_leaf<I>(c), get_leaf<I>(s), get_leaf<I>(d)));
+  return add_all(Int<0>{}, crd2idx(get_leaf<I>(c), get_leaf<I>(s), get_leaf<I>(d))...);  // checked (int/checked.hpp)
 }
 template <std::size_t I, class Crd, class S, class D>
 TESSEL_HOST_DEVICE constexpr auto crd2idx_split(Crd const& c, S const& s, D const& d) {
@@ -102,7 +102,7 @@ TESSEL_HOST_DEVICE constexpr auto crd2idx_split(Crd const& c, S const& s, D cons
     return crd2idx(c, get_leaf<I>(s), get_leaf<I>(d));
   } else {
     auto const n = product(get_leaf<I>(s));
-    return crd2idx(c % n, get_leaf<I>(s), get_leaf<I>(d)) + crd2idx_split<I + 1>(c / n, s, d);
+    return add(crd2idx(c % n, get_leaf<I>(s), get_leaf<I>(d)), crd2idx_split<I + 1>(c / n, s, d));
   }
 }
 }  // namespace detail
@@ -119,7 +119,7 @@ TESSEL_HOST_DEVICE constexpr auto crd2idx(Crd const& c, S const& s, D const& d) 
   } else if constexpr (is_tuple_v<S>) {
     return detail::crd2idx_split<0>(c, s, d);
   } else {
-    return c * d;
+    return detail::mul(c, d);
   }
 }
 
@@ -450,7 +450,7 @@ TESSEL_HOST_DEVICE constexpr auto stride(Layout<S, D> const& l) {
 namespace detail {
 template <class FS, class FD, std::size_t... I>
 TESSEL_HOST_DEVICE constexpr auto cosize_elems(FS const& fs, FD const& fd, std::index_sequence<I...>) {
-  return (Int<0>{} + ... + ((get_leaf<I>(fs) - Int<1>{}) * max(get_leaf<I>(fd), Int<0>{})));
+  return add_all(Int<0>{}, mul(sub(get_leaf<I>(fs), Int<1>{}), max(get_leaf<I>(fd), Int<0>{}))...);
 }
 }  // namespace detail
 
@@ -463,7 +463,7 @@ TESSEL_HOST_DEVICE constexpr auto cosize(Layout<S, D> const& l) {
   } else {
     auto fs = flatten_to_tuple(l.shape());
     auto fd = flatten_to_tuple(l.stride());
-    return detail::cosize_elems(fs, fd, std::make_index_sequence<tuple_size_v<decltype(fs)>>{}) + Int<1>{};
+    return detail::add(detail::cosize_elems(fs, fd, std::make_index_sequence<tuple_size_v<decltype(fs)>>{}), Int<1>{});
   }
 }
 

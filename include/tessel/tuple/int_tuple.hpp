@@ -8,6 +8,7 @@
 // dynamic integers each function is one pack expansion over the elements.
 #pragma once
 
+#include "../int/checked.hpp"
 #include "tuple.hpp"
 
 namespace tessel {
@@ -210,11 +211,11 @@ TESSEL_HOST_DEVICE constexpr auto sum(T const& t) {
 namespace detail {
 template <std::size_t... I, class... T>
 TESSEL_HOST_DEVICE constexpr auto product_elems(tuple_base<std::index_sequence<I...>, T...> const& t) {
-  return (Int<1>{} * ... * product(get_leaf<I>(t)));
+  return mul_all(Int<1>{}, product(get_leaf<I>(t))...);  // checked: never wraps (int/checked.hpp)
 }
 template <std::size_t... I, class... T>
 TESSEL_HOST_DEVICE constexpr auto sum_elems(tuple_base<std::index_sequence<I...>, T...> const& t) {
-  return (Int<0>{} + ... + sum(get_leaf<I>(t)));
+  return add_all(Int<0>{}, sum(get_leaf<I>(t))...);
 }
 template <class A, class B, std::size_t... I>
 TESSEL_HOST_DEVICE constexpr auto inner_product_elems(A const& a, B const& b, std::index_sequence<I...>);
@@ -227,13 +228,13 @@ TESSEL_HOST_DEVICE constexpr auto inner_product(A const& a, B const& b) {
     static_assert(tuple_size_v<A> == tuple_size_v<B>, "tessel::inner_product: mismatched ranks");
     return detail::inner_product_elems(a, b, std::make_index_sequence<tuple_size_v<A>>{});
   } else {
-    return a * b;
+    return detail::mul(a, b);
   }
 }
 namespace detail {
 template <class A, class B, std::size_t... I>
 TESSEL_HOST_DEVICE constexpr auto inner_product_elems(A const& a, B const& b, std::index_sequence<I...>) {
-  return (Int<0>{} + ... + inner_product(get_leaf<I>(a), get_leaf<I>(b)));
+  return add_all(Int<0>{}, inner_product(get_leaf<I>(a), get_leaf<I>(b))...);
 }
 }  // namespace detail
 
@@ -359,6 +360,14 @@ TESSEL_HOST_DEVICE constexpr auto ceil_div(A const& a, B const& b) {
     return detail::div_rest<true, 0>(a, b);
   } else if constexpr (is_tuple_v<B>) {
     return ceil_div(a, product(b));
+  } else if constexpr (StaticInt<A> && StaticInt<B>) {
+    return (a + b - Int<1>{}) / b;
+  } else if constexpr (is_integral_v<A> && is_integral_v<B>) {
+    // (a + b - 1) / b without its intermediate sum, which could pass the
+    // integer type where the quotient does not.
+    using R = decltype((a + b - Int<1>{}) / b);
+    if (a > 0 && b > 0) return R(a / b + (a % b != 0 ? 1 : 0));
+    return R(detail::sub(detail::add(a, b), Int<1>{}) / b);
   } else {
     return (a + b - Int<1>{}) / b;
   }
@@ -392,12 +401,12 @@ namespace detail {
 // right, as a left fold), for each K in one expansion.
 template <class A, class P, std::size_t... J>
 TESSEL_HOST_DEVICE constexpr auto running_product(A const& a, P const& init, std::index_sequence<J...>) {
-  return (init * ... * product(get_leaf<J>(a)));
+  return mul_all(init, product(get_leaf<J>(a))...);
 }
 // From the right: init * product(a_(N-1)) * ... * product(a_(N-K)).
 template <class A, class P, std::size_t... J>
 TESSEL_HOST_DEVICE constexpr auto running_product_rev(A const& a, P const& init, std::index_sequence<J...>) {
-  return (init * ... * product(get_leaf<tuple_size_v<A> - 1 - J>(a)));
+  return mul_all(init, product(get_leaf<tuple_size_v<A> - 1 - J>(a))...);
 }
 template <class A, class P, std::size_t... K>
 TESSEL_HOST_DEVICE constexpr auto prefix_elems(A const& a, P const& init, std::index_sequence<K...>);

@@ -1,0 +1,141 @@
+// tessel/int/checked.hpp: sums and products of integers that never wrap.
+//
+// mul(a, b), add(a, b), sub(a, b) return exactly what a * b, a + b, a - b
+// return (the same type: static stays static, CuTe's absorbing cases stay
+// static), but where a dynamic integer takes part the result is checked:
+// when the true value does not fit in the result's type (64 bits for
+// int64_t, 32 bits for int: an int result past 2^31 - 1 is an error too, not a
+// truncation), host code throws tessel::named_error with the engine's code
+// Err::overflow ("tessel: integer overflow [a and b]"), the error the engine
+// raises for the same numbers. Two static integers are computed by the
+// compiler, where an overflow is a compile error (a non-constant expression).
+//
+// Device code keeps CuTe's unchecked arithmetic (no overhead) unless
+// TESSEL_DEVICE_CHECKS is defined (then an overflow prints and traps).
+// TESSEL_NO_CHECKS turns the checks off everywhere.
+#pragma once
+
+#include <string>
+#include <type_traits>
+
+#include "error.hpp"
+#include "integral.hpp"
+
+#if defined(TESSEL_NO_CHECKS) || (TESSEL_ON_DEVICE && !defined(TESSEL_DEVICE_CHECKS))
+#  define TESSEL_OVERFLOW_CHECKS 0
+#else
+#  define TESSEL_OVERFLOW_CHECKS 1
+#endif
+
+namespace tessel::detail {
+
+// The value of a static or dynamic integer, in its own type.
+template <class T>
+TESSEL_HOST_DEVICE constexpr auto int_value(T const& t) {
+  if constexpr (StaticInt<T>) return T::value;
+  else return t;
+}
+
+#if !TESSEL_ON_DEVICE
+template <class T>
+std::string int_text(T v) {
+  if constexpr (std::is_same_v<T, bool>) return v ? "1" : "0";
+  else return std::to_string(v);
+}
+#endif
+
+// Report an overflow of a op b (when `overflowed`).
+template <class A, class B>
+TESSEL_HOST_DEVICE constexpr void check_overflow(bool overflowed, A a, B b) {
+  if (!overflowed) return;
+#if TESSEL_ON_DEVICE
+  printf("tessel: %s [%lld and %lld]\n", engine::message(engine::Err::overflow), (long long)a, (long long)b);
+  __trap();
+#else
+  throw named_error(engine::Err::overflow, std::string("tessel: ") + engine::message(engine::Err::overflow) + " [" +
+                                               int_text(a) + " and " + int_text(b) + "]");
+#endif
+}
+
+// Whether a op b is checked: both integers, a dynamic one among them, a
+// dynamic result (not an absorbing static case).
+template <class A, class B, class R>
+inline constexpr bool checked_op = TESSEL_OVERFLOW_CHECKS && is_integral_v<A> && is_integral_v<B> &&
+                                   !(is_static_v<A> && is_static_v<B>) && !is_static_v<R> &&
+                                   std::is_integral_v<R> && !std::is_same_v<R, bool>;
+
+template <class A, class B>
+TESSEL_HOST_DEVICE constexpr auto mul(A const& a, B const& b) {
+  using R = decltype(a * b);
+  if constexpr (checked_op<A, B, R>) {
+    check_overflow(mul_overflows<R>(R(int_value(a)), R(int_value(b))), int_value(a), int_value(b));
+    return R(int_value(a) * int_value(b));
+  } else {
+    return a * b;
+  }
+}
+template <class A, class B>
+TESSEL_HOST_DEVICE constexpr auto add(A const& a, B const& b) {
+  using R = decltype(a + b);
+  if constexpr (checked_op<A, B, R>) {
+    check_overflow(add_overflows<R>(R(int_value(a)), R(int_value(b))), int_value(a), int_value(b));
+    return R(int_value(a) + int_value(b));
+  } else {
+    return a + b;
+  }
+}
+template <class A, class B>
+TESSEL_HOST_DEVICE constexpr auto sub(A const& a, B const& b) {
+  using R = decltype(a - b);
+  if constexpr (checked_op<A, B, R>) {
+    check_overflow(sub_overflows<R>(R(int_value(a)), R(int_value(b))), int_value(a), int_value(b));
+    return R(int_value(a) - int_value(b));
+  } else {
+    return a - b;
+  }
+}
+
+// Left folds: mul_all(x, y, z) == (x * y) * z, add_all likewise, checked.
+template <class A>
+TESSEL_HOST_DEVICE constexpr auto mul_all(A const& a) { return a; }
+template <class A, class B, class... R>
+TESSEL_HOST_DEVICE constexpr auto mul_all(A const& a, B const& b, R const&... r) {
+  return mul_all(mul(a, b), r...);
+}
+template <class A>
+TESSEL_HOST_DEVICE constexpr auto add_all(A const& a) { return a; }
+template <class A, class B, class... R>
+TESSEL_HOST_DEVICE constexpr auto add_all(A const& a, B const& b, R const&... r) {
+  return add_all(add(a, b), r...);
+}
+
+// Whether v has a value of type T (the same value back, and the same sign).
+template <class T, class V>
+TESSEL_HOST_DEVICE constexpr bool fits_in(V v) {
+  return V(T(v)) == v && ((T(v) < T(0)) == (v < V(0)));
+}
+
+// An integer of type T from v, checked to fit (a 64-bit engine value put
+// into a 32-bit typed result).
+template <class T, class V>
+TESSEL_HOST_DEVICE constexpr T narrow(V v) {
+  if constexpr (TESSEL_OVERFLOW_CHECKS && std::is_integral_v<T> && std::is_integral_v<V>) {
+    bool const bad = !fits_in<T>(v);
+    if (bad) {
+#if TESSEL_ON_DEVICE
+      printf("tessel: %s [%lld does not fit in %d bits]\n", engine::message(engine::Err::overflow), (long long)v,
+             int(8 * sizeof(T)));
+      __trap();
+#else
+      throw named_error(engine::Err::overflow, std::string("tessel: ") + engine::message(engine::Err::overflow) + " [" +
+                                                   int_text(v) + " does not fit in " + std::to_string(8 * sizeof(T)) +
+                                                   " bits]");
+#endif
+    }
+    return T(v);
+  } else {
+    return static_cast<T>(v);
+  }
+}
+
+}  // namespace tessel::detail
