@@ -80,7 +80,7 @@ TESSEL_HOST_DEVICE void warpgroup_fence_operand(Tensor<E, L>& frg) {
   static_assert(is_static_v<L>, "tessel::warpgroup_fence_operand: the fragment's layout must be static");
   using V = typename Tensor<E, L>::value_type;
   using R = std::conditional_t<std::is_same_v<V, float>, float, std::uint32_t>;
-  auto r = recast<R>(frg);
+  auto r = recast<R>(make_view(frg.data(), frg.layout()));  // a writable view of the registers
   TESSEL_UNROLL
   for (int i = 0; i < int(size(r.layout())); ++i) warpgroup_fence_operand(r(i));
 }
