@@ -47,16 +47,16 @@ TESSEL_DEVICE std::uint32_t smem_u32(void const* p) {
 // ---- mbarriers (64 bits in shared memory) ---------------------------------------------------------
 
 // mbarrier.init: thread_count arrivals complete a phase.
-TESSEL_HOST_DEVICE void initialize_barrier(std::uint64_t& bar, int thread_count = 1) {
+TESSEL_HOST_DEVICE void initialize_barrier([[maybe_unused]] std::uint64_t& bar, [[maybe_unused]] int thread_count = 1) {
   TESSEL_TMA_OR_FAIL("initialize_barrier", asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;\n" ::"r"(detail::smem_u32(&bar)), "r"(thread_count)));
 }
 // mbarrier.arrive.expect_tx: this thread arrives and the phase also waits for `bytes` bytes of transactions.
-TESSEL_HOST_DEVICE void set_barrier_transaction_bytes(std::uint64_t& bar, std::uint32_t bytes) {
+TESSEL_HOST_DEVICE void set_barrier_transaction_bytes([[maybe_unused]] std::uint64_t& bar, [[maybe_unused]] std::uint32_t bytes) {
   TESSEL_TMA_OR_FAIL("set_barrier_transaction_bytes",
                      asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(detail::smem_u32(&bar)), "r"(bytes)));
 }
 // Waits until the phase of parity phase_bit has completed.
-TESSEL_HOST_DEVICE void wait_barrier(std::uint64_t& bar, int phase_bit) {
+TESSEL_HOST_DEVICE void wait_barrier([[maybe_unused]] std::uint64_t& bar, [[maybe_unused]] int phase_bit) {
   TESSEL_TMA_OR_FAIL("wait_barrier", asm volatile("{\n.reg .pred p;\ntessel_wait:\n"
                                                    "mbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n"
                                                    "@!p bra tessel_wait;\n}\n" ::"r"(detail::smem_u32(&bar)),
@@ -64,7 +64,7 @@ TESSEL_HOST_DEVICE void wait_barrier(std::uint64_t& bar, int phase_bit) {
                                                    : "memory"));
 }
 // mbarrier.arrive by this thread.
-TESSEL_HOST_DEVICE void arrive_barrier(std::uint64_t& bar) {
+TESSEL_HOST_DEVICE void arrive_barrier([[maybe_unused]] std::uint64_t& bar) {
   TESSEL_TMA_OR_FAIL("arrive_barrier",
                      asm volatile("{\n.reg .b64 s;\nmbarrier.arrive.shared::cta.b64 s, [%0];\n}\n" ::"r"(detail::smem_u32(&bar)) : "memory"));
 }
@@ -87,7 +87,7 @@ TESSEL_HOST_DEVICE void tma_store_wait() {
   TESSEL_TMA_OR_FAIL("tma_store_wait", asm volatile("cp.async.bulk.wait_group.read %0;\n" ::"n"(Count) : "memory"));
 }
 // Fetches a tensor map into the cache ahead of its first use.
-TESSEL_HOST_DEVICE void prefetch_tma_descriptor(TmaDescriptor const* desc) {
+TESSEL_HOST_DEVICE void prefetch_tma_descriptor([[maybe_unused]] TmaDescriptor const* desc) {
   TESSEL_TMA_OR_FAIL("prefetch_tma_descriptor", asm volatile("prefetch.tensormap [%0];\n" ::"l"(reinterpret_cast<std::uint64_t>(desc)) : "memory"));
 }
 

@@ -29,6 +29,7 @@
 #include <numeric>
 
 #include "gmma.hpp"
+#include "numeric.hpp"
 #include "util.hpp"
 
 namespace tessel::TMA {
