@@ -118,3 +118,38 @@ TEST(Tma, NamedErrors) {
     EXPECT_NE(std::string(e.what()).find("majors of shared and global memory differ"), std::string::npos) << e.what();
   }
 }
+
+// The rest of the tile (atom/tma_copy.hpp issues one box per run): an MN_SW128
+// 128x64 tile is 16 boxes of 64x8: 2 along M (64 rows, smem index step 512) times
+// 8 along K (8 columns, smem index step 1024).
+TEST(Tma, BoxesOfATile) {
+  using H = half_t;
+  auto p = TMA::make_tma_params(gbuf<H>(), make_layout(make_shape(1000, 520), make_stride(Int<1>{}, 1000)),
+                                tile_to_shape(GMMA::Layout_MN_SW128_Atom<H>{}, Shape<_128, _64>{}));
+  ASSERT_EQ(p.rest, 2);
+  EXPECT_EQ(p.rest_extent[0], 2);
+  EXPECT_EQ(p.rest_mode[0], 0);
+  EXPECT_EQ(p.rest_step[0], 64);
+  EXPECT_EQ(p.rest_smem[0], 512);
+  EXPECT_EQ(p.rest_extent[1], 8);
+  EXPECT_EQ(p.rest_mode[1], 1);
+  EXPECT_EQ(p.rest_step[1], 8);
+  EXPECT_EQ(p.rest_smem[1], 1024);
+  EXPECT_EQ(p.tile_elems, 128 * 64);
+  // box dimension 0 is global mode 0 (M), 1 is mode 1 (K), each with scale 1
+  EXPECT_EQ(p.parts[0], 1);
+  EXPECT_EQ(p.part_mode[0][0], 0);
+  EXPECT_EQ(p.part_mode[1][0], 1);
+  // a K-major tile is one box
+  auto q = TMA::make_tma_params(gbuf<H>(), make_layout(make_shape(1000, 520), make_stride(520, Int<1>{})),
+                                tile_to_shape(GMMA::Layout_K_SW128_Atom<H>{}, Shape<_128, _64>{}));
+  EXPECT_EQ(q.rest, 0);
+  EXPECT_EQ(q.tile_elems, 128 * 64);
+  // merged static modes: coordinate of (row, col) in the 256-wide dimension is col + 32 row
+  auto r = TMA::make_tma_params(gbuf<H>(), Layout<Shape<_8, _32>, Stride<_32, _1>>{}, make_layout(Shape<_8, _32>{}, LayoutRight{}));
+  ASSERT_EQ(r.parts[0], 2);
+  EXPECT_EQ(r.part_mode[0][0], 1);
+  EXPECT_EQ(r.part_scale[0][0], 1);
+  EXPECT_EQ(r.part_mode[0][1], 0);
+  EXPECT_EQ(r.part_scale[0][1], 32);
+}

@@ -47,6 +47,18 @@ struct Params {
   int data_type = 0;
   void const* address = nullptr;
   char const* error = nullptr;  // the failed condition (nullptr: none)
+  // How a copy uses the box (atom/tma_copy.hpp): per box dimension, the global
+  // modes it covers and each one's coordinate scale; the rest of the tile as
+  // runs of boxes (extent, global mode, coordinate step, shared-memory index step).
+  int parts[5] = {};
+  int part_mode[5][4] = {};
+  long long part_scale[5][4] = {};
+  int rest = 0;
+  int rest_extent[8] = {};
+  int rest_mode[8] = {};
+  long long rest_step[8] = {};
+  long long rest_smem[8] = {};
+  long long tile_elems = 0;  // the shared-memory indices the box and its rest cover
 };
 
 // CUtensorMapDataType of T (by size and kind, as CuTe's to_CUtensorMapDataType).
@@ -157,7 +169,7 @@ constexpr Params compute(Gmem const& g, Order const& o, int swizzle_bits, int nu
         if (mode >= 0) { p.error = "TMA: a shared-memory index steps two global modes at once"; return p; }
         mode = m, step = o.coord_of[P][m];
       }
-    if (step != 1) break;  // CuTe: only runs that step a global mode by 1 form the box
+    if (step != 1) break;  // CuTe: only runs that step a global mode by 1 form the box; the rest: below
     long long n = 1;
     while (n * P < o.n && o.coord_of[n * P][mode] == n) ++n;
     for (int i = 0; i < n * P && i < o.n; ++i)  // the run times the runs before it: a layout, checked element by element
@@ -171,6 +183,27 @@ constexpr Params compute(Gmem const& g, Order const& o, int swizzle_bits, int nu
     P *= n;
   }
   if (nd == 0) { p.error = "TMA: no box dimension: the tile's first shared-memory run does not step a global mode by 1"; return p; }
+  // 1b. the rest of the tile: runs of whole boxes
+  for (long long R = P; R < o.n;) {
+    int mode = -1, step = 0;
+    for (int m = 0; m < o.rank; ++m)
+      if (o.coord_of[R][m] != 0) {
+        if (mode >= 0) { p.error = "TMA: a shared-memory index steps two global modes at once"; return p; }
+        mode = m, step = o.coord_of[R][m];
+      }
+    long long n = 1;
+    while (n * R < o.n && o.coord_of[n * R][mode] == n * step) ++n;
+    for (long long i = 0; i < n * R && i < o.n; ++i)
+      for (int m = 0; m < o.rank; ++m) {
+        int const want = (m == mode ? int(i / R) * step : 0) + o.coord_of[i % R][m];
+        if (o.coord_of[i][m] != want) { p.error = "TMA: the shared-memory layout is not a product of box dimensions"; return p; }
+      }
+    if (p.rest == 8) { p.error = "TMA: the tile needs more than 8 runs of boxes"; return p; }
+    p.rest_extent[p.rest] = int(n), p.rest_mode[p.rest] = mode, p.rest_step[p.rest] = step, p.rest_smem[p.rest] = R, ++p.rest;
+    R *= n;
+    p.tile_elems = R;
+  }
+  if (p.tile_elems == 0) p.tile_elems = P;
   // 2. merge neighbours contiguous in global memory (static strides only), extent <= 256
   BoxDim box[kMaxModes] = {};
   int nb = 0;
@@ -209,6 +242,12 @@ constexpr Params compute(Gmem const& g, Order const& o, int swizzle_bits, int nu
       long long const old = stride;
       stride = std::gcd(stride, g.stride[m]);
       shape = stride != 0 ? (shape - 1) * (old / stride) + (g.shape[m] - 1) * (g.stride[m] / stride) + 1 : g.shape[m];
+    }
+    p.parts[k] = box[k].parts < 4 ? box[k].parts : 4;
+    for (int q = 0; q < p.parts[k]; ++q) {
+      int const m = box[k].mode[q];
+      p.part_mode[k][q] = m;
+      p.part_scale[k][q] = stride != 0 ? g.stride[m] / stride : 1;
     }
     p.dims[k] = std::uint64_t(shape);
     p.strides[k] = std::uint64_t(stride) * Bits / 8;
