@@ -32,6 +32,9 @@ namespace {
 
 constexpr int kKTile = 64;  // K per shared-memory tile (4 wgmma k-blocks)
 
+// The C tile and its coordinates are static-shaped (a dynamic layout's checked
+// arithmetic would put a function call, the error report, into the kernel, and
+// ptxas serializes wgmma in a kernel with a call).
 template <class Mma, class T, class TC, class AtomA, class AtomB, bool RS, bool NegA>
 __global__ void __launch_bounds__(256) wgmma_kernel(T const* A, T const* B, TC* C, int M, int N, int K) {
   Mma mma{};
@@ -47,12 +50,11 @@ __global__ void __launch_bounds__(256) wgmma_kernel(T const* A, T const* B, TC* 
   auto sB = make_tensor(make_smem_ptr(smem_b), tile_to_shape(AtomB{}, make_shape(TN{}, Int<kKTile>{})));
   int const bm = int(blockIdx.x), bn = int(blockIdx.y), tid = int(threadIdx.x);
 
-  auto mC = make_tensor(make_gmem_ptr(C), make_layout(make_shape(M, N), make_stride(Int<1>{}, M)));
-  auto cC = make_identity_tensor(make_shape(M, N));
-  auto gC = local_tile(mC, make_shape(TM{}, TN{}), make_coord(bm, bn));
+  int const m0 = bm * TM::value, n0 = bn * TN::value;
+  auto gC = make_tensor(make_gmem_ptr(C + m0 + std::size_t(n0) * M), make_layout(make_shape(TM{}, TN{}), make_stride(Int<1>{}, M)));
   auto thr = mma.get_slice(tid);
   auto tCgC = thr.partition_C(gC);
-  auto tCcC = thr.partition_C(local_tile(cC, make_shape(TM{}, TN{}), make_coord(bm, bn)));
+  auto tCcC = thr.partition_C(make_identity_tensor(make_shape(TM{}, TN{})));  // coordinates within the tile
   auto tCrC = thr.partition_fragment_C(gC);
   TESSEL_UNROLL
   for (int i = 0; i < int(size(tCrC.layout())); ++i) tCrC(i) = TC(float(1000 + i));  // garbage: accumulate_ = Zero first
@@ -91,7 +93,7 @@ __global__ void __launch_bounds__(256) wgmma_kernel(T const* A, T const* B, TC* 
   }
   TESSEL_UNROLL
   for (int i = 0; i < int(size(tCrC.layout())); ++i)
-    if (elem_less(tCcC(i), make_coord(M, N))) tCgC(i) = tCrC(i);
+    if (elem_less(tCcC(i), make_coord(M - m0, N - n0))) tCgC(i) = tCrC(i);
 }
 
 bool cuda_ok(cudaError_t e, char const* what) {

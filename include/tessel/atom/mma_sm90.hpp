@@ -167,25 +167,53 @@ struct MMA_Traits<GMMA::MMA_64xNx16<N, Kind, RS, TA, TB, SA, SB>> {
     static_assert(std::is_same_v<DL, CL> && std::is_same_v<typename TD::value_type, typename TC::value_type>,
                   "tessel::MMA_Atom (wgmma): C and D must be the same fragment (wgmma accumulates in place)");
     using Acc = typename Op::Acc;
-    auto rD = recast<Acc>(make_view(D.data(), D.layout()));
-    static_assert(decltype(size(rD.layout()))::value == Op::NC,
+    static_assert(decltype(size(D.layout()))::value * sizeof(typename TD::value_type) == Op::NC * sizeof(Acc),
                   "tessel::MMA_Atom (wgmma): the accumulator fragment is not the instruction's registers");
     static_assert(decltype(size(B.layout()))::value == 1, "tessel::MMA_Atom (wgmma): B must be one descriptor");
-    Acc d[Op::NC];
-    TESSEL_UNROLL
-    for (int i = 0; i < Op::NC; ++i) d[i] = rD(i);
+    // The fragments are seen as the instruction's registers in place (f16 pairs
+    // as 32-bit registers: no recast, whose alignment check would be a function
+    // call in the wgmma pipeline, and no shifts, which would read the registers
+    // while the wgmma runs).
+    using VD = typename TD::value_type;
+    static_assert(std::is_same_v<Acc, float> ? std::is_same_v<VD, float> : sizeof(VD) == 2,
+                  "tessel::MMA_Atom (wgmma): the accumulators are float (f32) or 16-bit pairs (f16)");
+    static_assert(std::is_same_v<Acc, float> || compact_static<DL>(),
+                  "tessel::MMA_Atom (wgmma): an f16 accumulator fragment must be compact (make it with partition_fragment_C)");
     std::uint64_t const b = std::uint64_t(B(Int<0>{}));
-    if constexpr (RS) {
-      auto rA = recast<std::uint32_t>(A);
-      static_assert(decltype(size(rA.layout()))::value == 4, "tessel::MMA_Atom (wgmma RS): A must be 8 16-bit values");
-      std::uint32_t const a[4] = {rA(0), rA(1), rA(2), rA(3)};
-      Op::fma(a, b, d, accumulate_);
+    auto run = [&](Acc (&d)[Op::NC]) {
+      if constexpr (RS) {
+        static_assert(decltype(size(A.layout()))::value == 8, "tessel::MMA_Atom (wgmma RS): A must be 8 16-bit values");
+        static_assert(compact_static<AL>(), "tessel::MMA_Atom (wgmma RS): A's 8 values must be compact (partition_fragment_A)");
+        auto const& a = *reinterpret_cast<std::uint32_t const(*)[4]>(&A(Int<0>{}));
+        Op::fma(a, b, d, accumulate_);
+      } else {
+        static_assert(decltype(size(A.layout()))::value == 1, "tessel::MMA_Atom (wgmma): A must be one descriptor");
+        Op::fma(std::uint64_t(A(Int<0>{})), b, d, accumulate_);
+      }
+    };
+    if constexpr (std::is_same_v<Acc, float> && !compact_static<DL>()) {
+      Acc d[Op::NC];  // a strided float fragment: by value
+      TESSEL_UNROLL
+      for (int i = 0; i < Op::NC; ++i) d[i] = D(i);
+      run(d);
+      TESSEL_UNROLL
+      for (int i = 0; i < Op::NC; ++i) D(i) = d[i];
     } else {
-      static_assert(decltype(size(A.layout()))::value == 1, "tessel::MMA_Atom (wgmma): A must be one descriptor");
-      Op::fma(std::uint64_t(A(Int<0>{})), b, d, accumulate_);
+      run(*reinterpret_cast<Acc(*)[Op::NC]>(&D(Int<0>{})));
     }
-    TESSEL_UNROLL
-    for (int i = 0; i < Op::NC; ++i) rD(i) = d[i];
+  }
+
+ private:
+  // Whether a layout is static and compact from 0 (element i at offset i).
+  template <class L>
+  TESSEL_HOST_DEVICE static constexpr bool compact_static() {
+    if constexpr (!is_static_v<L>) {
+      return false;
+    } else {
+      for (int i = 0; i < int(decltype(size(L{}))::value); ++i)
+        if ((long long)L{}(i) != i) return false;
+      return true;
+    }
   }
 };
 
