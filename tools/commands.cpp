@@ -83,4 +83,53 @@ int run_swizzle(int m, int n, int swz, bool xy, std::string const& format, std::
   return write_out(doc, file, out, err, "tessel swizzle: ");
 }
 
+namespace {
+// The drawing of an MMA (copy) atom, or the list of names: the common part of run_mma and run_copy.
+int run_atom(char const* who, bool list, std::vector<std::string> const& names, std::string const& op,
+             std::string const& format, std::string const& file, std::ostream& out, std::ostream& err,
+             int (*draw)(std::string const&, text::AtomFormat, std::string&, std::string&, void const*), void const* ctx) {
+  if (list) {
+    for (auto const& n : names) out << n << "\n";
+    return text::kOk;
+  }
+  if (op.empty()) {
+    err << who << "an operation name is required (--list names them)\n";
+    return text::kSyntax;
+  }
+  text::AtomFormat f;
+  if (!text::parse_atom_format(format, f)) {
+    err << who << "unknown format '" << format << "' (text, latex, svg)\n";
+    return text::kSyntax;
+  }
+  std::string doc, error;
+  int const status = draw(op, f, doc, error, ctx);
+  if (status != text::kOk) {
+    err << who << error << "\n";
+    return status;
+  }
+  return write_out(doc, file, out, err, who);
+}
+struct MmaArgs { std::string const& atoms; };
+struct CopyArgs { std::string const &type, &threads, &values; };
+}  // namespace
+
+int run_mma(std::string const& op, std::string const& atoms, std::string const& format, std::string const& file, bool list,
+            std::ostream& out, std::ostream& err) {
+  MmaArgs a{atoms};
+  return run_atom("tessel mma: ", list, list ? text::mma_names() : std::vector<std::string>{}, op, format, file, out, err,
+                  [](std::string const& o, text::AtomFormat f, std::string& doc, std::string& e, void const* c) {
+                    return text::mma_drawing(o, static_cast<MmaArgs const*>(c)->atoms, f, doc, e);
+                  }, &a);
+}
+
+int run_copy(std::string const& op, std::string const& type, std::string const& threads, std::string const& values,
+             std::string const& format, std::string const& file, bool list, std::ostream& out, std::ostream& err) {
+  CopyArgs a{type, threads, values};
+  return run_atom("tessel copy: ", list, list ? text::copy_names() : std::vector<std::string>{}, op, format, file, out, err,
+                  [](std::string const& o, text::AtomFormat f, std::string& doc, std::string& e, void const* c) {
+                    auto const* x = static_cast<CopyArgs const*>(c);
+                    return text::copy_drawing(o, x->type, x->threads, x->values, f, doc, e);
+                  }, &a);
+}
+
 }  // namespace tessel::tool

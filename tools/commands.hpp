@@ -15,4 +15,9 @@ int run_check(std::string const& expr, bool quiet, std::ostream& out, std::ostre
 int run_swizzle(int m, int n, int swz, bool xy, std::string const& format, std::string const& file, std::ostream& out,
                 std::ostream& err);
 
+int run_mma(std::string const& op, std::string const& atoms, std::string const& format, std::string const& file, bool list,
+            std::ostream& out, std::ostream& err);
+int run_copy(std::string const& op, std::string const& type, std::string const& threads, std::string const& values,
+             std::string const& format, std::string const& file, bool list, std::ostream& out, std::ostream& err);
+
 }  // namespace tessel::tool

@@ -3,6 +3,8 @@
 //   tessel show  '(9,(4,8)):(59,(13,1))' --format svg -o layout.svg
 //   tessel check 'composition((4,6,8):(2,3,5),6:3)'
 //   tessel swizzle 4 4 -N 2 --format svg -o swizzle.svg
+//   tessel mma SM80_16x8x16_F32BF16BF16F32_TN --atoms 2x2x1 -f svg
+//   tessel copy SM75_U32x4_LDSM_N --threads 32x1 --values 1x8 -f latex
 // Exit status: 0 ok, 1 cannot write the output, 2 syntax or usage error,
 // 3 not admissible (or integer overflow, or too large).
 #include <CLI/CLI.hpp>
@@ -103,12 +105,39 @@ int main(int argc, char** argv) {
   sw->add_option("-o,--output", sw_file, "write to FILE instead of standard output");
   sw->add_flag("--xy", sw_xy, "label tiles with the block's (bx,by) instead of its linear id");
 
+  std::string mma_op, mma_atoms = "1x1x1", mma_format = "text", mma_file;
+  bool mma_list = false;
+  auto* mm = app.add_subcommand("mma", "draw a TiledMMA of an MMA operation by its CuTe name (print, print_latex, print_svg)");
+  mm->add_option("op", mma_op, "e.g. SM80_16x8x16_F32BF16BF16F32_TN, SM90_64x128x16_F32BF16BF16_SS<K,K>");
+  mm->add_option("--atoms", mma_atoms, "atoms along M x N x K (default 1x1x1)")->capture_default_str();
+  mm->add_option("-f,--format", mma_format, "text: print(tiled_mma) and its TV layouts; latex: TikZ; svg")
+      ->check(CLI::IsMember({"text", "latex", "svg"}))
+      ->capture_default_str();
+  mm->add_option("-o,--output", mma_file, "write to FILE instead of standard output");
+  mm->add_flag("--list", mma_list, "list the operation names");
+
+  std::string cp_op, cp_type = "half_t", cp_threads = "32x1", cp_values = "1x8", cp_format = "text", cp_file;
+  bool cp_list = false;
+  auto* cp = app.add_subcommand("copy", "draw make_tiled_copy(Copy_Atom<op, type>, threads, values) by the op's CuTe name");
+  cp->add_option("op", cp_op, "e.g. SM75_U32x4_LDSM_N, UniversalCopy<uint128_t>, SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>");
+  cp->add_option("--type", cp_type, "the element type (default half_t)")->capture_default_str();
+  cp->add_option("--threads", cp_threads, "the thread layout, column-major RxC (default 32x1)")->capture_default_str();
+  cp->add_option("--values", cp_values, "the value layout, column-major RxC (default 1x8)")->capture_default_str();
+  cp->add_option("-f,--format", cp_format, "text: print(tiled_copy); latex: TikZ; svg")
+      ->check(CLI::IsMember({"text", "latex", "svg"}))
+      ->capture_default_str();
+  cp->add_option("-o,--output", cp_file, "write to FILE instead of standard output");
+  cp->add_flag("--list", cp_list, "list the operation names");
+
   try {
     app.parse(argc, argv);
   } catch (CLI::ParseError const& e) {
     // --help prints and succeeds; every usage error exits 2, as syntax errors do.
     return app.exit(e) == 0 ? 0 : text::kSyntax;
   }
+  if (*mm) return tessel::tool::run_mma(mma_op, mma_atoms, mma_format, mma_file, mma_list, std::cout, std::cerr);
+  if (*cp)
+    return tessel::tool::run_copy(cp_op, cp_type, cp_threads, cp_values, cp_format, cp_file, cp_list, std::cout, std::cerr);
   if (*sw) return tessel::tool::run_swizzle(sw_m, sw_n, sw_width, sw_xy, sw_format, sw_file, std::cout, std::cerr);
   if (*ev) return tessel::tool::run_eval(exprs, std::cout, std::cerr);
   if (*sh) return tessel::tool::run_show(show_expr, format, file, max_cells, std::cout, std::cerr);

@@ -13,9 +13,12 @@
 #include <chrono>
 
 #include <tessel/kernels/copy.cuh>
+#include <tessel/kernels/copy_tma.cuh>
 
 using namespace tessel;
 static bool g_sweep = false;
+static std::string g_tma_line;  // the TMA path's line of the last case (copy_tma.cuh), "" when none
+static bool g_tma_ok = true;
 
 #define CK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { printf("CUDA error %s at %s:%d\n", cudaGetErrorString(e_), __FILE__, __LINE__); std::exit(1); } } while (0)
 
@@ -155,6 +158,39 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
     }
     plan = keep;
   }
+  // The TMA path (copy_tma.cuh) on the same plan, where it applies: correctness against ref, then timing.
+  g_tma_line.clear();
+  g_tma_ok = true;
+  {
+    char const* why = cuda::tma_plan_ok(plan, src, dst);
+    if (*why) {
+      g_tma_line = std::string("    TMA path: not applicable (") + why + ")";
+    } else {
+      auto tma = [&] { kernels::CopyPlan p = plan; CK(cuda::launch_tma(p, src, dst, 0)); };
+      CK(cudaMemset(dst, 0xAB, n * sizeof(T)));
+      tma();
+      CK(cudaDeviceSynchronize());
+      CK(cudaMemset(bad, 0, 8));
+      count_diff<T><<<4096, 256>>>(dst, ref, n, bad);
+      unsigned long long tbad = 0;
+      CK(cudaMemcpy(&tbad, bad, 8, cudaMemcpyDeviceToHost));
+      g_tma_ok = tbad == 0;
+      auto t0 = std::chrono::steady_clock::now();
+      do {
+        for (int w = 0; w < 5; ++w) tma();
+        CK(cudaDeviceSynchronize());
+      } while (std::chrono::steady_clock::now() - t0 < std::chrono::milliseconds(200));
+      std::vector<float> mt;
+      for (int i = 0; i < reps; ++i) {
+        CK(cudaEventRecord(a)); tma(); CK(cudaEventRecord(b)); CK(cudaEventSynchronize(b));
+        float tm; CK(cudaEventElapsedTime(&tm, a, b)); mt.push_back(tm);
+      }
+      std::sort(mt.begin(), mt.end());
+      char line[200];
+      std::snprintf(line, sizeof line, "    TMA path: %.3f TB/s%s", bytes / (mt[mt.size() / 2] * 1e-3) / 1e12, g_tma_ok ? "" : " WRONG");
+      g_tma_line = line;
+    }
+  }
   // reference in the same run: device-to-device copy of the same bytes
   std::vector<float> mr;
   {
@@ -230,7 +266,8 @@ int main(int argc, char** argv) {
       default: t = run_case<unsigned long long>(c, reps, ok, plan, ref, nullptr); break;
     }
     printf("%-62s %8.3f %8.3f %5.1f%%  %s%s\n", c.name.c_str(), t, ref, 100 * t / ref, ok ? "" : "WRONG ", plan.c_str());
-    (ok ? passed : failed)++;
+    if (!g_tma_line.empty()) printf("%s\n", g_tma_line.c_str());
+    (ok && g_tma_ok ? passed : failed)++;
   }
   printf("%d passed, %d failed\n", passed, failed);
   return failed ? 1 : 0;

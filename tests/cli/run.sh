@@ -335,5 +335,39 @@ expect_err 3 'zero or negative' -- check 'coalesce((2,(0,6)):(1,(6,2)),G(1,1))'
 expect_err 3 'zero or negative' -- eval 'coalesce((2,(0,6)):(1,(6,2)),G(1,1))'
 expect_err 3 'must have rank 2' -- check 'flat_product((4,5):(6,1),<_>)'
 expect_err 3 'must have rank 2' -- eval 'zipped_divide((4,5):(6,1),<_>)'
+# ---- mma / copy: atoms drawn by name (src/text/atoms_mma.cpp, atoms_copy.cpp) ----------
+# The text of a Hopper TiledMMA is CuTe's (tests/data/cute_wgmma_tiled.txt, CuTe 4.7's print).
+data=$(dirname "$0")/../data/cute_wgmma_tiled.txt
+section() { awk -v h="@@ $1" '$0 == h {on = 1; next} /^@@ / {on = 0} on' "$data"; }
+sm90='SM90_64x128x16_F32BF16BF16_SS<K,K> 2x1x1'
+"$T" mma 'SM90_64x128x16_F32BF16BF16_SS<K,K>' --atoms 2x1x1 > "$tmp/mma.txt"
+n=$((n + 4))
+[ "$(head -n 9 "$tmp/mma.txt")" = "$(section "$sm90 print" | head -n 9)" ] || { fails=$((fails + 1)); echo "FAIL: tessel mma SM90 text != CuTe's print"; }
+for x in A B C; do
+  [ "$(grep "^Layout${x}_TV: " "$tmp/mma.txt" | cut -d' ' -f2)" = "$(section "$sm90 Layout${x}_TV")" ] ||
+    { fails=$((fails + 1)); echo "FAIL: tessel mma SM90 Layout${x}_TV != CuTe's"; }
+done
+n=$((n + 7))
+"$T" mma SM80_16x8x16_F32BF16BF16F32_TN --atoms 2x2x1 | grep -qx 'tile_size:  (_32,_16,_16)' || { fails=$((fails + 1)); echo "FAIL: mma tile_size"; }
+# latex: one filled cell per coordinate of C (32x16), A (32x16), B (16x16)
+[ "$("$T" mma SM80_16x8x16_F32F16F16F32_TN --atoms 2x2x1 -f latex | grep -c 'fill=')" = 1280 ] || { fails=$((fails + 1)); echo "FAIL: mma latex cells"; }
+"$T" mma SM80_16x8x16_F32F16F16F32_TN --atoms 2x2x1 -f latex | grep -q '^.documentclass' || { fails=$((fails + 1)); echo "FAIL: mma latex document"; }
+[ "$("$T" mma SM80_16x8x16_F32F16F16F32_TN -f svg | grep -c '<rect')" = 512 ] || { fails=$((fails + 1)); echo "FAIL: mma svg cells"; }
+[ "$("$T" mma --list | wc -l)" = 200 ] || { fails=$((fails + 1)); echo "FAIL: mma --list (8 + 192 names)"; }
+[ "$("$T" copy --list | wc -l)" = 15 ] || { fails=$((fails + 1)); echo "FAIL: copy --list"; }
+"$T" copy SM75_U32x4_LDSM_N --threads 32x1 --values 1x8 | grep -qx '  TiledLayout_TV: (_32,_8):(_1,_32)' || { fails=$((fails + 1)); echo "FAIL: copy LDSM text"; }
+[ "$("$T" copy 'UniversalCopy<uint128_t>' --type float --threads 8x4 --values 1x4 -f latex | grep -c 'fill=')" = 256 ] ||
+  { fails=$((fails + 1)); echo "FAIL: copy latex cells (source and destination, 8x16 each)"; }
+"$T" copy SM80_CP_ASYNC_CACHEGLOBAL'<uint128_t>' --threads 16x8 --values 1x8 -f svg -o "$tmp/cp.svg" && grep -q '<svg' "$tmp/cp.svg" ||
+  { fails=$((fails + 1)); echo "FAIL: copy svg to a file"; }
+expect_err 3 "each thread's values are not a multiple of the atom's values" -- copy SM75_U32x4_LDSM_N --values 1x4
+expect_err 2 "--threads 4x4" -- copy SM75_U32x4_LDSM_N --threads 4x4 --values 1x8
+expect_err 2 'unknown MMA operation' -- mma SM99_64x8
+expect_err 2 'unknown copy operation' -- copy SM75_U32x8_LDSM_N
+expect_err 2 'drawn with the atom layouts' -- mma SM80_16x8x8_F16F16F16F16_TN --atoms 3x1x1
+expect_err 2 'template arguments' -- mma 'SM90_64x64x16_F32F16F16_SS<K,X>'
+expect_err 2 '--threads' -- copy 'UniversalCopy<uint32_t>' --threads 3x3
+expect_err 2 '--type' -- copy 'UniversalCopy<uint32_t>' --type double
+expect_err 2 'format' -- mma UniversalFMA -f pdf
 echo "$((n - fails)) passed, $fails failed"
 [ "$fails" = 0 ]

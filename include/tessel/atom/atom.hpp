@@ -1,7 +1,7 @@
 // tessel/atom/atom.hpp: the atom layer: MMA and copy atoms, their tilings
 // over threads (TiledMMA, TiledCopy), gemm, copy and copy_if with atoms,
 // print_latex and print_svg of atoms and tilings, the Hopper GMMA shared-memory
-// layout atoms.
+// layout atoms, wgmma (mma_sm90.hpp) and its descriptors.
 #pragma once
 
 #include "numeric.hpp"
@@ -14,3 +14,5 @@
 #include "print_latex.hpp"
 #include "print_svg.hpp"
 #include "gmma.hpp"
+#include "gmma_desc.hpp"
+#include "mma_sm90.hpp"

@@ -11,6 +11,7 @@
 
 #include <type_traits>
 
+#include "../swizzle/composed_layout.hpp"
 #include "mma_traits.hpp"
 #include "util.hpp"
 
@@ -25,6 +26,19 @@ struct MMA_Atom<Op> : MMA_Atom<MMA_Traits<Op>> {};
 
 namespace detail::atoms {
 template <class T> struct is_mma_atom : std::false_type {};
+// The fragment type of A (B): the traits' FrgTypeA (FrgTypeB) where given (a
+// descriptor type of an operand in shared memory), else the value type.
+template <class Tr, class = void> struct frg_a { using type = typename Tr::ValTypeA; };
+template <class Tr> struct frg_a<Tr, std::void_t<typename Tr::FrgTypeA>> { using type = typename Tr::FrgTypeA; };
+template <class Tr, class = void> struct frg_b { using type = typename Tr::ValTypeB; };
+template <class Tr> struct frg_b<Tr, std::void_t<typename Tr::FrgTypeB>> { using type = typename Tr::FrgTypeB; };
+// A fragment type whose fragments are made from the partition itself (descriptors).
+template <class F> concept descriptor_fragment = requires { F::descriptor_fragment; };
+// The layout of a tensor's elements before a swizzle (for fragments like it).
+template <class S, class D>
+TESSEL_HOST_DEVICE constexpr auto plain_layout(Layout<S, D> const& l) { return l; }
+template <class A, class O, class L>
+TESSEL_HOST_DEVICE constexpr auto plain_layout(ComposedLayout<A, O, L> const& c) { return c.layout_b(); }
 template <class... A> struct is_mma_atom<MMA_Atom<A...>> : std::true_type {};
 }  // namespace detail::atoms
 
@@ -41,10 +55,11 @@ struct MMA_Atom<MMA_Traits<Op, Args...>> : MMA_Traits<Op, Args...> {
   using LayoutC_TV = typename Traits::CLayout;
   using LayoutA_TV = typename Traits::ALayout;
   using LayoutB_TV = typename Traits::BLayout;
-  // The fragments hold the value types (no descriptor fragments for these ops).
+  // The fragments hold the value types, or for A and B read from shared memory
+  // by descriptors (wgmma SS), descriptors (the traits' FrgTypeA/B).
   using FrgTypeD = ValTypeD;
-  using FrgTypeA = ValTypeA;
-  using FrgTypeB = ValTypeB;
+  using FrgTypeA = typename detail::atoms::frg_a<Traits>::type;
+  using FrgTypeB = typename detail::atoms::frg_b<Traits>::type;
   using FrgTypeC = ValTypeC;
 
   // call(D, A, B, C): one operation on one thread's fragments (rank-1 tensors
@@ -54,7 +69,11 @@ struct MMA_Atom<MMA_Traits<Op, Args...>> : MMA_Traits<Op, Args...> {
                                Tensor<TC, CL> const& C) const {
     static_assert(DL::rank == 1 && AL::rank == 1 && BL::rank == 1 && CL::rank == 1,
                   "tessel::MMA_Atom::call: D, A, B and C must be rank-1 (one atom's values); use gemm for more");
-    unpack(D, A, B, C);
+    if constexpr (requires { static_cast<Traits const&>(*this).unpack(D, A, B, C); }) {
+      static_cast<Traits const&>(*this).unpack(D, A, B, C);  // the traits' own (wgmma)
+    } else {
+      unpack(D, A, B, C);
+    }
   }
   template <class TD, class DL, class TA, class AL, class TB, class BL, class TC, class CL>
   TESSEL_HOST_DEVICE void call(Tensor<TD, DL>&& D, Tensor<TA, AL> const& A, Tensor<TB, BL> const& B,
@@ -85,7 +104,13 @@ struct MMA_Atom<MMA_Traits<Op, Args...>> : MMA_Traits<Op, Args...> {
     static_assert(L::rank >= 3, "tessel::make_fragment_A: expects a partitioned tensor (V,M,K): use partition_A first");
     static_assert(decltype(size<0>(atensor.layout()))::value == decltype(size<1>(LayoutA_TV{}))::value,
                   "tessel::make_fragment_A: mode 0 of the tensor is not the atom's values of A");
-    return make_fragment_like<FrgTypeA>(atensor);
+    if constexpr (detail::atoms::descriptor_fragment<FrgTypeA>) {
+      static_assert(is_smem_v<typename std::remove_cvref_t<AT>::iterator>,
+                    "tessel::make_fragment_A: this MMA reads A from shared memory by descriptors: partition a shared-memory tensor");
+      return FrgTypeA::make_fragment(atensor);
+    } else {
+      return make_fragment_like<FrgTypeA>(make_view(atensor.data(), detail::atoms::plain_layout(atensor.layout())));
+    }
   }
   // make_fragment_B(tB): as make_fragment_A, for a partitioned B (V, N, K, ...).
   template <class BT>
@@ -94,7 +119,13 @@ struct MMA_Atom<MMA_Traits<Op, Args...>> : MMA_Traits<Op, Args...> {
     static_assert(L::rank >= 3, "tessel::make_fragment_B: expects a partitioned tensor (V,N,K): use partition_B first");
     static_assert(decltype(size<0>(btensor.layout()))::value == decltype(size<1>(LayoutB_TV{}))::value,
                   "tessel::make_fragment_B: mode 0 of the tensor is not the atom's values of B");
-    return make_fragment_like<FrgTypeB>(btensor);
+    if constexpr (detail::atoms::descriptor_fragment<FrgTypeB>) {
+      static_assert(is_smem_v<typename std::remove_cvref_t<BT>::iterator>,
+                    "tessel::make_fragment_B: this MMA reads B from shared memory by descriptors: partition a shared-memory tensor");
+      return FrgTypeB::make_fragment(btensor);
+    } else {
+      return make_fragment_like<FrgTypeB>(make_view(btensor.data(), detail::atoms::plain_layout(btensor.layout())));
+    }
   }
 
  private:
@@ -199,6 +230,20 @@ struct TiledMMA : Atom {
   TESSEL_HOST_DEVICE static constexpr auto thrfrg_B(Layout<S, D> const& b) {
     static_assert(Layout<S, D>::rank >= 2, "tessel::TiledMMA::thrfrg_B: B must have rank 2 or more (N, K, ...)");
     return thrfrg<1, 2, AtomLayoutB_TV, 2, 3>(b);
+  }
+
+  // thrfrg_A/B/C of a swizzled layout Sw o off o L: the same on L, the swizzle kept.
+  template <class Sw, class O, class L>
+  TESSEL_HOST_DEVICE static constexpr auto thrfrg_C(ComposedLayout<Sw, O, L> const& c) {
+    return make_composed_layout(c.layout_a(), c.offset(), thrfrg_C(c.layout_b()));
+  }
+  template <class Sw, class O, class L>
+  TESSEL_HOST_DEVICE static constexpr auto thrfrg_A(ComposedLayout<Sw, O, L> const& c) {
+    return make_composed_layout(c.layout_a(), c.offset(), thrfrg_A(c.layout_b()));
+  }
+  template <class Sw, class O, class L>
+  TESSEL_HOST_DEVICE static constexpr auto thrfrg_B(ComposedLayout<Sw, O, L> const& c) {
+    return make_composed_layout(c.layout_a(), c.offset(), thrfrg_B(c.layout_b()));
   }
 
   // get_slice(t): thread t's view (ThrMMA), t in [0, size(ThrLayoutVMNK)).

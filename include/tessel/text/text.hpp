@@ -116,4 +116,20 @@ std::string help_calls();
 // disagrees with the formula) and the drawing or the error message.
 int swizzle_drawing(int m, int n, int swz, bool xy, std::string const& format, std::string& doc, std::string& error);
 
+// ---- atoms (tessel mma, tessel copy): src/text/atoms_mma.cpp, atoms_copy.cpp ----------------------
+// text: print(tiled) and the TV layouts; latex: print_latex's TikZ document; svg: print_svg.
+enum class AtomFormat { text, latex, svg };
+bool parse_atom_format(std::string const& name, AtomFormat& f);
+// The drawing of make_tiled_mma(op, Layout<Shape<M,N,K>>) for atoms "MxNxK"
+// (op: an MMA operation's CuTe name; SM90 ops may carry <MajorA,MajorB[,ScaleA,ScaleB]>).
+// kOk with doc, or kSyntax with error (unknown name, atom layout not drawn).
+int mma_drawing(std::string const& op, std::string const& atoms, AtomFormat f, std::string& doc, std::string& error);
+std::vector<std::string> mma_names();
+// The drawing of make_tiled_copy(Copy_Atom<op, type>, threads, values) (threads,
+// values: column-major "RxC"); kSyntax for unknown names, kInadmissible when
+// the atom cannot be tiled so (the library's compile-time error, named).
+int copy_drawing(std::string const& op, std::string const& type, std::string const& threads, std::string const& values,
+                 AtomFormat f, std::string& doc, std::string& error);
+std::vector<std::string> copy_names();
+
 }  // namespace tessel::text

@@ -1,0 +1,195 @@
+// tessel/atom/copy_sm90.hpp: Hopper's asynchronous copies with CuTe's names:
+// the TMA instructions (SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST, SM90_TMA_STORE,
+// each with copy(desc, ..., coordinates of 1 to 5 dims)), the mbarrier helpers a
+// TMA pipeline needs (initialize_barrier, set_barrier_transaction_bytes,
+// wait_barrier, arrive_barrier, fence_barrier_init), the proxy fences
+// (fence_view_async_shared = tma_store_fence), tma_store_arrive/tma_store_wait,
+// and the cluster helpers (cluster_arrive/wait/sync, block_rank_in_cluster).
+// TmaDescriptor is the 128-byte CUtensorMap (atom/tma.hpp makes one).
+// The instructions exist in device code for sm_90 and later; elsewhere they
+// stop with a named error (tessel::error on the host, a trap on the device).
+#pragma once
+
+#include <cstdint>
+
+#include "mma_ops.hpp"
+
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+#  define TESSEL_ARCH_TMA 1
+#endif
+
+namespace tessel {
+
+// The tensor map of a TMA (CUtensorMap's size and alignment; opaque here).
+struct alignas(64) TmaDescriptor {
+  std::uint64_t words_[16];
+};
+
+namespace detail {
+// The shared-window address of a shared-memory pointer (device code only).
+TESSEL_DEVICE std::uint32_t smem_u32(void const* p) {
+#if defined(__CUDA_ARCH__)
+  return static_cast<std::uint32_t>(__cvta_generic_to_shared(p));
+#else
+  (void)p;
+  return 0;
+#endif
+}
+[[noreturn]] TESSEL_HOST_DEVICE void missing_tma(char const* what) { missing_instruction(what); }
+}  // namespace detail
+
+#if defined(TESSEL_ARCH_TMA)
+#  define TESSEL_TMA_OR_FAIL(what, ...) __VA_ARGS__
+#else
+#  define TESSEL_TMA_OR_FAIL(what, ...) ::tessel::detail::missing_tma(what " needs device code for sm_90 or later")
+#endif
+
+// ---- mbarriers (64 bits in shared memory) ---------------------------------------------------------
+
+// mbarrier.init: thread_count arrivals complete a phase.
+TESSEL_HOST_DEVICE void initialize_barrier([[maybe_unused]] std::uint64_t& bar, [[maybe_unused]] int thread_count = 1) {
+  TESSEL_TMA_OR_FAIL("initialize_barrier", asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;\n" ::"r"(detail::smem_u32(&bar)), "r"(thread_count)));
+}
+// mbarrier.arrive.expect_tx: this thread arrives and the phase also waits for `bytes` bytes of transactions.
+TESSEL_HOST_DEVICE void set_barrier_transaction_bytes([[maybe_unused]] std::uint64_t& bar, [[maybe_unused]] std::uint32_t bytes) {
+  TESSEL_TMA_OR_FAIL("set_barrier_transaction_bytes",
+                     asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(detail::smem_u32(&bar)), "r"(bytes)));
+}
+// Waits until the phase of parity phase_bit has completed.
+TESSEL_HOST_DEVICE void wait_barrier([[maybe_unused]] std::uint64_t& bar, [[maybe_unused]] int phase_bit) {
+  TESSEL_TMA_OR_FAIL("wait_barrier", asm volatile("{\n.reg .pred p;\ntessel_wait:\n"
+                                                   "mbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n"
+                                                   "@!p bra tessel_wait;\n}\n" ::"r"(detail::smem_u32(&bar)),
+                                                   "r"(phase_bit)
+                                                   : "memory"));
+}
+// mbarrier.arrive by this thread.
+TESSEL_HOST_DEVICE void arrive_barrier([[maybe_unused]] std::uint64_t& bar) {
+  TESSEL_TMA_OR_FAIL("arrive_barrier",
+                     asm volatile("{\n.reg .b64 s;\nmbarrier.arrive.shared::cta.b64 s, [%0];\n}\n" ::"r"(detail::smem_u32(&bar)) : "memory"));
+}
+// Makes barrier initializations visible to the cluster (before cluster_sync or __syncthreads).
+TESSEL_HOST_DEVICE void fence_barrier_init() {
+  TESSEL_TMA_OR_FAIL("fence_barrier_init", asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory"));
+}
+// Orders this thread's shared-memory writes before later async-proxy reads (TMA store, wgmma).
+TESSEL_HOST_DEVICE void fence_view_async_shared() {
+  TESSEL_TMA_OR_FAIL("fence_view_async_shared", asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory"));
+}
+TESSEL_HOST_DEVICE void tma_store_fence() { fence_view_async_shared(); }
+// Commits the TMA stores issued so far by this thread as one group.
+TESSEL_HOST_DEVICE void tma_store_arrive() {
+  TESSEL_TMA_OR_FAIL("tma_store_arrive", asm volatile("cp.async.bulk.commit_group;\n" ::: "memory"));
+}
+// Waits until at most Count groups of TMA stores still read their shared memory.
+template <int Count>
+TESSEL_HOST_DEVICE void tma_store_wait() {
+  TESSEL_TMA_OR_FAIL("tma_store_wait", asm volatile("cp.async.bulk.wait_group.read %0;\n" ::"n"(Count) : "memory"));
+}
+// Fetches a tensor map into the cache ahead of its first use.
+TESSEL_HOST_DEVICE void prefetch_tma_descriptor([[maybe_unused]] TmaDescriptor const* desc) {
+  TESSEL_TMA_OR_FAIL("prefetch_tma_descriptor", asm volatile("prefetch.tensormap [%0];\n" ::"l"(reinterpret_cast<std::uint64_t>(desc)) : "memory"));
+}
+
+// ---- clusters ----
+TESSEL_HOST_DEVICE void cluster_arrive() { TESSEL_TMA_OR_FAIL("cluster_arrive", asm volatile("barrier.cluster.arrive.aligned;\n" ::: "memory")); }
+TESSEL_HOST_DEVICE void cluster_arrive_relaxed() {
+  TESSEL_TMA_OR_FAIL("cluster_arrive_relaxed", asm volatile("barrier.cluster.arrive.relaxed.aligned;\n" ::: "memory"));
+}
+TESSEL_HOST_DEVICE void cluster_wait() { TESSEL_TMA_OR_FAIL("cluster_wait", asm volatile("barrier.cluster.wait.aligned;\n" ::: "memory")); }
+TESSEL_HOST_DEVICE void cluster_sync() { cluster_arrive(); cluster_wait(); }
+// This CTA's rank in its cluster.
+TESSEL_HOST_DEVICE std::uint32_t block_rank_in_cluster() {
+#if defined(TESSEL_ARCH_TMA)
+  std::uint32_t r;
+  asm volatile("mov.u32 %0, %%cluster_ctarank;\n" : "=r"(r));
+  return r;
+#else
+  detail::missing_tma("block_rank_in_cluster needs device code for sm_90 or later");
+#endif
+}
+
+// ---- TMA instructions ----------------------------------------------------------------------------------
+
+// Global -> shared, one box at coordinates crd (innermost first), completing
+// its bytes on the mbarrier.
+struct SM90_TMA_LOAD {
+  template <class... C>
+  TESSEL_HOST_DEVICE static void copy(void const* desc, std::uint64_t* mbar, std::uint64_t cache_hint, void* smem, C const&... crd) {
+    static_assert(sizeof...(C) >= 1 && sizeof...(C) <= 5, "tessel::SM90_TMA_LOAD: 1 to 5 coordinates");
+#if defined(TESSEL_ARCH_TMA)
+    std::uint64_t const g = reinterpret_cast<std::uint64_t>(desc);
+    std::uint32_t const s = detail::smem_u32(smem), b = detail::smem_u32(mbar);
+    std::int32_t c[5] = {std::int32_t(crd)...};
+#  define TESSEL_TMA_LOAD(D, CRDS, ...)                                                                                   \
+    asm volatile("cp.async.bulk.tensor." #D "d.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint"    \
+                 " [%0], [%1, " CRDS "], [%2], %3;" ::"r"(s), "l"(g), "r"(b), "l"(cache_hint), __VA_ARGS__ : "memory")
+    if constexpr (sizeof...(C) == 1) TESSEL_TMA_LOAD(1, "{%4}", "r"(c[0]));
+    else if constexpr (sizeof...(C) == 2) TESSEL_TMA_LOAD(2, "{%4, %5}", "r"(c[0]), "r"(c[1]));
+    else if constexpr (sizeof...(C) == 3) TESSEL_TMA_LOAD(3, "{%4, %5, %6}", "r"(c[0]), "r"(c[1]), "r"(c[2]));
+    else if constexpr (sizeof...(C) == 4) TESSEL_TMA_LOAD(4, "{%4, %5, %6, %7}", "r"(c[0]), "r"(c[1]), "r"(c[2]), "r"(c[3]));
+    else TESSEL_TMA_LOAD(5, "{%4, %5, %6, %7, %8}", "r"(c[0]), "r"(c[1]), "r"(c[2]), "r"(c[3]), "r"(c[4]));
+#  undef TESSEL_TMA_LOAD
+#else
+    (void)desc, (void)mbar, (void)cache_hint, (void)smem, ((void)crd, ...);
+    detail::missing_tma("SM90_TMA_LOAD needs device code for sm_90 or later");
+#endif
+  }
+};
+
+// Global -> shared of every CTA of the cluster in mask (the same offset in each),
+// each completing its bytes on its own mbarrier at the same offset.
+struct SM90_TMA_LOAD_MULTICAST {
+  template <class... C>
+  TESSEL_HOST_DEVICE static void copy(void const* desc, std::uint64_t* mbar, std::uint16_t mask, std::uint64_t cache_hint, void* smem,
+                                      C const&... crd) {
+    static_assert(sizeof...(C) >= 1 && sizeof...(C) <= 5, "tessel::SM90_TMA_LOAD_MULTICAST: 1 to 5 coordinates");
+#if defined(TESSEL_ARCH_TMA)
+    std::uint64_t const g = reinterpret_cast<std::uint64_t>(desc);
+    std::uint32_t const s = detail::smem_u32(smem), b = detail::smem_u32(mbar);
+    std::int32_t c[5] = {std::int32_t(crd)...};
+#  define TESSEL_TMA_MC(D, CRDS, ...)                                                                                      \
+    asm volatile("cp.async.bulk.tensor." #D "d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster"     \
+                 ".L2::cache_hint [%0], [%1, " CRDS "], [%2], %3, %4;" ::"r"(s), "l"(g), "r"(b), "h"(mask), "l"(cache_hint), \
+                 __VA_ARGS__ : "memory")
+    if constexpr (sizeof...(C) == 1) TESSEL_TMA_MC(1, "{%5}", "r"(c[0]));
+    else if constexpr (sizeof...(C) == 2) TESSEL_TMA_MC(2, "{%5, %6}", "r"(c[0]), "r"(c[1]));
+    else if constexpr (sizeof...(C) == 3) TESSEL_TMA_MC(3, "{%5, %6, %7}", "r"(c[0]), "r"(c[1]), "r"(c[2]));
+    else if constexpr (sizeof...(C) == 4) TESSEL_TMA_MC(4, "{%5, %6, %7, %8}", "r"(c[0]), "r"(c[1]), "r"(c[2]), "r"(c[3]));
+    else TESSEL_TMA_MC(5, "{%5, %6, %7, %8, %9}", "r"(c[0]), "r"(c[1]), "r"(c[2]), "r"(c[3]), "r"(c[4]));
+#  undef TESSEL_TMA_MC
+#else
+    (void)desc, (void)mbar, (void)mask, (void)cache_hint, (void)smem, ((void)crd, ...);
+    detail::missing_tma("SM90_TMA_LOAD_MULTICAST needs device code for sm_90 or later");
+#endif
+  }
+};
+
+// Shared -> global, one box at coordinates crd (a bulk group: tma_store_arrive/wait).
+struct SM90_TMA_STORE {
+  template <class... C>
+  TESSEL_HOST_DEVICE static void copy(void const* desc, void const* smem, C const&... crd) {
+    static_assert(sizeof...(C) >= 1 && sizeof...(C) <= 5, "tessel::SM90_TMA_STORE: 1 to 5 coordinates");
+#if defined(TESSEL_ARCH_TMA)
+    std::uint64_t const g = reinterpret_cast<std::uint64_t>(desc);
+    std::uint32_t const s = detail::smem_u32(smem);
+    std::int32_t c[5] = {std::int32_t(crd)...};
+#  define TESSEL_TMA_ST(D, CRDS, ...)                                                                                      \
+    asm volatile("cp.async.bulk.tensor." #D "d.global.shared::cta.bulk_group [%0, " CRDS "], [%1];" ::"l"(g), "r"(s),     \
+                 __VA_ARGS__ : "memory")
+    if constexpr (sizeof...(C) == 1) TESSEL_TMA_ST(1, "{%2}", "r"(c[0]));
+    else if constexpr (sizeof...(C) == 2) TESSEL_TMA_ST(2, "{%2, %3}", "r"(c[0]), "r"(c[1]));
+    else if constexpr (sizeof...(C) == 3) TESSEL_TMA_ST(3, "{%2, %3, %4}", "r"(c[0]), "r"(c[1]), "r"(c[2]));
+    else if constexpr (sizeof...(C) == 4) TESSEL_TMA_ST(4, "{%2, %3, %4, %5}", "r"(c[0]), "r"(c[1]), "r"(c[2]), "r"(c[3]));
+    else TESSEL_TMA_ST(5, "{%2, %3, %4, %5, %6}", "r"(c[0]), "r"(c[1]), "r"(c[2]), "r"(c[3]), "r"(c[4]));
+#  undef TESSEL_TMA_ST
+#else
+    (void)desc, (void)smem, ((void)crd, ...);
+    detail::missing_tma("SM90_TMA_STORE needs device code for sm_90 or later");
+#endif
+  }
+};
+
+#undef TESSEL_TMA_OR_FAIL
+
+}  // namespace tessel

@@ -1,0 +1,244 @@
+// tessel/atom/mma_sm90.hpp: Hopper's warpgroup MMA (wgmma) with CuTe's names:
+//   SM90_64xNx16_F32F16F16_SS/RS, SM90_64xNx16_F32BF16BF16_SS/RS,
+//   SM90_64xNx16_F16F16F16_SS/RS for N = 8, 16, ..., 256, each a template
+//   <GMMA::Major A, GMMA::Major B, GMMA::ScaleIn = One, GMMA::ScaleIn = One>;
+//   their MMA_Traits (CuTe's layouts: A and B of an SS op are whole tiles read
+//   by descriptors, ThrID 128 threads, C as the PTX ISA's m64nNk16 fragment);
+//   warpgroup_arrive, warpgroup_commit_batch, warpgroup_wait<N>,
+//   warpgroup_fence_operand; GMMA::ScaleOut (TiledMMA::accumulate_).
+// One op is one wgmma.mma_async of a warpgroup (4 warps): D(64xN) = A(64x16) *
+// B(16xN) + D, A and B in shared memory (SS: descriptors) or A in registers
+// (RS: K-major only). It is asynchronous: issue warpgroup_arrive() before,
+// warpgroup_commit_batch() after, warpgroup_wait<0>() before reading D.
+// The instructions exist in device code for sm_90a only; elsewhere they stop
+// with a named error (tessel::error on the host, a trap on the device).
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "gmma_desc.hpp"
+#include "mma_ops.hpp"
+#include "mma_traits.hpp"
+#include "wgmma_ptx.hpp"
+
+namespace tessel {
+
+namespace GMMA {
+// D = A*B (Zero) or A*B + D (One): the run-time scale-d operand.
+enum class ScaleOut { Zero = 0, One = 1 };
+// A or B negated (Neg) or not (One): an immediate of the instruction.
+enum class ScaleIn { Neg = -1, One = 1 };
+}  // namespace GMMA
+
+// ---- warpgroup synchronization ------------------------------------------------------------------------
+
+// wgmma.fence: orders earlier register and shared-memory accesses before the next wgmma.
+TESSEL_HOST_DEVICE void warpgroup_arrive() {
+#if defined(TESSEL_ARCH_WGMMA)
+  asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory");
+#else
+  detail::missing_instruction("warpgroup_arrive: wgmma.fence needs device code for sm_90a");
+#endif
+}
+// wgmma.commit_group: the wgmmas issued since the last commit form one group.
+TESSEL_HOST_DEVICE void warpgroup_commit_batch() {
+#if defined(TESSEL_ARCH_WGMMA)
+  asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
+#else
+  detail::missing_instruction("warpgroup_commit_batch: wgmma.commit_group needs device code for sm_90a");
+#endif
+}
+// wgmma.wait_group N: waits until at most N groups are pending.
+template <int N>
+TESSEL_HOST_DEVICE void warpgroup_wait() {
+  static_assert(N >= 0 && N <= 7, "tessel::warpgroup_wait: N must be in [0, 7]");
+#if defined(TESSEL_ARCH_WGMMA)
+  asm volatile("wgmma.wait_group.sync.aligned %0;\n" ::"n"(N) : "memory");
+#else
+  detail::missing_instruction("warpgroup_wait: wgmma.wait_group needs device code for sm_90a");
+#endif
+}
+// Keeps the compiler from moving accesses of a register across this point.
+TESSEL_HOST_DEVICE void warpgroup_fence_operand(std::uint32_t& reg) {
+#if defined(__CUDA_ARCH__)
+  asm volatile("" : "+r"(reg)::"memory");
+#else
+  (void)reg;
+#endif
+}
+TESSEL_HOST_DEVICE void warpgroup_fence_operand(float& reg) {
+#if defined(__CUDA_ARCH__)
+  asm volatile("" : "+f"(reg)::"memory");
+#else
+  (void)reg;
+#endif
+}
+// The same for every register of a (static, register) fragment.
+template <class E, class L>
+TESSEL_HOST_DEVICE void warpgroup_fence_operand(Tensor<E, L>& frg) {
+  static_assert(is_static_v<L>, "tessel::warpgroup_fence_operand: the fragment's layout must be static");
+  using V = typename Tensor<E, L>::value_type;
+  using R = std::conditional_t<std::is_same_v<V, float>, float, std::uint32_t>;
+  auto r = recast<R>(make_view(frg.data(), frg.layout()));  // a writable view of the registers
+  TESSEL_UNROLL
+  for (int i = 0; i < int(size(r.layout())); ++i) warpgroup_fence_operand(r(i));
+}
+
+// ---- the operations ---------------------------------------------------------------------------------
+
+namespace GMMA {
+
+// wgmma m64nNk16 of Kind (ptx::f32f16f16, f32bf16bf16, f16f16f16), A from
+// registers (RS) or shared memory, majors and input scales as immediates.
+template <int N, class Kind, bool RS, Major TA, Major TB, ScaleIn SA, ScaleIn SB>
+struct MMA_64xNx16 {
+  static_assert(N % 8 == 0 && N >= 8 && N <= 256, "tessel::GMMA: N of m64nNk16 is 8, 16, ..., 256");
+  static_assert(!RS || TA == Major::K, "tessel::GMMA: an RS op reads A from registers, which must be K-major (Major::K)");
+  using Acc = std::conditional_t<std::is_same_v<Kind, ptx::f16f16f16>, std::uint32_t, float>;
+  static constexpr int NC = std::is_same_v<Kind, ptx::f16f16f16> ? N / 4 : N / 2;  // accumulator registers
+  using DRegisters = void;
+  using ARegisters = std::conditional_t<RS, std::uint32_t[4], std::uint64_t[1]>;
+  using BRegisters = std::uint64_t[1];
+  using CRegisters = Acc[NC];
+
+  // D = A*B (+ D when scale_d is One); A by descriptor.
+  TESSEL_HOST_DEVICE static void fma(std::uint64_t desc_a, std::uint64_t desc_b, Acc (&d)[NC], ScaleOut scale_d = ScaleOut::One) {
+#if defined(TESSEL_ARCH_WGMMA)
+    ptx::wg<N, Kind>::template ss<int(SA), int(SB), int(TA), int(TB)>(desc_a, desc_b, d, int(scale_d));
+#else
+    (void)desc_a, (void)desc_b, (void)d, (void)scale_d;
+    ::tessel::detail::missing_instruction("SM90_64xNx16 (wgmma.mma_async) needs device code for sm_90a");
+#endif
+  }
+  // D = A*B (+ D); A in four registers per thread.
+  TESSEL_HOST_DEVICE static void fma(std::uint32_t const (&a)[4], std::uint64_t desc_b, Acc (&d)[NC], ScaleOut scale_d = ScaleOut::One) {
+#if defined(TESSEL_ARCH_WGMMA)
+    ptx::wg<N, Kind>::template rs<int(SA), int(SB), int(TB)>(a, desc_b, d, int(scale_d));
+#else
+    (void)a, (void)desc_b, (void)d, (void)scale_d;
+    ::tessel::detail::missing_instruction("SM90_64xNx16 (wgmma.mma_async) needs device code for sm_90a");
+#endif
+  }
+};
+
+// ---- layouts (CuTe's) ----
+// C of m64nN: thread (t0, t1, w) = (lane % 4, lane / 4, warp) holds rows t1 +
+// 8*i1 + 16*w, columns 2*t0 + i0 + 8*j (values (i0, i1, j)).
+template <int N>
+using CLayout_64xN = Layout<Shape<Shape<_4, _8, _4>, Shape<_2, _2, Int<N / 8>>>, Stride<Stride<_128, _1, _16>, Stride<_64, _8, _512>>>;
+// A of 16-bit types in registers (RS): as C of a 64x16 tile.
+using ALayout_64x16 = Layout<Shape<Shape<_4, _8, _4>, Shape<_2, _2, _2>>, Stride<Stride<_128, _1, _16>, Stride<_64, _8, _512>>>;
+// A or B in shared memory: every thread "holds" the whole M x K tile (one descriptor).
+template <int M, int K>
+using ABLayout = Layout<Shape<_128, Shape<Int<M>, Int<K>>>, Stride<_0, Stride<_1, Int<M>>>>;
+
+template <class Kind> struct kind_types;
+template <> struct kind_types<ptx::f32f16f16> { using D = float; using AB = half_t; };
+template <> struct kind_types<ptx::f32bf16bf16> { using D = float; using AB = bfloat16_t; };
+template <> struct kind_types<ptx::f16f16f16> { using D = half_t; using AB = half_t; };
+
+}  // namespace GMMA
+
+// The traits of every wgmma op.
+template <int N, class Kind, bool RS, GMMA::Major TA, GMMA::Major TB, GMMA::ScaleIn SA, GMMA::ScaleIn SB>
+struct MMA_Traits<GMMA::MMA_64xNx16<N, Kind, RS, TA, TB, SA, SB>> {
+  using Op = GMMA::MMA_64xNx16<N, Kind, RS, TA, TB, SA, SB>;
+  using ValTypeD = typename GMMA::kind_types<Kind>::D;
+  using ValTypeA = typename GMMA::kind_types<Kind>::AB;
+  using ValTypeB = typename GMMA::kind_types<Kind>::AB;
+  using ValTypeC = ValTypeD;
+  using FrgTypeA = std::conditional_t<RS, ValTypeA, GMMA::smem_desc<TA>>;
+  using FrgTypeB = GMMA::smem_desc<TB>;
+  using Shape_MNK = Shape<_64, Int<N>, _16>;
+  using ThrID = Layout<_128>;
+  using ALayout = std::conditional_t<RS, GMMA::ALayout_64x16, GMMA::ABLayout<64, 16>>;
+  using BLayout = GMMA::ABLayout<N, 16>;
+  using CLayout = GMMA::CLayout_64xN<N>;
+
+  // One for D = A*B + D, Zero for D = A*B (set on the TiledMMA before the first k).
+  GMMA::ScaleOut accumulate_ = GMMA::ScaleOut::One;
+
+  // One op on one thread's fragments (MMA_Atom::call): D and C must be the
+  // same registers (wgmma accumulates in place); A and B are descriptor
+  // tensors of one element (SS) or A holds 8 values (RS).
+  template <class TD, class DL, class TA_, class AL, class TB_, class BL, class TC, class CL>
+  TESSEL_HOST_DEVICE void unpack(Tensor<TD, DL>& D, Tensor<TA_, AL> const& A, Tensor<TB_, BL> const& B, Tensor<TC, CL> const&) const {
+    static_assert(std::is_same_v<DL, CL> && std::is_same_v<typename TD::value_type, typename TC::value_type>,
+                  "tessel::MMA_Atom (wgmma): C and D must be the same fragment (wgmma accumulates in place)");
+    using Acc = typename Op::Acc;
+    static_assert(decltype(size(D.layout()))::value * sizeof(typename TD::value_type) == Op::NC * sizeof(Acc),
+                  "tessel::MMA_Atom (wgmma): the accumulator fragment is not the instruction's registers");
+    static_assert(decltype(size(B.layout()))::value == 1, "tessel::MMA_Atom (wgmma): B must be one descriptor");
+    // The fragments are seen as the instruction's registers in place (f16 pairs
+    // as 32-bit registers: no recast, whose alignment check would be a function
+    // call in the wgmma pipeline, and no shifts, which would read the registers
+    // while the wgmma runs).
+    using VD = typename TD::value_type;
+    static_assert(std::is_same_v<Acc, float> ? std::is_same_v<VD, float> : sizeof(VD) == 2,
+                  "tessel::MMA_Atom (wgmma): the accumulators are float (f32) or 16-bit pairs (f16)");
+    static_assert(std::is_same_v<Acc, float> || compact_static<DL>(),
+                  "tessel::MMA_Atom (wgmma): an f16 accumulator fragment must be compact (make it with partition_fragment_C)");
+    std::uint64_t const b = std::uint64_t(B(Int<0>{}));
+    auto run = [&](Acc (&d)[Op::NC]) {
+      if constexpr (RS) {
+        static_assert(decltype(size(A.layout()))::value == 8, "tessel::MMA_Atom (wgmma RS): A must be 8 16-bit values");
+        static_assert(compact_static<AL>(), "tessel::MMA_Atom (wgmma RS): A's 8 values must be compact (partition_fragment_A)");
+        auto const& a = *reinterpret_cast<std::uint32_t const(*)[4]>(&A(Int<0>{}));
+        Op::fma(a, b, d, accumulate_);
+      } else {
+        static_assert(decltype(size(A.layout()))::value == 1, "tessel::MMA_Atom (wgmma): A must be one descriptor");
+        Op::fma(std::uint64_t(A(Int<0>{})), b, d, accumulate_);
+      }
+    };
+    if constexpr (std::is_same_v<Acc, float> && !compact_static<DL>()) {
+      Acc d[Op::NC];  // a strided float fragment: by value
+      TESSEL_UNROLL
+      for (int i = 0; i < Op::NC; ++i) d[i] = D(i);
+      run(d);
+      TESSEL_UNROLL
+      for (int i = 0; i < Op::NC; ++i) D(i) = d[i];
+    } else {
+      run(*reinterpret_cast<Acc(*)[Op::NC]>(&D(Int<0>{})));
+    }
+  }
+
+ private:
+  // Whether a layout is static and compact from 0 (element i at offset i).
+  template <class L>
+  TESSEL_HOST_DEVICE static constexpr bool compact_static() {
+    if constexpr (!is_static_v<L>) {
+      return false;
+    } else {
+      for (int i = 0; i < int(decltype(size(L{}))::value); ++i)
+        if ((long long)L{}(i) != i) return false;
+      return true;
+    }
+  }
+};
+
+// CuTe's names: SM90_64x<N>x16_<types>_<SS|RS><MajorA, MajorB, ScaleA, ScaleB>.
+#define TESSEL_WGMMA_NAMES(N)                                                                                            \
+  template <GMMA::Major A, GMMA::Major B, GMMA::ScaleIn SA = GMMA::ScaleIn::One, GMMA::ScaleIn SB = GMMA::ScaleIn::One> \
+  using SM90_64x##N##x16_F32F16F16_SS = GMMA::MMA_64xNx16<N, GMMA::ptx::f32f16f16, false, A, B, SA, SB>;                \
+  template <GMMA::Major A, GMMA::Major B, GMMA::ScaleIn SA = GMMA::ScaleIn::One, GMMA::ScaleIn SB = GMMA::ScaleIn::One> \
+  using SM90_64x##N##x16_F32F16F16_RS = GMMA::MMA_64xNx16<N, GMMA::ptx::f32f16f16, true, A, B, SA, SB>;                 \
+  template <GMMA::Major A, GMMA::Major B, GMMA::ScaleIn SA = GMMA::ScaleIn::One, GMMA::ScaleIn SB = GMMA::ScaleIn::One> \
+  using SM90_64x##N##x16_F32BF16BF16_SS = GMMA::MMA_64xNx16<N, GMMA::ptx::f32bf16bf16, false, A, B, SA, SB>;            \
+  template <GMMA::Major A, GMMA::Major B, GMMA::ScaleIn SA = GMMA::ScaleIn::One, GMMA::ScaleIn SB = GMMA::ScaleIn::One> \
+  using SM90_64x##N##x16_F32BF16BF16_RS = GMMA::MMA_64xNx16<N, GMMA::ptx::f32bf16bf16, true, A, B, SA, SB>;             \
+  template <GMMA::Major A, GMMA::Major B, GMMA::ScaleIn SA = GMMA::ScaleIn::One, GMMA::ScaleIn SB = GMMA::ScaleIn::One> \
+  using SM90_64x##N##x16_F16F16F16_SS = GMMA::MMA_64xNx16<N, GMMA::ptx::f16f16f16, false, A, B, SA, SB>;                \
+  template <GMMA::Major A, GMMA::Major B, GMMA::ScaleIn SA = GMMA::ScaleIn::One, GMMA::ScaleIn SB = GMMA::ScaleIn::One> \
+  using SM90_64x##N##x16_F16F16F16_RS = GMMA::MMA_64xNx16<N, GMMA::ptx::f16f16f16, true, A, B, SA, SB>;
+TESSEL_WGMMA_NAMES(8) TESSEL_WGMMA_NAMES(16) TESSEL_WGMMA_NAMES(24) TESSEL_WGMMA_NAMES(32)
+TESSEL_WGMMA_NAMES(40) TESSEL_WGMMA_NAMES(48) TESSEL_WGMMA_NAMES(56) TESSEL_WGMMA_NAMES(64)
+TESSEL_WGMMA_NAMES(72) TESSEL_WGMMA_NAMES(80) TESSEL_WGMMA_NAMES(88) TESSEL_WGMMA_NAMES(96)
+TESSEL_WGMMA_NAMES(104) TESSEL_WGMMA_NAMES(112) TESSEL_WGMMA_NAMES(120) TESSEL_WGMMA_NAMES(128)
+TESSEL_WGMMA_NAMES(136) TESSEL_WGMMA_NAMES(144) TESSEL_WGMMA_NAMES(152) TESSEL_WGMMA_NAMES(160)
+TESSEL_WGMMA_NAMES(168) TESSEL_WGMMA_NAMES(176) TESSEL_WGMMA_NAMES(184) TESSEL_WGMMA_NAMES(192)
+TESSEL_WGMMA_NAMES(200) TESSEL_WGMMA_NAMES(208) TESSEL_WGMMA_NAMES(216) TESSEL_WGMMA_NAMES(224)
+TESSEL_WGMMA_NAMES(232) TESSEL_WGMMA_NAMES(240) TESSEL_WGMMA_NAMES(248) TESSEL_WGMMA_NAMES(256)
+#undef TESSEL_WGMMA_NAMES
+
+}  // namespace tessel

@@ -1,0 +1,174 @@
+// tessel/atom/tma_copy.hpp: a TMA copy of a whole CTA tile, built from the
+// layouts (TMA::make_tma_params) and encoded with cuTensorMapEncodeTiled:
+//   auto tma = make_tma_copy(SM90_TMA_LOAD{}, gmem_tensor, smem_layout[, cta_tile[, cluster_size]]);  // host
+//   tma.with(bar).copy(smem_ptr, tile_coord);                  // device, one thread: the tile at tile_coord
+//   tma.with(bar, mask).copy(smem_ptr, tile_coord, rank);      // multicast: this CTA's slice, to every CTA of mask
+//   tma.copy(smem_ptr, tile_coord);                            // SM90_TMA_STORE
+// tile_coord holds, per flattened global mode, the tile's index along it (the
+// CTA tile's modes first; a mode the tile does not cover counts single elements).
+// One call issues every box of the tile (a tile the box does not cover in one
+// go takes several, as CuTe's partition of the TMA tensor would). tma.bytes is
+// what each CTA's mbarrier must expect (set_barrier_transaction_bytes).
+// CuTe spells the partition of this copy get_tma_tensor/tma_partition; those
+// are not here (issue 13): the copy is addressed by tile coordinates instead.
+// Encoding needs the CUDA runtime (<cuda.h>, <cuda_runtime.h>); without them
+// only the device side is declared.
+#pragma once
+
+#include <cstdint>
+
+#include "copy_sm90.hpp"
+#include "tma.hpp"
+
+#if __has_include(<cuda.h>) && __has_include(<cuda_runtime.h>)
+#  include <cuda.h>
+#  include <cuda_runtime.h>
+#  define TESSEL_HAS_CUDA_DRIVER_TYPES 1
+#endif
+
+namespace tessel {
+
+// The TMA copy of one tile (Op: SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST or SM90_TMA_STORE).
+template <class Op, class T>
+struct TmaCopy {
+  TmaDescriptor desc;
+  TMA::Params params;
+  std::uint32_t bytes = 0;  // of one CTA's whole tile
+  std::uint64_t* bar = nullptr;
+  std::uint16_t mask = 0;
+
+  // This copy with its mbarrier (loads) and multicast mask (multicast loads).
+  TESSEL_HOST_DEVICE TmaCopy with(std::uint64_t& b, std::uint16_t m = 0) const {
+    TmaCopy c = *this;
+    c.bar = &b, c.mask = m;
+    return c;
+  }
+
+  // The tile at tile_coord between global memory and smem (one thread issues it).
+  // rank: this CTA's slice of a multicast load (its rank among the mask's CTAs).
+  template <class Crd>
+  TESSEL_DEVICE void copy(T* smem, Crd const& tile_coord, int rank = 0) const {
+    long long origin[TMA::detail::kMaxModes] = {};
+    auto ft = flatten_to_tuple(tile_coord);
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      ((origin[I] = (long long)get<I>(ft) * tile_[I]), ...);
+    }(std::make_index_sequence<tuple_size_v<decltype(ft)>>{});
+    int runs = 1;
+    for (int r = 0; r < params.rest; ++r) runs *= params.rest_extent[r];
+    for (int i = 0; i < runs; ++i) {
+      long long pos[TMA::detail::kMaxModes];
+      for (int m = 0; m < TMA::detail::kMaxModes; ++m) pos[m] = origin[m];
+      long long off = 0;
+      for (int r = 0, x = i; r < params.rest; ++r) {
+        int const k = x % params.rest_extent[r];
+        x /= params.rest_extent[r];
+        pos[params.rest_mode[r]] += k * params.rest_step[r];
+        off += k * params.rest_smem[r];
+      }
+      std::int32_t c[5] = {};
+      for (int d = 0; d < params.rank; ++d)
+        for (int q = 0; q < params.parts[d]; ++q) c[d] += std::int32_t(pos[params.part_mode[d][q]] * params.part_scale[d][q]);
+      if constexpr (std::is_same_v<Op, SM90_TMA_LOAD_MULTICAST>) {
+        int const last = params.rank - 1;  // the slice: rank along the last box dimension
+        long long slice = 1;
+        for (int d = 0; d < last; ++d) slice *= params.box[d];
+        c[last] += std::int32_t(rank * params.box[last]);
+        issue(smem + off + rank * slice * params.box[last], c);
+      } else {
+        (void)rank;
+        issue(smem + off, c);
+      }
+    }
+  }
+
+  int tile_[TMA::detail::kMaxModes] = {};  // the CTA tile's extent per global mode (1 where it covers none)
+
+ private:
+  TESSEL_DEVICE void issue(T* s, std::int32_t const (&c)[5]) const {
+    constexpr std::uint64_t hint = 0x1000000000000000ull;  // EVICT_NORMAL, CuTe's default
+    auto go = [&](auto... x) {
+      if constexpr (std::is_same_v<Op, SM90_TMA_LOAD>) SM90_TMA_LOAD::copy(&desc, bar, hint, s, x...);
+      else if constexpr (std::is_same_v<Op, SM90_TMA_LOAD_MULTICAST>) SM90_TMA_LOAD_MULTICAST::copy(&desc, bar, mask, hint, s, x...);
+      else SM90_TMA_STORE::copy(&desc, s, x...);
+    };
+    switch (params.rank) {
+      case 1: go(c[0]); break;
+      case 2: go(c[0], c[1]); break;
+      case 3: go(c[0], c[1], c[2]); break;
+      case 4: go(c[0], c[1], c[2], c[3]); break;
+      default: go(c[0], c[1], c[2], c[3], c[4]); break;
+    }
+  }
+};
+
+#if defined(TESSEL_HAS_CUDA_DRIVER_TYPES)
+namespace detail {
+// cuTensorMapEncodeTiled, fetched from the driver through the runtime (as CUTLASS does).
+inline bool encode_tiled(TmaDescriptor& d, TMA::Params const& p) {
+  using Fn = CUresult (*)(CUtensorMap*, CUtensorMapDataType, cuuint32_t, void*, cuuint64_t const*, cuuint64_t const*,
+                          cuuint32_t const*, cuuint32_t const*, CUtensorMapInterleave, CUtensorMapSwizzle, CUtensorMapL2promotion,
+                          CUtensorMapFloatOOBfill);
+  static Fn fn = [] {
+    void* f = nullptr;
+    cudaDriverEntryPointQueryResult q{};
+    if (cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &f, 12000, cudaEnableDefault, &q) != cudaSuccess ||
+        q != cudaDriverEntryPointSuccess)
+      return Fn(nullptr);
+    return reinterpret_cast<Fn>(f);
+  }();
+  if (!fn) return false;
+  static_assert(sizeof(TmaDescriptor) == sizeof(CUtensorMap), "tessel::TmaDescriptor is CUtensorMap's size");
+  cuuint64_t dims[5], strides[4];
+  cuuint32_t box[5], es[5];
+  for (int i = 0; i < p.rank; ++i) dims[i] = p.dims[i], box[i] = p.box[i], es[i] = p.elem_strides[i];
+  for (int i = 1; i < p.rank; ++i) strides[i - 1] = p.strides[i];
+  return fn(reinterpret_cast<CUtensorMap*>(&d), CUtensorMapDataType(p.data_type), cuuint32_t(p.rank), const_cast<void*>(p.address), dims,
+            strides, box, es, CU_TENSOR_MAP_INTERLEAVE_NONE, CUtensorMapSwizzle(p.swizzle), CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
+            CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) == CUDA_SUCCESS;
+}
+}  // namespace detail
+
+// make_tma_copy(op, gmem tensor, smem layout, cta tile, cluster size): the copy of
+// a CTA tile; named errors where the TMA cannot move the tile (make_tma_params),
+// where the smem layout does not hold the whole tile, where a box of a swizzled
+// tile does not start on the swizzle's period, and where encoding fails.
+template <class Op, class E, class GL, class SL, class Tile>
+TmaCopy<Op, typename Tensor<E, GL>::value_type> make_tma_copy(Op const&, Tensor<E, GL> const& g, SL const& s, Tile const& cta_tile,
+                                                              int cluster_size = 1) {
+  using T = typename Tensor<E, GL>::value_type;
+  static_assert(std::is_same_v<Op, SM90_TMA_LOAD> || std::is_same_v<Op, SM90_TMA_LOAD_MULTICAST> || std::is_same_v<Op, SM90_TMA_STORE>,
+                "tessel::make_tma_copy: Op is SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST or SM90_TMA_STORE");
+  TMA::Params p = TMA::make_tma_params(raw_pointer_cast(g.data()), g.layout(), s, cta_tile,
+                                       std::is_same_v<Op, SM90_TMA_LOAD_MULTICAST> ? cluster_size : 1);
+  constexpr long long tile_size = decltype(size(Tile{}))::value;
+  TESSEL_CHECK(p.tile_elems == tile_size, "make_tma_copy: the shared-memory layout does not hold the whole tile in order");
+  long long slice = 1;  // a multicast slice, in elements
+  if (std::is_same_v<Op, SM90_TMA_LOAD_MULTICAST> && cluster_size > 1) {
+    TMA::Params const whole = TMA::make_tma_params(raw_pointer_cast(g.data()), g.layout(), s, cta_tile, 1);
+    TESSEL_CHECK(whole.box[p.rank - 1] == p.box[p.rank - 1] * std::uint32_t(cluster_size),
+                 "make_tma_copy: the cluster does not divide the box's last dimension (multicast slices along it only)");
+    for (int d = 0; d < p.rank; ++d) slice *= p.box[d];
+  }
+  if (p.swizzle > 0) {
+    long long const period = (16LL << p.swizzle) * 8 / long(sizeof(T));  // 2^(4+3+B) bytes, in elements
+    for (int r = 0; r < p.rest; ++r)
+      TESSEL_CHECK(p.rest_smem[r] % period == 0, "make_tma_copy: a box of the swizzled tile does not start on the swizzle's period");
+    TESSEL_CHECK(slice == 1 || slice % period == 0, "make_tma_copy: a multicast slice does not start on the swizzle's period");
+  }
+  TmaCopy<Op, T> c{};
+  c.params = p;
+  c.bytes = std::uint32_t(tile_size * long(sizeof(T)));
+  auto ft = flatten_to_tuple(Tile{});
+  [&]<std::size_t... I>(std::index_sequence<I...>) { ((c.tile_[I] = int(get<I>(ft))), ...); }(std::make_index_sequence<tuple_size_v<decltype(ft)>>{});
+  for (int m = int(tuple_size_v<decltype(ft)>); m < TMA::detail::kMaxModes; ++m) c.tile_[m] = 1;
+  TESSEL_CHECK(detail::encode_tiled(c.desc, p), "make_tma_copy: cuTensorMapEncodeTiled failed (or no CUDA driver)");
+  return c;
+}
+// The CTA tile of the overload without one: the smem layout's shape per mode.
+template <class Op, class E, class GL, class SL>
+auto make_tma_copy(Op const& op, Tensor<E, GL> const& g, SL const& s) {
+  return make_tma_copy(op, g, s, ::tessel::detail::atoms::product_each(TMA::detail::nonswizzle(s).shape()), 1);
+}
+#endif
+
+}  // namespace tessel
