@@ -511,6 +511,7 @@ extern "C" int LLVMFuzzerTestOneInput(std::uint8_t const* data, std::size_t size
         default: {
           if (m < 1) return true;
           int const mi = narrow_a ? int(m) : 0;
+          if (narrow_a && mi < 1) return true;  // (the text reads M as a shape: >= 1, as above)
           std::string const mt = narrow_a ? num(mi) : num(m);
           if (narrow_a) three_ways<d::op_complement_to>(en::OpId::complement_to, "complement", at, mt, narrow_a, A, mi);
           else three_ways<d::op_complement_to>(en::OpId::complement_to, "complement", at, mt, narrow_a, A, m);
