@@ -412,6 +412,7 @@ template <class Op, class A, class... B>
 void three_ways(en::OpId id, char const* name, std::string const& at, std::string const& bt, bool narrow, A const& a,
                 B const&... b) {
   g_case = std::string(name) + "(" + at + (sizeof...(B) ? "," + bt : std::string()) + ")";
+  if (std::getenv("FUZZ_TYPED_VERBOSE")) std::fprintf(stderr, "case: %s\n", g_case.c_str());
   Out const e = engine_run<Op>(a, b...);
   Out t = e;  // (a call the type's static parts refuse is a compile error of the typed library: not run)
   if constexpr (tessel::admissible_v<Op, A, B...>) t = typed([&] { return tessel::detail::run_op<Op>(a, b...); });
