@@ -428,6 +428,19 @@ void three_ways(en::OpId id, char const* name, std::string const& at, std::strin
     else tl = tessel::detail::to_tiler(b..., false);
     for (int j = 0; j < tl.nent; ++j) degen = degen || degenerate(tl.ent[j]);
   }
+  // Products compose with complement(A, ...), whose size-1 modes a static
+  // pass drops and a dynamic one keeps and extends (docs/ALGEBRA.md): where B
+  // reads them past their size (a stride <= 0 in B), the two passes differ by
+  // that convention (found: tiled_product(11:1,5:-9)).
+  switch (id) {
+    case en::OpId::logical_product:
+    case en::OpId::zipped_product:
+    case en::OpId::tiled_product:
+    case en::OpId::flat_product:
+    case en::OpId::blocked_product:
+    case en::OpId::raked_product: degen = true; break;
+    default: break;
+  }
   Out const s = engine_static(id, al, bl, tl, m);
   compare(t, e, s, x, narrow, degen);
   identities(id, e, al, (sizeof...(B) == 1 && (tessel::is_layout_v<B> && ...)) ? &bl : nullptr, t, x);
