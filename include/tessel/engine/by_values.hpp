@@ -65,7 +65,10 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr bool image_repeats(Modes const& f, Ctx cons
   i64 n = 1;
   for (int j = 0; j < f.n; ++j) {
     if (!cx.checkable(f.s[j], f.d[j]) || f.s[j].v <= 0 || f.d[j].v < 0 || f.d[j].v > (i64(1) << 40)) return false;
-    if (f.d[j].v != 0) n *= f.s[j].v;
+    if (f.d[j].v != 0) {
+      if (f.s[j].v > 4096) return false;  // (n * s cannot overflow: both <= 4096; found by fuzz_typed)
+      n *= f.s[j].v;
+    }
     if (n > 4096) return false;
   }
   i64 seen[4096] = {};

@@ -86,6 +86,7 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout left_inverse(Layout const& L, Ctx& c
 }
 TESSEL_HOST_DEVICE_NOFORCE constexpr Layout left_inverse_steps(Layout const& L, Ctx& cx) {
   Modes c = coalesce_modes(flat_modes(L), cx, Merge::any);
+  if (cx.err) return Layout{};  // (an overflow while coalescing L)
   if (c.n == 0) c.push(sint(1), sint(0), cx.err);
   Layout out;
   Int pre[kMaxLeaves] = {};
