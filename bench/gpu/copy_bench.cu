@@ -20,7 +20,6 @@ static bool g_sweep = false;
 static std::string g_tma_line;  // the TMA path's line of the last case (copy_tma.cuh), "" when none
 static bool g_tma_ok = true;
 static std::string g_order_line;     // the same plan with the other tile order
-static std::string g_batch_line;     // the same plan with 4 loads in flight
 static std::string g_unpacked_line;  // the byte-wise kernel's line beside a packed plan
 static bool small_run = false;
 
@@ -105,7 +104,7 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
   auto launch = [&] {
     kernels::CopyPlan p = plan;
     CK(cuda::launch(p, src, dst, 0));
-    plan.grid = p.grid; plan.block = p.block;
+    plan.grid = p.grid; plan.block = p.block; plan.used_tma = p.used_tma;
   };
   launch();
   CK(cudaDeviceSynchronize());
@@ -145,9 +144,10 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
   std::sort(ms.begin(), ms.end());
   double bytes = double(n) * sizeof(T) * 2;
   double tbps = bytes / (ms[ms.size() / 2] * 1e-3) / 1e12;
-  if (g_sweep && plan.kind == kernels::CopyPlan::Kind::tile && plan.L == 1) {
-    long long cand[][2] = {{32, 32}, {32, 64}, {64, 32}, {64, 64}, {64, 128}};
+  if (g_sweep && plan.kind == kernels::CopyPlan::Kind::tile && plan.L == 1 && !plan.packed) {
+    long long cand[][2] = {{32, 32}, {32, 64}, {64, 32}, {64, 64}, {128, 32}, {64, 128}};
     kernels::CopyPlan keep = plan;
+    plan.use_tma = false;  // the tile kernel's tiles
     for (auto const& c : cand) {
       if (c[0] * c[1] * plan.elem_bytes > 32768 || (c[1] == 128 && plan.elem_bytes != 1)) continue;
       plan.TI = c[0]; plan.TJ = c[1];
@@ -162,11 +162,12 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
     }
     plan = keep;
   }
-  // The same tile plan with the other tile order (J tiles first or I tiles first).
+  // The same tile plan with the other tile order (J tiles first or I tiles first), without the TMA.
   g_order_line.clear();
   if (!small_run && plan.kind == kernels::CopyPlan::Kind::tile) {
     kernels::CopyPlan other = plan;
     other.j_first = !plan.j_first;
+    other.use_tma = false;
     auto run_other = [&] { kernels::CopyPlan q = other; CK(cuda::launch(q, src, dst, 0)); };
     for (int w = 0; w < 20; ++w) run_other();
     std::vector<float> mt;
@@ -179,23 +180,6 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
     std::snprintf(line, sizeof line, "    the other tile order (%s first): %.3f TB/s", other.j_first ? "J" : "I",
                   bytes / (mt[mt.size() / 2] * 1e-3) / 1e12);
     g_order_line = line;
-  }
-  // Items of several elements: the same plan with 4 loads in flight per thread (8 by default).
-  g_batch_line.clear();
-  if (!small_run && plan.kind == kernels::CopyPlan::Kind::tile && plan.L > 1) {
-    kernels::CopyPlan other = plan;
-    other.batch = 4;
-    auto run_other = [&] { kernels::CopyPlan q = other; CK(cuda::launch(q, src, dst, 0)); };
-    for (int w = 0; w < 20; ++w) run_other();
-    std::vector<float> mt;
-    for (int i = 0; i < reps; ++i) {
-      CK(cudaEventRecord(a)); run_other(); CK(cudaEventRecord(b)); CK(cudaEventSynchronize(b));
-      float tm; CK(cudaEventElapsedTime(&tm, a, b)); mt.push_back(tm);
-    }
-    std::sort(mt.begin(), mt.end());
-    char line[200];
-    std::snprintf(line, sizeof line, "    4 loads in flight (as before): %.3f TB/s", bytes / (mt[mt.size() / 2] * 1e-3) / 1e12);
-    g_batch_line = line;
   }
   // A packed 1-byte transpose beside the same plan through the byte-wise tile kernel.
   g_unpacked_line.clear();
@@ -223,7 +207,8 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
     if (*why) {
       g_tma_line = std::string("    TMA path: not applicable (") + why + ")";
     } else {
-      auto tma = [&] { kernels::CopyPlan p = plan; CK(cuda::launch_tma(p, src, dst, 0)); };
+      // cuda::copy took the TMA (plan.used_tma): time the tile kernel beside it.
+      auto tma = [&] { kernels::CopyPlan p = plan; p.use_tma = false; CK(cuda::launch(p, src, dst, 0)); };
       CK(cudaMemset(dst, 0xAB, n * sizeof(T)));
       tma();
       CK(cudaDeviceSynchronize());
@@ -244,7 +229,8 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
       }
       std::sort(mt.begin(), mt.end());
       char line[200];
-      std::snprintf(line, sizeof line, "    TMA path: %.3f TB/s%s", bytes / (mt[mt.size() / 2] * 1e-3) / 1e12, g_tma_ok ? "" : " WRONG");
+      std::snprintf(line, sizeof line, "    without the TMA (copy.cuh's tile kernel): %.3f TB/s%s", bytes / (mt[mt.size() / 2] * 1e-3) / 1e12,
+                    g_tma_ok ? "" : " WRONG");
       g_tma_line = line;
     }
   }
@@ -270,10 +256,12 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
 int main(int argc, char** argv) {
   bool small = false;
   int reps = 50;
+  char const* only = nullptr;  // --only TEXT: the cases whose name contains TEXT
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--small")) small = small_run = true;
     if (!std::strcmp(argv[i], "--sweep")) g_sweep = true;
     if (!std::strcmp(argv[i], "--reps") && i + 1 < argc) reps = std::atoi(argv[++i]);
+    if (!std::strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
   }
   int dev = 0;
   if (cudaGetDeviceCount(&dev) != cudaSuccess || dev == 0) { printf("no GPU\n"); return 2; }
@@ -319,6 +307,7 @@ int main(int argc, char** argv) {
   int passed = 0, failed = 0;
   printf("%-62s %8s %8s %6s  plan\n", "case", "TB/s", "D2D", "ratio");
   for (auto const& c : cases) {
+    if (only && c.name.find(only) == std::string::npos) continue;
     bool ok = false;
     std::string plan;
     double ref = 0, t = 0;
@@ -330,7 +319,6 @@ int main(int argc, char** argv) {
     }
     printf("%-62s %8.3f %8.3f %5.1f%%  %s%s\n", c.name.c_str(), t, ref, 100 * t / ref, ok ? "" : "WRONG ", plan.c_str());
     if (!g_order_line.empty()) printf("%s\n", g_order_line.c_str());
-    if (!g_batch_line.empty()) printf("%s\n", g_batch_line.c_str());
     if (!g_unpacked_line.empty()) printf("%s\n", g_unpacked_line.c_str());
     if (!g_tma_line.empty()) printf("%s\n", g_tma_line.c_str());
     (ok && g_tma_ok ? passed : failed)++;

@@ -1,6 +1,7 @@
 // tessel/kernels/copy.cuh: tessel::cuda::copy(src, dst, stream), a copy
 // between device tensors of any two layouts of the same shape, planned by
-// copy_plan.hpp from the algebra. Compile with nvcc.
+// copy_plan.hpp from the algebra. Compile with nvcc. On a Hopper GPU, plain
+// transposes whose strides the TMA can express go through copy_tma.cuh.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -8,6 +9,7 @@
 #include "../tensor/algorithm.hpp"
 #include "../swizzle/copy.hpp"
 #include "copy_plan.hpp"
+#include "copy_tma.cuh"
 
 namespace tessel::cuda {
 
@@ -215,90 +217,98 @@ __global__ void __launch_bounds__(256) copy_transpose(T const* __restrict__ src,
 }
 
 // A plain transpose of 1-byte elements, moved as 32-bit words: a tile of
-// 64 rows (I, contiguous in dst) x 128 bytes (J, contiguous in src).
-//  - Load: a warp reads a row as the 33 aligned words that cover it, shifts
-//    them into place (each lane's word and its neighbour's, __funnelshift_r),
-//    so that shared memory holds the row from its first byte on, word by
-//    word; row i's word w sits at i*32 + (w ^ (i/4 % 16)) (no bank conflicts
-//    when 16 lanes read one word of 16 row groups). A word that reaches past
-//    the source's span [span_lo, span_hi) is read byte by byte.
-//  - Store: a thread reads 4 rows x 1 word (a 4x4 block of bytes), transposes
-//    it with byte permutes, and writes 4 words, one per column: 16 lanes cover
-//    the 64 bytes of one column. Needs every column's start aligned to 4 bytes
-//    (plan_copy's `packed`); the last partial row group goes byte by byte.
+// 128 rows (I, contiguous in dst) x 128 bytes (J, contiguous in src).
+//  - Load: a warp reads a row as the 33 aligned words that cover it (bytes
+//    outside the row but inside the source's span [span_lo, span_hi) are read
+//    and never stored; a row whose words reach past the span goes byte by
+//    byte), shifts them into place (its word and its neighbour's,
+//    __funnelshift_r), so that shared memory holds the row from its first byte
+//    on; row i's word w sits at i*32 + (w ^ (i/4 % 32)).
+//  - Store: lane g reads rows 4g..4g+3 of one word column (a 4x4 block of
+//    bytes; the swizzle puts the 32 lanes in 32 banks), transposes it with
+//    byte permutes and writes 4 words, one per column: a warp writes 128
+//    contiguous bytes of a column. Needs every column's start aligned to 4
+//    bytes (plan_copy's `packed`); a partial last row group goes byte by byte.
 __global__ void __launch_bounds__(256) copy_transpose_bytes(unsigned char const* __restrict__ src,
                                                             unsigned char* __restrict__ dst, Params p,
                                                             long long span_lo, long long span_hi) {
-  constexpr int TI = 64, TJ = 128, WR = TJ / 4;  // words per row
+  constexpr int TI = 128, TJ = 128, WR = TJ / 4;  // words per row
   __shared__ long long s_off[TI];
   __shared__ long long d_off[TJ];
+  __shared__ unsigned const* row_base[TI];  // the aligned word at the row's first byte
+  __shared__ unsigned row_shift[TI];        // the row's first byte within that word, in bits; bit 8: byte by byte
   __shared__ unsigned tile[TI * WR];
-  unsigned const lane = threadIdx.x, warp = threadIdx.y;
+  unsigned const lane = threadIdx.x, warp = threadIdx.y, tid = warp * 32 + lane;
+  auto const src_addr = reinterpret_cast<unsigned long long>(src);
   for (unsigned b = blockIdx.x; b < p.total; b += gridDim.x) {
     unsigned i0, j0;
     tile_offsets(p, b, TI, TJ, 1, s_off, d_off, i0, j0);
     __syncthreads();
     unsigned const nj = p.NJ - j0 < TJ ? p.NJ - j0 : TJ;  // valid bytes per row
     unsigned const ni = p.NI - i0 < TI ? p.NI - i0 : TI;  // valid rows
+    if (tid < ni) {
+      long long const first = s_off[tid];
+      unsigned long long const a = (src_addr + first) & ~3ull;
+      long long const word0 = static_cast<long long>(a - src_addr);  // offset of the first word
+      bool const inside = word0 >= span_lo && word0 + 4 * (WR + 1) <= span_hi;
+      row_base[tid] = reinterpret_cast<unsigned const*>(a);
+      row_shift[tid] = unsigned((src_addr + first) & 3) * 8 + (inside ? 0u : 256u);
+    }
+    __syncthreads();
     // Load: warp w takes rows w, w+8, ..., each lane word `lane` (lane 31 also word 32).
     unsigned w0[TI / 8], w1[TI / 8];
-    unsigned shift[TI / 8];
 #pragma unroll
     for (int r = 0; r < TI / 8; ++r) {
       unsigned const i = warp + 8 * r;
       w0[r] = w1[r] = 0;
-      shift[r] = 0;
       if (i < ni) {
-        long long const start = s_off[i];                  // the row's first byte (offset in src)
-        long long const base = (reinterpret_cast<long long>(src) + start) & ~3ll;  // its aligned word
-        shift[r] = unsigned((reinterpret_cast<long long>(src) + start) & 3);
-        long long const lo = reinterpret_cast<long long>(src) + span_lo, hi = reinterpret_cast<long long>(src) + span_hi;
-        long long const end = reinterpret_cast<long long>(src) + start + nj;  // past the row's last valid byte
-        auto word = [&](long long a) -> unsigned {
-          if (a >= end || a + 4 <= reinterpret_cast<long long>(src) + start) return 0u;
-          if (a >= lo && a + 4 <= hi) return __ldg(reinterpret_cast<unsigned const*>(a));
-          unsigned v = 0;
-          for (int k = 0; k < 4; ++k)
-            if (a + k >= reinterpret_cast<long long>(src) + start && a + k < end)
-              v |= unsigned(__ldg(reinterpret_cast<unsigned char const*>(a + k))) << (8 * k);
-          return v;
-        };
-        w0[r] = word(base + 4 * lane);
-        if (lane == 31) w1[r] = word(base + 4 * 32);
+        unsigned const* base = row_base[i];
+        if (row_shift[i] < 256) {
+          w0[r] = __ldg(base + lane);
+          if (lane == 31) w1[r] = __ldg(base + WR);
+        } else {  // near the span's ends: only the row's own bytes
+          auto const* bytes = reinterpret_cast<unsigned char const*>(base);
+          unsigned const sh = (row_shift[i] & 255) / 8;
+          for (unsigned k = 0; k < 4; ++k) {
+            unsigned const e = 4 * lane + k;  // byte e of the words from base
+            if (e >= sh && e < sh + nj) w0[r] |= unsigned(bytes[e]) << (8 * k);
+            if (lane == 31 && 4 * WR + k >= sh && 4 * WR + k < sh + nj) w1[r] |= unsigned(bytes[4 * WR + k]) << (8 * k);
+          }
+        }
       }
     }
 #pragma unroll
     for (int r = 0; r < TI / 8; ++r) {
       unsigned const i = warp + 8 * r;
       unsigned const next = __shfl_down_sync(0xffffffffu, w0[r], 1);
-      unsigned const hi_word = lane == 31 ? w1[r] : next;
-      if (i < ni) tile[i * WR + (lane ^ ((i >> 2) & 15))] = __funnelshift_r(w0[r], hi_word, 8 * shift[r]);
+      if (i < ni) tile[i * WR + (lane ^ ((i >> 2) & 31))] = __funnelshift_r(w0[r], lane == 31 ? w1[r] : next, row_shift[i] & 255);
     }
     __syncthreads();
-    // Store: lane = (h, g): row group g (rows 4g..4g+3), word column jw (h picks jw or jw ^ 16).
-    unsigned const g = lane & 15, h = lane >> 4;
+    // Store: lane g has rows 4g..4g+3; warp w the word columns w, w+8, w+16, w+24.
+    unsigned const g = lane;
+    bool const full = 4 * g + 4 <= ni;
+    if (4 * g < ni) {
 #pragma unroll
-    for (int t = 0; t < 2; ++t) {
-      unsigned const jw = (warp + 8 * t) ^ (16 * h);
-      unsigned r[4];
+      for (int t = 0; t < WR / 8; ++t) {
+        unsigned const jw = warp + 8 * t;
+        if (4 * jw >= nj) break;
+        unsigned r[4];
 #pragma unroll
-      for (int q = 0; q < 4; ++q) {
-        unsigned const i = 4 * g + q;
-        r[q] = tile[i * WR + (jw ^ ((i >> 2) & 15))];
-      }
-      unsigned const t0 = __byte_perm(r[0], r[1], 0x5140), t1 = __byte_perm(r[2], r[3], 0x5140);
-      unsigned const t2 = __byte_perm(r[0], r[1], 0x7362), t3 = __byte_perm(r[2], r[3], 0x7362);
-      unsigned const out[4] = {__byte_perm(t0, t1, 0x5410), __byte_perm(t0, t1, 0x7632), __byte_perm(t2, t3, 0x5410),
-                               __byte_perm(t2, t3, 0x7632)};
+        for (int q = 0; q < 4; ++q) r[q] = tile[(4 * g + q) * WR + (jw ^ g)];
+        unsigned const t0 = __byte_perm(r[0], r[1], 0x5140), t1 = __byte_perm(r[2], r[3], 0x5140);
+        unsigned const t2 = __byte_perm(r[0], r[1], 0x7362), t3 = __byte_perm(r[2], r[3], 0x7362);
+        unsigned const out[4] = {__byte_perm(t0, t1, 0x5410), __byte_perm(t0, t1, 0x7632), __byte_perm(t2, t3, 0x5410),
+                                 __byte_perm(t2, t3, 0x7632)};
 #pragma unroll
-      for (int c = 0; c < 4; ++c) {
-        unsigned const j = 4 * jw + c;
-        if (j < nj && 4 * g < ni) {
-          unsigned char* d = dst + d_off[j] + 4 * g;  // d_off includes i0
-          if (4 * g + 4 <= ni) {
-            *reinterpret_cast<unsigned*>(d) = out[c];
-          } else {
-            for (unsigned q = 0; 4 * g + q < ni; ++q) d[q] = static_cast<unsigned char>(out[c] >> (8 * q));
+        for (int c = 0; c < 4; ++c) {
+          unsigned const j = 4 * jw + c;
+          if (j < nj) {
+            unsigned char* d = dst + d_off[j] + 4 * g;  // d_off includes i0
+            if (full) {
+              *reinterpret_cast<unsigned*>(d) = out[c];
+            } else {
+              for (unsigned q = 0; 4 * g + q < ni; ++q) d[q] = static_cast<unsigned char>(out[c] >> (8 * q));
+            }
           }
         }
       }
@@ -315,6 +325,16 @@ inline int sm_count() {
     return v > 0 ? v : 132;
   }();
   return n;
+}
+
+inline int cc_major() {
+  static int v = [] {
+    int dev = 0, m = 0;
+    cudaGetDevice(&dev);
+    cudaDeviceGetAttribute(&m, cudaDevAttrComputeCapabilityMajor, dev);
+    return m;
+  }();
+  return v;
 }
 
 inline int alignment_of(void const* ptr) {
@@ -389,11 +409,11 @@ cudaError_t launch(kernels::CopyPlan& plan, void const* src, void* dst, cudaStre
     fixed(Int<32>{}, Int<64>{});
     fixed(Int<64>{}, Int<32>{});
     fixed(Int<64>{}, Int<64>{});
+    fixed(Int<128>{}, Int<32>{});
     if constexpr (sizeof(T) == 1) fixed(Int<64>{}, Int<128>{});
     if (!done) {
       std::size_t smem = (plan.TI + plan.TJ) * sizeof(long long) + static_cast<std::size_t>(plan.TI) * p.Row * sizeof(T);
-      if (plan.batch > 4) copy_tile<T, 8><<<g, blk, smem, stream>>>(s, d, p);
-      else copy_tile<T, 4><<<g, blk, smem, stream>>>(s, d, p);
+      copy_tile<T, 4><<<g, blk, smem, stream>>>(s, d, p);  // 4 loads in flight (8: slower, bench/RESULTS.md)
     }
   } else {
     p.total = static_cast<unsigned>(plan.total);
@@ -419,6 +439,11 @@ kernels::CopyPlan plan(LS const& src_layout, LD const& dst_layout, void const* s
 inline cudaError_t launch(kernels::CopyPlan& p, void const* src, void* dst, cudaStream_t stream = 0) {
   if (!p.error.empty()) throw error("tessel: " + p.error);
   if (p.total >= (1ll << 31)) throw error("tessel: cuda::copy: more than 2^31 elements");
+  p.used_tma = false;
+  if (p.use_tma && !p.packed && detail::cc_major() == 9 && *tma_plan_ok(p, src, dst) == '\0') {
+    p.used_tma = true;
+    return launch_tma(p, src, dst, stream);
+  }
   switch (p.elem_bytes) {
     case 1: return detail::launch<detail::word<1>::type>(p, src, dst, stream);
     case 2: return detail::launch<detail::word<2>::type>(p, src, dst, stream);

@@ -42,17 +42,17 @@ struct CopyPlan {
   long long L = 1;
   long long TI = 0, TJ = 0;                 // tile size in items
   // tile, 1-byte items of one element: moved as 4-byte words (copy_transpose_bytes,
-  // 64 x 128 tiles), where every column (J item and rest) starts 4-byte aligned in dst.
+  // 128 x 128 tiles), where every column (J item and rest) starts 4-byte aligned in dst.
   bool packed = false;
-  // tile: the order of tiles. I tiles first (false) walks the destination's
-  // columns; J tiles first (true) takes the J tiles of one I range one after
-  // another, so that source rows cut by a partial J tile share their cut
-  // sectors in L2 (chosen when NJ is not a multiple of TJ).
+  // tile: the order of tiles. I tiles first (false; measured faster or equal
+  // on the H100 for the element-wise kernels) or J tiles first (true; the
+  // packed 1-byte kernel, where it was 7% faster). bench/RESULTS.md.
   bool j_first = false;
-  // tile with items of several elements (copy_tile): loads in flight per thread
-  // before their shared-memory stores (4 or 8).
-  int batch = 8;
   long long total = 0;                      // elements (widened) to move
+  // tile, plain transpose: cuda::copy moves it through the TMA (copy_tma.cuh)
+  // where tma_plan_ok allows and the device is a Hopper (measured faster there:
+  // bench/RESULTS.md); false keeps copy.cuh's kernels. used_tma: launch's choice.
+  bool use_tma = true, used_tma = false;
   long long grid = 0;
   int block = 0;
   std::string error;                        // non-empty: the copy cannot be planned
@@ -191,7 +191,7 @@ inline CopyPlan plan_copy(engine::Layout const& src, engine::Layout const& dst, 
   // fixed tiles for a plain transpose), slightly preferring bigger tiles.
   long long eb = p.elem_bytes;
   auto best_tile = [&](long long NI, long long NJ, long long& TI, long long& TJ) {
-    static constexpr long long cand[][2] = {{32, 32}, {32, 64}, {64, 32}, {64, 64}, {64, 128}};
+    static constexpr long long cand[][2] = {{32, 32}, {32, 64}, {64, 32}, {64, 64}, {128, 32}, {64, 128}};
     double best = -1;
     for (auto const& c : cand) {
       long long ti = c[0], tj = c[1];
@@ -237,9 +237,8 @@ inline CopyPlan plan_copy(engine::Layout const& src, engine::Layout const& dst, 
     if (p.elem_bytes == 1 && align_dst >= 4) {
       bool aligned = true;
       for (int k = nA; k < p.rank; ++k) aligned = aligned && p.dst_stride[k] % 4 == 0;
-      if (aligned) p.packed = true, p.TI = 64, p.TJ = 128;
+      if (aligned) p.packed = true, p.TI = 128, p.TJ = 128, p.j_first = true;  // J first: 7% faster there (RESULTS.md)
     }
-    p.j_first = size_of(B, nB) % p.TJ != 0;
     return p;
   }
   long long unit = 32 / detail::gcd(L, 32);
@@ -253,7 +252,6 @@ inline CopyPlan plan_copy(engine::Layout const& src, engine::Layout const& dst, 
   if (TI > NI) TI = NI;
   p.TI = TI;
   p.TJ = TJ;
-  p.j_first = NJ % TJ != 0;
   return p;
 }
 
@@ -276,6 +274,7 @@ inline std::string CopyPlan::describe() const {
          (packed ? "moved as 4-byte words (4x4 byte transposes)" : "skewed in shared memory") +
          (j_first ? ", J tiles first" : "");
   }
+  if (used_tma) s += "; through the TMA (128-byte swizzled boxes, copy_tma.cuh)";
   s += "; grid " + std::to_string(grid) + " x " + std::to_string(block);
   return s;
 }

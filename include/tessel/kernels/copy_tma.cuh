@@ -13,9 +13,9 @@
 //     the store clips.
 // tma_plan_ok(plan, src, dst) says whether the TMA can take a plan (strides of
 // the non-contiguous modes multiples of 16 bytes, 16-byte aligned pointers,
-// rank <= 5); launch_tma(...) runs it. Whether the TMA path is faster than
-// copy.cuh's copy_transpose is for the device to say (bench/gpu/copy_bench.cu
-// runs both): cuda::copy does not choose it by itself yet.
+// rank <= 5); launch_tma(...) runs it. On the H100 it is faster than copy.cuh's
+// copy_transpose (bench/RESULTS.md), so cuda::copy takes it on sm_90 devices
+// wherever tma_plan_ok allows (CopyPlan::use_tma = false keeps the tile kernel).
 #pragma once
 
 #include <cuda.h>
