@@ -80,6 +80,19 @@ struct error : std::invalid_argument {
 #  define TESSEL_CHECK(cond, message) ((cond) ? (void)0 : ::tessel::fail(message))
 #endif
 
+// TESSEL_ALIGNMENT_CHECKS: 1 where vector accesses (copy's vectorised loop, a
+// copy atom's registers) test their pointers' alignment at run time. Host code
+// tests (a misaligned access there is undefined behaviour; copy then takes its
+// scalar loop, a copy atom raises its named error). Device code assumes the
+// alignment, as CuTe does, and costs nothing: a misaligned vector access there
+// is a hardware fault (cudaErrorMisalignedAddress), never a wrong value. With
+// TESSEL_DEVICE_CHECKS device code tests as the host does.
+#if defined(TESSEL_NO_CHECKS) || (TESSEL_ON_DEVICE && !defined(TESSEL_DEVICE_CHECKS))
+#  define TESSEL_ALIGNMENT_CHECKS 0
+#else
+#  define TESSEL_ALIGNMENT_CHECKS 1
+#endif
+
 // TESSEL_STATIC_ASSERT_V(x, ...): assert at compile time that the static
 // boolean x (a C<true> or C<false> value) is true.
 #define TESSEL_STATIC_ASSERT_V(x, ...) static_assert(decltype(x)::value, ##__VA_ARGS__)

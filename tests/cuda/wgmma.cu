@@ -59,6 +59,7 @@ __global__ void __launch_bounds__(256) wgmma_kernel(T const* A, T const* B, TC* 
   TESSEL_UNROLL
   for (int i = 0; i < int(size(tCrC.layout())); ++i) tCrC(i) = TC(float(1000 + i));  // garbage: accumulate_ = Zero first
 
+  mma.accumulate_ = GMMA::ScaleOut::Zero;  // the first k-block overwrites the garbage (CuTe's default is One)
   int const k_tiles = (K + kKTile - 1) / kKTile;
   for (int kt = 0; kt < k_tiles; ++kt) {
     for (int i = tid; i < TM::value * kKTile; i += threads) {

@@ -122,11 +122,13 @@ struct Copy_Atom<Copy_Traits<Args...>, T> : Copy_Traits<Args...> {
   }
   // The data of src and dst aligned for the registers (one check per tensor).
   template <class PS, class PD>
-  TESSEL_HOST_DEVICE static void check_aligned(PS const& s, PD const& d) {
+  TESSEL_HOST_DEVICE static void check_aligned([[maybe_unused]] PS const& s, [[maybe_unused]] PD const& d) {
+#if TESSEL_ALIGNMENT_CHECKS  // device code assumes it (config.hpp): a misaligned access faults there
     [[maybe_unused]] bool const aligned =
         reinterpret_cast<std::uintptr_t>(raw_pointer_cast(s)) % alignof(std::remove_extent_t<typename CopyOp::SRegisters>) == 0 &&
         reinterpret_cast<std::uintptr_t>(raw_pointer_cast(d)) % alignof(std::remove_extent_t<typename CopyOp::DRegisters>) == 0;
     TESSEL_CHECK(aligned, "copy: the data are not aligned for the copy instruction's registers");
+#endif
   }
 
  private:

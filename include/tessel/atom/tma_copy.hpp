@@ -34,20 +34,39 @@ struct TmaCopy {
   TmaDescriptor desc;
   TMA::Params params;
   std::uint32_t bytes = 0;  // of one CTA's whole tile
-  std::uint64_t* bar = nullptr;
-  std::uint16_t mask = 0;
 
-  // This copy with its mbarrier (loads) and multicast mask (multicast loads).
-  TESSEL_HOST_DEVICE TmaCopy with(std::uint64_t& b, std::uint16_t m = 0) const {
-    TmaCopy c = *this;
-    c.bar = &b, c.mask = m;
-    return c;
+  // A load bound to its mbarrier (and multicast mask). It refers to this copy,
+  // never holds a copy of it: the TMA instruction must read the descriptor where
+  // the kernel received it (a __grid_constant__ parameter, or global memory);
+  // a descriptor copied into local memory is an illegal instruction.
+  struct Bound {
+    TmaCopy const* tma;
+    std::uint64_t* bar;
+    std::uint16_t mask;
+    template <class Crd>
+    TESSEL_DEVICE void copy(T* smem, Crd const& tile_coord, int rank = 0) const {
+      tma->copy_tiles(smem, tile_coord, rank, bar, mask);
+    }
+  };
+
+  // This load with its mbarrier (and multicast mask for SM90_TMA_LOAD_MULTICAST).
+  TESSEL_HOST_DEVICE Bound with(std::uint64_t& b, std::uint16_t m = 0) const {
+    static_assert(!std::is_same_v<Op, SM90_TMA_STORE>, "with(barrier): a TMA store completes through tma_store_arrive/wait, not an mbarrier");
+    return Bound{this, &b, m};
   }
 
-  // The tile at tile_coord between global memory and smem (one thread issues it).
+  // The store of the tile at tile_coord from smem (one thread issues it). Loads
+  // go through with(barrier).copy(...).
+  template <class Crd>
+  TESSEL_DEVICE void copy(T* smem, Crd const& tile_coord) const {
+    static_assert(std::is_same_v<Op, SM90_TMA_STORE>, "a TMA load needs its mbarrier: tma.with(bar).copy(smem, tile_coord)");
+    copy_tiles(smem, tile_coord, 0, nullptr, 0);
+  }
+
+  // The tile at tile_coord between global memory and smem, box by box.
   // rank: this CTA's slice of a multicast load (its rank among the mask's CTAs).
   template <class Crd>
-  TESSEL_DEVICE void copy(T* smem, Crd const& tile_coord, int rank = 0) const {
+  TESSEL_DEVICE void copy_tiles(T* smem, Crd const& tile_coord, int rank, std::uint64_t* bar, std::uint16_t mask) const {
     long long origin[TMA::detail::kMaxModes] = {};
     auto ft = flatten_to_tuple(tile_coord);
     [&]<std::size_t... I>(std::index_sequence<I...>) {
@@ -73,10 +92,10 @@ struct TmaCopy {
         long long slice = 1;
         for (int d = 0; d < last; ++d) slice *= params.box[d];
         c[last] += std::int32_t(rank * params.box[last]);
-        issue(smem + off + rank * slice * params.box[last], c);
+        issue(smem + off + rank * slice * params.box[last], c, bar, mask);
       } else {
         (void)rank;
-        issue(smem + off, c);
+        issue(smem + off, c, bar, mask);
       }
     }
   }
@@ -84,12 +103,15 @@ struct TmaCopy {
   int tile_[TMA::detail::kMaxModes] = {};  // the CTA tile's extent per global mode (1 where it covers none)
 
  private:
-  TESSEL_DEVICE void issue(T* s, std::int32_t const (&c)[5]) const {
+  TESSEL_DEVICE void issue(T* s, std::int32_t const (&c)[5], std::uint64_t* bar, std::uint16_t mask) const {
     constexpr std::uint64_t hint = 0x1000000000000000ull;  // EVICT_NORMAL, CuTe's default
     auto go = [&](auto... x) {
       if constexpr (std::is_same_v<Op, SM90_TMA_LOAD>) SM90_TMA_LOAD::copy(&desc, bar, hint, s, x...);
       else if constexpr (std::is_same_v<Op, SM90_TMA_LOAD_MULTICAST>) SM90_TMA_LOAD_MULTICAST::copy(&desc, bar, mask, hint, s, x...);
-      else SM90_TMA_STORE::copy(&desc, s, x...);
+      else {
+        (void)bar, (void)mask;
+        SM90_TMA_STORE::copy(&desc, s, x...);
+      }
     };
     switch (params.rank) {
       case 1: go(c[0]); break;

@@ -1,7 +1,9 @@
 // tessel/tensor/algorithm.hpp: copy, copy_if, fill, clear, axpby on tensors,
 // in host and device code. copy vectorises when both layouts are static and
 // share a contiguous run (max_common_layout) whose vectors start aligned: up
-// to 16 bytes per access (see detail::copy_vector_width).
+// to 16 bytes per access (see detail::copy_vector_width). Device code assumes
+// the pointers aligned for those vectors, as CuTe does for static layouts
+// (TESSEL_ALIGNMENT_CHECKS, config.hpp).
 #pragma once
 
 #include "tensor.hpp"
@@ -15,6 +17,17 @@ template <> struct vector_of<2> { using type = std::uint16_t; };
 template <> struct vector_of<4> { using type = std::uint32_t; };
 template <> struct vector_of<8> { using type = std::uint64_t; };
 template <> struct alignas(16) vector_of<16> { struct alignas(16) type { std::uint64_t x, y; }; };
+
+// Whether the pointers s and d are aligned for V: tested where
+// TESSEL_ALIGNMENT_CHECKS (host code), assumed in device code (config.hpp).
+template <class V, class P, class Q>
+TESSEL_HOST_DEVICE bool aligned_for([[maybe_unused]] P const* s, [[maybe_unused]] Q const* d) {
+#if TESSEL_ALIGNMENT_CHECKS
+  return reinterpret_cast<std::uintptr_t>(s) % alignof(V) == 0 && reinterpret_cast<std::uintptr_t>(d) % alignof(V) == 0;
+#else
+  return true;
+#endif
+}
 
 // The widest power-of-two number of elements, at most 16 bytes, dividing n
 // (1 for an element size that is not a power of two: no vector type fits).
@@ -86,8 +99,9 @@ TESSEL_HOST_DEVICE void copy(Tensor<SE, SL> const& src, Tensor<DE, DL>& dst) {
       using Vec = typename detail::vector_of<w * int(sizeof(V))>::type;
       auto s = raw_pointer_cast(src.data());
       auto d = raw_pointer_cast(dst.data());
-      // Vector accesses need aligned data; otherwise fall through to the scalar loop.
-      if (reinterpret_cast<std::uintptr_t>(s) % sizeof(Vec) == 0 && reinterpret_cast<std::uintptr_t>(d) % sizeof(Vec) == 0) {
+      // Vector accesses need aligned data: where TESSEL_ALIGNMENT_CHECKS (host code),
+      // unaligned data take the scalar loop; device code assumes it (config.hpp).
+      if (detail::aligned_for<Vec>(s, d)) {
         auto tile = composition(max_common_layout(src.layout(), dst.layout()), Layout<Int<w>>{});
         auto sv = zipped_divide(src.layout(), tile);
         auto dv = zipped_divide(dst.layout(), tile);

@@ -369,15 +369,18 @@ TESSEL_HOST_DEVICE constexpr bool upcast_whole(S const& s, D const& d) {
 // divide into elements of U (upcast is exact) that are each whole, consecutive
 // elements of t that its layout covers, so that the view never reaches bytes
 // outside t's elements. A narrower U splits every element (always defined).
-// Static layouts fail at compile time, dynamic ones at run time.
+// Static layouts fail at compile time, dynamic ones at run time. Device code
+// assumes the alignment (TESSEL_ALIGNMENT_CHECKS, config.hpp).
 template <class U, class E, class L>
 TESSEL_HOST_DEVICE auto recast(Tensor<E, L> const& t) {
   using V = typename E::value_type;
   auto raw = raw_pointer_cast(t.data());
   constexpr bool constant = std::is_const_v<std::remove_pointer_t<decltype(raw)>>;
   using UP = std::conditional_t<constant, U const*, U*>;
+#if TESSEL_ALIGNMENT_CHECKS  // device code assumes it (config.hpp): a misaligned access faults there
   TESSEL_CHECK(reinterpret_cast<std::uintptr_t>(raw) % alignof(U) == 0,
                "recast: the data is not aligned for the new element type");
+#endif
   auto l = [&] {
     if constexpr (sizeof(U) == sizeof(V)) {
       return t.layout();
