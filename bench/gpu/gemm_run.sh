@@ -10,7 +10,7 @@ d=${1:-.gemm_dev}
 out=${OUT:-/tmp}
 nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,power.limit,temperature.gpu --format=csv | tee "$out/gpu.txt"
 "$d/gemm_bench" --small --describe --no-time 2>&1 | tee "$out/small.txt" | tail -n 30
-timeout 150 compute-sanitizer --tool memcheck "$d/gemm_bench" --small --no-time > "$out/memcheck.txt" 2>&1; echo "memcheck rc=$?"; tail -n 3 "$out/memcheck.txt"
-timeout 150 compute-sanitizer --tool racecheck "$d/gemm_bench" --small --no-time > "$out/racecheck.txt" 2>&1; echo "racecheck rc=$?"; tail -n 3 "$out/racecheck.txt"
+timeout 100 compute-sanitizer --tool memcheck "$d/gemm_bench" --small --no-time > "$out/memcheck.txt" 2>&1; echo "memcheck rc=$?"; tail -n 3 "$out/memcheck.txt"
+timeout 100 compute-sanitizer --tool racecheck "$d/gemm_bench" --small --no-time > "$out/racecheck.txt" 2>&1; echo "racecheck rc=$?"; tail -n 3 "$out/racecheck.txt"
 "$d/gemm_bench" --reps 30 2>&1 | tee "$out/bench.txt" | grep -v "^ok"
 PYTHONUNBUFFERED=1 python3 "$d/gemm_torch.py" 2>&1 | tee "$out/torch.txt"

@@ -98,6 +98,9 @@ struct GemmConfig {
   static constexpr int kPiecesB = BN_ / 128;
   using SmemTileA = decltype(tile_to_shape(AtomA{}, Shape<BM, BK>{}, take<0, 2>(OrderA{})));
   using SmemTileB = decltype(tile_to_shape(AtomB{}, Shape<BNPiece, BK>{}, take<0, 2>(OrderB{})));
+  // TMA boxes per A tile and per B piece: one 64 x 128 box K-major, 64 x 64 boxes MN-major.
+  static constexpr int kBoxesA = MA == GMMA::Major::K ? 1 : 128 / 64;
+  static constexpr int kBoxesB = MB == GMMA::Major::K ? 1 : 128 / 64;
   static constexpr int kStageA = BM::value * BK::value, kStageB = BN::value * BK::value;  // elements
   static constexpr std::uint32_t kStageBytes = std::uint32_t((kStageA + kStageB) * sizeof(T));
 
@@ -110,6 +113,19 @@ struct GemmConfig {
   // Shared memory: A and B rings (1024-byte aligned for the swizzle), then the barriers.
   static constexpr int kSmemBytes = int(kStages * kStageBytes) + 2 * kStages * 8 + 1024;
   static_assert(kSmemBytes <= 227 * 1024, "GemmConfig: the stages do not fit in shared memory");
+};
+
+// The boxes of one tile of a TmaCopy made by make_tma_copy, reduced to what
+// the producer thread needs in registers: box b of the tile at tile coordinates
+// (mn, k) starts at TMA coordinates (mn * mn_step[d] + k * k_step[d] +
+// b * box_step[d])_d and at element b * smem_step of the tile in shared memory.
+// (TmaCopy::copy reads the general form, runs of boxes of the make_tma_params
+// plan, from the parameter space at every call: dependent loads that made the
+// producer thread the GEMM's bottleneck.) make_tile_plan checks the form.
+struct TmaTilePlan {
+  int boxes = 1;
+  int mn_step[2] = {0, 0}, k_step[2] = {0, 0}, box_step[2] = {0, 0};
+  int smem_step = 0;
 };
 
 // The raster: the seed 002 swizzle as a layout (kernels/threadblock.hpp),
@@ -125,6 +141,7 @@ struct GemmParams {
   using T = typename Cfg::Element;
   using TO = typename Cfg::ElementOut;
   TmaCopy<SM90_TMA_LOAD, T> tma_a, tma_b;
+  TmaTilePlan plan_a, plan_b;
   TO* c = nullptr;
   long long ldc = 0;  // C is row-major: (M, N) : (ldc, 1)
   int m = 0, n = 0, k = 0;
@@ -151,31 +168,66 @@ TESSEL_DEVICE void setmaxnreg_inc232() {
 #endif
 }
 
-// Issues the TMA loads of tile (c0, c1) of a TmaCopy made by make_tma_copy:
-// the same boxes as TmaCopy::copy, but the tensor map is read where it lies
-// (the kernel's parameter space), never from a copy.
+// TmaCopy::copy's coordinates and smem offset of box i of tile (c0, c1).
 template <class T>
-TESSEL_DEVICE void tma_load_tile(TmaCopy<SM90_TMA_LOAD, T> const& tma, std::uint64_t& bar, T* smem, int c0, int c1) {
-  constexpr std::uint64_t hint = 0x1000000000000000ull;  // EVICT_NORMAL
+inline void tma_box(TmaCopy<SM90_TMA_LOAD, T> const& tma, long long c0, long long c1, int i, long long (&c)[2], long long& off) {
   TMA::Params const& p = tma.params;
-  long long const o0 = (long long)c0 * tma.tile_[0], o1 = (long long)c1 * tma.tile_[1];
+  long long pos[2] = {c0 * tma.tile_[0], c1 * tma.tile_[1]};
+  off = 0;
+  for (int r = 0, x = i; r < p.rest; ++r) {
+    int const k = x % p.rest_extent[r];
+    x /= p.rest_extent[r];
+    pos[p.rest_mode[r]] += k * p.rest_step[r];
+    off += k * p.rest_smem[r];
+  }
+  c[0] = c[1] = 0;
+  for (int d = 0; d < p.rank && d < 2; ++d)
+    for (int q = 0; q < p.parts[d]; ++q) c[d] += pos[p.part_mode[d][q]] * p.part_scale[d][q];
+}
+
+template <class T>
+inline TmaTilePlan make_tile_plan(TmaCopy<SM90_TMA_LOAD, T> const& tma, int boxes) {
+  TMA::Params const& p = tma.params;
+  TESSEL_CHECK(p.rank == 2, "gemm_sm90: the operand's tensor map is not of rank 2");
   int runs = 1;
   for (int r = 0; r < p.rest; ++r) runs *= p.rest_extent[r];
-  for (int i = 0; i < runs; ++i) {
-    long long pos[2] = {o0, o1};
-    long long off = 0;
-    for (int r = 0, x = i; r < p.rest; ++r) {
-      int const k = x % p.rest_extent[r];
-      x /= p.rest_extent[r];
-      pos[p.rest_mode[r] & 1] += k * p.rest_step[r];
-      off += k * p.rest_smem[r];
-    }
-    std::int32_t c[2] = {0, 0};
-    for (int d = 0; d < 2; ++d)
-      for (int q = 0; q < p.parts[d]; ++q) c[d] += std::int32_t(pos[p.part_mode[d][q] & 1] * p.part_scale[d][q]);
-    if (p.rank == 1) SM90_TMA_LOAD::copy(&tma.desc, &bar, hint, smem + off, c[0]);
-    else SM90_TMA_LOAD::copy(&tma.desc, &bar, hint, smem + off, c[0], c[1]);
+  TESSEL_CHECK(runs == boxes, "gemm_sm90: the TMA plan of a tile has another number of boxes than the configuration's");
+  TmaTilePlan plan;
+  plan.boxes = boxes;
+  long long c00[2], c10[2], c01[2], cb[2], o0, o1;
+  tma_box(tma, 0, 0, 0, c00, o0);
+  TESSEL_CHECK(c00[0] == 0 && c00[1] == 0 && o0 == 0, "gemm_sm90: the first box of tile (0,0) does not start at 0");
+  tma_box(tma, 1, 0, 0, c10, o1);
+  tma_box(tma, 0, 1, 0, c01, o1);
+  for (int d = 0; d < 2; ++d) plan.mn_step[d] = int(c10[d]), plan.k_step[d] = int(c01[d]);
+  if (boxes > 1) {
+    tma_box(tma, 0, 0, 1, cb, o1);
+    for (int d = 0; d < 2; ++d) plan.box_step[d] = int(cb[d]);
+    plan.smem_step = int(o1);
   }
+  // the linear form holds for every box of a few tiles
+  for (int a = 0; a < 3; ++a)
+    for (int b = 0; b < 3; ++b)
+      for (int i = 0; i < boxes; ++i) {
+        long long c[2], off;
+        tma_box(tma, a, b, i, c, off);
+        for (int d = 0; d < 2; ++d)
+          TESSEL_CHECK(c[d] == (long long)a * plan.mn_step[d] + (long long)b * plan.k_step[d] + (long long)i * plan.box_step[d],
+                       "gemm_sm90: the TMA boxes of a tile are not a linear progression");
+        TESSEL_CHECK(off == (long long)i * plan.smem_step, "gemm_sm90: the TMA boxes of a tile are not evenly spaced in shared memory");
+      }
+  return plan;
+}
+
+// Issues the Boxes TMA loads of tile (mn, k) (the tensor map read where it
+// lies, in the kernel's parameter space).
+template <int Boxes, class T>
+TESSEL_DEVICE void tma_load_tile(TmaDescriptor const& desc, TmaTilePlan const& plan, std::uint64_t& bar, T* smem, int mn, int k) {
+  constexpr std::uint64_t hint = 0x1000000000000000ull;  // EVICT_NORMAL
+  int const x = mn * plan.mn_step[0] + k * plan.k_step[0], y = mn * plan.mn_step[1] + k * plan.k_step[1];
+  TESSEL_UNROLL
+  for (int b = 0; b < Boxes; ++b)
+    SM90_TMA_LOAD::copy(&desc, &bar, hint, smem + b * plan.smem_step, x + b * plan.box_step[0], y + b * plan.box_step[1]);
 }
 
 // The output tile (tm, tn) of raster position t.
@@ -235,10 +287,11 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
         for (int kt = 0; kt < k_tiles; ++kt) {
           wait_barrier(empty[stage], phase ^ 1);
           set_barrier_transaction_bytes(full[stage], Cfg::kStageBytes);
-          detail::tma_load_tile(p.tma_a, full[stage], smem_a + stage * Cfg::kStageA, tm, kt);
+          detail::tma_load_tile<Cfg::kBoxesA>(p.tma_a.desc, p.plan_a, full[stage], smem_a + stage * Cfg::kStageA, tm, kt);
           TESSEL_UNROLL
           for (int h = 0; h < Cfg::kPiecesB; ++h)
-            detail::tma_load_tile(p.tma_b, full[stage], smem_b + stage * Cfg::kStageB + h * 128 * Cfg::BK::value, tn * Cfg::kPiecesB + h, kt);
+            detail::tma_load_tile<Cfg::kBoxesB>(p.tma_b.desc, p.plan_b, full[stage], smem_b + stage * Cfg::kStageB + h * 128 * Cfg::BK::value,
+                                                 tn * Cfg::kPiecesB + h, kt);
           if (++stage == S) stage = 0, phase ^= 1;
         }
       }
@@ -379,6 +432,8 @@ cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename 
   auto gB = make_tensor(make_gmem_ptr(B), b_layout);
   p.tma_a = make_tma_copy(SM90_TMA_LOAD{}, gA, typename Cfg::SmemTileA{}, Shape<BM, BK>{});
   p.tma_b = make_tma_copy(SM90_TMA_LOAD{}, gB, typename Cfg::SmemTileB{}, Shape<typename Cfg::BNPiece, BK>{});
+  p.plan_a = detail::make_tile_plan(p.tma_a, Cfg::kBoxesA);
+  p.plan_b = detail::make_tile_plan(p.tma_b, Cfg::kBoxesB);
   p.c = C;
   p.ldc = ldc;
   p.m = M, p.n = N, p.k = K;
