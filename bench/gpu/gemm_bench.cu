@@ -110,6 +110,7 @@ struct Case {
   bool time = false;
   int log_swizzle = -1;
   bool check = true;
+  int cluster = -1;  // -1: the default (2 where there are 2 M tiles)
 };
 
 template <class T, class TO>
@@ -139,8 +140,9 @@ bool run_case(Case const& c, int reps, Totals& tot, bool do_time) {
   auto tB = make_tensor(make_gmem_ptr(static_cast<T const*>(B)), make_layout(make_shape(N, K), make_stride(sbn, sbk)));
   auto tC = make_tensor(make_gmem_ptr(C), make_layout(make_shape(M, N), make_stride(scm, scn)));
   char name[160];
-  std::snprintf(name, sizeof name, "%s->%s %s M=%d N=%d K=%d%s%s%s", type_name<T>(), type_name<TO>(), c.layout.c_str(), M, N, K,
-                c.beta != 0.f ? " beta" : "", c.colmajor_c ? " C col-major" : "", c.log_swizzle == 0 ? " raster=identity" : "");
+  std::snprintf(name, sizeof name, "%s->%s %s M=%d N=%d K=%d%s%s%s%s", type_name<T>(), type_name<TO>(), c.layout.c_str(), M, N, K,
+                c.beta != 0.f ? " beta" : "", c.colmajor_c ? " C col-major" : "", c.log_swizzle == 0 ? " raster=identity" : "",
+                c.cluster == 1 ? " cluster=1" : "");
   bool ok = true;
   if (c.check) {
     CK(cudaMalloc(&ref, nc * sizeof(float)));
@@ -154,7 +156,7 @@ bool run_case(Case const& c, int reps, Totals& tot, bool do_time) {
     dim3 rb(16, 16), rg(unsigned((N + 15) / 16), unsigned((M + 15) / 16));
     reference_gemm<T, TO><<<rg, rb>>>(A, sam, sak, B, sbn, sbk, C0, scm, scn, ref, M, N, K, c.alpha, c.beta);
     CK(cudaGetLastError());
-    CK(cuda::gemm(tA, tB, tC, c.alpha, c.beta, 0, c.log_swizzle));
+    CK(cuda::gemm(tA, tB, tC, c.alpha, c.beta, 0, c.log_swizzle, c.cluster));
     CK(cudaDeviceSynchronize());
     CK(cudaMemset(sums, 0, 2 * sizeof(double)));
     CK(cudaMemset(bad, 0, sizeof(unsigned long long)));
@@ -173,7 +175,7 @@ bool run_case(Case const& c, int reps, Totals& tot, bool do_time) {
     if (C0) CK(cudaFree(C0));
   }
   if (c.time && do_time) {
-    for (int i = 0; i < 5; ++i) CK(cuda::gemm(tA, tB, tC, c.alpha, c.beta, 0, c.log_swizzle));
+    for (int i = 0; i < 5; ++i) CK(cuda::gemm(tA, tB, tC, c.alpha, c.beta, 0, c.log_swizzle, c.cluster));
     CK(cudaDeviceSynchronize());
     std::vector<float> ms;
     cudaEvent_t e0, e1;
@@ -181,7 +183,7 @@ bool run_case(Case const& c, int reps, Totals& tot, bool do_time) {
     CK(cudaEventCreate(&e1));
     for (int r = 0; r < reps; ++r) {
       CK(cudaEventRecord(e0));
-      CK(cuda::gemm(tA, tB, tC, c.alpha, c.beta, 0, c.log_swizzle));
+      CK(cuda::gemm(tA, tB, tC, c.alpha, c.beta, 0, c.log_swizzle, c.cluster));
       CK(cudaEventRecord(e1));
       CK(cudaEventSynchronize(e1));
       float t;
@@ -209,11 +211,20 @@ bool run_case(Case const& c, int reps, Totals& tot, bool do_time) {
 int main(int argc, char** argv) {
   bool small = false, describe = false, do_time = true;
   int reps = 30;
+  Case one{"TN", 0, 0, 0};  // --one LAYOUT M N K SWIZZLE CLUSTER: one bf16 case, checked, 3 runs (for ncu)
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--small")) small = true;
     else if (!std::strcmp(argv[i], "--describe")) describe = true;
     else if (!std::strcmp(argv[i], "--no-time")) do_time = false;
     else if (!std::strcmp(argv[i], "--reps") && i + 1 < argc) reps = std::atoi(argv[++i]);
+    else if (!std::strcmp(argv[i], "--one") && i + 6 < argc) {
+      one.layout = argv[++i];
+      one.M = std::atoi(argv[++i]);
+      one.N = std::atoi(argv[++i]);
+      one.K = std::atoi(argv[++i]);
+      one.log_swizzle = std::atoi(argv[++i]);
+      one.cluster = std::atoi(argv[++i]);
+    }
   }
   using BF = bfloat16_t;
   using H = half_t;
@@ -231,6 +242,11 @@ int main(int argc, char** argv) {
   CK(cudaGetDeviceProperties(&prop, 0));
   std::printf("device: %s, %d SMs, L2 %d MB\n", prop.name, prop.multiProcessorCount, prop.l2CacheSize >> 20);
   Totals tot;
+  if (one.M > 0) {
+    one.time = true;
+    run_case<bfloat16_t, bfloat16_t>(one, 3, tot, true);
+    return tot.failed ? 1 : 0;
+  }
   // Small and odd shapes: every layout, edges in M, N and K, beta, fp32/fp16 outputs, column-major C.
   std::vector<Case> smalls = {
       {"TN", 256, 512, 128},  {"TN", 1, 1, 8},        {"TN", 129, 257, 72},   {"TN", 77, 300, 200},  {"NN", 200, 264, 136},
@@ -240,7 +256,11 @@ int main(int argc, char** argv) {
   Case colc{"TN", 130, 260, 192};
   colc.colmajor_c = true;
   Case odd{"TN", 37, 53, 29};  // K odd: the fallback path
-  for (auto const& c : smalls) run_case<BF, BF>(c, reps, tot, false);
+  for (auto c : smalls) {
+    run_case<BF, BF>(c, reps, tot, false);
+    c.cluster = 1;  // and without clusters
+    run_case<BF, BF>(c, reps, tot, false);
+  }
   run_case<BF, BF>(beta, reps, tot, false);
   run_case<BF, BF>(colc, reps, tot, false);
   run_case<BF, BF>(odd, reps, tot, false);
@@ -250,10 +270,11 @@ int main(int argc, char** argv) {
   run_case<H, float>({"TT", 264, 131, 96, 1.f, 0.75f}, reps, tot, false);
   if (!small) {
     std::vector<std::pair<Case, int>> big;  // (case, type: 0 bf16, 1 fp16)
-    auto add = [&](std::string lay, int M, int N, int K, int type, int swz = -1) {
+    auto add = [&](std::string lay, int M, int N, int K, int type, int swz = -1, int cluster = -1) {
       Case c{lay, M, N, K};
       c.time = true;
       c.log_swizzle = swz;
+      c.cluster = cluster;
       big.push_back({c, type});
     };
     add("TN", 4096, 4096, 4096, 0);
@@ -269,6 +290,9 @@ int main(int argc, char** argv) {
     add("TN", 8191, 4096, 4096, 0);
     add("TN", 8191, 8192, 8192, 0);
     add("TN", 8192, 8192, 8192, 0, 0);  // identity raster: the swizzle's effect
+    add("TN", 4096, 4096, 4096, 0, -1, 1);  // no cluster: the multicast's effect
+    add("TN", 8192, 8192, 8192, 0, -1, 1);
+    add("TN", 8192, 8192, 8192, 1, -1, 1);
     for (auto& [c, type] : big) {
       if (type == 0) run_case<BF, BF>(c, reps, tot, do_time);
       else run_case<H, H>(c, reps, tot, do_time);

@@ -18,13 +18,18 @@
 //     from shared memory through matrix descriptors (partition_fragment_A/B of
 //     the swizzled smem tensors), keeps one k-tile of wgmmas in flight, and
 //     releases a buffer once the wgmmas that read it have retired;
+//   - clusters of 2 CTAs along M (the default where M has 2 tiles or more):
+//     the pair computes M tiles (2m, 2m+1) of one N column, each CTA loads half
+//     of the shared B tile (one 128-row piece) and multicasts it to both, so B
+//     crosses L2 once per pair; a buffer is free when the consumers of both
+//     CTAs have released it (remote mbarrier arrives through mapa);
 //   - setmaxnreg moves registers from the producer (40) to the consumers (232);
 //   - tiles are handed out by a static persistent scheduler: tile number t
 //     (blockIdx.x, + gridDim.x, ...) is mapped to an output tile by the seed
 //     002 threadblock swizzle written as a tessel layout
-//     (identity_swizzle_layout of kernels/threadblock.hpp: groups of 2^L
-//     columns of tiles walked down M, so that the CTAs running together share
-//     B tiles, and A tiles, in L2);
+//     (identity_swizzle_layout of kernels/threadblock.hpp over the clusters'
+//     tiles: groups of 2^L columns of tiles walked down M, so that the CTAs
+//     running together share B tiles, and A tiles, in L2);
 //   - epilogue: registers -> global memory through the TiledMMA's C partition,
 //     predicated on the matrix edges (the TMA fills zeros outside A and B, so
 //     the accumulators of an edge tile are right), 2-element vector stores.
@@ -151,6 +156,7 @@ struct GemmParams {
   RasterLayout raster;
   int raster_size = 0;  // size of the raster layout (tiles_m * 2^L * ceil(tiles_n / 2^L))
   bool vec = false;     // C allows 2-element vector accesses
+  int cluster = 1;      // CTAs per cluster along M (1 or 2): a pair shares its B tile by TMA multicast
 };
 
 // ---- device pieces ------------------------------------------------------------------------------
@@ -242,6 +248,47 @@ struct alignas(2 * sizeof(TO)) pair_of {
   TO v[2];
 };
 
+// Two floats rounded to the output type by the hardware (cvt.rn.*x2), as one
+// 4- or 8-byte word: element 0 at the lower address.
+TESSEL_DEVICE std::uint32_t pack_pair(float v0, float v1, half_t*) {
+  std::uint32_t r;
+  asm("cvt.rn.f16x2.f32 %0, %1, %2;" : "=r"(r) : "f"(v1), "f"(v0));
+  return r;
+}
+TESSEL_DEVICE std::uint32_t pack_pair(float v0, float v1, bfloat16_t*) {
+  std::uint32_t r;
+  asm("cvt.rn.bf16x2.f32 %0, %1, %2;" : "=r"(r) : "f"(v1), "f"(v0));
+  return r;
+}
+TESSEL_DEVICE float2 pack_pair(float v0, float v1, float*) { return make_float2(v0, v1); }
+TESSEL_DEVICE float to_float(half_t h) {
+  float f;
+  asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h.storage));
+  return f;
+}
+TESSEL_DEVICE float to_float(bfloat16_t h) { return float(h); }
+TESSEL_DEVICE float to_float(float h) { return h; }
+
+// The rank of this CTA in its cluster, and an arrive on the mbarrier at the
+// same shared-memory offset in CTA `rank` of the cluster (mapa + remote arrive).
+TESSEL_DEVICE void arrive_cluster(std::uint64_t& bar, std::uint32_t rank) {
+  std::uint32_t const local = tessel::detail::smem_u32(&bar);
+  std::uint32_t remote;
+  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;\n" : "=r"(remote) : "r"(local), "r"(rank));
+  asm volatile("mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0];\n" ::"r"(remote) : "memory");
+}
+
+// A multicast of the Boxes TMA loads of tile (mn, k) to the CTAs of mask.
+template <int Boxes, class T>
+TESSEL_DEVICE void tma_multicast_tile(TmaDescriptor const& desc, TmaTilePlan const& plan, std::uint64_t& bar, std::uint16_t mask, T* smem,
+                                      int mn, int k) {
+  constexpr std::uint64_t hint = 0x1000000000000000ull;  // EVICT_NORMAL
+  int const x = mn * plan.mn_step[0] + k * plan.k_step[0], y = mn * plan.mn_step[1] + k * plan.k_step[1];
+  TESSEL_UNROLL
+  for (int b = 0; b < Boxes; ++b)
+    SM90_TMA_LOAD_MULTICAST::copy(&desc, &bar, mask, hint, smem + b * plan.smem_step, x + b * plan.box_step[0], y + b * plan.box_step[1]);
+}
+
 }  // namespace detail
 
 // The kernel (Cfg: GemmConfig). Launch with Cfg::kThreads threads, Cfg::kSmemBytes
@@ -263,35 +310,48 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
   std::uint64_t* empty = full + S;
 
   int const warpgroup = int(threadIdx.x) / 128;
+  int const cluster = p.cluster;  // 1, or 2: the CTA pair (2c, 2c+1) computes M tiles (2m, 2m+1) of one N column
+  std::uint32_t const rank = cluster > 1 ? block_rank_in_cluster() : 0u;
   if (threadIdx.x == 0) {
     prefetch_tma_descriptor(&p.tma_a.desc);
     prefetch_tma_descriptor(&p.tma_b.desc);
     for (int s = 0; s < S; ++s) {
-      initialize_barrier(full[s], 1);                     // the producer's arrive.expect_tx
-      initialize_barrier(empty[s], Cfg::kConsumers * 4);  // one arrive per consumer warp
+      initialize_barrier(full[s], 1);                               // the producer's arrive.expect_tx
+      initialize_barrier(empty[s], Cfg::kConsumers * 4 * cluster);  // one arrive per consumer warp of each CTA of the cluster
     }
     fence_barrier_init();
   }
-  __syncthreads();
+  cluster_sync();  // the barriers of every CTA of the cluster are initialised before anyone uses them
 
+  // Raster positions are the cluster's: tile (tm, tn) = (cluster * cm + rank, tn) for (cm, tn) of the raster.
+  int const first = int(blockIdx.x) / cluster, step = int(gridDim.x) / cluster;
   int const k_tiles = p.k_tiles;
   if (warpgroup == 0) {
     // ---- producer ----
     detail::setmaxnreg_dec40();
     if (threadIdx.x == 0) {
       int stage = 0, phase = 0;
-      for (int t = int(blockIdx.x); t < p.raster_size; t += int(gridDim.x)) {
-        int tm, tn;
-        detail::raster_tile(p.raster, t, p.tiles_m, tm, tn);
+      for (int t = first; t < p.raster_size; t += step) {
+        int cm, tn;
+        detail::raster_tile(p.raster, t, p.tiles_m, cm, tn);
         if (tn >= p.tiles_n) continue;  // a raster position past the last column of tiles
+        int const tm = cm * cluster + int(rank);
         for (int kt = 0; kt < k_tiles; ++kt) {
-          wait_barrier(empty[stage], phase ^ 1);
+          wait_barrier(empty[stage], phase ^ 1);  // this stage is free in every CTA of the cluster
           set_barrier_transaction_bytes(full[stage], Cfg::kStageBytes);
           detail::tma_load_tile<Cfg::kBoxesA>(p.tma_a.desc, p.plan_a, full[stage], smem_a + stage * Cfg::kStageA, tm, kt);
-          TESSEL_UNROLL
-          for (int h = 0; h < Cfg::kPiecesB; ++h)
-            detail::tma_load_tile<Cfg::kBoxesB>(p.tma_b.desc, p.plan_b, full[stage], smem_b + stage * Cfg::kStageB + h * 128 * Cfg::BK::value,
-                                                 tn * Cfg::kPiecesB + h, kt);
+          T* const sb = smem_b + stage * Cfg::kStageB;
+          if (cluster == 1) {
+            TESSEL_UNROLL
+            for (int h = 0; h < Cfg::kPiecesB; ++h)
+              detail::tma_load_tile<Cfg::kBoxesB>(p.tma_b.desc, p.plan_b, full[stage], sb + h * 128 * Cfg::BK::value, tn * Cfg::kPiecesB + h, kt);
+          } else {  // this CTA's share of the B pieces, to both CTAs
+            TESSEL_UNROLL
+            for (int h = 0; h < Cfg::kPiecesB; ++h)
+              if (h % 2 == int(rank))
+                detail::tma_multicast_tile<Cfg::kBoxesB>(p.tma_b.desc, p.plan_b, full[stage], std::uint16_t(0b11), sb + h * 128 * Cfg::BK::value,
+                                                         tn * Cfg::kPiecesB + h, kt);
+          }
           if (++stage == S) stage = 0, phase ^= 1;
         }
       }
@@ -310,12 +370,21 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
     auto tCcC = thr.partition_C(make_identity_tensor(Shape<BM, BN>{}));  // (row, col) of each accumulator in the tile
     constexpr int kBlocks = decltype(size<2>(tCrA.layout()))::value;     // wgmma k-blocks per k-tile
     bool const lane0 = (threadIdx.x % 32) == 0;
+    // A stage is free once every consumer warp of every CTA of the cluster has released it.
+    auto release = [&](int st) {
+      if (cluster == 1) {
+        arrive_barrier(empty[st]);
+      } else {
+        for (int r = 0; r < cluster; ++r) detail::arrive_cluster(empty[st], std::uint32_t(r));
+      }
+    };
 
     int stage = 0, phase = 0;
-    for (int t = int(blockIdx.x); t < p.raster_size; t += int(gridDim.x)) {
-      int tm, tn;
-      detail::raster_tile(p.raster, t, p.tiles_m, tm, tn);
+    for (int t = first; t < p.raster_size; t += step) {
+      int cm, tn;
+      detail::raster_tile(p.raster, t, p.tiles_m, cm, tn);
       if (tn >= p.tiles_n) continue;
+      int const tm = cm * cluster + int(rank);  // past the last M tile (odd tiles): computed on zeros, not stored
 
       // Main loop: wait for a full stage, issue its wgmmas, retire the previous
       // stage's and release that buffer.
@@ -333,13 +402,13 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
         warpgroup_commit_batch();
         warpgroup_wait<1>();  // the previous k-tile's wgmmas have retired
         warpgroup_fence_operand(acc);
-        if (kt > 0 && lane0) arrive_barrier(empty[prev]);
+        if (kt > 0 && lane0) release(prev);
         prev = stage;
         if (++stage == S) stage = 0, phase ^= 1;
       }
       warpgroup_wait<0>();
       warpgroup_fence_operand(acc);
-      if (k_tiles > 0 && lane0) arrive_barrier(empty[prev]);
+      if (k_tiles > 0 && lane0) release(prev);
 
       // Epilogue: D = alpha * acc + beta * C, straight from registers. The
       // accumulators' tile coordinates are the TiledMMA's C partition of the
@@ -360,23 +429,22 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
         TO* dst = c0 + c_tile(r, c);
         float v0 = alpha * acc(i), v1 = alpha * acc(i + 1);
         if (p.vec && c + 1 < nres) {
-          auto* d2 = reinterpret_cast<detail::pair_of<TO>*>(dst);
           if (beta != 0.f) {
-            auto const old = *d2;
-            v0 += beta * float(old.v[0]);
-            v1 += beta * float(old.v[1]);
+            auto const old = *reinterpret_cast<detail::pair_of<TO> const*>(dst);
+            v0 += beta * detail::to_float(old.v[0]);
+            v1 += beta * detail::to_float(old.v[1]);
           }
-          detail::pair_of<TO> out;
-          out.v[0] = TO(v0);
-          out.v[1] = TO(v1);
-          *d2 = out;
+          auto const packed = detail::pack_pair(v0, v1, static_cast<TO*>(nullptr));
+          *reinterpret_cast<std::remove_const_t<decltype(packed)>*>(dst) = packed;
         } else {
-          if (c < nres) dst[0] = TO(beta != 0.f ? v0 + beta * float(dst[0]) : v0);
-          if (c + 1 < nres) dst[1] = TO(beta != 0.f ? v1 + beta * float(dst[1]) : v1);
+          if (c < nres) dst[0] = TO(beta != 0.f ? v0 + beta * detail::to_float(dst[0]) : v0);
+          if (c + 1 < nres) dst[1] = TO(beta != 0.f ? v1 + beta * detail::to_float(dst[1]) : v1);
         }
       }
     }
   }
+  __syncwarp();
+  cluster_sync();  // no CTA leaves while its peer may still arrive on its barriers
 #else
   (void)p;
 #endif
@@ -414,7 +482,7 @@ inline int choose_log_swizzle(int tiles_m, int tiles_n) {
 template <class Cfg>
 cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename Cfg::Element const* B, long long ldb,
                         typename Cfg::ElementOut* C, long long ldc, int M, int N, int K, float alpha, float beta, cudaStream_t stream,
-                        int log_swizzle = -1, LaunchInfo* info = nullptr) {
+                        int log_swizzle = -1, int cluster = -1, LaunchInfo* info = nullptr) {
   using T = typename Cfg::Element;
   using BM = typename Cfg::BM;
   using BN = typename Cfg::BN;
@@ -438,9 +506,14 @@ cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename 
   p.ldc = ldc;
   p.m = M, p.n = N, p.k = K;
   p.alpha = alpha, p.beta = beta;
-  p.tiles_m = (M + BM::value - 1) / BM::value;
+  int const tiles_m = (M + BM::value - 1) / BM::value;
   p.tiles_n = (N + BN::value - 1) / BN::value;
   p.k_tiles = (K + BK::value - 1) / BK::value;
+  // Clusters of 2 CTAs along M share B by multicast (the default where there are 2 M tiles).
+  p.cluster = cluster > 0 ? cluster : (tiles_m >= 2 ? 2 : 1);
+  TESSEL_CHECK(p.cluster == 1 || p.cluster == 2, "launch_gemm: clusters of 1 or 2 CTAs");
+  TESSEL_CHECK(p.cluster == 1 || Cfg::kPiecesB % 2 == 0, "launch_gemm: a cluster of 2 shares B in an even number of 128-row pieces");
+  p.tiles_m = (tiles_m + p.cluster - 1) / p.cluster;  // in units of the cluster's M tiles
   p.log_swizzle = log_swizzle >= 0 ? log_swizzle : choose_log_swizzle(p.tiles_m, p.tiles_n);
   p.raster = identity_swizzle_layout(GemmCoord(p.tiles_m, p.tiles_n, 1), p.log_swizzle);
   p.raster_size = int(size(p.raster));
@@ -456,12 +529,24 @@ cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename 
     if (e != cudaSuccess) return e;
     attr_set = true;
   }
-  int const tiles = p.tiles_m * p.tiles_n;
-  int const grid = tiles < sms ? tiles : sms;
+  int const units = p.tiles_m * p.tiles_n;  // cluster tiles
+  int const clusters = units < sms / p.cluster ? units : sms / p.cluster;
+  int const grid = clusters * p.cluster;
   if (info) *info = {p.tiles_m, p.tiles_n, p.k_tiles, p.log_swizzle, p.raster_size, grid, sms};
-  if (tiles == 0) return cudaSuccess;
-  kernel<<<grid, Cfg::kThreads, Cfg::kSmemBytes, stream>>>(p);
-  return cudaGetLastError();
+  if (units == 0) return cudaSuccess;
+  cudaLaunchConfig_t cfg{};
+  cfg.gridDim = dim3(unsigned(grid));
+  cfg.blockDim = dim3(unsigned(Cfg::kThreads));
+  cfg.dynamicSmemBytes = std::size_t(Cfg::kSmemBytes);
+  cfg.stream = stream;
+  cudaLaunchAttribute attr[1];
+  attr[0].id = cudaLaunchAttributeClusterDimension;
+  attr[0].val.clusterDim.x = unsigned(p.cluster);
+  attr[0].val.clusterDim.y = 1;
+  attr[0].val.clusterDim.z = 1;
+  cfg.attrs = attr;
+  cfg.numAttrs = 1;
+  return cudaLaunchKernelEx(&cfg, kernel, p);
 }
 
 // describe<Cfg>(M, N, K): the configuration's tiles, TiledMMA and its TV layouts,
@@ -492,10 +577,13 @@ void describe(int M = 0, int N = 0, int K = 0, int sms = 132) {
   std::printf("\n  smem per stage %u bytes, total %d bytes (with barriers and alignment)\n", Cfg::kStageBytes, Cfg::kSmemBytes);
   if (M > 0 && N > 0) {
     int const tm = (M + BM::value - 1) / BM::value, tn = (N + BN::value - 1) / BN::value, kt = (K + BK::value - 1) / BK::value;
-    int const L = choose_log_swizzle(tm, tn);
-    auto raster = identity_swizzle_layout(GemmCoord(tm, tn, 1), L);
-    std::printf("  problem %d x %d x %d: tiles %d x %d, %d k-tiles; grid %d persistent CTAs; raster (swizzle 2^%d) ", M, N, K, tm, tn, kt,
-                tm * tn < sms ? tm * tn : sms, L);
+    int const cl = tm >= 2 ? 2 : 1, tmc = (tm + cl - 1) / cl;
+    int const L = choose_log_swizzle(tmc, tn);
+    auto raster = identity_swizzle_layout(GemmCoord(tmc, tn, 1), L);
+    int const units = tmc * tn < sms / cl ? tmc * tn : sms / cl;
+    std::printf("  problem %d x %d x %d: tiles %d x %d, %d k-tiles; clusters of %d along M (B multicast); grid %d persistent CTAs;\n"
+                "  raster over the %d x %d cluster tiles (swizzle 2^%d) ",
+                M, N, K, tm, tn, kt, cl, units * cl, tmc, tn, L);
     print(raster);
     std::printf("\n");
     // The TMA boxes of the A and B tiles (the tensor maps' parameters; a fake aligned address).
@@ -528,21 +616,21 @@ namespace tessel::cuda {
 namespace detail {
 template <class T, class TO, GMMA::Major MA, GMMA::Major MB>
 cudaError_t gemm_majors(T const* A, long long lda, T const* B, long long ldb, TO* C, long long ldc, int M, int N, int K, float alpha,
-                        float beta, cudaStream_t stream, int log_swizzle) {
+                        float beta, cudaStream_t stream, int log_swizzle, int cluster) {
   using Cfg = kernels::sm90::GemmConfig<T, TO, MA, MB>;
-  return kernels::sm90::launch_gemm<Cfg>(A, lda, B, ldb, C, ldc, M, N, K, alpha, beta, stream, log_swizzle);
+  return kernels::sm90::launch_gemm<Cfg>(A, lda, B, ldb, C, ldc, M, N, K, alpha, beta, stream, log_swizzle, cluster);
 }
 
 template <class T, class TO>
 cudaError_t gemm_rowmajor_c(T const* A, long long sam, long long sak, T const* B, long long sbn, long long sbk, TO* C, long long ldc, int M,
-                            int N, int K, float alpha, float beta, cudaStream_t stream, int log_swizzle) {
+                            int N, int K, float alpha, float beta, cudaStream_t stream, int log_swizzle, int cluster) {
   using KM = GMMA::Major;
   bool const ak = sak == 1, bk = sbk == 1;
   long long const lda = ak ? sam : sak, ldb = bk ? sbn : sbk;
-  if (ak && bk) return gemm_majors<T, TO, KM::K, KM::K>(A, lda, B, ldb, C, ldc, M, N, K, alpha, beta, stream, log_swizzle);
-  if (ak) return gemm_majors<T, TO, KM::K, KM::MN>(A, lda, B, ldb, C, ldc, M, N, K, alpha, beta, stream, log_swizzle);
-  if (bk) return gemm_majors<T, TO, KM::MN, KM::K>(A, lda, B, ldb, C, ldc, M, N, K, alpha, beta, stream, log_swizzle);
-  return gemm_majors<T, TO, KM::MN, KM::MN>(A, lda, B, ldb, C, ldc, M, N, K, alpha, beta, stream, log_swizzle);
+  if (ak && bk) return gemm_majors<T, TO, KM::K, KM::K>(A, lda, B, ldb, C, ldc, M, N, K, alpha, beta, stream, log_swizzle, cluster);
+  if (ak) return gemm_majors<T, TO, KM::K, KM::MN>(A, lda, B, ldb, C, ldc, M, N, K, alpha, beta, stream, log_swizzle, cluster);
+  if (bk) return gemm_majors<T, TO, KM::MN, KM::K>(A, lda, B, ldb, C, ldc, M, N, K, alpha, beta, stream, log_swizzle, cluster);
+  return gemm_majors<T, TO, KM::MN, KM::MN>(A, lda, B, ldb, C, ldc, M, N, K, alpha, beta, stream, log_swizzle, cluster);
 }
 
 inline bool tma_ok(void const* p, long long ld, int elem) {
@@ -556,7 +644,7 @@ inline bool tma_ok(void const* p, long long ld, int elem) {
 // the raster's swizzle (-1: chosen for L2; 0: the identity raster).
 template <class EA, class LA, class EB, class LB, class EC, class LC>
 cudaError_t gemm(Tensor<EA, LA> const& A, Tensor<EB, LB> const& B, Tensor<EC, LC> const& C, float alpha, float beta,
-                 cudaStream_t stream = 0, int log_swizzle = -1) {
+                 cudaStream_t stream = 0, int log_swizzle = -1, int cluster = -1) {
   using T = std::remove_cv_t<typename Tensor<EA, LA>::value_type>;
   using TO = std::remove_cv_t<typename Tensor<EC, LC>::value_type>;
   static_assert(std::is_same_v<T, std::remove_cv_t<typename Tensor<EB, LB>::value_type>>, "tessel::cuda::gemm: A and B have different types");
@@ -578,9 +666,9 @@ cudaError_t gemm(Tensor<EA, LA> const& A, Tensor<EB, LB> const& B, Tensor<EC, LC
   bool const b_ok = (sbk == 1 && detail::tma_ok(b, sbn, sizeof(T))) || (sbn == 1 && detail::tma_ok(b, sbk, sizeof(T)));
   bool const c_ok = scn == 1 || scm == 1;
   if (K > 0 && a_ok && b_ok && c_ok) {
-    if (scn == 1) return detail::gemm_rowmajor_c<T, TO>(a, sam, sak, b, sbn, sbk, c, scm, M, N, K, alpha, beta, stream, log_swizzle);
+    if (scn == 1) return detail::gemm_rowmajor_c<T, TO>(a, sam, sak, b, sbn, sbk, c, scm, M, N, K, alpha, beta, stream, log_swizzle, cluster);
     // column-major C: C^T (N, M) row-major = B (N,K) * A^T
-    return detail::gemm_rowmajor_c<T, TO>(b, sbn, sbk, a, sam, sak, c, scn, N, M, K, alpha, beta, stream, log_swizzle);
+    return detail::gemm_rowmajor_c<T, TO>(b, sbn, sbk, a, sam, sak, c, scn, N, M, K, alpha, beta, stream, log_swizzle, cluster);
   }
   dim3 block(16, 16), grid(unsigned((N + 15) / 16), unsigned((M + 15) / 16));
   kernels::sm90::gemm_fallback_kernel<T, TO><<<grid, block, 0, stream>>>(a, sam, sak, b, sbn, sbk, c, scm, scn, M, N, K, alpha, beta);
