@@ -52,6 +52,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <mutex>
 
 #include "../atom/atom.hpp"
 #include "../atom/copy_sm90.hpp"
@@ -465,10 +466,67 @@ __global__ void gemm_fallback_kernel(T const* A, long long sam, long long sak, T
 
 // ---- host side ----------------------------------------------------------------------------------
 
+namespace detail {
+// The tensor maps of recent operands, per configuration and operand: building
+// one (make_tma_copy: the layouts' TMA plan, then cuTensorMapEncodeTiled)
+// costs about 100 us of host time, more than a 4096^3 GEMM's kernel; a cached
+// one is reused as it is (same pointer) or re-encoded for a new pointer (the
+// driver's encode alone, about a microsecond). Keyed by the global shape and
+// leading dimension; 8 entries, round robin.
+template <class Cfg, int Operand>
+struct TmaCache {
+  using T = typename Cfg::Element;
+  struct Entry {
+    bool used = false;
+    int rows = 0, k = 0;
+    long long ld = 0;
+    void const* ptr = nullptr;
+    TmaCopy<SM90_TMA_LOAD, T> tma;
+    TmaTilePlan plan;
+  };
+  static inline Entry entries[8];
+  static inline int next = 0;
+  static inline std::mutex mutex;
+
+  template <class Make>
+  static void get(T const* ptr, int rows, int k, long long ld, Make&& make, TmaCopy<SM90_TMA_LOAD, T>& tma, TmaTilePlan& plan) {
+    std::lock_guard<std::mutex> lock(mutex);
+    for (auto& e : entries) {
+      if (e.used && e.rows == rows && e.k == k && e.ld == ld) {
+        if (e.ptr != ptr) {
+          e.tma.params.address = ptr;
+          TESSEL_CHECK(::tessel::detail::encode_tiled(e.tma.desc, e.tma.params), "gemm_sm90: cuTensorMapEncodeTiled failed");
+          e.ptr = ptr;
+        }
+        tma = e.tma;
+        plan = e.plan;
+        return;
+      }
+    }
+    Entry& e = entries[next];
+    next = (next + 1) % 8;
+    e.used = false;
+    make(e.tma, e.plan);
+    e.rows = rows, e.k = k, e.ld = ld, e.ptr = ptr, e.used = true;
+    tma = e.tma;
+    plan = e.plan;
+  }
+};
+
+// The SM count and the most clusters of 2 that fit at once, per device.
+template <class Cfg>
+struct DeviceLimits {
+  static inline int sms[64] = {}, clusters2[64] = {};
+};
+}  // namespace detail
+
 // The launch of one configuration: tensor maps, raster, grid.
 struct LaunchInfo {
   int tiles_m = 0, tiles_n = 0, k_tiles = 0, log_swizzle = 0, raster_size = 0, grid = 0, sms = 0;
 };
+
+// The last launch's figures (diagnostics: not synchronized between threads).
+inline LaunchInfo last_launch;
 
 // The swizzle width for L2: groups of 8 columns of tiles (GemmIdentityThreadblockSwizzle<8>'s choice).
 inline int choose_log_swizzle(int tiles_m, int tiles_n) {
@@ -498,10 +556,14 @@ cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename 
   }();
   auto gA = make_tensor(make_gmem_ptr(A), a_layout);
   auto gB = make_tensor(make_gmem_ptr(B), b_layout);
-  p.tma_a = make_tma_copy(SM90_TMA_LOAD{}, gA, typename Cfg::SmemTileA{}, Shape<BM, BK>{});
-  p.tma_b = make_tma_copy(SM90_TMA_LOAD{}, gB, typename Cfg::SmemTileB{}, Shape<typename Cfg::BNPiece, BK>{});
-  p.plan_a = detail::make_tile_plan(p.tma_a, Cfg::kBoxesA);
-  p.plan_b = detail::make_tile_plan(p.tma_b, Cfg::kBoxesB);
+  detail::TmaCache<Cfg, 0>::get(A, M, K, lda, [&](auto& tma, auto& plan) {
+    tma = make_tma_copy(SM90_TMA_LOAD{}, gA, typename Cfg::SmemTileA{}, Shape<BM, BK>{});
+    plan = detail::make_tile_plan(tma, Cfg::kBoxesA);
+  }, p.tma_a, p.plan_a);
+  detail::TmaCache<Cfg, 1>::get(B, N, K, ldb, [&](auto& tma, auto& plan) {
+    tma = make_tma_copy(SM90_TMA_LOAD{}, gB, typename Cfg::SmemTileB{}, Shape<typename Cfg::BNPiece, BK>{});
+    plan = detail::make_tile_plan(tma, Cfg::kBoxesB);
+  }, p.tma_b, p.plan_b);
   p.c = C;
   p.ldc = ldc;
   p.m = M, p.n = N, p.k = K;
@@ -518,34 +580,48 @@ cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename 
   p.raster = identity_swizzle_layout(GemmCoord(p.tiles_m, p.tiles_n, 1), p.log_swizzle);
   p.raster_size = int(size(p.raster));
   p.vec = (ldc % 2 == 0) && (reinterpret_cast<std::uintptr_t>(C) % (2 * sizeof(typename Cfg::ElementOut)) == 0);
-  int dev = 0, sms = 0;
+  int dev = 0;
   cudaError_t e = cudaGetDevice(&dev);
-  if (e == cudaSuccess) e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
   if (e != cudaSuccess) return e;
   auto kernel = gemm_kernel<Cfg>;
-  static bool attr_set = false;  // per instantiation
-  if (!attr_set) {
-    e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, Cfg::kSmemBytes);
-    if (e != cudaSuccess) return e;
-    attr_set = true;
-  }
-  int const units = p.tiles_m * p.tiles_n;  // cluster tiles
-  int const clusters = units < sms / p.cluster ? units : sms / p.cluster;
-  int const grid = clusters * p.cluster;
-  if (info) *info = {p.tiles_m, p.tiles_n, p.k_tiles, p.log_swizzle, p.raster_size, grid, sms};
-  if (units == 0) return cudaSuccess;
   cudaLaunchConfig_t cfg{};
-  cfg.gridDim = dim3(unsigned(grid));
-  cfg.blockDim = dim3(unsigned(Cfg::kThreads));
-  cfg.dynamicSmemBytes = std::size_t(Cfg::kSmemBytes);
-  cfg.stream = stream;
   cudaLaunchAttribute attr[1];
   attr[0].id = cudaLaunchAttributeClusterDimension;
   attr[0].val.clusterDim.x = unsigned(p.cluster);
   attr[0].val.clusterDim.y = 1;
   attr[0].val.clusterDim.z = 1;
+  cfg.blockDim = dim3(unsigned(Cfg::kThreads));
+  cfg.dynamicSmemBytes = std::size_t(Cfg::kSmemBytes);
+  cfg.stream = stream;
   cfg.attrs = attr;
   cfg.numAttrs = 1;
+  using Limits = detail::DeviceLimits<Cfg>;
+  int const slot = dev & 63;
+  if (Limits::sms[slot] == 0) {  // once per device: the smem limit, the SM count, the clusters of 2 that fit at once
+    e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, Cfg::kSmemBytes);
+    int sms = 0, c2 = 0;
+    if (e == cudaSuccess) e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
+    if (e != cudaSuccess) return e;
+    cudaLaunchConfig_t q = cfg;
+    cudaLaunchAttribute qa = attr[0];
+    qa.val.clusterDim.x = 2;
+    q.attrs = &qa;
+    q.gridDim = dim3(unsigned(sms));
+    if (cudaOccupancyMaxActiveClusters(&c2, kernel, &q) != cudaSuccess || c2 <= 0) c2 = sms / 2;
+    (void)cudaGetLastError();
+    Limits::clusters2[slot] = c2;
+    Limits::sms[slot] = sms;
+  }
+  int const sms = Limits::sms[slot];
+  // Persistent: as many clusters as run at once (clusters of 2 cannot always fill every SM).
+  int const max_clusters = p.cluster == 1 ? sms : Limits::clusters2[slot];
+  int const units = p.tiles_m * p.tiles_n;  // cluster tiles
+  int const clusters = units < max_clusters ? units : max_clusters;
+  int const grid = clusters * p.cluster;
+  last_launch = {p.tiles_m, p.tiles_n, p.k_tiles, p.log_swizzle, p.raster_size, grid, sms};
+  if (info) *info = last_launch;
+  if (units == 0) return cudaSuccess;
+  cfg.gridDim = dim3(unsigned(grid));
   return cudaLaunchKernelEx(&cfg, kernel, p);
 }
 
