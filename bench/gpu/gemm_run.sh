@@ -17,7 +17,7 @@ timeout 150 "$d/gemm_bench" --reps 30 2>&1 | tee "$out/bench.txt" | grep -v "^ok
 PYTHONUNBUFFERED=1 timeout 60 python3 "$d/gemm_torch.py" 2>&1 | tee "$out/torch.txt"
 if command -v ncu >/dev/null && [ "${NCU:-1}" = 1 ]; then
   m=lts__t_sector_hit_rate.pct,sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active,dram__throughput.avg.pct_of_peak_sustained_elapsed,lts__t_sectors_srcunit_tex_op_read.sum,gpu__time_duration.sum
-  for cfg in "TN 8192 8192 8192 -1 -1" "TN 8192 8192 8192 0 -1" "TN 8192 8192 8192 -1 1"; do
+  for cfg in "TN 8192 8192 8192 -1 -1" "TN 8192 8192 8192 0 -1" "TN 8192 8192 8192 -1 2" "TN 8192 8192 8192 0 1"; do
     echo "== ncu $cfg"
     timeout 60 ncu --metrics $m -k regex:gemm_kernel -c 1 "$d/gemm_bench" --one $cfg 2>&1 | grep -E "lts__|sm__pipe|dram__|gpu__time|FAIL|rror" | tee -a "$out/ncu.txt"
   done

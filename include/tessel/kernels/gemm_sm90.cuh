@@ -18,11 +18,12 @@
 //     from shared memory through matrix descriptors (partition_fragment_A/B of
 //     the swizzled smem tensors), keeps one k-tile of wgmmas in flight, and
 //     releases a buffer once the wgmmas that read it have retired;
-//   - clusters of 2 CTAs along M (the default where M has 2 tiles or more):
-//     the pair computes M tiles (2m, 2m+1) of one N column, each CTA loads half
-//     of the shared B tile (one 128-row piece) and multicasts it to both, so B
-//     crosses L2 once per pair; a buffer is free when the consumers of both
-//     CTAs have released it (remote mbarrier arrives through mapa);
+//   - optionally (cluster = 2; not the default: on the H100 it measured 2.2x
+//     slower, cause not found yet, see bench/RESULTS.md), clusters of 2 CTAs
+//     along M: the pair computes M tiles (2m, 2m+1) of one N column, each CTA
+//     loads half of the shared B tile (one 128-row piece) and multicasts it to
+//     both, so B crosses L2 once per pair; a buffer is free when the consumers
+//     of both CTAs have released it (remote mbarrier arrives through mapa);
 //   - setmaxnreg moves registers from the producer (40) to the consumers (232);
 //   - tiles are handed out by a static persistent scheduler: tile number t
 //     (blockIdx.x, + gridDim.x, ...) is mapped to an output tile by the seed
@@ -571,8 +572,10 @@ cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename 
   int const tiles_m = (M + BM::value - 1) / BM::value;
   p.tiles_n = (N + BN::value - 1) / BN::value;
   p.k_tiles = (K + BK::value - 1) / BK::value;
-  // Clusters of 2 CTAs along M share B by multicast (the default where there are 2 M tiles).
-  p.cluster = cluster > 0 ? cluster : (tiles_m >= 2 ? 2 : 1);
+  // Clusters of 2 CTAs along M share B by multicast when asked (cluster = 2):
+  // correct, but measured 2.2x slower than without (bench/RESULTS.md, issue
+  // 14), so the default is no cluster.
+  p.cluster = cluster > 0 ? cluster : 1;
   TESSEL_CHECK(p.cluster == 1 || p.cluster == 2, "launch_gemm: clusters of 1 or 2 CTAs");
   TESSEL_CHECK(p.cluster == 1 || Cfg::kPiecesB % 2 == 0, "launch_gemm: a cluster of 2 shares B in an even number of 128-row pieces");
   p.tiles_m = (tiles_m + p.cluster - 1) / p.cluster;  // in units of the cluster's M tiles
@@ -653,11 +656,11 @@ void describe(int M = 0, int N = 0, int K = 0, int sms = 132) {
   std::printf("\n  smem per stage %u bytes, total %d bytes (with barriers and alignment)\n", Cfg::kStageBytes, Cfg::kSmemBytes);
   if (M > 0 && N > 0) {
     int const tm = (M + BM::value - 1) / BM::value, tn = (N + BN::value - 1) / BN::value, kt = (K + BK::value - 1) / BK::value;
-    int const cl = tm >= 2 ? 2 : 1, tmc = (tm + cl - 1) / cl;
+    int const cl = 1, tmc = tm;  // the default: no cluster
     int const L = choose_log_swizzle(tmc, tn);
     auto raster = identity_swizzle_layout(GemmCoord(tmc, tn, 1), L);
     int const units = tmc * tn < sms / cl ? tmc * tn : sms / cl;
-    std::printf("  problem %d x %d x %d: tiles %d x %d, %d k-tiles; clusters of %d along M (B multicast); grid %d persistent CTAs;\n"
+    std::printf("  problem %d x %d x %d: tiles %d x %d, %d k-tiles; clusters of %d along M; grid %d persistent CTAs;\n"
                 "  raster over the %d x %d cluster tiles (swizzle 2^%d) ",
                 M, N, K, tm, tn, kt, cl, units * cl, tmc, tn, L);
     print(raster);
