@@ -202,8 +202,9 @@ bool run_case(Case const& c, int reps, Totals& tot, bool do_time) {
     CK(cudaDeviceSynchronize());
     double const host_us = std::chrono::duration<double, std::micro>(h1 - h0).count() / 10;
     auto const& li = kernels::sm90::last_launch;
-    std::printf("time %-58s median %8.3f ms  %7.1f TFLOP/s  (min %.3f, max %.3f ms, %d runs; host %.1f us/call; grid %d, swizzle 2^%d)\n",
-                name, med, tflops, ms.front(), ms.back(), reps, host_us, li.grid, li.log_swizzle);
+    std::printf("time %-58s median %8.3f ms  %7.1f TFLOP/s  (min %.3f, max %.3f ms, %d runs; host %.1f us/call; grid %d, swizzle 2^%d; "
+                "max clusters of 2: %d)\n",
+                name, med, tflops, ms.front(), ms.back(), reps, host_us, li.grid, li.log_swizzle, li.max_clusters2);
     CK(cudaEventDestroy(e0));
     CK(cudaEventDestroy(e1));
   }

@@ -517,13 +517,14 @@ struct TmaCache {
 // The SM count and the most clusters of 2 that fit at once, per device.
 template <class Cfg>
 struct DeviceLimits {
-  static inline int sms[64] = {}, clusters2[64] = {};
+  static inline int sms[64] = {}, clusters2[64] = {}, queried[64] = {};
 };
 }  // namespace detail
 
 // The launch of one configuration: tensor maps, raster, grid.
 struct LaunchInfo {
   int tiles_m = 0, tiles_n = 0, k_tiles = 0, log_swizzle = 0, raster_size = 0, grid = 0, sms = 0;
+  int max_clusters2 = 0;  // cudaOccupancyMaxActiveClusters for clusters of 2 (-1: the query failed)
 };
 
 // The last launch's figures (diagnostics: not synchronized between threads).
@@ -610,8 +611,10 @@ cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename 
     qa.val.clusterDim.x = 2;
     q.attrs = &qa;
     q.gridDim = dim3(unsigned(sms));
-    if (cudaOccupancyMaxActiveClusters(&c2, kernel, &q) != cudaSuccess || c2 <= 0) c2 = sms / 2;
+    bool const queried = cudaOccupancyMaxActiveClusters(&c2, kernel, &q) == cudaSuccess && c2 > 0;
     (void)cudaGetLastError();
+    Limits::queried[slot] = queried ? c2 : -1;
+    if (!queried) c2 = sms / 2;
     Limits::clusters2[slot] = c2;
     Limits::sms[slot] = sms;
   }
@@ -621,7 +624,7 @@ cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename 
   int const units = p.tiles_m * p.tiles_n;  // cluster tiles
   int const clusters = units < max_clusters ? units : max_clusters;
   int const grid = clusters * p.cluster;
-  last_launch = {p.tiles_m, p.tiles_n, p.k_tiles, p.log_swizzle, p.raster_size, grid, sms};
+  last_launch = {p.tiles_m, p.tiles_n, p.k_tiles, p.log_swizzle, p.raster_size, grid, sms, Limits::queried[slot]};
   if (info) *info = last_launch;
   if (units == 0) return cudaSuccess;
   cfg.gridDim = dim3(unsigned(grid));
