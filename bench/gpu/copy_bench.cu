@@ -19,6 +19,10 @@ using namespace tessel;
 static bool g_sweep = false;
 static std::string g_tma_line;  // the TMA path's line of the last case (copy_tma.cuh), "" when none
 static bool g_tma_ok = true;
+static std::string g_order_line;     // the same plan with the other tile order
+static std::string g_batch_line;     // the same plan with 4 loads in flight
+static std::string g_unpacked_line;  // the byte-wise kernel's line beside a packed plan
+static bool small_run = false;
 
 #define CK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { printf("CUDA error %s at %s:%d\n", cudaGetErrorString(e_), __FILE__, __LINE__); std::exit(1); } } while (0)
 
@@ -158,6 +162,59 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
     }
     plan = keep;
   }
+  // The same tile plan with the other tile order (J tiles first or I tiles first).
+  g_order_line.clear();
+  if (!small_run && plan.kind == kernels::CopyPlan::Kind::tile) {
+    kernels::CopyPlan other = plan;
+    other.j_first = !plan.j_first;
+    auto run_other = [&] { kernels::CopyPlan q = other; CK(cuda::launch(q, src, dst, 0)); };
+    for (int w = 0; w < 20; ++w) run_other();
+    std::vector<float> mt;
+    for (int i = 0; i < reps; ++i) {
+      CK(cudaEventRecord(a)); run_other(); CK(cudaEventRecord(b)); CK(cudaEventSynchronize(b));
+      float tm; CK(cudaEventElapsedTime(&tm, a, b)); mt.push_back(tm);
+    }
+    std::sort(mt.begin(), mt.end());
+    char line[200];
+    std::snprintf(line, sizeof line, "    the other tile order (%s first): %.3f TB/s", other.j_first ? "J" : "I",
+                  bytes / (mt[mt.size() / 2] * 1e-3) / 1e12);
+    g_order_line = line;
+  }
+  // Items of several elements: the same plan with 4 loads in flight per thread (8 by default).
+  g_batch_line.clear();
+  if (!small_run && plan.kind == kernels::CopyPlan::Kind::tile && plan.L > 1) {
+    kernels::CopyPlan other = plan;
+    other.batch = 4;
+    auto run_other = [&] { kernels::CopyPlan q = other; CK(cuda::launch(q, src, dst, 0)); };
+    for (int w = 0; w < 20; ++w) run_other();
+    std::vector<float> mt;
+    for (int i = 0; i < reps; ++i) {
+      CK(cudaEventRecord(a)); run_other(); CK(cudaEventRecord(b)); CK(cudaEventSynchronize(b));
+      float tm; CK(cudaEventElapsedTime(&tm, a, b)); mt.push_back(tm);
+    }
+    std::sort(mt.begin(), mt.end());
+    char line[200];
+    std::snprintf(line, sizeof line, "    4 loads in flight (as before): %.3f TB/s", bytes / (mt[mt.size() / 2] * 1e-3) / 1e12);
+    g_batch_line = line;
+  }
+  // A packed 1-byte transpose beside the same plan through the byte-wise tile kernel.
+  g_unpacked_line.clear();
+  if (!small_run && plan.packed) {
+    kernels::CopyPlan up = plan;
+    up.packed = false;
+    up.TI = 64, up.TJ = 32;  // the tile plan_copy chose for this case before the packed kernel
+    auto run_up = [&] { kernels::CopyPlan q = up; CK(cuda::launch(q, src, dst, 0)); };
+    for (int w = 0; w < 20; ++w) run_up();
+    std::vector<float> mt;
+    for (int i = 0; i < reps; ++i) {
+      CK(cudaEventRecord(a)); run_up(); CK(cudaEventRecord(b)); CK(cudaEventSynchronize(b));
+      float tm; CK(cudaEventElapsedTime(&tm, a, b)); mt.push_back(tm);
+    }
+    std::sort(mt.begin(), mt.end());
+    char line[200];
+    std::snprintf(line, sizeof line, "    byte-wise tile kernel (64x32, as before): %.3f TB/s", bytes / (mt[mt.size() / 2] * 1e-3) / 1e12);
+    g_unpacked_line = line;
+  }
   // The TMA path (copy_tma.cuh) on the same plan, where it applies: correctness against ref, then timing.
   g_tma_line.clear();
   g_tma_ok = true;
@@ -214,7 +271,7 @@ int main(int argc, char** argv) {
   bool small = false;
   int reps = 50;
   for (int i = 1; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "--small")) small = true;
+    if (!std::strcmp(argv[i], "--small")) small = small_run = true;
     if (!std::strcmp(argv[i], "--sweep")) g_sweep = true;
     if (!std::strcmp(argv[i], "--reps") && i + 1 < argc) reps = std::atoi(argv[++i]);
   }
@@ -233,6 +290,12 @@ int main(int argc, char** argv) {
     cases.push_back({"transpose 1000x777 fp32", 4, {1000, 777}, {1, 0}});
     cases.push_back({"identity 1M fp32", 4, {1 << 20}, {0}});
     cases.push_back({"broadcast (64,33)->(64,33) fp32, src stride 0 on mode 1", 4, {64, 33}, {1, 0}, true});
+    // 1-byte transposes: packed words where the destination columns are aligned, partial tiles and rows
+    cases.push_back({"bytes (201,25,14,25) perm (1,3,2,0) 1B", 1, {201, 25, 14, 25}, {1, 3, 2, 0}});
+    cases.push_back({"bytes 1000x776 1B", 1, {1000, 776}, {1, 0}});
+    cases.push_back({"bytes 1000x777 1B (unaligned columns: byte-wise)", 1, {1000, 777}, {1, 0}});
+    cases.push_back({"bytes (7,130,9) perm (2,0,1) 1B", 1, {7, 130, 9}, {2, 0, 1}});
+    cases.push_back({"bytes (129,3,4,67) perm (2,3,1,0) 1B", 1, {129, 3, 4, 67}, {2, 3, 1, 0}});
   }
   std::mt19937 rng(20261121);
   for (int t = 0; t < 5; ++t) {
@@ -266,6 +329,9 @@ int main(int argc, char** argv) {
       default: t = run_case<unsigned long long>(c, reps, ok, plan, ref, nullptr); break;
     }
     printf("%-62s %8.3f %8.3f %5.1f%%  %s%s\n", c.name.c_str(), t, ref, 100 * t / ref, ok ? "" : "WRONG ", plan.c_str());
+    if (!g_order_line.empty()) printf("%s\n", g_order_line.c_str());
+    if (!g_batch_line.empty()) printf("%s\n", g_batch_line.c_str());
+    if (!g_unpacked_line.empty()) printf("%s\n", g_unpacked_line.c_str());
     if (!g_tma_line.empty()) printf("%s\n", g_tma_line.c_str());
     (ok && g_tma_ok ? passed : failed)++;
   }

@@ -43,7 +43,8 @@ struct Params {
   unsigned total;         // elements (vector), tiles (tile)
   // tile
   unsigned L, NI, NJ, TI, TJ, Row, Col;
-  FastDivmod div_tiles_i, div_tiles_j, div_L, div_Row;
+  unsigned j_first;       // tile order: J tiles of one I range one after another (plan_copy's j_first)
+  FastDivmod div_tiles_first, div_tiles_second, div_L, div_Row;  // tiles: the faster, the slower of I and J
 };
 
 template <int Bytes> struct word;
@@ -75,8 +76,11 @@ __device__ __forceinline__ void tile_offsets(Params const& p, unsigned b, unsign
   unsigned const tid = threadIdx.y * 32 + threadIdx.x;
   int const nAB = p.nA + p.nB;
   unsigned ti, rest, tj, r;
-  p.div_tiles_i(b, rest, ti);
-  p.div_tiles_j(rest, r, tj);
+  unsigned t_first, t_second;
+  p.div_tiles_first(b, rest, t_first);
+  p.div_tiles_second(rest, r, t_second);
+  ti = p.j_first ? t_second : t_first;
+  tj = p.j_first ? t_first : t_second;
   long long so_r = 0, do_r = 0;
   offsets(p, r, nAB, p.rank, so_r, do_r);
   i0 = ti * TI;
@@ -118,7 +122,7 @@ __global__ void __launch_bounds__(256) copy_elementwise(T const* __restrict__ sr
 // memory holds row i's element e at i*Row + (e + i*L) mod Row (Row = TJ*L, a
 // multiple of 32): a warp reading a row and a warp reading a column both touch
 // consecutive elements.
-template <class T>
+template <class T, int K>
 __global__ void __launch_bounds__(256) copy_tile(T const* __restrict__ src, T* __restrict__ dst, Params p) {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   long long* s_off = reinterpret_cast<long long*>(smem_raw);   // TI: src offset of I item
@@ -131,13 +135,13 @@ __global__ void __launch_bounds__(256) copy_tile(T const* __restrict__ src, T* _
     __syncthreads();
     unsigned const row_valid = (p.NJ - j0 < p.TJ ? p.NJ - j0 : p.TJ) * p.L;
     unsigned const nload = (p.NI - i0 < p.TI ? p.NI - i0 : p.TI) * p.Row;
-    // Four loads in flight per thread before their shared-memory stores.
-    for (unsigned f0 = tid; f0 < nload; f0 += 256 * 4) {
-      T val[4];
-      unsigned pos[4];
-      bool ok[4];
+    // K loads in flight per thread before their shared-memory stores.
+    for (unsigned f0 = tid; f0 < nload; f0 += 256 * K) {
+      T val[K];
+      unsigned pos[K];
+      bool ok[K];
 #pragma unroll
-      for (int k = 0; k < 4; ++k) {
+      for (int k = 0; k < K; ++k) {
         unsigned f = f0 + 256 * k, v, e, q, skew;
         p.div_Row(f, v, e);
         p.div_Row(v * p.L, q, skew);
@@ -147,7 +151,7 @@ __global__ void __launch_bounds__(256) copy_tile(T const* __restrict__ src, T* _
         if (ok[k]) val[k] = src[s_off[v] + e];
       }
 #pragma unroll
-      for (int k = 0; k < 4; ++k)
+      for (int k = 0; k < K; ++k)
         if (ok[k]) tile[pos[k]] = val[k];
     }
     __syncthreads();
@@ -210,6 +214,99 @@ __global__ void __launch_bounds__(256) copy_transpose(T const* __restrict__ src,
   }
 }
 
+// A plain transpose of 1-byte elements, moved as 32-bit words: a tile of
+// 64 rows (I, contiguous in dst) x 128 bytes (J, contiguous in src).
+//  - Load: a warp reads a row as the 33 aligned words that cover it, shifts
+//    them into place (each lane's word and its neighbour's, __funnelshift_r),
+//    so that shared memory holds the row from its first byte on, word by
+//    word; row i's word w sits at i*32 + (w ^ (i/4 % 16)) (no bank conflicts
+//    when 16 lanes read one word of 16 row groups). A word that reaches past
+//    the source's span [span_lo, span_hi) is read byte by byte.
+//  - Store: a thread reads 4 rows x 1 word (a 4x4 block of bytes), transposes
+//    it with byte permutes, and writes 4 words, one per column: 16 lanes cover
+//    the 64 bytes of one column. Needs every column's start aligned to 4 bytes
+//    (plan_copy's `packed`); the last partial row group goes byte by byte.
+__global__ void __launch_bounds__(256) copy_transpose_bytes(unsigned char const* __restrict__ src,
+                                                            unsigned char* __restrict__ dst, Params p,
+                                                            long long span_lo, long long span_hi) {
+  constexpr int TI = 64, TJ = 128, WR = TJ / 4;  // words per row
+  __shared__ long long s_off[TI];
+  __shared__ long long d_off[TJ];
+  __shared__ unsigned tile[TI * WR];
+  unsigned const lane = threadIdx.x, warp = threadIdx.y;
+  for (unsigned b = blockIdx.x; b < p.total; b += gridDim.x) {
+    unsigned i0, j0;
+    tile_offsets(p, b, TI, TJ, 1, s_off, d_off, i0, j0);
+    __syncthreads();
+    unsigned const nj = p.NJ - j0 < TJ ? p.NJ - j0 : TJ;  // valid bytes per row
+    unsigned const ni = p.NI - i0 < TI ? p.NI - i0 : TI;  // valid rows
+    // Load: warp w takes rows w, w+8, ..., each lane word `lane` (lane 31 also word 32).
+    unsigned w0[TI / 8], w1[TI / 8];
+    unsigned shift[TI / 8];
+#pragma unroll
+    for (int r = 0; r < TI / 8; ++r) {
+      unsigned const i = warp + 8 * r;
+      w0[r] = w1[r] = 0;
+      shift[r] = 0;
+      if (i < ni) {
+        long long const start = s_off[i];                  // the row's first byte (offset in src)
+        long long const base = (reinterpret_cast<long long>(src) + start) & ~3ll;  // its aligned word
+        shift[r] = unsigned((reinterpret_cast<long long>(src) + start) & 3);
+        long long const lo = reinterpret_cast<long long>(src) + span_lo, hi = reinterpret_cast<long long>(src) + span_hi;
+        long long const end = reinterpret_cast<long long>(src) + start + nj;  // past the row's last valid byte
+        auto word = [&](long long a) -> unsigned {
+          if (a >= end || a + 4 <= reinterpret_cast<long long>(src) + start) return 0u;
+          if (a >= lo && a + 4 <= hi) return __ldg(reinterpret_cast<unsigned const*>(a));
+          unsigned v = 0;
+          for (int k = 0; k < 4; ++k)
+            if (a + k >= reinterpret_cast<long long>(src) + start && a + k < end)
+              v |= unsigned(__ldg(reinterpret_cast<unsigned char const*>(a + k))) << (8 * k);
+          return v;
+        };
+        w0[r] = word(base + 4 * lane);
+        if (lane == 31) w1[r] = word(base + 4 * 32);
+      }
+    }
+#pragma unroll
+    for (int r = 0; r < TI / 8; ++r) {
+      unsigned const i = warp + 8 * r;
+      unsigned const next = __shfl_down_sync(0xffffffffu, w0[r], 1);
+      unsigned const hi_word = lane == 31 ? w1[r] : next;
+      if (i < ni) tile[i * WR + (lane ^ ((i >> 2) & 15))] = __funnelshift_r(w0[r], hi_word, 8 * shift[r]);
+    }
+    __syncthreads();
+    // Store: lane = (h, g): row group g (rows 4g..4g+3), word column jw (h picks jw or jw ^ 16).
+    unsigned const g = lane & 15, h = lane >> 4;
+#pragma unroll
+    for (int t = 0; t < 2; ++t) {
+      unsigned const jw = (warp + 8 * t) ^ (16 * h);
+      unsigned r[4];
+#pragma unroll
+      for (int q = 0; q < 4; ++q) {
+        unsigned const i = 4 * g + q;
+        r[q] = tile[i * WR + (jw ^ ((i >> 2) & 15))];
+      }
+      unsigned const t0 = __byte_perm(r[0], r[1], 0x5140), t1 = __byte_perm(r[2], r[3], 0x5140);
+      unsigned const t2 = __byte_perm(r[0], r[1], 0x7362), t3 = __byte_perm(r[2], r[3], 0x7362);
+      unsigned const out[4] = {__byte_perm(t0, t1, 0x5410), __byte_perm(t0, t1, 0x7632), __byte_perm(t2, t3, 0x5410),
+                               __byte_perm(t2, t3, 0x7632)};
+#pragma unroll
+      for (int c = 0; c < 4; ++c) {
+        unsigned const j = 4 * jw + c;
+        if (j < nj && 4 * g < ni) {
+          unsigned char* d = dst + d_off[j] + 4 * g;  // d_off includes i0
+          if (4 * g + 4 <= ni) {
+            *reinterpret_cast<unsigned*>(d) = out[c];
+          } else {
+            for (unsigned q = 0; 4 * g + q < ni; ++q) d[q] = static_cast<unsigned char>(out[c] >> (8 * q));
+          }
+        }
+      }
+    }
+    __syncthreads();
+  }
+}
+
 inline int sm_count() {
   static int n = [] {
     int dev = 0, v = 0;
@@ -252,13 +349,14 @@ cudaError_t launch(kernels::CopyPlan& plan, void const* src, void* dst, cudaStre
     p.TI = static_cast<unsigned>(plan.TI);
     p.TJ = static_cast<unsigned>(plan.TJ);
     p.Row = p.TJ * p.L;
+    p.j_first = plan.j_first ? 1u : 0u;
     p.Col = p.TI * p.L;
     p.div_L = FastDivmod(p.L);
     p.div_Row = FastDivmod(p.Row);
     unsigned tiles_i = static_cast<unsigned>((NI + plan.TI - 1) / plan.TI);
     unsigned tiles_j = static_cast<unsigned>((NJ + plan.TJ - 1) / plan.TJ);
-    p.div_tiles_i = FastDivmod(tiles_i);
-    p.div_tiles_j = FastDivmod(tiles_j);
+    p.div_tiles_first = FastDivmod(plan.j_first ? tiles_j : tiles_i);
+    p.div_tiles_second = FastDivmod(plan.j_first ? tiles_i : tiles_j);
     long long tiles = static_cast<long long>(tiles_i) * tiles_j * rest;
     p.total = static_cast<unsigned>(tiles);
     plan.grid = tiles < waves * 2 ? tiles : waves * 2;
@@ -276,6 +374,17 @@ cudaError_t launch(kernels::CopyPlan& plan, void const* src, void* dst, cudaStre
         }
       }
     };
+    if constexpr (sizeof(T) == 1) {
+      if (plan.packed) {  // 1-byte transpose as words (plan_copy checked the destination's alignment)
+        long long lo = 0, hi = 1;
+        for (int k = 0; k < plan.rank; ++k) {
+          long long const ext = (plan.shape[k] - 1) * plan.src_stride[k];
+          (ext < 0 ? lo : hi) += ext;
+        }
+        copy_transpose_bytes<<<g, blk, 0, stream>>>(reinterpret_cast<unsigned char const*>(s), reinterpret_cast<unsigned char*>(d), p, lo, hi);
+        done = true;
+      }
+    }
     fixed(Int<32>{}, Int<32>{});
     fixed(Int<32>{}, Int<64>{});
     fixed(Int<64>{}, Int<32>{});
@@ -283,7 +392,8 @@ cudaError_t launch(kernels::CopyPlan& plan, void const* src, void* dst, cudaStre
     if constexpr (sizeof(T) == 1) fixed(Int<64>{}, Int<128>{});
     if (!done) {
       std::size_t smem = (plan.TI + plan.TJ) * sizeof(long long) + static_cast<std::size_t>(plan.TI) * p.Row * sizeof(T);
-      copy_tile<T><<<g, blk, smem, stream>>>(s, d, p);
+      if (plan.batch > 4) copy_tile<T, 8><<<g, blk, smem, stream>>>(s, d, p);
+      else copy_tile<T, 4><<<g, blk, smem, stream>>>(s, d, p);
     }
   } else {
     p.total = static_cast<unsigned>(plan.total);

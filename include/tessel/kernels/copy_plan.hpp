@@ -41,6 +41,17 @@ struct CopyPlan {
   int nA = 0, nB = 0;
   long long L = 1;
   long long TI = 0, TJ = 0;                 // tile size in items
+  // tile, 1-byte items of one element: moved as 4-byte words (copy_transpose_bytes,
+  // 64 x 128 tiles), where every column (J item and rest) starts 4-byte aligned in dst.
+  bool packed = false;
+  // tile: the order of tiles. I tiles first (false) walks the destination's
+  // columns; J tiles first (true) takes the J tiles of one I range one after
+  // another, so that source rows cut by a partial J tile share their cut
+  // sectors in L2 (chosen when NJ is not a multiple of TJ).
+  bool j_first = false;
+  // tile with items of several elements (copy_tile): loads in flight per thread
+  // before their shared-memory stores (4 or 8).
+  int batch = 8;
   long long total = 0;                      // elements (widened) to move
   long long grid = 0;
   int block = 0;
@@ -223,6 +234,12 @@ inline CopyPlan plan_copy(engine::Layout const& src, engine::Layout const& dst, 
   // at most 32 KiB of shared memory.
   if (L == 1) {  // a plain transpose: fixed tiles, fully unrolled in the kernel
     best_tile(size_of(A, nA), size_of(B, nB), p.TI, p.TJ);
+    if (p.elem_bytes == 1 && align_dst >= 4) {
+      bool aligned = true;
+      for (int k = nA; k < p.rank; ++k) aligned = aligned && p.dst_stride[k] % 4 == 0;
+      if (aligned) p.packed = true, p.TI = 64, p.TJ = 128;
+    }
+    p.j_first = size_of(B, nB) % p.TJ != 0;
     return p;
   }
   long long unit = 32 / detail::gcd(L, 32);
@@ -236,6 +253,7 @@ inline CopyPlan plan_copy(engine::Layout const& src, engine::Layout const& dst, 
   if (TI > NI) TI = NI;
   p.TI = TI;
   p.TJ = TJ;
+  p.j_first = NJ % TJ != 0;
   return p;
 }
 
@@ -254,7 +272,9 @@ inline std::string CopyPlan::describe() const {
   if (kind == Kind::tile) {
     s += "; I = modes [0," + std::to_string(nA) + ") (dst-contiguous), J = modes [" + std::to_string(nA) + "," +
          std::to_string(nA + nB) + ") (src-contiguous), items of " + std::to_string(L) + " element(s); tile " +
-         std::to_string(TI) + "x" + std::to_string(TJ) + " items, skewed in shared memory";
+         std::to_string(TI) + "x" + std::to_string(TJ) + " items, " +
+         (packed ? "moved as 4-byte words (4x4 byte transposes)" : "skewed in shared memory") +
+         (j_first ? ", J tiles first" : "");
   }
   s += "; grid " + std::to_string(grid) + " x " + std::to_string(block);
   return s;
