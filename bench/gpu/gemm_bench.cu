@@ -1,0 +1,317 @@
+// The Hopper GEMM of issue 14 (tessel/kernels/gemm_sm90.cuh) on the GPU:
+// correctness against an fp32 reference GEMM on random data, then timings.
+//   gemm_bench [--small] [--reps N] [--describe] [--no-time]
+// --small: small and odd shapes only (for compute-sanitizer memcheck/racecheck).
+// Correctness: inputs uniform in [-1, 1) (never zeros), the output poisoned
+// with NaN before each checked run, every element must be finite and
+// ||D - ref|| / ||ref|| < 1e-2 (ref: fp32 from the same bf16/fp16 inputs).
+// Timing: median of N (default 30) runs after 5 warm-up runs, CUDA events.
+// Prints one line per case and "N passed, M failed"; exit 1 on a failure.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <tessel/kernels/gemm_sm90.cuh>
+
+using namespace tessel;
+
+#define CK(x)                                                                                    \
+  do {                                                                                           \
+    cudaError_t e_ = (x);                                                                        \
+    if (e_ != cudaSuccess) {                                                                     \
+      std::printf("CUDA error %s at %s:%d\n", cudaGetErrorString(e_), __FILE__, __LINE__);     \
+      std::exit(1);                                                                              \
+    }                                                                                            \
+  } while (0)
+
+namespace {
+
+template <class T>
+__global__ void fill_uniform(T* p, long long n, unsigned seed) {
+  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) {
+    unsigned x = unsigned(i) * 2654435761u ^ seed ^ unsigned(i >> 32) * 0x9E3779B9u;
+    x ^= x >> 13; x *= 0x5bd1e995u; x ^= x >> 15; x *= 0x27d4eb2du; x ^= x >> 16;
+    float v = (float(x & 0xFFFFFF) / 16777216.f) * 2.f - 1.f;  // [-1, 1)
+    if (v == 0.f) v = 0.5f;
+    p[i] = T(v);
+  }
+}
+
+template <class T>
+__global__ void fill_value(T* p, long long n, float v) {
+  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) p[i] = T(v);
+}
+
+// Reference: ref(m, n) = alpha * sum_k A(m,k) B(n,k) + beta * C0(m,n), fp32, 16x16 shared-memory tiles.
+template <class T, class TO>
+__global__ void reference_gemm(T const* A, long long sam, long long sak, T const* B, long long sbn, long long sbk, TO const* C0,
+                               long long scm, long long scn, float* ref, int M, int N, int K, float alpha, float beta) {
+  __shared__ float as[16][17], bs[16][17];
+  int const tx = int(threadIdx.x), ty = int(threadIdx.y);
+  int const m = int(blockIdx.y) * 16 + ty, n = int(blockIdx.x) * 16 + tx;
+  float s = 0.f;
+  for (int k0 = 0; k0 < K; k0 += 16) {
+    int const am = int(blockIdx.y) * 16 + ty, ak = k0 + tx;
+    as[ty][tx] = (am < M && ak < K) ? float(A[am * sam + ak * sak]) : 0.f;
+    int const bn = int(blockIdx.x) * 16 + ty, bk = k0 + tx;
+    bs[ty][tx] = (bn < N && bk < K) ? float(B[bn * sbn + bk * sbk]) : 0.f;
+    __syncthreads();
+#pragma unroll
+    for (int k = 0; k < 16; ++k) s += as[ty][k] * bs[tx][k];
+    __syncthreads();
+  }
+  if (m < M && n < N) {
+    float r = alpha * s;
+    if (beta != 0.f) r += beta * float(C0[m * scm + n * scn]);
+    ref[(long long)m * N + n] = r;
+  }
+}
+
+// sums[0] += (D - ref)^2, sums[1] += ref^2; bad += non-finite D.
+template <class TO>
+__global__ void compare(TO const* D, long long scm, long long scn, float const* ref, int M, int N, double* sums, unsigned long long* bad) {
+  double d2 = 0, r2 = 0;
+  unsigned long long nb = 0;
+  long long const total = (long long)M * N;
+  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < total; i += (long long)gridDim.x * blockDim.x) {
+    long long const m = i / N, n = i % N;
+    float const d = float(D[m * scm + n * scn]), r = ref[i];
+    if (!isfinite(d)) ++nb;
+    double const e = double(d) - double(r);
+    d2 += e * e;
+    r2 += double(r) * double(r);
+  }
+  atomicAdd(&sums[0], d2);
+  atomicAdd(&sums[1], r2);
+  if (nb) atomicAdd(bad, nb);
+}
+
+struct Totals {
+  int passed = 0, failed = 0;
+};
+
+template <class T> char const* type_name();
+template <> char const* type_name<bfloat16_t>() { return "bf16"; }
+template <> char const* type_name<half_t>() { return "fp16"; }
+template <> char const* type_name<float>() { return "fp32"; }
+
+// layout: two letters, BLAS style (op(A), op(B)) for D(MxN) = op(A) op(B) with
+// column-major B of K x N as "N": "TN" = A row-major (M,K):(K,1), B (N,K):(K,1).
+// A "N": A column-major (M,K):(1,M). B "T": B row-major K x N, i.e. (N,K):(1,N).
+struct Case {
+  std::string layout = "TN";
+  int M, N, K;
+  float alpha = 1.f, beta = 0.f;
+  bool colmajor_c = false;
+  bool time = false;
+  int log_swizzle = -1;
+  bool check = true;
+  int cluster = -1;  // -1: the default (no cluster); 2: pairs sharing B by multicast
+};
+
+template <class T, class TO>
+bool run_case(Case const& c, int reps, Totals& tot, bool do_time) {
+  int const M = c.M, N = c.N, K = c.K;
+  bool const a_k = c.layout[0] == 'T', b_k = c.layout[1] == 'N';
+  long long const sam = a_k ? K : 1, sak = a_k ? 1 : M;
+  long long const sbn = b_k ? K : 1, sbk = b_k ? 1 : N;
+  long long const scm = c.colmajor_c ? 1 : N, scn = c.colmajor_c ? M : 1;
+  T *A, *B;
+  TO *C, *C0 = nullptr;
+  float* ref;
+  double* sums;
+  unsigned long long* bad;
+  std::size_t const na = std::size_t(M) * K, nb = std::size_t(N) * K, nc = std::size_t(M) * N;
+  CK(cudaMalloc(&A, na * sizeof(T)));
+  CK(cudaMalloc(&B, nb * sizeof(T)));
+  CK(cudaMalloc(&C, nc * sizeof(TO)));
+  CK(cudaMalloc(&sums, 2 * sizeof(double)));
+  CK(cudaMalloc(&bad, sizeof(unsigned long long)));
+  static unsigned seed = 12345;
+  seed = seed * 1664525u + 1013904223u;
+  fill_uniform<<<1024, 256>>>(A, (long long)na, seed);
+  fill_uniform<<<1024, 256>>>(B, (long long)nb, seed ^ 0xABCDEFu);
+  CK(cudaGetLastError());
+  auto tA = make_tensor(make_gmem_ptr(static_cast<T const*>(A)), make_layout(make_shape(M, K), make_stride(sam, sak)));
+  auto tB = make_tensor(make_gmem_ptr(static_cast<T const*>(B)), make_layout(make_shape(N, K), make_stride(sbn, sbk)));
+  auto tC = make_tensor(make_gmem_ptr(C), make_layout(make_shape(M, N), make_stride(scm, scn)));
+  char name[160];
+  std::snprintf(name, sizeof name, "%s->%s %s M=%d N=%d K=%d%s%s%s%s", type_name<T>(), type_name<TO>(), c.layout.c_str(), M, N, K,
+                c.beta != 0.f ? " beta" : "", c.colmajor_c ? " C col-major" : "", c.log_swizzle == 0 ? " raster=identity" : "",
+                c.cluster == 2 ? " cluster=2" : "");
+  bool ok = true;
+  if (c.check) {
+    CK(cudaMalloc(&ref, nc * sizeof(float)));
+    if (c.beta != 0.f) {
+      CK(cudaMalloc(&C0, nc * sizeof(TO)));
+      fill_uniform<<<1024, 256>>>(C0, (long long)nc, seed ^ 0x5555u);
+      CK(cudaMemcpy(C, C0, nc * sizeof(TO), cudaMemcpyDeviceToDevice));
+    } else {
+      fill_value<<<1024, 256>>>(C, (long long)nc, NAN);  // poison
+    }
+    dim3 rb(16, 16), rg(unsigned((N + 15) / 16), unsigned((M + 15) / 16));
+    reference_gemm<T, TO><<<rg, rb>>>(A, sam, sak, B, sbn, sbk, C0, scm, scn, ref, M, N, K, c.alpha, c.beta);
+    CK(cudaGetLastError());
+    CK(cuda::gemm(tA, tB, tC, c.alpha, c.beta, 0, c.log_swizzle, c.cluster));
+    CK(cudaDeviceSynchronize());
+    CK(cudaMemset(sums, 0, 2 * sizeof(double)));
+    CK(cudaMemset(bad, 0, sizeof(unsigned long long)));
+    compare<TO><<<1024, 256>>>(C, scm, scn, ref, M, N, sums, bad);
+    CK(cudaDeviceSynchronize());
+    double s[2];
+    unsigned long long nbad;
+    CK(cudaMemcpy(s, sums, sizeof s, cudaMemcpyDeviceToHost));
+    CK(cudaMemcpy(&nbad, bad, sizeof nbad, cudaMemcpyDeviceToHost));
+    double const rel = std::sqrt(s[0] / s[1]);
+    double const tol = std::is_same_v<TO, float> && std::is_same_v<T, half_t> ? 1e-3 : 1e-2;
+    ok = nbad == 0 && rel < tol && std::isfinite(rel);
+    std::printf("%-4s %-58s rel.err %.3e  non-finite %llu\n", ok ? "ok" : "FAIL", name, rel, nbad);
+    (ok ? tot.passed : tot.failed)++;
+    CK(cudaFree(ref));
+    if (C0) CK(cudaFree(C0));
+  }
+  if (c.time && do_time) {
+    for (int i = 0; i < 5; ++i) CK(cuda::gemm(tA, tB, tC, c.alpha, c.beta, 0, c.log_swizzle, c.cluster));
+    CK(cudaDeviceSynchronize());
+    std::vector<float> ms;
+    cudaEvent_t e0, e1;
+    CK(cudaEventCreate(&e0));
+    CK(cudaEventCreate(&e1));
+    for (int r = 0; r < reps; ++r) {
+      CK(cudaEventRecord(e0));
+      CK(cuda::gemm(tA, tB, tC, c.alpha, c.beta, 0, c.log_swizzle, c.cluster));
+      CK(cudaEventRecord(e1));
+      CK(cudaEventSynchronize(e1));
+      float t;
+      CK(cudaEventElapsedTime(&t, e0, e1));
+      ms.push_back(t);
+    }
+    std::sort(ms.begin(), ms.end());
+    float const med = ms[ms.size() / 2];
+    double const tflops = 2.0 * M * N * double(K) / (med * 1e-3) / 1e12;
+    // the host's cost of one call (enqueue only, the tensor maps cached)
+    CK(cudaDeviceSynchronize());
+    auto h0 = std::chrono::steady_clock::now();
+    for (int r = 0; r < 10; ++r) CK(cuda::gemm(tA, tB, tC, c.alpha, c.beta, 0, c.log_swizzle, c.cluster));
+    auto h1 = std::chrono::steady_clock::now();
+    CK(cudaDeviceSynchronize());
+    double const host_us = std::chrono::duration<double, std::micro>(h1 - h0).count() / 10;
+    auto const& li = kernels::sm90::last_launch;
+    std::printf("time %-58s median %8.3f ms  %7.1f TFLOP/s  (min %.3f, max %.3f ms, %d runs; host %.1f us/call; grid %d, swizzle 2^%d; "
+                "max clusters of 2: %d)\n",
+                name, med, tflops, ms.front(), ms.back(), reps, host_us, li.grid, li.log_swizzle, li.max_clusters2);
+    CK(cudaEventDestroy(e0));
+    CK(cudaEventDestroy(e1));
+  }
+  CK(cudaFree(A));
+  CK(cudaFree(B));
+  CK(cudaFree(C));
+  CK(cudaFree(sums));
+  CK(cudaFree(bad));
+  return ok;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  bool small = false, describe = false, do_time = true;
+  int reps = 30;
+  Case one{"TN", 0, 0, 0};  // --one LAYOUT M N K SWIZZLE CLUSTER: one bf16 case, checked, 3 runs (for ncu)
+  for (int i = 1; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--small")) small = true;
+    else if (!std::strcmp(argv[i], "--describe")) describe = true;
+    else if (!std::strcmp(argv[i], "--no-time")) do_time = false;
+    else if (!std::strcmp(argv[i], "--reps") && i + 1 < argc) reps = std::atoi(argv[++i]);
+    else if (!std::strcmp(argv[i], "--one") && i + 6 < argc) {
+      one.layout = argv[++i];
+      one.M = std::atoi(argv[++i]);
+      one.N = std::atoi(argv[++i]);
+      one.K = std::atoi(argv[++i]);
+      one.log_swizzle = std::atoi(argv[++i]);
+      one.cluster = std::atoi(argv[++i]);
+    }
+  }
+  using BF = bfloat16_t;
+  using H = half_t;
+  if (describe) {
+    using KM = GMMA::Major;
+    kernels::sm90::describe<kernels::sm90::GemmConfig<BF, BF, KM::K, KM::K>>(8192, 8192, 8192);
+    kernels::sm90::describe<kernels::sm90::GemmConfig<BF, BF, KM::MN, KM::MN>>(8192, 4096, 4096);
+  }
+  int count = 0;
+  if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
+    std::printf("no GPU\n");
+    return 2;
+  }
+  cudaDeviceProp prop{};
+  CK(cudaGetDeviceProperties(&prop, 0));
+  std::printf("device: %s, %d SMs, L2 %d MB\n", prop.name, prop.multiProcessorCount, prop.l2CacheSize >> 20);
+  Totals tot;
+  if (one.M > 0) {
+    one.time = true;
+    run_case<bfloat16_t, bfloat16_t>(one, 3, tot, true);
+    return tot.failed ? 1 : 0;
+  }
+  // Small and odd shapes: every layout, edges in M, N and K, beta, fp32/fp16 outputs, column-major C.
+  std::vector<Case> smalls = {
+      {"TN", 256, 512, 128},  {"TN", 1, 1, 8},        {"TN", 129, 257, 72},   {"TN", 77, 300, 200},  {"NN", 200, 264, 136},
+      {"NT", 136, 200, 96},   {"TT", 333, 520, 64},   {"TN", 513, 1000, 520}, {"NT", 1000, 136, 1000},
+  };
+  Case beta{"TN", 300, 500, 256, 0.5f, -1.25f};
+  Case colc{"TN", 130, 260, 192};
+  colc.colmajor_c = true;
+  Case odd{"TN", 37, 53, 29};  // K odd: the fallback path
+  for (auto c : smalls) {
+    run_case<BF, BF>(c, reps, tot, false);
+    c.cluster = 2;  // and with clusters of 2 (B multicast)
+    run_case<BF, BF>(c, reps, tot, false);
+  }
+  run_case<BF, BF>(beta, reps, tot, false);
+  run_case<BF, BF>(colc, reps, tot, false);
+  run_case<BF, BF>(odd, reps, tot, false);
+  run_case<H, H>({"TN", 129, 257, 72}, reps, tot, false);
+  run_case<H, H>({"NT", 256, 136, 200}, reps, tot, false);
+  run_case<BF, float>({"TN", 200, 300, 136}, reps, tot, false);
+  run_case<H, float>({"TT", 264, 131, 96, 1.f, 0.75f}, reps, tot, false);
+  if (!small) {
+    std::vector<std::pair<Case, int>> big;  // (case, type: 0 bf16, 1 fp16)
+    auto add = [&](std::string lay, int M, int N, int K, int type, int swz = -1, int cluster = -1) {
+      Case c{lay, M, N, K};
+      c.time = true;
+      c.log_swizzle = swz;
+      c.cluster = cluster;
+      big.push_back({c, type});
+    };
+    add("TN", 4096, 4096, 4096, 0);
+    add("TN", 4096, 4096, 4096, 1);
+    add("TN", 8192, 8192, 8192, 0);
+    add("TN", 8192, 8192, 8192, 1);
+    add("NN", 8192, 8192, 8192, 0);
+    add("NT", 8192, 8192, 8192, 0);
+    add("TT", 8192, 8192, 8192, 0);
+    add("TN", 16384, 4096, 4096, 0);
+    add("TN", 16384, 11008, 4096, 0);
+    add("TN", 16384, 4096, 11008, 0);
+    add("TN", 8191, 4096, 4096, 0);
+    add("TN", 8191, 8192, 8192, 0);
+    add("TN", 8192, 8192, 8192, 0, 0);  // identity raster: the swizzle's effect
+    add("TN", 4096, 4096, 4096, 0, 0);
+    std::size_t const n_default = big.size();
+    for (std::size_t i = 0; i < n_default; ++i) {  // every case again with clusters of 2: the multicast's effect
+      auto c = big[i];
+      c.first.cluster = 2;
+      big.push_back(c);
+    }
+    for (auto& [c, type] : big) {
+      if (type == 0) run_case<BF, BF>(c, reps, tot, do_time);
+      else run_case<H, H>(c, reps, tot, do_time);
+    }
+  }
+  std::printf("%d passed, %d failed\n", tot.passed, tot.failed);
+  return tot.failed ? 1 : 0;
+}

@@ -1,0 +1,760 @@
+// tessel/kernels/gemm_sm90.cuh: a Hopper (sm_90a) GEMM written with tessel's
+// layouts and atoms (issue 14):
+//
+//   D = alpha * A * B + beta * C      (D written over C)
+//
+// A is M x K, B is N x K (the BLAS/CuTe "TN" view: B's rows are the columns of
+// the mathematical K x N operand), C is M x N; each of A and B may be K-major
+// (K contiguous) or MN-major (M or N contiguous): the four BLAS layouts NN, NT,
+// TN, TT. Inputs bf16 or fp16, fp32 accumulation, output bf16, fp16 or fp32.
+//
+// The kernel (one persistent CTA per SM, 384 threads):
+//   - warpgroup 0 is the producer: one thread issues TMA loads of the A
+//     (BM x BK) and B (BN x BK) tiles into a ring of Stages shared-memory
+//     buffers; each buffer has a "full" mbarrier (the TMA's transaction bytes)
+//     and an "empty" mbarrier (the consumers' release);
+//   - warpgroups 1 and 2 are the consumers: a TiledMMA of two 64 x BN x 16
+//     wgmma atoms stacked along M (atom layout (2,1,1)) reads both operands
+//     from shared memory through matrix descriptors (partition_fragment_A/B of
+//     the swizzled smem tensors), keeps one k-tile of wgmmas in flight, and
+//     releases a buffer once the wgmmas that read it have retired;
+//   - optionally (cluster = 2; not the default: on the H100 it measured 2.2x
+//     slower, cause not found yet, see bench/RESULTS.md), clusters of 2 CTAs
+//     along M: the pair computes M tiles (2m, 2m+1) of one N column, each CTA
+//     loads half of the shared B tile (one 128-row piece) and multicasts it to
+//     both, so B crosses L2 once per pair; a buffer is free when the consumers
+//     of both CTAs have released it (remote mbarrier arrives through mapa);
+//   - setmaxnreg moves registers from the producer (40) to the consumers (232);
+//   - tiles are handed out by a static persistent scheduler: tile number t
+//     (blockIdx.x, + gridDim.x, ...) is mapped to an output tile by the seed
+//     002 threadblock swizzle written as a tessel layout
+//     (identity_swizzle_layout of kernels/threadblock.hpp over the clusters'
+//     tiles: groups of 2^L columns of tiles walked down M, so that the CTAs
+//     running together share B tiles, and A tiles, in L2);
+//   - epilogue: registers -> global memory through the TiledMMA's C partition,
+//     predicated on the matrix edges (the TMA fills zeros outside A and B, so
+//     the accumulators of an edge tile are right), 2-element vector stores.
+//
+// Every layout is a tessel expression: the smem tiles are tile_to_shape of the
+// GMMA 128-byte swizzle atoms (K-major, or MN-major with the K blocks first so
+// that a TMA box is 64 x 64), the TMA tensor maps are make_tma_copy of the
+// global tensors and those smem layouts, the per-thread fragments are the
+// TiledMMA's partitions, the raster is a layout. describe() prints them.
+//
+// Host API (tessel::cuda::gemm): device tensors with tessel layouts; the
+// majors are read off the strides; a column-major C is computed as the
+// row-major C^T = B * A^T (operands swapped). Leading dimensions must be
+// multiples of 16 bytes and pointers 16-byte aligned for the TMA; otherwise the
+// call runs a plain (slow, exact-order fp32) fallback kernel.
+#pragma once
+
+#include <cuda.h>
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <mutex>
+
+#include "../atom/atom.hpp"
+#include "../atom/copy_sm90.hpp"
+#include "../atom/tma_copy.hpp"
+#include "../tensor/counting.hpp"
+#include "threadblock.hpp"
+
+namespace tessel::kernels::sm90 {
+
+// ---- configuration ------------------------------------------------------------------------------
+
+namespace detail {
+template <class T> struct wgmma_kind;
+template <> struct wgmma_kind<half_t> { using type = GMMA::ptx::f32f16f16; };
+template <> struct wgmma_kind<bfloat16_t> { using type = GMMA::ptx::f32bf16bf16; };
+}  // namespace detail
+
+// T: input type (half_t, bfloat16_t); TO: output type (half_t, bfloat16_t, float).
+template <class T, class TO, GMMA::Major MA, GMMA::Major MB, int BN_ = 256, int Stages_ = 4>
+struct GemmConfig {
+  using Element = T;
+  using ElementOut = TO;
+  static constexpr GMMA::Major kMajorA = MA, kMajorB = MB;
+  using BM = _128;
+  using BN = Int<BN_>;
+  using BK = _64;
+  using Stages = Int<Stages_>;
+  static constexpr int kStages = Stages_;
+  static constexpr int kConsumers = 2;  // consumer warpgroups
+  static constexpr int kThreads = 128 * (1 + kConsumers);
+  static constexpr int kProducerRegs = 40, kConsumerRegs = 232;
+
+  // The shared-memory tiles: the 128-byte swizzle atoms tiled to (BM, BK) and
+  // (BN, BK) per stage. K-major: rows of 64 elements along K (one TMA box per
+  // tile). MN-major: the atom is 64 (MN) x 8 (K); its copies go along K first
+  // (order (2,1,3)), so that a 64 x 64 block is contiguous: one TMA box.
+  using AtomA = GMMA::Layout_SW128_Atom<MA, T>;
+  using AtomB = GMMA::Layout_SW128_Atom<MB, T>;
+  using OrderA = std::conditional_t<MA == GMMA::Major::K, Step<_1, _2, _3>, Step<_2, _1, _3>>;
+  using OrderB = std::conditional_t<MB == GMMA::Major::K, Step<_1, _2, _3>, Step<_2, _1, _3>>;
+  using SmemLayoutA = decltype(tile_to_shape(AtomA{}, Shape<BM, BK, Stages>{}, OrderA{}));
+  using SmemLayoutB = decltype(tile_to_shape(AtomB{}, Shape<BN, BK, Stages>{}, OrderB{}));
+  // What one TMA copy fills: A's stage, and B's stage in BN / 128 pieces of
+  // 128 rows (the first 128 x BK elements of the stage's layout are its first
+  // 128 rows, in both majors; a 128-row box keeps the tensor map's
+  // construction within the compiler's constexpr budget).
+  using BNPiece = _128;
+  static_assert(BN_ % 128 == 0, "GemmConfig: BN is a multiple of 128");
+  static constexpr int kPiecesB = BN_ / 128;
+  using SmemTileA = decltype(tile_to_shape(AtomA{}, Shape<BM, BK>{}, take<0, 2>(OrderA{})));
+  using SmemTileB = decltype(tile_to_shape(AtomB{}, Shape<BNPiece, BK>{}, take<0, 2>(OrderB{})));
+  // TMA boxes per A tile and per B piece: one 64 x 128 box K-major, 64 x 64 boxes MN-major.
+  static constexpr int kBoxesA = MA == GMMA::Major::K ? 1 : 128 / 64;
+  static constexpr int kBoxesB = MB == GMMA::Major::K ? 1 : 128 / 64;
+  static constexpr int kStageA = BM::value * BK::value, kStageB = BN::value * BK::value;  // elements
+  static constexpr std::uint32_t kStageBytes = std::uint32_t((kStageA + kStageB) * sizeof(T));
+
+  // The MMA: 64 x BN x 16 wgmma, both operands from shared memory, two atoms along M.
+  using Op = GMMA::MMA_64xNx16<BN_, typename detail::wgmma_kind<T>::type, false, MA, MB, GMMA::ScaleIn::One, GMMA::ScaleIn::One>;
+  using TiledMma = decltype(make_tiled_mma(Op{}, Layout<Shape<Int<kConsumers>, _1, _1>>{}));
+  static_assert(decltype(tile_size<0>(TiledMma{}))::value == BM::value && decltype(tile_size<1>(TiledMma{}))::value == BN::value,
+                "GemmConfig: the TiledMMA's tile is not (BM, BN)");
+
+  // Shared memory: A and B rings (1024-byte aligned for the swizzle), then the barriers.
+  static constexpr int kSmemBytes = int(kStages * kStageBytes) + 2 * kStages * 8 + 1024;
+  static_assert(kSmemBytes <= 227 * 1024, "GemmConfig: the stages do not fit in shared memory");
+};
+
+// The boxes of one tile of a TmaCopy made by make_tma_copy, reduced to what
+// the producer thread needs in registers: box b of the tile at tile coordinates
+// (mn, k) starts at TMA coordinates (mn * mn_step[d] + k * k_step[d] +
+// b * box_step[d])_d and at element b * smem_step of the tile in shared memory.
+// (TmaCopy::copy reads the general form, runs of boxes of the make_tma_params
+// plan, from the parameter space at every call: dependent loads that made the
+// producer thread the GEMM's bottleneck.) make_tile_plan checks the form.
+struct TmaTilePlan {
+  int boxes = 1;
+  int mn_step[2] = {0, 0}, k_step[2] = {0, 0}, box_step[2] = {0, 0};
+  int smem_step = 0;
+};
+
+// The raster: the seed 002 swizzle as a layout (kernels/threadblock.hpp),
+// ((2^L, tiles_m), ceil(tiles_n / 2^L)) : ((tiles_m, 1), 2^L * tiles_m), from
+// the raster position t to the column-major tile index tm + tn * tiles_m.
+// Built (and checked) on the host; the kernel only evaluates it.
+using RasterLayout = decltype(identity_swizzle_layout(GemmCoord(1, 1, 1), 0));
+
+// The kernel's parameters (passed as a __grid_constant__: the tensor maps stay
+// in parameter space, where the TMA may read them).
+template <class Cfg>
+struct GemmParams {
+  using T = typename Cfg::Element;
+  using TO = typename Cfg::ElementOut;
+  TmaCopy<SM90_TMA_LOAD, T> tma_a, tma_b;
+  TmaTilePlan plan_a, plan_b;
+  TO* c = nullptr;
+  long long ldc = 0;  // C is row-major: (M, N) : (ldc, 1)
+  int m = 0, n = 0, k = 0;
+  float alpha = 1.f, beta = 0.f;
+  int tiles_m = 0, tiles_n = 0, k_tiles = 0;
+  int log_swizzle = 0;  // the raster: groups of 2^log_swizzle columns of tiles
+  RasterLayout raster;
+  int raster_size = 0;  // size of the raster layout (tiles_m * 2^L * ceil(tiles_n / 2^L))
+  bool vec = false;     // C allows 2-element vector accesses
+  int cluster = 1;      // CTAs per cluster along M (1 or 2): a pair shares its B tile by TMA multicast
+};
+
+// ---- device pieces ------------------------------------------------------------------------------
+
+namespace detail {
+
+TESSEL_DEVICE void setmaxnreg_dec40() {
+#if defined(TESSEL_ARCH_WGMMA)
+  asm volatile("setmaxnreg.dec.sync.aligned.u32 40;\n" ::: "memory");
+#endif
+}
+TESSEL_DEVICE void setmaxnreg_inc232() {
+#if defined(TESSEL_ARCH_WGMMA)
+  asm volatile("setmaxnreg.inc.sync.aligned.u32 232;\n" ::: "memory");
+#endif
+}
+
+// TmaCopy::copy's coordinates and smem offset of box i of tile (c0, c1).
+template <class T>
+inline void tma_box(TmaCopy<SM90_TMA_LOAD, T> const& tma, long long c0, long long c1, int i, long long (&c)[2], long long& off) {
+  TMA::Params const& p = tma.params;
+  long long pos[2] = {c0 * tma.tile_[0], c1 * tma.tile_[1]};
+  off = 0;
+  for (int r = 0, x = i; r < p.rest; ++r) {
+    int const k = x % p.rest_extent[r];
+    x /= p.rest_extent[r];
+    pos[p.rest_mode[r]] += k * p.rest_step[r];
+    off += k * p.rest_smem[r];
+  }
+  c[0] = c[1] = 0;
+  for (int d = 0; d < p.rank && d < 2; ++d)
+    for (int q = 0; q < p.parts[d]; ++q) c[d] += pos[p.part_mode[d][q]] * p.part_scale[d][q];
+}
+
+template <class T>
+inline TmaTilePlan make_tile_plan(TmaCopy<SM90_TMA_LOAD, T> const& tma, int boxes) {
+  TMA::Params const& p = tma.params;
+  TESSEL_CHECK(p.rank == 2, "gemm_sm90: the operand's tensor map is not of rank 2");
+  int runs = 1;
+  for (int r = 0; r < p.rest; ++r) runs *= p.rest_extent[r];
+  TESSEL_CHECK(runs == boxes, "gemm_sm90: the TMA plan of a tile has another number of boxes than the configuration's");
+  TmaTilePlan plan;
+  plan.boxes = boxes;
+  long long c00[2], c10[2], c01[2], cb[2], o0, o1;
+  tma_box(tma, 0, 0, 0, c00, o0);
+  TESSEL_CHECK(c00[0] == 0 && c00[1] == 0 && o0 == 0, "gemm_sm90: the first box of tile (0,0) does not start at 0");
+  tma_box(tma, 1, 0, 0, c10, o1);
+  tma_box(tma, 0, 1, 0, c01, o1);
+  for (int d = 0; d < 2; ++d) plan.mn_step[d] = int(c10[d]), plan.k_step[d] = int(c01[d]);
+  if (boxes > 1) {
+    tma_box(tma, 0, 0, 1, cb, o1);
+    for (int d = 0; d < 2; ++d) plan.box_step[d] = int(cb[d]);
+    plan.smem_step = int(o1);
+  }
+  // the linear form holds for every box of a few tiles
+  for (int a = 0; a < 3; ++a)
+    for (int b = 0; b < 3; ++b)
+      for (int i = 0; i < boxes; ++i) {
+        long long c[2], off;
+        tma_box(tma, a, b, i, c, off);
+        for (int d = 0; d < 2; ++d)
+          TESSEL_CHECK(c[d] == (long long)a * plan.mn_step[d] + (long long)b * plan.k_step[d] + (long long)i * plan.box_step[d],
+                       "gemm_sm90: the TMA boxes of a tile are not a linear progression");
+        TESSEL_CHECK(off == (long long)i * plan.smem_step, "gemm_sm90: the TMA boxes of a tile are not evenly spaced in shared memory");
+      }
+  return plan;
+}
+
+// Issues the Boxes TMA loads of tile (mn, k) (the tensor map read where it
+// lies, in the kernel's parameter space).
+template <int Boxes, class T>
+TESSEL_DEVICE void tma_load_tile(TmaDescriptor const& desc, TmaTilePlan const& plan, std::uint64_t& bar, T* smem, int mn, int k) {
+  constexpr std::uint64_t hint = 0x1000000000000000ull;  // EVICT_NORMAL
+  int const x = mn * plan.mn_step[0] + k * plan.k_step[0], y = mn * plan.mn_step[1] + k * plan.k_step[1];
+  TESSEL_UNROLL
+  for (int b = 0; b < Boxes; ++b)
+    SM90_TMA_LOAD::copy(&desc, &bar, hint, smem + b * plan.smem_step, x + b * plan.box_step[0], y + b * plan.box_step[1]);
+}
+
+// The output tile (tm, tn) of raster position t.
+TESSEL_HOST_DEVICE void raster_tile(RasterLayout const& raster, int t, int tiles_m, int& tm, int& tn) {
+  int const idx = int(raster(t));
+  tm = idx % tiles_m;
+  tn = idx / tiles_m;
+}
+
+template <class TO>
+struct alignas(2 * sizeof(TO)) pair_of {
+  TO v[2];
+};
+
+// Two floats rounded to the output type by the hardware (cvt.rn.*x2), as one
+// 4- or 8-byte word: element 0 at the lower address.
+TESSEL_DEVICE std::uint32_t pack_pair(float v0, float v1, half_t*) {
+  std::uint32_t r;
+  asm("cvt.rn.f16x2.f32 %0, %1, %2;" : "=r"(r) : "f"(v1), "f"(v0));
+  return r;
+}
+TESSEL_DEVICE std::uint32_t pack_pair(float v0, float v1, bfloat16_t*) {
+  std::uint32_t r;
+  asm("cvt.rn.bf16x2.f32 %0, %1, %2;" : "=r"(r) : "f"(v1), "f"(v0));
+  return r;
+}
+TESSEL_DEVICE float2 pack_pair(float v0, float v1, float*) { return make_float2(v0, v1); }
+TESSEL_DEVICE float to_float(half_t h) {
+  float f;
+  asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h.storage));
+  return f;
+}
+TESSEL_DEVICE float to_float(bfloat16_t h) { return float(h); }
+TESSEL_DEVICE float to_float(float h) { return h; }
+
+// The rank of this CTA in its cluster, and an arrive on the mbarrier at the
+// same shared-memory offset in CTA `rank` of the cluster (mapa + remote arrive).
+TESSEL_DEVICE void arrive_cluster(std::uint64_t& bar, std::uint32_t rank) {
+  std::uint32_t const local = tessel::detail::smem_u32(&bar);
+  std::uint32_t remote;
+  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;\n" : "=r"(remote) : "r"(local), "r"(rank));
+  asm volatile("mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0];\n" ::"r"(remote) : "memory");
+}
+
+// A multicast of the Boxes TMA loads of tile (mn, k) to the CTAs of mask.
+template <int Boxes, class T>
+TESSEL_DEVICE void tma_multicast_tile(TmaDescriptor const& desc, TmaTilePlan const& plan, std::uint64_t& bar, std::uint16_t mask, T* smem,
+                                      int mn, int k) {
+  constexpr std::uint64_t hint = 0x1000000000000000ull;  // EVICT_NORMAL
+  int const x = mn * plan.mn_step[0] + k * plan.k_step[0], y = mn * plan.mn_step[1] + k * plan.k_step[1];
+  TESSEL_UNROLL
+  for (int b = 0; b < Boxes; ++b)
+    SM90_TMA_LOAD_MULTICAST::copy(&desc, &bar, mask, hint, smem + b * plan.smem_step, x + b * plan.box_step[0], y + b * plan.box_step[1]);
+}
+
+}  // namespace detail
+
+// The kernel (Cfg: GemmConfig). Launch with Cfg::kThreads threads, Cfg::kSmemBytes
+// of dynamic shared memory, at most one CTA per SM (persistent).
+template <class Cfg>
+__global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant__ GemmParams<Cfg> const p) {
+#if defined(TESSEL_ARCH_WGMMA)
+  using T = typename Cfg::Element;
+  using TO = typename Cfg::ElementOut;
+  using BM = typename Cfg::BM;
+  using BN = typename Cfg::BN;
+  constexpr int S = Cfg::kStages;
+
+  extern __shared__ unsigned char smem_raw[];
+  auto* base = reinterpret_cast<unsigned char*>((reinterpret_cast<std::uintptr_t>(smem_raw) + 1023) & ~std::uintptr_t(1023));
+  T* smem_a = reinterpret_cast<T*>(base);
+  T* smem_b = smem_a + S * Cfg::kStageA;
+  auto* full = reinterpret_cast<std::uint64_t*>(smem_b + S * Cfg::kStageB);
+  std::uint64_t* empty = full + S;
+
+  int const warpgroup = int(threadIdx.x) / 128;
+  int const cluster = p.cluster;  // 1, or 2: the CTA pair (2c, 2c+1) computes M tiles (2m, 2m+1) of one N column
+  std::uint32_t const rank = cluster > 1 ? block_rank_in_cluster() : 0u;
+  if (threadIdx.x == 0) {
+    prefetch_tma_descriptor(&p.tma_a.desc);
+    prefetch_tma_descriptor(&p.tma_b.desc);
+    for (int s = 0; s < S; ++s) {
+      initialize_barrier(full[s], 1);                               // the producer's arrive.expect_tx
+      initialize_barrier(empty[s], Cfg::kConsumers * 4 * cluster);  // one arrive per consumer warp of each CTA of the cluster
+    }
+    fence_barrier_init();
+  }
+  cluster_sync();  // the barriers of every CTA of the cluster are initialised before anyone uses them
+
+  // Raster positions are the cluster's: tile (tm, tn) = (cluster * cm + rank, tn) for (cm, tn) of the raster.
+  int const first = int(blockIdx.x) / cluster, step = int(gridDim.x) / cluster;
+  int const k_tiles = p.k_tiles;
+  if (warpgroup == 0) {
+    // ---- producer ----
+    detail::setmaxnreg_dec40();
+    if (threadIdx.x == 0) {
+      int stage = 0, phase = 0;
+      for (int t = first; t < p.raster_size; t += step) {
+        int cm, tn;
+        detail::raster_tile(p.raster, t, p.tiles_m, cm, tn);
+        if (tn >= p.tiles_n) continue;  // a raster position past the last column of tiles
+        int const tm = cm * cluster + int(rank);
+        for (int kt = 0; kt < k_tiles; ++kt) {
+          wait_barrier(empty[stage], phase ^ 1);  // this stage is free in every CTA of the cluster
+          set_barrier_transaction_bytes(full[stage], Cfg::kStageBytes);
+          detail::tma_load_tile<Cfg::kBoxesA>(p.tma_a.desc, p.plan_a, full[stage], smem_a + stage * Cfg::kStageA, tm, kt);
+          T* const sb = smem_b + stage * Cfg::kStageB;
+          if (cluster == 1) {
+            TESSEL_UNROLL
+            for (int h = 0; h < Cfg::kPiecesB; ++h)
+              detail::tma_load_tile<Cfg::kBoxesB>(p.tma_b.desc, p.plan_b, full[stage], sb + h * 128 * Cfg::BK::value, tn * Cfg::kPiecesB + h, kt);
+          } else {  // this CTA's share of the B pieces, to both CTAs
+            TESSEL_UNROLL
+            for (int h = 0; h < Cfg::kPiecesB; ++h)
+              if (h % 2 == int(rank))
+                detail::tma_multicast_tile<Cfg::kBoxesB>(p.tma_b.desc, p.plan_b, full[stage], std::uint16_t(0b11), sb + h * 128 * Cfg::BK::value,
+                                                         tn * Cfg::kPiecesB + h, kt);
+          }
+          if (++stage == S) stage = 0, phase ^= 1;
+        }
+      }
+    }
+  } else {
+    // ---- consumers ----
+    detail::setmaxnreg_inc232();
+    int const ctid = int(threadIdx.x) - 128;
+    typename Cfg::TiledMma mma;
+    auto thr = mma.get_slice(ctid);
+    auto sA = make_tensor(make_smem_ptr(smem_a), typename Cfg::SmemLayoutA{});  // (BM, BK, S)
+    auto sB = make_tensor(make_smem_ptr(smem_b), typename Cfg::SmemLayoutB{});  // (BN, BK, S)
+    auto tCrA = thr.partition_fragment_A(sA);  // (MMA, MMA_M, MMA_K, S) descriptors
+    auto tCrB = thr.partition_fragment_B(sB);  // (MMA, MMA_N, MMA_K, S) descriptors
+    auto acc = partition_fragment_C(mma, Shape<BM, BN>{});  // (MMA, MMA_M, MMA_N) fp32 registers
+    auto tCcC = thr.partition_C(make_identity_tensor(Shape<BM, BN>{}));  // (row, col) of each accumulator in the tile
+    constexpr int kBlocks = decltype(size<2>(tCrA.layout()))::value;     // wgmma k-blocks per k-tile
+    bool const lane0 = (threadIdx.x % 32) == 0;
+    // A stage is free once every consumer warp of every CTA of the cluster has released it.
+    auto release = [&](int st) {
+      if (cluster == 1) {
+        arrive_barrier(empty[st]);
+      } else {
+        for (int r = 0; r < cluster; ++r) detail::arrive_cluster(empty[st], std::uint32_t(r));
+      }
+    };
+
+    int stage = 0, phase = 0;
+    for (int t = first; t < p.raster_size; t += step) {
+      int cm, tn;
+      detail::raster_tile(p.raster, t, p.tiles_m, cm, tn);
+      if (tn >= p.tiles_n) continue;
+      int const tm = cm * cluster + int(rank);  // past the last M tile (odd tiles): computed on zeros, not stored
+
+      // Main loop: wait for a full stage, issue its wgmmas, retire the previous
+      // stage's and release that buffer.
+      mma.accumulate_ = GMMA::ScaleOut::Zero;
+      int prev = 0;
+      for (int kt = 0; kt < k_tiles; ++kt) {
+        wait_barrier(full[stage], phase);
+        warpgroup_fence_operand(acc);
+        warpgroup_arrive();
+        TESSEL_UNROLL
+        for (int kb = 0; kb < kBlocks; ++kb) {
+          gemm(mma, tCrA(_, _, kb, stage), tCrB(_, _, kb, stage), acc);
+          mma.accumulate_ = GMMA::ScaleOut::One;
+        }
+        warpgroup_commit_batch();
+        warpgroup_wait<1>();  // the previous k-tile's wgmmas have retired
+        warpgroup_fence_operand(acc);
+        if (kt > 0 && lane0) release(prev);
+        prev = stage;
+        if (++stage == S) stage = 0, phase ^= 1;
+      }
+      warpgroup_wait<0>();
+      warpgroup_fence_operand(acc);
+      if (k_tiles > 0 && lane0) release(prev);
+
+      // Epilogue: D = alpha * acc + beta * C, straight from registers. The
+      // accumulators' tile coordinates are the TiledMMA's C partition of the
+      // (static) identity tile; the global address is C's layout at them (a
+      // partition of a dynamic-strided tensor would run the layout algebra at
+      // run time, whose error path is a call: ptxas then serializes wgmma).
+      int const m0 = tm * BM::value, n0 = tn * BN::value;
+      auto const c_tile = make_layout(Shape<BM, BN>{}, make_stride(p.ldc, Int<1>{}));  // (BM, BN) : (ldc, 1)
+      TO* const c0 = p.c + (long long)m0 * p.ldc + n0;
+      int const mres = p.m - m0, nres = p.n - n0;
+      float const alpha = p.alpha, beta = p.beta;
+      constexpr int kVals = decltype(size(acc.layout()))::value;
+      TESSEL_UNROLL
+      for (int i = 0; i < kVals; i += 2) {  // values i, i+1: columns c, c+1 of one row
+        auto const crd = tCcC(i);
+        int const r = int(get<0>(crd)), c = int(get<1>(crd));
+        if (r >= mres) continue;
+        TO* dst = c0 + c_tile(r, c);
+        float v0 = alpha * acc(i), v1 = alpha * acc(i + 1);
+        if (p.vec && c + 1 < nres) {
+          if (beta != 0.f) {
+            auto const old = *reinterpret_cast<detail::pair_of<TO> const*>(dst);
+            v0 += beta * detail::to_float(old.v[0]);
+            v1 += beta * detail::to_float(old.v[1]);
+          }
+          auto const packed = detail::pack_pair(v0, v1, static_cast<TO*>(nullptr));
+          *reinterpret_cast<std::remove_const_t<decltype(packed)>*>(dst) = packed;
+        } else {
+          if (c < nres) dst[0] = TO(beta != 0.f ? v0 + beta * detail::to_float(dst[0]) : v0);
+          if (c + 1 < nres) dst[1] = TO(beta != 0.f ? v1 + beta * detail::to_float(dst[1]) : v1);
+        }
+      }
+    }
+  }
+  __syncwarp();
+  cluster_sync();  // no CTA leaves while its peer may still arrive on its barriers
+#else
+  (void)p;
+#endif
+}
+
+// A plain GEMM for what the TMA cannot take (misaligned leading dimensions):
+// one thread per output, fp32 accumulation. A (M,K), B (N,K), C (M,N) by strides.
+template <class T, class TO>
+__global__ void gemm_fallback_kernel(T const* A, long long sam, long long sak, T const* B, long long sbn, long long sbk, TO* C, long long scm,
+                                     long long scn, int M, int N, int K, float alpha, float beta) {
+  int const m = int(blockIdx.y) * 16 + int(threadIdx.y), n = int(blockIdx.x) * 16 + int(threadIdx.x);
+  if (m >= M || n >= N) return;
+  float s = 0.f;
+  for (int k = 0; k < K; ++k) s += float(A[m * sam + k * sak]) * float(B[n * sbn + k * sbk]);
+  TO& c = C[m * scm + n * scn];
+  c = TO(beta != 0.f ? alpha * s + beta * float(c) : alpha * s);
+}
+
+// ---- host side ----------------------------------------------------------------------------------
+
+namespace detail {
+// The tensor maps of recent operands, per configuration and operand: building
+// one (make_tma_copy: the layouts' TMA plan, then cuTensorMapEncodeTiled)
+// costs about 100 us of host time, more than a 4096^3 GEMM's kernel; a cached
+// one is reused as it is (same pointer) or re-encoded for a new pointer (the
+// driver's encode alone, about a microsecond). Keyed by the global shape and
+// leading dimension; 8 entries, round robin.
+template <class Cfg, int Operand>
+struct TmaCache {
+  using T = typename Cfg::Element;
+  struct Entry {
+    bool used = false;
+    int rows = 0, k = 0;
+    long long ld = 0;
+    void const* ptr = nullptr;
+    TmaCopy<SM90_TMA_LOAD, T> tma;
+    TmaTilePlan plan;
+  };
+  static inline Entry entries[8];
+  static inline int next = 0;
+  static inline std::mutex mutex;
+
+  template <class Make>
+  static void get(T const* ptr, int rows, int k, long long ld, Make&& make, TmaCopy<SM90_TMA_LOAD, T>& tma, TmaTilePlan& plan) {
+    std::lock_guard<std::mutex> lock(mutex);
+    for (auto& e : entries) {
+      if (e.used && e.rows == rows && e.k == k && e.ld == ld) {
+        if (e.ptr != ptr) {
+          e.tma.params.address = ptr;
+          TESSEL_CHECK(::tessel::detail::encode_tiled(e.tma.desc, e.tma.params), "gemm_sm90: cuTensorMapEncodeTiled failed");
+          e.ptr = ptr;
+        }
+        tma = e.tma;
+        plan = e.plan;
+        return;
+      }
+    }
+    Entry& e = entries[next];
+    next = (next + 1) % 8;
+    e.used = false;
+    make(e.tma, e.plan);
+    e.rows = rows, e.k = k, e.ld = ld, e.ptr = ptr, e.used = true;
+    tma = e.tma;
+    plan = e.plan;
+  }
+};
+
+// The SM count and the most clusters of 2 that fit at once, per device.
+template <class Cfg>
+struct DeviceLimits {
+  static inline int sms[64] = {}, clusters2[64] = {}, queried[64] = {};
+};
+}  // namespace detail
+
+// The launch of one configuration: tensor maps, raster, grid.
+struct LaunchInfo {
+  int tiles_m = 0, tiles_n = 0, k_tiles = 0, log_swizzle = 0, raster_size = 0, grid = 0, sms = 0;
+  int max_clusters2 = 0;  // cudaOccupancyMaxActiveClusters for clusters of 2 (-1: the query failed)
+};
+
+// The last launch's figures (diagnostics: not synchronized between threads).
+inline LaunchInfo last_launch;
+
+// The swizzle width for L2: groups of 8 columns of tiles (GemmIdentityThreadblockSwizzle<8>'s choice).
+inline int choose_log_swizzle(int tiles_m, int tiles_n) {
+  return GemmIdentityThreadblockSwizzle<8>::get_log_tile(GemmCoord(tiles_m, tiles_n, 1));
+}
+
+// Launches Cfg on row-major C (M,N):(ldc,1); A (M,K) and B (N,K) with strides
+// (lda_m, lda_k), (ldb_n, ldb_k) one of which is 1 as Cfg's majors say.
+// log_swizzle < 0: choose_log_swizzle. Throws tessel::error where the TMA
+// cannot take the operands.
+template <class Cfg>
+cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename Cfg::Element const* B, long long ldb,
+                        typename Cfg::ElementOut* C, long long ldc, int M, int N, int K, float alpha, float beta, cudaStream_t stream,
+                        int log_swizzle = -1, int cluster = -1, LaunchInfo* info = nullptr) {
+  using T = typename Cfg::Element;
+  using BM = typename Cfg::BM;
+  using BN = typename Cfg::BN;
+  using BK = typename Cfg::BK;
+  GemmParams<Cfg> p{};
+  auto a_layout = [&] {
+    if constexpr (Cfg::kMajorA == GMMA::Major::K) return make_layout(make_shape(M, K), make_stride(lda, Int<1>{}));
+    else return make_layout(make_shape(M, K), make_stride(Int<1>{}, lda));
+  }();
+  auto b_layout = [&] {
+    if constexpr (Cfg::kMajorB == GMMA::Major::K) return make_layout(make_shape(N, K), make_stride(ldb, Int<1>{}));
+    else return make_layout(make_shape(N, K), make_stride(Int<1>{}, ldb));
+  }();
+  auto gA = make_tensor(make_gmem_ptr(A), a_layout);
+  auto gB = make_tensor(make_gmem_ptr(B), b_layout);
+  detail::TmaCache<Cfg, 0>::get(A, M, K, lda, [&](auto& tma, auto& plan) {
+    tma = make_tma_copy(SM90_TMA_LOAD{}, gA, typename Cfg::SmemTileA{}, Shape<BM, BK>{});
+    plan = detail::make_tile_plan(tma, Cfg::kBoxesA);
+  }, p.tma_a, p.plan_a);
+  detail::TmaCache<Cfg, 1>::get(B, N, K, ldb, [&](auto& tma, auto& plan) {
+    tma = make_tma_copy(SM90_TMA_LOAD{}, gB, typename Cfg::SmemTileB{}, Shape<typename Cfg::BNPiece, BK>{});
+    plan = detail::make_tile_plan(tma, Cfg::kBoxesB);
+  }, p.tma_b, p.plan_b);
+  p.c = C;
+  p.ldc = ldc;
+  p.m = M, p.n = N, p.k = K;
+  p.alpha = alpha, p.beta = beta;
+  int const tiles_m = (M + BM::value - 1) / BM::value;
+  p.tiles_n = (N + BN::value - 1) / BN::value;
+  p.k_tiles = (K + BK::value - 1) / BK::value;
+  // Clusters of 2 CTAs along M share B by multicast when asked (cluster = 2):
+  // correct, but measured 2.2x slower than without (bench/RESULTS.md, issue
+  // 14), so the default is no cluster.
+  p.cluster = cluster > 0 ? cluster : 1;
+  TESSEL_CHECK(p.cluster == 1 || p.cluster == 2, "launch_gemm: clusters of 1 or 2 CTAs");
+  TESSEL_CHECK(p.cluster == 1 || Cfg::kPiecesB % 2 == 0, "launch_gemm: a cluster of 2 shares B in an even number of 128-row pieces");
+  p.tiles_m = (tiles_m + p.cluster - 1) / p.cluster;  // in units of the cluster's M tiles
+  p.log_swizzle = log_swizzle >= 0 ? log_swizzle : choose_log_swizzle(p.tiles_m, p.tiles_n);
+  p.raster = identity_swizzle_layout(GemmCoord(p.tiles_m, p.tiles_n, 1), p.log_swizzle);
+  p.raster_size = int(size(p.raster));
+  p.vec = (ldc % 2 == 0) && (reinterpret_cast<std::uintptr_t>(C) % (2 * sizeof(typename Cfg::ElementOut)) == 0);
+  int dev = 0;
+  cudaError_t e = cudaGetDevice(&dev);
+  if (e != cudaSuccess) return e;
+  auto kernel = gemm_kernel<Cfg>;
+  cudaLaunchConfig_t cfg{};
+  cudaLaunchAttribute attr[1];
+  attr[0].id = cudaLaunchAttributeClusterDimension;
+  attr[0].val.clusterDim.x = unsigned(p.cluster);
+  attr[0].val.clusterDim.y = 1;
+  attr[0].val.clusterDim.z = 1;
+  cfg.blockDim = dim3(unsigned(Cfg::kThreads));
+  cfg.dynamicSmemBytes = std::size_t(Cfg::kSmemBytes);
+  cfg.stream = stream;
+  cfg.attrs = attr;
+  cfg.numAttrs = 1;
+  using Limits = detail::DeviceLimits<Cfg>;
+  int const slot = dev & 63;
+  if (Limits::sms[slot] == 0) {  // once per device: the smem limit, the SM count, the clusters of 2 that fit at once
+    e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, Cfg::kSmemBytes);
+    int sms = 0, c2 = 0;
+    if (e == cudaSuccess) e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
+    if (e != cudaSuccess) return e;
+    cudaLaunchConfig_t q = cfg;
+    cudaLaunchAttribute qa = attr[0];
+    qa.val.clusterDim.x = 2;
+    q.attrs = &qa;
+    q.gridDim = dim3(unsigned(sms));
+    bool const queried = cudaOccupancyMaxActiveClusters(&c2, kernel, &q) == cudaSuccess && c2 > 0;
+    (void)cudaGetLastError();
+    Limits::queried[slot] = queried ? c2 : -1;
+    if (!queried) c2 = sms / 2;
+    Limits::clusters2[slot] = c2;
+    Limits::sms[slot] = sms;
+  }
+  int const sms = Limits::sms[slot];
+  // Persistent: as many clusters as run at once (clusters of 2 cannot always fill every SM).
+  int const max_clusters = p.cluster == 1 ? sms : Limits::clusters2[slot];
+  int const units = p.tiles_m * p.tiles_n;  // cluster tiles
+  int const clusters = units < max_clusters ? units : max_clusters;
+  int const grid = clusters * p.cluster;
+  last_launch = {p.tiles_m, p.tiles_n, p.k_tiles, p.log_swizzle, p.raster_size, grid, sms, Limits::queried[slot]};
+  if (info) *info = last_launch;
+  if (units == 0) return cudaSuccess;
+  cfg.gridDim = dim3(unsigned(grid));
+  return cudaLaunchKernelEx(&cfg, kernel, p);
+}
+
+// describe<Cfg>(M, N, K): the configuration's tiles, TiledMMA and its TV layouts,
+// shared-memory layouts, pipeline and, for a problem, the grid and raster.
+template <class Cfg>
+void describe(int M = 0, int N = 0, int K = 0, int sms = 132) {
+  using BM = typename Cfg::BM;
+  using BN = typename Cfg::BN;
+  using BK = typename Cfg::BK;
+  typename Cfg::TiledMma mma;
+  std::printf("tessel sm90 GEMM: CTA tile (BM,BN,BK) = (%d,%d,%d), %d stages, %d threads (1 producer + %d consumer warpgroups)\n",
+              BM::value, BN::value, BK::value, Cfg::kStages, Cfg::kThreads, Cfg::kConsumers);
+  std::printf("  majors: A %s, B %s; registers (setmaxnreg): producer %d, consumers %d\n",
+              Cfg::kMajorA == GMMA::Major::K ? "K" : "MN", Cfg::kMajorB == GMMA::Major::K ? "K" : "MN", Cfg::kProducerRegs,
+              Cfg::kConsumerRegs);
+  std::printf("  TiledMMA: ");
+  print(mma);
+  std::printf("\n  C TV layout (thread, value) -> (m, n) index: ");
+  print(mma.get_layoutC_TV());
+  std::printf("\n  A TV layout: ");
+  print(mma.get_layoutA_TV());
+  std::printf("\n  B TV layout: ");
+  print(mma.get_layoutB_TV());
+  std::printf("\n  smem A (BM,BK,stages): ");
+  print(typename Cfg::SmemLayoutA{});
+  std::printf("\n  smem B (BN,BK,stages): ");
+  print(typename Cfg::SmemLayoutB{});
+  std::printf("\n  smem per stage %u bytes, total %d bytes (with barriers and alignment)\n", Cfg::kStageBytes, Cfg::kSmemBytes);
+  if (M > 0 && N > 0) {
+    int const tm = (M + BM::value - 1) / BM::value, tn = (N + BN::value - 1) / BN::value, kt = (K + BK::value - 1) / BK::value;
+    int const cl = 1, tmc = tm;  // the default: no cluster
+    int const L = choose_log_swizzle(tmc, tn);
+    auto raster = identity_swizzle_layout(GemmCoord(tmc, tn, 1), L);
+    int const units = tmc * tn < sms / cl ? tmc * tn : sms / cl;
+    std::printf("  problem %d x %d x %d: tiles %d x %d, %d k-tiles; clusters of %d along M; grid %d persistent CTAs;\n"
+                "  raster over the %d x %d cluster tiles (swizzle 2^%d) ",
+                M, N, K, tm, tn, kt, cl, units * cl, tmc, tn, L);
+    print(raster);
+    std::printf("\n");
+    // The TMA boxes of the A and B tiles (the tensor maps' parameters; a fake aligned address).
+    using T = typename Cfg::Element;
+    auto const* fake = reinterpret_cast<T const*>(std::uintptr_t(1) << 20);
+    auto box = [](char const* what, TMA::Params const& q) {
+      std::printf("  TMA %s: rank %d, box (", what, q.rank);
+      for (int d = 0; d < q.rank; ++d) std::printf("%s%u", d ? "," : "", q.box[d]);
+      int runs = 1;
+      for (int r = 0; r < q.rest; ++r) runs *= q.rest_extent[r];
+      std::printf("), swizzle %d, %d box(es) per tile%s%s\n", q.swizzle, runs, q.error ? ", error: " : "", q.error ? q.error : "");
+    };
+    auto la = [&] {
+      if constexpr (Cfg::kMajorA == GMMA::Major::K) return make_layout(make_shape(M, K), make_stride((long long)K, Int<1>{}));
+      else return make_layout(make_shape(M, K), make_stride(Int<1>{}, (long long)M));
+    }();
+    auto lb = [&] {
+      if constexpr (Cfg::kMajorB == GMMA::Major::K) return make_layout(make_shape(N, K), make_stride((long long)K, Int<1>{}));
+      else return make_layout(make_shape(N, K), make_stride(Int<1>{}, (long long)N));
+    }();
+    box("A", TMA::make_tma_params(fake, la, typename Cfg::SmemTileA{}, Shape<BM, BK>{}));
+    box("B (per 128-row piece)", TMA::make_tma_params(fake, lb, typename Cfg::SmemTileB{}, Shape<typename Cfg::BNPiece, BK>{}));
+  }
+}
+
+}  // namespace tessel::kernels::sm90
+
+namespace tessel::cuda {
+
+namespace detail {
+template <class T, class TO, GMMA::Major MA, GMMA::Major MB>
+cudaError_t gemm_majors(T const* A, long long lda, T const* B, long long ldb, TO* C, long long ldc, int M, int N, int K, float alpha,
+                        float beta, cudaStream_t stream, int log_swizzle, int cluster) {
+  using Cfg = kernels::sm90::GemmConfig<T, TO, MA, MB>;
+  return kernels::sm90::launch_gemm<Cfg>(A, lda, B, ldb, C, ldc, M, N, K, alpha, beta, stream, log_swizzle, cluster);
+}
+
+template <class T, class TO>
+cudaError_t gemm_rowmajor_c(T const* A, long long sam, long long sak, T const* B, long long sbn, long long sbk, TO* C, long long ldc, int M,
+                            int N, int K, float alpha, float beta, cudaStream_t stream, int log_swizzle, int cluster) {
+  using KM = GMMA::Major;
+  bool const ak = sak == 1, bk = sbk == 1;
+  long long const lda = ak ? sam : sak, ldb = bk ? sbn : sbk;
+  if (ak && bk) return gemm_majors<T, TO, KM::K, KM::K>(A, lda, B, ldb, C, ldc, M, N, K, alpha, beta, stream, log_swizzle, cluster);
+  if (ak) return gemm_majors<T, TO, KM::K, KM::MN>(A, lda, B, ldb, C, ldc, M, N, K, alpha, beta, stream, log_swizzle, cluster);
+  if (bk) return gemm_majors<T, TO, KM::MN, KM::K>(A, lda, B, ldb, C, ldc, M, N, K, alpha, beta, stream, log_swizzle, cluster);
+  return gemm_majors<T, TO, KM::MN, KM::MN>(A, lda, B, ldb, C, ldc, M, N, K, alpha, beta, stream, log_swizzle, cluster);
+}
+
+inline bool tma_ok(void const* p, long long ld, int elem) {
+  return reinterpret_cast<std::uintptr_t>(p) % 16 == 0 && (ld * elem) % 16 == 0 && ld > 0;
+}
+}  // namespace detail
+
+// gemm(A, B, C, alpha, beta, stream): C = alpha * A * B + beta * C for device
+// tensors A (M, K), B (N, K) and C (M, N) (any strides with one unit stride
+// each). bf16/fp16 inputs, fp32 accumulation, C bf16/fp16/fp32. log_swizzle:
+// the raster's swizzle (-1: chosen for L2; 0: the identity raster).
+template <class EA, class LA, class EB, class LB, class EC, class LC>
+cudaError_t gemm(Tensor<EA, LA> const& A, Tensor<EB, LB> const& B, Tensor<EC, LC> const& C, float alpha, float beta,
+                 cudaStream_t stream = 0, int log_swizzle = -1, int cluster = -1) {
+  using T = std::remove_cv_t<typename Tensor<EA, LA>::value_type>;
+  using TO = std::remove_cv_t<typename Tensor<EC, LC>::value_type>;
+  static_assert(std::is_same_v<T, std::remove_cv_t<typename Tensor<EB, LB>::value_type>>, "tessel::cuda::gemm: A and B have different types");
+  static_assert(std::is_same_v<T, bfloat16_t> || std::is_same_v<T, half_t>, "tessel::cuda::gemm: A and B are bf16 or fp16");
+  static_assert(std::is_same_v<TO, bfloat16_t> || std::is_same_v<TO, half_t> || std::is_same_v<TO, float>,
+                "tessel::cuda::gemm: C is bf16, fp16 or fp32");
+  static_assert(LA::rank == 2 && LB::rank == 2 && LC::rank == 2, "tessel::cuda::gemm: A (M,K), B (N,K), C (M,N)");
+  int const M = int(size<0>(A.layout())), K = int(size<1>(A.layout())), N = int(size<0>(B.layout()));
+  TESSEL_CHECK(int(size<1>(B.layout())) == K && int(size<0>(C.layout())) == M && int(size<1>(C.layout())) == N,
+               "cuda::gemm: the shapes of A (M,K), B (N,K), C (M,N) do not agree");
+  T const* a = raw_pointer_cast(A.data());
+  T const* b = raw_pointer_cast(B.data());
+  TO* c = raw_pointer_cast(C.data());
+  long long const sam = (long long)stride<0>(A.layout()), sak = (long long)stride<1>(A.layout());
+  long long const sbn = (long long)stride<0>(B.layout()), sbk = (long long)stride<1>(B.layout());
+  long long const scm = (long long)stride<0>(C.layout()), scn = (long long)stride<1>(C.layout());
+  if (M == 0 || N == 0) return cudaSuccess;
+  bool const a_ok = (sak == 1 && detail::tma_ok(a, sam, sizeof(T))) || (sam == 1 && detail::tma_ok(a, sak, sizeof(T)));
+  bool const b_ok = (sbk == 1 && detail::tma_ok(b, sbn, sizeof(T))) || (sbn == 1 && detail::tma_ok(b, sbk, sizeof(T)));
+  bool const c_ok = scn == 1 || scm == 1;
+  if (K > 0 && a_ok && b_ok && c_ok) {
+    if (scn == 1) return detail::gemm_rowmajor_c<T, TO>(a, sam, sak, b, sbn, sbk, c, scm, M, N, K, alpha, beta, stream, log_swizzle, cluster);
+    // column-major C: C^T (N, M) row-major = B (N,K) * A^T
+    return detail::gemm_rowmajor_c<T, TO>(b, sbn, sbk, a, sam, sak, c, scn, N, M, K, alpha, beta, stream, log_swizzle, cluster);
+  }
+  dim3 block(16, 16), grid(unsigned((N + 15) / 16), unsigned((M + 15) / 16));
+  kernels::sm90::gemm_fallback_kernel<T, TO><<<grid, block, 0, stream>>>(a, sam, sak, b, sbn, sbk, c, scm, scn, M, N, K, alpha, beta);
+  return cudaGetLastError();
+}
+
+}  // namespace tessel::cuda
