@@ -183,6 +183,61 @@ __global__ void __cluster_dims__(2, 1, 1) made_multicast_kernel(__grid_constant_
   cluster_sync();
 }
 
+
+// CuTe's spelling: get_tma_tensor, local_tile, tma_partition, copy(tma.with(bar), ...) and
+// copy(tma_store, ...), as CuTe's Hopper tutorial writes them. Each block walks the K tiles of
+// its (BM,BK) row of tiles of a K-major (M,K) matrix through 2 smem stages and stores each tile
+// back to the (M,K) output, doubled.
+template <class Load, class Store>
+__global__ void cute_spelling_kernel(__grid_constant__ Load const tma_a, __grid_constant__ Store const tma_b, int M, int K) {
+  using BM = _64;
+  using BK = _64;
+  __shared__ alignas(1024) half_t a[2 * 64 * 64];
+  __shared__ alignas(1024) half_t o[2 * 64 * 64];
+  __shared__ alignas(8) std::uint64_t bar[2];
+  auto sA_layout = tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(BM{}, BK{}, _2{}));
+  auto sA = make_tensor(make_smem_ptr(a), sA_layout);                                      // (BM,BK,PIPE)
+  auto sO = make_tensor(make_smem_ptr(o), make_layout(make_shape(BM{}, BK{}, _2{}), make_stride(BK{}, _1{}, Int<64 * 64>{})));
+  auto mA = tma_a.get_tma_tensor(make_shape(M, K));                                         // (M,K) coordinates
+  auto mO = tma_b.get_tma_tensor(make_shape(M, K));
+  auto gA = local_tile(mA, make_shape(BM{}, BK{}), make_coord(int(blockIdx.x), _));         // (BM,BK,k)
+  auto gO = local_tile(mO, make_shape(BM{}, BK{}), make_coord(int(blockIdx.x), _));
+  auto [tAgA, tAsA] = tma_partition(tma_a, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sA), group_modes<0, 2>(gA));
+  auto [tOgO, tOsO] = tma_partition(tma_b, Int<0>{}, Layout<_1>{}, group_modes<0, 2>(sO), group_modes<0, 2>(gO));
+  constexpr int bytes = int(sizeof(make_tensor_like(tensor<0>(tAsA))));
+  static_assert(bytes == 64 * 64 * 2, "the transaction bytes of a tile, CuTe's way");
+  if (threadIdx.x == 0) {
+    initialize_barrier(bar[0], 1);
+    initialize_barrier(bar[1], 1);
+    fence_view_async_shared();
+  }
+  __syncthreads();
+  int const k_tiles = int(size<1>(tAgA));
+  if (threadIdx.x == 0) {
+    set_barrier_transaction_bytes(bar[0], bytes);
+    copy(tma_a.with(bar[0]), tAgA(_, 0), tAsA(_, 0));
+  }
+  for (int k = 0; k < k_tiles; ++k) {
+    int const stage = k % 2;
+    if (threadIdx.x == 0 && k + 1 < k_tiles) {  // the next tile into the other stage
+      set_barrier_transaction_bytes(bar[1 - stage], bytes);
+      copy(tma_a.with(bar[1 - stage]), tAgA(_, k + 1), tAsA(_, 1 - stage));
+    }
+    wait_barrier(bar[stage], (k / 2) % 2);
+    if (threadIdx.x == 0) tma_store_wait<1>();  // the store that last read this output stage is done
+    __syncthreads();
+    for (int i = int(threadIdx.x); i < 64 * 64; i += int(blockDim.x))
+      sO(i / 64, i % 64, stage) = half_t(2.0f * float(sA(i / 64, i % 64, stage)));
+    fence_view_async_shared();
+    __syncthreads();
+    if (threadIdx.x == 0) {
+      copy(tma_b, tOsO(_, stage), tOgO(_, k));
+      tma_store_arrive();
+    }
+  }
+  if (threadIdx.x == 0) tma_store_wait<0>();
+}
+
 bool cuda_ok(cudaError_t e, char const* what) {
   if (e != cudaSuccess) std::printf("%s: %s\n", what, cudaGetErrorString(e));
   return e == cudaSuccess;
@@ -310,6 +365,37 @@ void run_made_multicast(char const* name, int M, int K, std::mt19937& rng, Total
   report(ok && bad == 0, name, tot);
 }
 
+// The K-major (M,K):(K,1) matrix through the CuTe-spelled kernel (edges in M and K).
+void run_cute_spelling(char const* name, int M, int K, std::mt19937& rng, Totals& tot) {
+  std::vector<half_t> a(std::size_t(M) * K), b(a.size(), half_t(-7.0f));
+  std::uniform_int_distribution<int> d(-50, 50);
+  for (auto& v : a) { int x = 0; while (x == 0) x = d(rng); v = half_t(float(x)); }
+  half_t *da, *db;
+  bool ok = cuda_ok(cudaMalloc(&da, a.size() * 2), "malloc") && cuda_ok(cudaMalloc(&db, b.size() * 2), "malloc") &&
+            cuda_ok(cudaMemcpy(da, a.data(), a.size() * 2, cudaMemcpyHostToDevice), "memcpy") &&
+            cuda_ok(cudaMemcpy(db, b.data(), b.size() * 2, cudaMemcpyHostToDevice), "memcpy");
+  if (ok) {
+    try {
+      auto ga = make_tensor(make_gmem_ptr(da), make_layout(make_shape(M, K), make_stride(K, Int<1>{})));
+      auto gb = make_tensor(make_gmem_ptr(db), make_layout(make_shape(M, K), make_stride(K, Int<1>{})));
+      auto sa = tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, Shape<_64, _64>{});
+      auto tma_a = make_tma_atom(SM90_TMA_LOAD{}, ga, sa, Shape<_64, _64>{});
+      auto tma_b = make_tma_atom(SM90_TMA_STORE{}, gb, make_layout(Shape<_64, _64>{}, LayoutRight{}), Shape<_64, _64>{});
+      cute_spelling_kernel<<<(M + 63) / 64, 128>>>(tma_a, tma_b, M, K);
+      ok = cuda_ok(cudaGetLastError(), "launch") && cuda_ok(cudaDeviceSynchronize(), "kernel") &&
+           cuda_ok(cudaMemcpy(b.data(), db, b.size() * 2, cudaMemcpyDeviceToHost), "memcpy");
+    } catch (tessel::error const& e) {
+      std::printf("  %s\n", e.what());
+      ok = false;
+    }
+  }
+  int bad = 0;
+  for (std::size_t i = 0; ok && i < a.size(); ++i)
+    if (float(b[i]) != 2.0f * float(a[i]) && bad++ < 3) std::printf("  out[%zu] = %g, expected %g\n", i, float(b[i]), 2.0f * float(a[i]));
+  cudaFree(da), cudaFree(db);
+  report(ok && bad == 0, name, tot);
+}
+
 }  // namespace
 
 int main() {
@@ -328,6 +414,8 @@ int main() {
   run_made_copy("make_tma_copy load MN_SW128 128x64 (16 boxes of 64x8) / store col-major, 1000 x 520 (edges)", 1000, 520, rng, tot);
   run_made_copy("make_tma_copy load/store, 256 x 128 (whole tiles)", 256, 128, rng, tot);
   run_made_multicast("make_tma_copy multicast K_SW128 64x64, clusters of 2, 192 x 128", 192, 128, rng, tot);
+  run_cute_spelling("CuTe spelling (get_tma_tensor, tma_partition, copy), 2 stages, 200 x 456 (edges)", 200, 456, rng, tot);
+  run_cute_spelling("CuTe spelling, 128 x 64 (one K tile)", 128, 64, rng, tot);
   std::printf("%d passed, %d failed\n", tot.passed, tot.failed);
   return tot.failed ? 1 : 0;
 }

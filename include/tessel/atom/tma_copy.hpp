@@ -9,8 +9,10 @@
 // One call issues every box of the tile (a tile the box does not cover in one
 // go takes several, as CuTe's partition of the TMA tensor would). tma.bytes is
 // what each CTA's mbarrier must expect (set_barrier_transaction_bytes).
-// CuTe spells the partition of this copy get_tma_tensor/tma_partition; those
-// are not here (issue 13): the copy is addressed by tile coordinates instead.
+// CuTe's spelling also works (end of this file, and make_tma_atom):
+//   auto mA = tma.get_tma_tensor(shape(gmem_tensor));            // coordinates
+//   auto [tAgA, tAsA] = tma_partition(tma, Int<0>{}, Layout<_1>{}, group_modes<0,2>(sA), group_modes<0,2>(gA));
+//   copy(tma.with(bar), tAgA(_, k), tAsA(_, stage));             // one thread
 // Encoding needs the CUDA runtime (<cuda.h>, <cuda_runtime.h>); without them
 // only the device side is declared.
 #pragma once
@@ -19,6 +21,7 @@
 
 #include "copy_sm90.hpp"
 #include "tma.hpp"
+#include "../tensor/counting.hpp"
 
 #if __has_include(<cuda.h>) && __has_include(<cuda_runtime.h>)
 #  include <cuda.h>
@@ -28,6 +31,26 @@
 
 namespace tessel {
 
+template <class Op, class T>
+struct TmaCopy;
+
+// A load bound to its mbarrier (and multicast mask): tma.with(bar[, mask]). It
+// refers to the TmaCopy, never holds a copy of it: the TMA instruction must read
+// the descriptor where the kernel received it (a __grid_constant__ parameter,
+// or global memory); a descriptor copied into local memory is an illegal
+// instruction.
+template <class Op, class T>
+struct TmaBound {
+  TmaCopy<Op, T> const* tma;
+  std::uint64_t* bar;
+  std::uint16_t mask;
+  // The tile at tile_coord (tile indices per flattened global mode).
+  template <class Crd>
+  TESSEL_DEVICE void copy(T* smem, Crd const& tile_coord, int rank = 0) const {
+    tma->copy_tiles(smem, tile_coord, rank, bar, mask);
+  }
+};
+
 // The TMA copy of one tile (Op: SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST or SM90_TMA_STORE).
 template <class Op, class T>
 struct TmaCopy {
@@ -35,24 +58,10 @@ struct TmaCopy {
   TMA::Params params;
   std::uint32_t bytes = 0;  // of one CTA's whole tile
 
-  // A load bound to its mbarrier (and multicast mask). It refers to this copy,
-  // never holds a copy of it: the TMA instruction must read the descriptor where
-  // the kernel received it (a __grid_constant__ parameter, or global memory);
-  // a descriptor copied into local memory is an illegal instruction.
-  struct Bound {
-    TmaCopy const* tma;
-    std::uint64_t* bar;
-    std::uint16_t mask;
-    template <class Crd>
-    TESSEL_DEVICE void copy(T* smem, Crd const& tile_coord, int rank = 0) const {
-      tma->copy_tiles(smem, tile_coord, rank, bar, mask);
-    }
-  };
-
   // This load with its mbarrier (and multicast mask for SM90_TMA_LOAD_MULTICAST).
-  TESSEL_HOST_DEVICE Bound with(std::uint64_t& b, std::uint16_t m = 0) const {
+  TESSEL_HOST_DEVICE TmaBound<Op, T> with(std::uint64_t& b, std::uint16_t m = 0) const {
     static_assert(!std::is_same_v<Op, SM90_TMA_STORE>, "with(barrier): a TMA store completes through tma_store_arrive/wait, not an mbarrier");
-    return Bound{this, &b, m};
+    return TmaBound<Op, T>{this, &b, m};
   }
 
   // The store of the tile at tile_coord from smem (one thread issues it). Loads
@@ -63,8 +72,16 @@ struct TmaCopy {
     copy_tiles(smem, tile_coord, 0, nullptr, 0);
   }
 
-  // The tile at tile_coord between global memory and smem, box by box.
-  // rank: this CTA's slice of a multicast load (its rank among the mask's CTAs).
+  // CuTe's spelling of the global side: the coordinate tensor of a global tensor
+  // of this shape (each element is its own coordinate). local_tile of it gives a
+  // tile's coordinates, and copy(tma.with(bar), coords, smem) moves the tile
+  // whose first element has coords(0).
+  template <class Shape>
+  TESSEL_HOST_DEVICE auto get_tma_tensor(Shape const& shape) const {
+    return make_identity_tensor(shape);
+  }
+
+  // The tile at tile_coord (tile indices) between global memory and smem.
   template <class Crd>
   TESSEL_DEVICE void copy_tiles(T* smem, Crd const& tile_coord, int rank, std::uint64_t* bar, std::uint16_t mask) const {
     long long origin[TMA::detail::kMaxModes] = {};
@@ -72,6 +89,24 @@ struct TmaCopy {
     [&]<std::size_t... I>(std::index_sequence<I...>) {
       ((origin[I] = (long long)get<I>(ft) * tile_[I]), ...);
     }(std::make_index_sequence<tuple_size_v<decltype(ft)>>{});
+    copy_origin(smem, origin, rank, bar, mask);
+  }
+  // The tile whose first element has the coordinate `first` (element indices
+  // per flattened global mode, as get_tma_tensor's elements).
+  template <class Crd>
+  TESSEL_DEVICE void copy_at(T* smem, Crd const& first, int rank, std::uint64_t* bar, std::uint16_t mask) const {
+    long long origin[TMA::detail::kMaxModes] = {};
+    auto ft = flatten_to_tuple(first);
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      ((origin[I] = (long long)get<I>(ft)), ...);
+    }(std::make_index_sequence<tuple_size_v<decltype(ft)>>{});
+    copy_origin(smem, origin, rank, bar, mask);
+  }
+
+  // Every box of the tile at origin (elements per global mode), box by box.
+  // rank: this CTA's slice of a multicast load (its rank among the mask's CTAs).
+  TESSEL_DEVICE void copy_origin(T* smem, long long const (&origin)[TMA::detail::kMaxModes], int rank, std::uint64_t* bar,
+                                 std::uint16_t mask) const {
     int runs = 1;
     for (int r = 0; r < params.rest; ++r) runs *= params.rest_extent[r];
     for (int i = 0; i < runs; ++i) {
@@ -186,11 +221,45 @@ TmaCopy<Op, typename Tensor<E, GL>::value_type> make_tma_copy(Op const&, Tensor<
   TESSEL_CHECK(detail::encode_tiled(c.desc, p), "make_tma_copy: cuTensorMapEncodeTiled failed (or no CUDA driver)");
   return c;
 }
+// make_tma_atom: CuTe's name for the same copy.
+template <class Op, class E, class GL, class SL, class Tile>
+auto make_tma_atom(Op const& op, Tensor<E, GL> const& g, SL const& s, Tile const& cta_tile, int cluster_size = 1) {
+  return make_tma_copy(op, g, s, cta_tile, cluster_size);
+}
 // The CTA tile of the overload without one: the smem layout's shape per mode.
 template <class Op, class E, class GL, class SL>
 auto make_tma_copy(Op const& op, Tensor<E, GL> const& g, SL const& s) {
   return make_tma_copy(op, g, s, ::tessel::detail::atoms::product_each(TMA::detail::nonswizzle(s).shape()), 1);
 }
 #endif
+
+// ---- CuTe's spelling: tma_partition and copy on TMA tensors ----------------------------------
+
+// tma_partition(tma, cta_coord, cta_layout, smem, coords): CuTe's partition of a
+// TMA copy, for smem and coordinate tensors whose mode 0 is the CTA tile (after
+// group_modes<0,2>), the other modes the pipeline stages and the tiles along K.
+// Returns (coords, smem) as they are: tessel's copy moves a whole CTA tile per
+// call and issues its boxes itself, so mode 0 stays the tile. A multicast
+// partition (cta_layout of several CTAs) is not spelled this way in tessel:
+// tma.with(bar, mask).copy(smem, tile_coord, rank) issues each CTA's slice.
+template <class Op, class T, class C, class CL, class SE, class SL, class GE, class GL>
+TESSEL_HOST_DEVICE auto tma_partition(TmaCopy<Op, T> const&, C const&, CL const& cta_layout, Tensor<SE, SL> const& smem,
+                                      Tensor<GE, GL> const& coords) {
+  static_assert(decltype(size(cta_layout))::value == 1,
+                "tessel::tma_partition: multicast partitions are issued with tma.with(bar, mask).copy(smem, tile_coord, rank)");
+  return make_tuple(coords, smem);
+}
+
+// copy(tma.with(bar), coords, smem): the load of the tile whose first element's
+// coordinate is coords(0) into smem (one thread issues it; the mbarrier expects
+// tma.bytes). copy(tma_store, smem, coords): the store of smem to that tile.
+template <class Op, class T, class GE, class GL, class SE, class SL>
+TESSEL_DEVICE void copy(TmaBound<Op, T> const& b, Tensor<GE, GL> const& coords, Tensor<SE, SL> const& smem) {
+  b.tma->copy_at(raw_pointer_cast(smem.data()), coords(Int<0>{}), 0, b.bar, b.mask);
+}
+template <class T, class SE, class SL, class GE, class GL>
+TESSEL_DEVICE void copy(TmaCopy<SM90_TMA_STORE, T> const& tma, Tensor<SE, SL> const& smem, Tensor<GE, GL> const& coords) {
+  tma.copy_at(raw_pointer_cast(smem.data()), coords(Int<0>{}), 0, nullptr, 0);
+}
 
 }  // namespace tessel

@@ -80,6 +80,19 @@ TESSEL_COMPOSED_TILING(flat_product)
 
 // slice_and_offset(c, A o off o L): the slice keeps its offset inside (A is
 // not linear), so the iterator offset is 0.
+// make_fragment_like / make_layout_like of a composed layout: those of its
+// inner layout (registers need no swizzle). CuTe has the first; the second lets
+// make_tensor_like take a swizzled tensor, e.g. CuTe's transaction-byte count
+// sizeof(make_tensor_like(tensor<0>(tAsA))) of a TMA partition.
+template <class A, class O, class L>
+TESSEL_HOST_DEVICE constexpr auto make_fragment_like(ComposedLayout<A, O, L> const& c) {
+  return make_fragment_like(c.layout_b());
+}
+template <class A, class O, class L>
+TESSEL_HOST_DEVICE constexpr auto make_layout_like(ComposedLayout<A, O, L> const& c) {
+  return make_layout_like(c.layout_b());
+}
+
 template <class Crd, class A, class O, class L>
 TESSEL_HOST_DEVICE constexpr auto slice_and_offset(Crd const& c, ComposedLayout<A, O, L> const& cl) {
   return make_tuple(cl(c), Int<0>{});
