@@ -253,13 +253,21 @@ TESSEL_HOST_DEVICE auto tma_partition(TmaCopy<Op, T> const&, C const&, CL const&
 // copy(tma.with(bar), coords, smem): the load of the tile whose first element's
 // coordinate is coords(0) into smem (one thread issues it; the mbarrier expects
 // tma.bytes). copy(tma_store, smem, coords): the store of smem to that tile.
+// The smem address of a tile tensor's first element (a slice of a swizzled
+// layout keeps its offset in the layout, not in the pointer).
+namespace detail {
+template <class SE, class SL>
+TESSEL_DEVICE auto tma_tile_start(Tensor<SE, SL> const& smem) {
+  return raw_pointer_cast(smem.data()) + smem.layout()(Int<0>{});
+}
+}  // namespace detail
 template <class Op, class T, class GE, class GL, class SE, class SL>
 TESSEL_DEVICE void copy(TmaBound<Op, T> const& b, Tensor<GE, GL> const& coords, Tensor<SE, SL> const& smem) {
-  b.tma->copy_at(raw_pointer_cast(smem.data()), coords(Int<0>{}), 0, b.bar, b.mask);
+  b.tma->copy_at(detail::tma_tile_start(smem), coords(Int<0>{}), 0, b.bar, b.mask);
 }
 template <class T, class SE, class SL, class GE, class GL>
 TESSEL_DEVICE void copy(TmaCopy<SM90_TMA_STORE, T> const& tma, Tensor<SE, SL> const& smem, Tensor<GE, GL> const& coords) {
-  tma.copy_at(raw_pointer_cast(smem.data()), coords(Int<0>{}), 0, nullptr, 0);
+  tma.copy_at(detail::tma_tile_start(smem), coords(Int<0>{}), 0, nullptr, 0);
 }
 
 }  // namespace tessel
