@@ -31,9 +31,20 @@
 //     (identity_swizzle_layout of kernels/threadblock.hpp over the clusters'
 //     tiles: groups of 2^L columns of tiles walked down M, so that the CTAs
 //     running together share B tiles, and A tiles, in L2);
-//   - epilogue: registers -> global memory through the TiledMMA's C partition,
-//     predicated on the matrix edges (the TMA fills zeros outside A and B, so
-//     the accumulators of an edge tile are right), 2-element vector stores.
+//   - epilogue (16-bit C, beta = 0, C's rows 16-byte aligned: the default
+//     path): each consumer warpgroup writes its 64 x BN rows of alpha * acc,
+//     rounded, into shared memory in 64 x 64 chunks (the 128-byte swizzle
+//     atom tiled to (64, 64), bank-conflict free), alternating between two
+//     8 KB slots, and one thread per warpgroup stores each chunk with a TMA
+//     store (bounds clipped by the TMA); the warpgroup goes on to the next
+//     tile's wgmmas while the stores drain (the slot's previous store is
+//     waited for, cp.async.bulk.wait_group.read, only when the slot comes
+//     round again). Measured on the H100 (bench/RESULTS.md): bf16 TN 8192^3
+//     691 -> 774 TFLOP/s, 4096^3 653 -> 711 against the direct path;
+//   - otherwise (beta != 0, fp32 C, unaligned C) registers -> global memory
+//     through the TiledMMA's C partition, predicated on the matrix edges (the
+//     TMA fills zeros outside A and B, so the accumulators of an edge tile are
+//     right), 2-element vector stores.
 //
 // Every layout is a tessel expression: the smem tiles are tile_to_shape of the
 // GMMA 128-byte swizzle atoms (K-major, or MN-major with the K blocks first so
@@ -771,7 +782,16 @@ void describe(int M = 0, int N = 0, int K = 0, int sms = 132) {
   print(typename Cfg::SmemLayoutA{});
   std::printf("\n  smem B (BN,BK,stages): ");
   print(typename Cfg::SmemLayoutB{});
-  std::printf("\n  smem per stage %u bytes, total %d bytes (with barriers and alignment)\n", Cfg::kStageBytes, Cfg::kSmemBytes);
+  std::printf("\n  smem per stage %u bytes, total %d bytes (with the epilogue's slots, barriers and alignment)\n", Cfg::kStageBytes,
+              Cfg::kSmemBytes);
+  if constexpr (Cfg::kEpiTma) {
+    std::printf("  epilogue (beta = 0, C 16-byte aligned): %d slots of 64 x 64 per consumer warpgroup, %d chunks per tile, slot layout ",
+                Cfg::kEpiSlots, Cfg::kChunksN);
+    print(typename Cfg::SmemTileC{});
+    std::printf(", TMA store of each chunk\n");
+  } else {
+    std::printf("  epilogue: registers -> global memory (fp32 C)\n");
+  }
   if (M > 0 && N > 0) {
     int const tm = (M + BM::value - 1) / BM::value, tn = (N + BN::value - 1) / BN::value, kt = (K + BK::value - 1) / BK::value;
     int const cl = 1, tmc = tm;  // the default: no cluster
