@@ -1,6 +1,6 @@
 // The Hopper GEMM of issue 14 (tessel/kernels/gemm_sm90.cuh) on the GPU:
 // correctness against an fp32 reference GEMM on random data, then timings.
-//   gemm_bench [--small] [--reps N] [--describe] [--no-time]
+//   gemm_bench [--small] [--reps N] [--describe] [--no-time] [--soak MS] [--one LAYOUT M N K SWIZZLE CLUSTER]
 // --small: small and odd shapes only (for compute-sanitizer memcheck/racecheck).
 // Correctness: inputs uniform in [-1, 1) (never zeros), the output poisoned
 // with NaN before each checked run, every element must be finite and
@@ -112,6 +112,7 @@ struct Case {
   int log_swizzle = -1;
   bool check = true;
   int cluster = -1;  // -1: the default (no cluster); 2: pairs sharing B by multicast
+  int epi = -1;      // the epilogue (kernels::sm90::epilogue_mode): -1 default, 0 direct to global, 1 smem + TMA store
 };
 
 template <class T, class TO>
@@ -141,9 +142,10 @@ bool run_case(Case const& c, int reps, Totals& tot, bool do_time) {
   auto tB = make_tensor(make_gmem_ptr(static_cast<T const*>(B)), make_layout(make_shape(N, K), make_stride(sbn, sbk)));
   auto tC = make_tensor(make_gmem_ptr(C), make_layout(make_shape(M, N), make_stride(scm, scn)));
   char name[160];
-  std::snprintf(name, sizeof name, "%s->%s %s M=%d N=%d K=%d%s%s%s%s", type_name<T>(), type_name<TO>(), c.layout.c_str(), M, N, K,
+  std::snprintf(name, sizeof name, "%s->%s %s M=%d N=%d K=%d%s%s%s%s%s", type_name<T>(), type_name<TO>(), c.layout.c_str(), M, N, K,
                 c.beta != 0.f ? " beta" : "", c.colmajor_c ? " C col-major" : "", c.log_swizzle == 0 ? " raster=identity" : "",
-                c.cluster == 2 ? " cluster=2" : "");
+                c.cluster == 2 ? " cluster=2" : c.cluster == 1 ? " cluster=1" : "", c.epi == 0 ? " epi=direct" : c.epi == 1 ? " epi=tma" : "");
+  kernels::sm90::epilogue_mode = c.epi;
   bool ok = true;
   if (c.check) {
     CK(cudaMalloc(&ref, nc * sizeof(float)));
@@ -213,20 +215,67 @@ bool run_case(Case const& c, int reps, Totals& tot, bool do_time) {
   CK(cudaFree(C));
   CK(cudaFree(sums));
   CK(cudaFree(bad));
+  kernels::sm90::epilogue_mode = -1;
   return ok;
+}
+
+// --soak MS: the TN 4096^3 / 8192^3 cases run back to back for MS milliseconds
+// each (cluster 1, then 2), for a clock/power sampler running beside the
+// bench (bench/gpu/gemm_clocks.py): prints each window's wall-clock bounds
+// (CLOCK_REALTIME, ms) and its mean TFLOP/s.
+template <class T>
+void soak(char const* tname, int M, int cluster, int epi, double ms_target) {
+  kernels::sm90::epilogue_mode = epi;
+  int const N = M, K = M;
+  T *A, *B, *C;
+  CK(cudaMalloc(&A, std::size_t(M) * K * sizeof(T)));
+  CK(cudaMalloc(&B, std::size_t(N) * K * sizeof(T)));
+  CK(cudaMalloc(&C, std::size_t(M) * N * sizeof(T)));
+  fill_uniform<<<1024, 256>>>(A, (long long)M * K, 777u);
+  fill_uniform<<<1024, 256>>>(B, (long long)N * K, 778u);
+  auto tA = make_tensor(make_gmem_ptr(static_cast<T const*>(A)), make_layout(make_shape(M, K), make_stride((long long)K, Int<1>{})));
+  auto tB = make_tensor(make_gmem_ptr(static_cast<T const*>(B)), make_layout(make_shape(N, K), make_stride((long long)K, Int<1>{})));
+  auto tC = make_tensor(make_gmem_ptr(C), make_layout(make_shape(M, N), make_stride((long long)N, Int<1>{})));
+  for (int i = 0; i < 5; ++i) CK(cuda::gemm(tA, tB, tC, 1.f, 0.f, 0, -1, cluster));
+  CK(cudaDeviceSynchronize());
+  double const flop = 2.0 * M * N * double(K);
+  int const n = std::max(20, int(ms_target * 1e-3 / (flop / 700e12)));
+  cudaEvent_t e0, e1;
+  CK(cudaEventCreate(&e0));
+  CK(cudaEventCreate(&e1));
+  auto now_ms = [] { return std::chrono::duration<double, std::milli>(std::chrono::system_clock::now().time_since_epoch()).count(); };
+  double const w0 = now_ms();
+  CK(cudaEventRecord(e0));
+  for (int i = 0; i < n; ++i) CK(cuda::gemm(tA, tB, tC, 1.f, 0.f, 0, -1, cluster));
+  CK(cudaEventRecord(e1));
+  CK(cudaEventSynchronize(e1));
+  double const w1 = now_ms();
+  float t;
+  CK(cudaEventElapsedTime(&t, e0, e1));
+  kernels::sm90::epilogue_mode = -1;
+  std::printf("soak tessel %s TN %d^3 cluster=%d epi=%d: %d calls, %.3f ms/call, %.1f TFLOP/s, window %.1f %.1f, grid %d\n", tname, M, cluster, epi, n,
+              t / n, flop * n / (t * 1e-3) / 1e12, w0, w1, kernels::sm90::last_launch.grid);
+  CK(cudaEventDestroy(e0));
+  CK(cudaEventDestroy(e1));
+  CK(cudaFree(A));
+  CK(cudaFree(B));
+  CK(cudaFree(C));
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  bool small = false, describe = false, do_time = true;
+  bool small = false, describe = false, do_time = true, tn_only = false;
   int reps = 30;
+  double soak_ms = 0;
   Case one{"TN", 0, 0, 0};  // --one LAYOUT M N K SWIZZLE CLUSTER: one bf16 case, checked, 3 runs (for ncu)
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--small")) small = true;
     else if (!std::strcmp(argv[i], "--describe")) describe = true;
     else if (!std::strcmp(argv[i], "--no-time")) do_time = false;
+    else if (!std::strcmp(argv[i], "--tn-only")) tn_only = true;
     else if (!std::strcmp(argv[i], "--reps") && i + 1 < argc) reps = std::atoi(argv[++i]);
+    else if (!std::strcmp(argv[i], "--soak") && i + 1 < argc) soak_ms = std::atof(argv[++i]);
     else if (!std::strcmp(argv[i], "--one") && i + 6 < argc) {
       one.layout = argv[++i];
       one.M = std::atoi(argv[++i]);
@@ -252,6 +301,15 @@ int main(int argc, char** argv) {
   CK(cudaGetDeviceProperties(&prop, 0));
   std::printf("device: %s, %d SMs, L2 %d MB\n", prop.name, prop.multiProcessorCount, prop.l2CacheSize >> 20);
   Totals tot;
+  if (soak_ms > 0) {
+    for (int M : {4096, 8192})
+      for (int cl : {1})  // clusters of 2: 2.2x slower (RESULTS), not soaked
+        for (int epi : {0, 1}) {
+          soak<bfloat16_t>("bf16", M, cl, epi, soak_ms);
+          soak<half_t>("fp16", M, cl, epi, soak_ms);
+        }
+    return 0;
+  }
   if (one.M > 0) {
     one.time = true;
     run_case<bfloat16_t, bfloat16_t>(one, 3, tot, true);
@@ -266,19 +324,42 @@ int main(int argc, char** argv) {
   Case colc{"TN", 130, 260, 192};
   colc.colmajor_c = true;
   Case odd{"TN", 37, 53, 29};  // K odd: the fallback path
-  for (auto c : smalls) {
-    run_case<BF, BF>(c, reps, tot, false);
-    c.cluster = 2;  // and with clusters of 2 (B multicast)
-    run_case<BF, BF>(c, reps, tot, false);
-  }
+  for (auto c : smalls)
+    for (int epi : {-1, 0})
+      for (int cl : {-1, 2}) {  // the default epilogue (smem + TMA store) and the direct one; without clusters and with clusters of 2
+        c.epi = epi;
+        c.cluster = cl;
+        run_case<BF, BF>(c, reps, tot, false);
+      }
   run_case<BF, BF>(beta, reps, tot, false);
   run_case<BF, BF>(colc, reps, tot, false);
   run_case<BF, BF>(odd, reps, tot, false);
   run_case<H, H>({"TN", 129, 257, 72}, reps, tot, false);
   run_case<H, H>({"NT", 256, 136, 200}, reps, tot, false);
+  {
+    Case c{"TT", 200, 520, 136};
+    c.cluster = 2;
+    run_case<H, H>(c, reps, tot, false);
+    Case u{"TN", 130, 264, 64};  // C's leading dimension 264: the TMA epilogue; and 258 (not 16-byte rows): the direct one
+    run_case<H, H>(u, reps, tot, false);
+    u.N = 258;
+    run_case<H, H>(u, reps, tot, false);
+  }
   run_case<BF, float>({"TN", 200, 300, 136}, reps, tot, false);
   run_case<H, float>({"TT", 264, 131, 96, 1.f, 0.75f}, reps, tot, false);
-  if (!small) {
+  if (!small && tn_only) {  // the TN cases of the 90% target, epilogue x cluster variants
+    for (int M : {4096, 8192})
+      for (int type : {0, 1})
+        for (int cl : {1, 2})
+          for (int epi : {0, 1}) {
+            Case c{"TN", M, M, M};
+            c.time = true;
+            c.cluster = cl;
+            c.epi = epi;
+            if (type == 0) run_case<BF, BF>(c, reps, tot, do_time);
+            else run_case<H, H>(c, reps, tot, do_time);
+          }
+  } else if (!small) {
     std::vector<std::pair<Case, int>> big;  // (case, type: 0 bf16, 1 fp16)
     auto add = [&](std::string lay, int M, int N, int K, int type, int swz = -1, int cluster = -1) {
       Case c{lay, M, N, K};
@@ -302,7 +383,12 @@ int main(int argc, char** argv) {
     add("TN", 8192, 8192, 8192, 0, 0);  // identity raster: the swizzle's effect
     add("TN", 4096, 4096, 4096, 0, 0);
     std::size_t const n_default = big.size();
-    for (std::size_t i = 0; i < n_default; ++i) {  // every case again with clusters of 2: the multicast's effect
+    for (int i = 0; i < 4; ++i) {  // the four TN cases of the target with the direct epilogue: the TMA epilogue's effect
+      auto c = big[std::size_t(i)];
+      c.first.epi = 0;
+      big.push_back(c);
+    }
+    for (std::size_t i = 0; i < n_default; ++i) {  // every default case again with clusters of 2: the multicast's effect
       auto c = big[i];
       c.first.cluster = 2;
       big.push_back(c);

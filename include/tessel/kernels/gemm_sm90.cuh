@@ -31,9 +31,20 @@
 //     (identity_swizzle_layout of kernels/threadblock.hpp over the clusters'
 //     tiles: groups of 2^L columns of tiles walked down M, so that the CTAs
 //     running together share B tiles, and A tiles, in L2);
-//   - epilogue: registers -> global memory through the TiledMMA's C partition,
-//     predicated on the matrix edges (the TMA fills zeros outside A and B, so
-//     the accumulators of an edge tile are right), 2-element vector stores.
+//   - epilogue (16-bit C, beta = 0, C's rows 16-byte aligned: the default
+//     path): each consumer warpgroup writes its 64 x BN rows of alpha * acc,
+//     rounded, into shared memory in 64 x 64 chunks (the 128-byte swizzle
+//     atom tiled to (64, 64), bank-conflict free), alternating between two
+//     8 KB slots, and one thread per warpgroup stores each chunk with a TMA
+//     store (bounds clipped by the TMA); the warpgroup goes on to the next
+//     tile's wgmmas while the stores drain (the slot's previous store is
+//     waited for, cp.async.bulk.wait_group.read, only when the slot comes
+//     round again). Measured on the H100 (bench/RESULTS.md): bf16 TN 8192^3
+//     691 -> 774 TFLOP/s, 4096^3 653 -> 711 against the direct path;
+//   - otherwise (beta != 0, fp32 C, unaligned C) registers -> global memory
+//     through the TiledMMA's C partition, predicated on the matrix edges (the
+//     TMA fills zeros outside A and B, so the accumulators of an edge tile are
+//     right), 2-element vector stores.
 //
 // Every layout is a tessel expression: the smem tiles are tile_to_shape of the
 // GMMA 128-byte swizzle atoms (K-major, or MN-major with the K blocks first so
@@ -117,8 +128,29 @@ struct GemmConfig {
   static_assert(decltype(tile_size<0>(TiledMma{}))::value == BM::value && decltype(tile_size<1>(TiledMma{}))::value == BN::value,
                 "GemmConfig: the TiledMMA's tile is not (BM, BN)");
 
-  // Shared memory: A and B rings (1024-byte aligned for the swizzle), then the barriers.
-  static constexpr int kSmemBytes = int(kStages * kStageBytes) + 2 * kStages * 8 + 1024;
+  // The epilogue through shared memory (16-bit outputs, beta = 0): each
+  // consumer warpgroup writes its 64 x BN rows of D in chunks of 64 x 64
+  // elements (the K-major 128-byte swizzle atom tiled to (64, 64): 8 KB, one
+  // TMA box, rows of 128 bytes, bank-conflict free for the accumulators'
+  // 4-byte pairs) into two alternating slots, and one thread stores each
+  // chunk with a TMA store (bounds clipped by the TMA) while the warpgroup
+  // goes on. 2 slots per warpgroup: 32 KB beside the 4 stages of 48 KB.
+  static constexpr bool kEpiTma = sizeof(TO) == 2;
+  using EpiRows = _64;
+  using EpiCols = _64;
+  using SmemTileC = decltype(tile_to_shape(GMMA::Layout_SW128_Atom<GMMA::Major::K, T>{}, Shape<EpiRows, EpiCols>{}));
+  // The same in elements of TO, the swizzle moved from bytes to elements (what
+  // make_tensor(smem_ptr, SmemTileC) does, without its run-time alignment check
+  // in device code): the offset of (row, column) in a slot.
+  using SmemTileCElems = decltype(make_composed_layout(Swizzle<3, (sizeof(TO) == 2 ? 3 : 2), 3>{}, Int<0>{}, SmemTileC{}.layout_b()));
+  static constexpr int kEpiChunkElems = 64 * 64;
+  static constexpr int kEpiSlots = 2;
+  static constexpr int kChunksN = BN_ / 64;  // chunks per warpgroup per tile
+  static constexpr int kEpiBytes = kEpiTma ? kConsumers * kEpiSlots * kEpiChunkElems * int(sizeof(TO)) : 0;
+  static_assert(kChunksN % kEpiSlots == 0, "GemmConfig: the epilogue's slots alternate evenly over a tile");
+
+  // Shared memory: A and B rings (1024-byte aligned for the swizzle), the epilogue's slots, then the barriers.
+  static constexpr int kSmemBytes = int(kStages * kStageBytes) + kEpiBytes + 2 * kStages * 8 + 1024;
   static_assert(kSmemBytes <= 227 * 1024, "GemmConfig: the stages do not fit in shared memory");
 };
 
@@ -149,6 +181,9 @@ struct GemmParams {
   using TO = typename Cfg::ElementOut;
   TmaCopy<SM90_TMA_LOAD, T> tma_a, tma_b;
   TmaTilePlan plan_a, plan_b;
+  TmaCopy<SM90_TMA_STORE, TO> tma_c;  // the epilogue's TMA store of a 64 x 64 chunk of C (when epi_tma)
+  TmaTilePlan plan_c;
+  bool epi_tma = false;  // the epilogue through shared memory and TMA stores (16-bit C, beta = 0, C 16-byte aligned)
   TO* c = nullptr;
   long long ldc = 0;  // C is row-major: (M, N) : (ldc, 1)
   int m = 0, n = 0, k = 0;
@@ -177,8 +212,8 @@ TESSEL_DEVICE void setmaxnreg_inc232() {
 }
 
 // TmaCopy::copy's coordinates and smem offset of box i of tile (c0, c1).
-template <class T>
-inline void tma_box(TmaCopy<SM90_TMA_LOAD, T> const& tma, long long c0, long long c1, int i, long long (&c)[2], long long& off) {
+template <class Op, class T>
+inline void tma_box(TmaCopy<Op, T> const& tma, long long c0, long long c1, int i, long long (&c)[2], long long& off) {
   TMA::Params const& p = tma.params;
   long long pos[2] = {c0 * tma.tile_[0], c1 * tma.tile_[1]};
   off = 0;
@@ -193,8 +228,8 @@ inline void tma_box(TmaCopy<SM90_TMA_LOAD, T> const& tma, long long c0, long lon
     for (int q = 0; q < p.parts[d]; ++q) c[d] += pos[p.part_mode[d][q]] * p.part_scale[d][q];
 }
 
-template <class T>
-inline TmaTilePlan make_tile_plan(TmaCopy<SM90_TMA_LOAD, T> const& tma, int boxes) {
+template <class Op, class T>
+inline TmaTilePlan make_tile_plan(TmaCopy<Op, T> const& tma, int boxes) {
   TMA::Params const& p = tma.params;
   TESSEL_CHECK(p.rank == 2, "gemm_sm90: the operand's tensor map is not of rank 2");
   int runs = 1;
@@ -237,6 +272,9 @@ TESSEL_DEVICE void tma_load_tile(TmaDescriptor const& desc, TmaTilePlan const& p
   for (int b = 0; b < Boxes; ++b)
     SM90_TMA_LOAD::copy(&desc, &bar, hint, smem + b * plan.smem_step, x + b * plan.box_step[0], y + b * plan.box_step[1]);
 }
+
+// bar.sync on named barrier id (1..15) among n threads (a consumer warpgroup's).
+TESSEL_DEVICE void named_barrier_sync(int id, int n) { asm volatile("bar.sync %0, %1;\n" ::"r"(id), "r"(n) : "memory"); }
 
 // The output tile (tm, tn) of raster position t.
 TESSEL_HOST_DEVICE void raster_tile(RasterLayout const& raster, int t, int tiles_m, int& tm, int& tn) {
@@ -308,7 +346,8 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
   auto* base = reinterpret_cast<unsigned char*>((reinterpret_cast<std::uintptr_t>(smem_raw) + 1023) & ~std::uintptr_t(1023));
   T* smem_a = reinterpret_cast<T*>(base);
   T* smem_b = smem_a + S * Cfg::kStageA;
-  auto* full = reinterpret_cast<std::uint64_t*>(smem_b + S * Cfg::kStageB);
+  TO* smem_c = reinterpret_cast<TO*>(smem_b + S * Cfg::kStageB);  // the epilogue's slots (Cfg::kEpiBytes)
+  auto* full = reinterpret_cast<std::uint64_t*>(reinterpret_cast<unsigned char*>(smem_c) + Cfg::kEpiBytes);
   std::uint64_t* empty = full + S;
 
   int const warpgroup = int(threadIdx.x) / 128;
@@ -317,6 +356,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
   if (threadIdx.x == 0) {
     prefetch_tma_descriptor(&p.tma_a.desc);
     prefetch_tma_descriptor(&p.tma_b.desc);
+    if (p.epi_tma) prefetch_tma_descriptor(&p.tma_c.desc);
     for (int s = 0; s < S; ++s) {
       initialize_barrier(full[s], 1);                               // the producer's arrive.expect_tx
       initialize_barrier(empty[s], Cfg::kConsumers * 4 * cluster);  // one arrive per consumer warp of each CTA of the cluster
@@ -418,11 +458,53 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
       // partition of a dynamic-strided tensor would run the layout algebra at
       // run time, whose error path is a call: ptxas then serializes wgmma).
       int const m0 = tm * BM::value, n0 = tn * BN::value;
+      constexpr int kVals = decltype(size(acc.layout()))::value;
+      if constexpr (Cfg::kEpiTma) {
+        if (p.epi_tma) {
+          // Through shared memory: chunk j of this warpgroup holds its 64 rows
+          // and columns [64 j, 64 j + 64) of the tile, the accumulator values
+          // [j * kVals / kChunksN, (j + 1) * kVals / kChunksN) (checked on the
+          // host against the TiledMMA's C layout: check_epilogue_chunks).
+          int const wg = ctid / 128;
+          bool const leader = (ctid % 128) == 0;
+          constexpr int kPer = kVals / Cfg::kChunksN;
+          float const alpha = p.alpha;
+          // The thread's coordinates, recomputed here from an opaque copy of its
+          // index: otherwise the compiler hoists every value's smem offset out of
+          // the tile loop and keeps them live beside the accumulators (spills).
+          int ctid_o = ctid;
+          asm volatile("" : "+r"(ctid_o));
+          auto const tCcE = mma.get_slice(ctid_o).partition_C(make_identity_tensor(Shape<BM, BN>{}));
+          TESSEL_UNROLL
+          for (int j = 0; j < Cfg::kChunksN; ++j) {
+            TO* const slot = smem_c + (wg * Cfg::kEpiSlots + j % Cfg::kEpiSlots) * Cfg::kEpiChunkElems;
+            if (leader) tma_store_wait<Cfg::kEpiSlots - 1>();  // the store that last read this slot is done
+            detail::named_barrier_sync(1 + wg, 128);
+            TESSEL_UNROLL
+            for (int i = j * kPer; i < (j + 1) * kPer; i += 2) {
+              auto const crd = tCcE(i);
+              int const r = int(get<0>(crd)) - wg * 64, c = int(get<1>(crd)) - j * 64;
+              auto const packed = detail::pack_pair(alpha * acc(i), alpha * acc(i + 1), static_cast<TO*>(nullptr));
+              *reinterpret_cast<std::uint32_t*>(slot + typename Cfg::SmemTileCElems{}(r, c)) = packed;
+            }
+            fence_view_async_shared();  // these writes, before the TMA store reads them
+            detail::named_barrier_sync(1 + wg, 128);
+            if (leader) {
+              int const rb = tm * 2 + wg, cb = tn * Cfg::kChunksN + j;  // the chunk's (row, column) block of C
+              if (rb * 64 < p.m && cb * 64 < p.n) {
+                int const x = rb * p.plan_c.mn_step[0] + cb * p.plan_c.k_step[0], y = rb * p.plan_c.mn_step[1] + cb * p.plan_c.k_step[1];
+                SM90_TMA_STORE::copy(&p.tma_c.desc, slot, x, y);
+              }
+              tma_store_arrive();  // a group per chunk (maybe empty): the slots' waits count chunks
+            }
+          }
+          continue;
+        }
+      }
       auto const c_tile = make_layout(Shape<BM, BN>{}, make_stride(p.ldc, Int<1>{}));  // (BM, BN) : (ldc, 1)
       TO* const c0 = p.c + (long long)m0 * p.ldc + n0;
       int const mres = p.m - m0, nres = p.n - n0;
       float const alpha = p.alpha, beta = p.beta;
-      constexpr int kVals = decltype(size(acc.layout()))::value;
       TESSEL_UNROLL
       for (int i = 0; i < kVals; i += 2) {  // values i, i+1: columns c, c+1 of one row
         auto const crd = tCcC(i);
@@ -443,6 +525,9 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
           if (c + 1 < nres) dst[1] = TO(beta != 0.f ? v1 + beta * detail::to_float(dst[1]) : v1);
         }
       }
+    }
+    if constexpr (Cfg::kEpiTma) {
+      if (p.epi_tma && (ctid % 128) == 0) tma_store_wait<0>();  // the slots are read before the CTA leaves
     }
   }
   __syncwarp();
@@ -474,15 +559,14 @@ namespace detail {
 // one is reused as it is (same pointer) or re-encoded for a new pointer (the
 // driver's encode alone, about a microsecond). Keyed by the global shape and
 // leading dimension; 8 entries, round robin.
-template <class Cfg, int Operand>
+template <class Cfg, int Operand, class Op = SM90_TMA_LOAD, class T = typename Cfg::Element>
 struct TmaCache {
-  using T = typename Cfg::Element;
   struct Entry {
     bool used = false;
     int rows = 0, k = 0;
     long long ld = 0;
     void const* ptr = nullptr;
-    TmaCopy<SM90_TMA_LOAD, T> tma;
+    TmaCopy<Op, T> tma;
     TmaTilePlan plan;
   };
   static inline Entry entries[8];
@@ -490,7 +574,7 @@ struct TmaCache {
   static inline std::mutex mutex;
 
   template <class Make>
-  static void get(T const* ptr, int rows, int k, long long ld, Make&& make, TmaCopy<SM90_TMA_LOAD, T>& tma, TmaTilePlan& plan) {
+  static void get(T const* ptr, int rows, int k, long long ld, Make&& make, TmaCopy<Op, T>& tma, TmaTilePlan& plan) {
     std::lock_guard<std::mutex> lock(mutex);
     for (auto& e : entries) {
       if (e.used && e.rows == rows && e.k == k && e.ld == ld) {
@@ -514,6 +598,30 @@ struct TmaCache {
   }
 };
 
+// The epilogue through shared memory assumes that consumer warpgroup w holds
+// rows [64 w, 64 w + 64) of the tile and that its accumulator values
+// [j * V / C, (j + 1) * V / C) (V values, C = BN / 64 chunks) are columns
+// [64 j, 64 j + 64), in adjacent pairs (2i, 2i + 1) of one row: checked
+// here against the TiledMMA's C layout (thread, value) -> m + BM * n.
+template <class Cfg>
+inline bool check_epilogue_chunks() {
+  typename Cfg::TiledMma mma;
+  auto const tv = mma.get_layoutC_TV();
+  constexpr int threads = 128 * Cfg::kConsumers, BM = Cfg::BM::value;
+  int const vals = int(size<1>(tv));
+  int const per = vals / Cfg::kChunksN;
+  for (int t = 0; t < threads; ++t)
+    for (int v = 0; v < vals; ++v) {
+      int const idx = int(tv(t, v)), m = idx % BM, n = idx / BM;
+      if (m / 64 != t / 128 || n / 64 != v / per) return false;
+      if (v % 2 == 1) {
+        int const prev = int(tv(t, v - 1));
+        if (prev % BM != m || prev / BM != n - 1) return false;
+      }
+    }
+  return true;
+}
+
 // The SM count and the most clusters of 2 that fit at once, per device.
 template <class Cfg>
 struct DeviceLimits {
@@ -526,6 +634,11 @@ struct LaunchInfo {
   int tiles_m = 0, tiles_n = 0, k_tiles = 0, log_swizzle = 0, raster_size = 0, grid = 0, sms = 0;
   int max_clusters2 = 0;  // cudaOccupancyMaxActiveClusters for clusters of 2 (-1: the query failed)
 };
+
+// The epilogue: -1 chosen (through shared memory and TMA stores where it
+// applies), 0 always straight from the registers to global memory, 1 the
+// TMA epilogue where it applies. A diagnostic knob for the bench.
+inline int epilogue_mode = -1;
 
 // The last launch's figures (diagnostics: not synchronized between threads).
 inline LaunchInfo last_launch;
@@ -568,6 +681,19 @@ cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename 
   }, p.tma_b, p.plan_b);
   p.c = C;
   p.ldc = ldc;
+  if constexpr (Cfg::kEpiTma) {
+    using TO = typename Cfg::ElementOut;
+    static bool const chunks_ok = detail::check_epilogue_chunks<Cfg>();
+    TESSEL_CHECK(chunks_ok, "gemm_sm90: the TiledMMA's C layout does not match the epilogue's chunks");
+    p.epi_tma = epilogue_mode != 0 && beta == 0.f && reinterpret_cast<std::uintptr_t>(C) % 16 == 0 && (ldc * long(sizeof(TO))) % 16 == 0;
+    if (p.epi_tma) {
+      auto gC = make_tensor(make_gmem_ptr(C), make_layout(make_shape(M, N), make_stride(ldc, Int<1>{})));
+      detail::TmaCache<Cfg, 2, SM90_TMA_STORE, TO>::get(C, M, N, ldc, [&](auto& tma, auto& plan) {
+        tma = make_tma_copy(SM90_TMA_STORE{}, gC, typename Cfg::SmemTileC{}, Shape<typename Cfg::EpiRows, typename Cfg::EpiCols>{});
+        plan = detail::make_tile_plan(tma, 1);
+      }, p.tma_c, p.plan_c);
+    }
+  }
   p.m = M, p.n = N, p.k = K;
   p.alpha = alpha, p.beta = beta;
   int const tiles_m = (M + BM::value - 1) / BM::value;
@@ -656,7 +782,16 @@ void describe(int M = 0, int N = 0, int K = 0, int sms = 132) {
   print(typename Cfg::SmemLayoutA{});
   std::printf("\n  smem B (BN,BK,stages): ");
   print(typename Cfg::SmemLayoutB{});
-  std::printf("\n  smem per stage %u bytes, total %d bytes (with barriers and alignment)\n", Cfg::kStageBytes, Cfg::kSmemBytes);
+  std::printf("\n  smem per stage %u bytes, total %d bytes (with the epilogue's slots, barriers and alignment)\n", Cfg::kStageBytes,
+              Cfg::kSmemBytes);
+  if constexpr (Cfg::kEpiTma) {
+    std::printf("  epilogue (beta = 0, C 16-byte aligned): %d slots of 64 x 64 per consumer warpgroup, %d chunks per tile, slot layout ",
+                Cfg::kEpiSlots, Cfg::kChunksN);
+    print(typename Cfg::SmemTileC{});
+    std::printf(", TMA store of each chunk\n");
+  } else {
+    std::printf("  epilogue: registers -> global memory (fp32 C)\n");
+  }
   if (M > 0 && N > 0) {
     int const tm = (M + BM::value - 1) / BM::value, tn = (N + BN::value - 1) / BN::value, kt = (K + BK::value - 1) / BK::value;
     int const cl = 1, tmc = tm;  // the default: no cluster
