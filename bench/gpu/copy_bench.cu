@@ -71,6 +71,28 @@ static std::vector<long long> colmajor(std::vector<long long> const& s) {
   return d;
 }
 
+// The median time (ms) of reps runs of fn, each between two events, after warm_ms of warm-up
+// (at least 3 runs of it).
+template <class Fn>
+static float median_ms(Fn&& fn, int reps, int warm_ms) {
+  auto t0 = std::chrono::steady_clock::now();
+  int warm = 0;
+  do {
+    for (int w = 0; w < 3; ++w, ++warm) fn();
+    CK(cudaDeviceSynchronize());
+  } while (std::chrono::steady_clock::now() - t0 < std::chrono::milliseconds(warm_ms));
+  cudaEvent_t a, b;
+  CK(cudaEventCreate(&a)); CK(cudaEventCreate(&b));
+  std::vector<float> ms;
+  for (int i = 0; i < reps; ++i) {
+    CK(cudaEventRecord(a)); fn(); CK(cudaEventRecord(b)); CK(cudaEventSynchronize(b));
+    float t; CK(cudaEventElapsedTime(&t, a, b)); ms.push_back(t);
+  }
+  CK(cudaEventDestroy(a)); CK(cudaEventDestroy(b));
+  std::sort(ms.begin(), ms.end());
+  return ms[ms.size() / 2];
+}
+
 template <class T>
 static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text, double& ref_tbps, T*) {
   int r = int(c.shape.size());
@@ -125,60 +147,31 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
   CK(cudaMemcpy(&hbad, bad, 8, cudaMemcpyDeviceToHost));
   ok = hbad == 0;
 
-  // timing: median of reps after warm-up
-  cudaEvent_t a, b;
-  CK(cudaEventCreate(&a)); CK(cudaEventCreate(&b));
-  std::vector<float> ms;
-  // Warm up for 200 ms of launches: clocks and caches reach their steady state.
-  {
-    auto t0 = std::chrono::steady_clock::now();
-    do {
-      for (int w = 0; w < 5; ++w) launch();
-      CK(cudaDeviceSynchronize());
-    } while (std::chrono::steady_clock::now() - t0 < std::chrono::milliseconds(200));
-  }
-  for (int i = 0; i < reps; ++i) {
-    CK(cudaEventRecord(a)); launch(); CK(cudaEventRecord(b)); CK(cudaEventSynchronize(b));
-    float t; CK(cudaEventElapsedTime(&t, a, b)); ms.push_back(t);
-  }
-  std::sort(ms.begin(), ms.end());
-  double bytes = double(n) * sizeof(T) * 2;
-  double tbps = bytes / (ms[ms.size() / 2] * 1e-3) / 1e12;
+  // timing: median of reps after 200 ms of warm-up (clocks and caches reach their steady state)
+  double const bytes = double(n) * sizeof(T) * 2;
+  auto tbps_of = [&](float ms) { return bytes / (ms * 1e-3) / 1e12; };
+  auto plan_tbps = [&](kernels::CopyPlan const& q0, int warm_ms) {
+    return tbps_of(median_ms([&] { kernels::CopyPlan q = q0; CK(cuda::launch(q, src, dst, 0)); }, reps, warm_ms));
+  };
+  double tbps = tbps_of(median_ms(launch, reps, 200));
   if (g_sweep && plan.kind == kernels::CopyPlan::Kind::tile && plan.L == 1 && !plan.packed) {
     long long cand[][2] = {{32, 32}, {32, 64}, {64, 32}, {64, 64}, {128, 32}, {64, 128}};
-    kernels::CopyPlan keep = plan;
-    plan.use_tma = false;  // the tile kernel's tiles
     for (auto const& c : cand) {
       if (c[0] * c[1] * plan.elem_bytes > 32768 || (c[1] == 128 && plan.elem_bytes != 1)) continue;
-      plan.TI = c[0]; plan.TJ = c[1];
-      for (int w = 0; w < 3; ++w) launch();
-      std::vector<float> mt;
-      for (int i = 0; i < reps; ++i) {
-        CK(cudaEventRecord(a)); launch(); CK(cudaEventRecord(b)); CK(cudaEventSynchronize(b));
-        float t; CK(cudaEventElapsedTime(&t, a, b)); mt.push_back(t);
-      }
-      std::sort(mt.begin(), mt.end());
-      printf("    sweep tile %lldx%lld: %.3f TB/s\n", c[0], c[1], bytes / (mt[mt.size() / 2] * 1e-3) / 1e12);
+      kernels::CopyPlan q = plan;
+      q.use_tma = false;  // the tile kernel's tiles
+      q.TI = c[0], q.TJ = c[1];
+      printf("    sweep tile %lldx%lld: %.3f TB/s\n", c[0], c[1], plan_tbps(q, 0));
     }
-    plan = keep;
   }
+  char line[200];
   // The same tile plan with the other tile order (J tiles first or I tiles first), without the TMA.
   g_order_line.clear();
   if (!small_run && plan.kind == kernels::CopyPlan::Kind::tile) {
     kernels::CopyPlan other = plan;
     other.j_first = !plan.j_first;
     other.use_tma = false;
-    auto run_other = [&] { kernels::CopyPlan q = other; CK(cuda::launch(q, src, dst, 0)); };
-    for (int w = 0; w < 20; ++w) run_other();
-    std::vector<float> mt;
-    for (int i = 0; i < reps; ++i) {
-      CK(cudaEventRecord(a)); run_other(); CK(cudaEventRecord(b)); CK(cudaEventSynchronize(b));
-      float tm; CK(cudaEventElapsedTime(&tm, a, b)); mt.push_back(tm);
-    }
-    std::sort(mt.begin(), mt.end());
-    char line[200];
-    std::snprintf(line, sizeof line, "    the other tile order (%s first): %.3f TB/s", other.j_first ? "J" : "I",
-                  bytes / (mt[mt.size() / 2] * 1e-3) / 1e12);
+    std::snprintf(line, sizeof line, "    the other tile order (%s first): %.3f TB/s", other.j_first ? "J" : "I", plan_tbps(other, 0));
     g_order_line = line;
   }
   // A packed 1-byte transpose beside the same plan through the byte-wise tile kernel.
@@ -187,16 +180,7 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
     kernels::CopyPlan up = plan;
     up.packed = false;
     up.TI = 64, up.TJ = 32;  // the tile plan_copy chose for this case before the packed kernel
-    auto run_up = [&] { kernels::CopyPlan q = up; CK(cuda::launch(q, src, dst, 0)); };
-    for (int w = 0; w < 20; ++w) run_up();
-    std::vector<float> mt;
-    for (int i = 0; i < reps; ++i) {
-      CK(cudaEventRecord(a)); run_up(); CK(cudaEventRecord(b)); CK(cudaEventSynchronize(b));
-      float tm; CK(cudaEventElapsedTime(&tm, a, b)); mt.push_back(tm);
-    }
-    std::sort(mt.begin(), mt.end());
-    char line[200];
-    std::snprintf(line, sizeof line, "    byte-wise tile kernel (64x32, as before): %.3f TB/s", bytes / (mt[mt.size() / 2] * 1e-3) / 1e12);
+    std::snprintf(line, sizeof line, "    byte-wise tile kernel (64x32, as before): %.3f TB/s", plan_tbps(up, 0));
     g_unpacked_line = line;
   }
   // The TMA path (copy_tma.cuh) on the same plan, where it applies: correctness against ref, then timing.
@@ -217,38 +201,13 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
       unsigned long long tbad = 0;
       CK(cudaMemcpy(&tbad, bad, 8, cudaMemcpyDeviceToHost));
       g_tma_ok = tbad == 0;
-      auto t0 = std::chrono::steady_clock::now();
-      do {
-        for (int w = 0; w < 5; ++w) tma();
-        CK(cudaDeviceSynchronize());
-      } while (std::chrono::steady_clock::now() - t0 < std::chrono::milliseconds(200));
-      std::vector<float> mt;
-      for (int i = 0; i < reps; ++i) {
-        CK(cudaEventRecord(a)); tma(); CK(cudaEventRecord(b)); CK(cudaEventSynchronize(b));
-        float tm; CK(cudaEventElapsedTime(&tm, a, b)); mt.push_back(tm);
-      }
-      std::sort(mt.begin(), mt.end());
-      char line[200];
-      std::snprintf(line, sizeof line, "    without the TMA (copy.cuh's tile kernel): %.3f TB/s%s", bytes / (mt[mt.size() / 2] * 1e-3) / 1e12,
+      std::snprintf(line, sizeof line, "    without the TMA (copy.cuh's tile kernel): %.3f TB/s%s", tbps_of(median_ms(tma, reps, 200)),
                     g_tma_ok ? "" : " WRONG");
       g_tma_line = line;
     }
   }
   // reference in the same run: device-to-device copy of the same bytes
-  std::vector<float> mr;
-  {
-    auto t0 = std::chrono::steady_clock::now();
-    do {
-      for (int w = 0; w < 5; ++w) CK(cudaMemcpyAsync(ref, dst, n * sizeof(T), cudaMemcpyDeviceToDevice));
-      CK(cudaDeviceSynchronize());
-    } while (std::chrono::steady_clock::now() - t0 < std::chrono::milliseconds(200));
-  }
-  for (int i = 0; i < reps; ++i) {
-    CK(cudaEventRecord(a)); CK(cudaMemcpyAsync(ref, dst, n * sizeof(T), cudaMemcpyDeviceToDevice)); CK(cudaEventRecord(b)); CK(cudaEventSynchronize(b));
-    float t; CK(cudaEventElapsedTime(&t, a, b)); mr.push_back(t);
-  }
-  std::sort(mr.begin(), mr.end());
-  ref_tbps = bytes / (mr[mr.size() / 2] * 1e-3) / 1e12;
+  ref_tbps = tbps_of(median_ms([&] { CK(cudaMemcpyAsync(ref, dst, n * sizeof(T), cudaMemcpyDeviceToDevice)); }, reps, 200));
   cudaFree(src); cudaFree(dst); cudaFree(ref); cudaFree(bad); cudaFree(dshape); cudaFree(dss); cudaFree(dds);
   return tbps;
 }
