@@ -250,15 +250,23 @@ void report(bool ok, char const* name, Totals& tot) {
   (ok ? tot.passed : tot.failed)++;
 }
 
-template <bool Swizzled>
-void run_copy(char const* name, int rows, int cols, std::mt19937& rng, Totals& tot) {
-  std::vector<half_t> a(std::size_t(rows) * cols), b(a.size(), half_t(-7.0f));
+// The matrices of a case: a, na random nonzero halves, and b, nb halves of -7 (poison),
+// both copied to the device (da, db). False (and a message) when CUDA fails.
+bool setup(std::size_t na, std::size_t nb, std::vector<half_t>& a, std::vector<half_t>& b, half_t*& da, half_t*& db, std::mt19937& rng) {
+  a.assign(na, half_t(0.0f));
+  b.assign(nb, half_t(-7.0f));
   std::uniform_int_distribution<int> d(-50, 50);
   for (auto& v : a) { int x = 0; while (x == 0) x = d(rng); v = half_t(float(x)); }
-  half_t *da, *db;
-  bool ok = cuda_ok(cudaMalloc(&da, a.size() * 2), "malloc") && cuda_ok(cudaMalloc(&db, b.size() * 2), "malloc") &&
-            cuda_ok(cudaMemcpy(da, a.data(), a.size() * 2, cudaMemcpyHostToDevice), "memcpy") &&
-            cuda_ok(cudaMemcpy(db, b.data(), b.size() * 2, cudaMemcpyHostToDevice), "memcpy");
+  return cuda_ok(cudaMalloc(&da, a.size() * 2), "malloc") && cuda_ok(cudaMalloc(&db, b.size() * 2), "malloc") &&
+         cuda_ok(cudaMemcpy(da, a.data(), a.size() * 2, cudaMemcpyHostToDevice), "memcpy") &&
+         cuda_ok(cudaMemcpy(db, b.data(), b.size() * 2, cudaMemcpyHostToDevice), "memcpy");
+}
+
+template <bool Swizzled>
+void run_copy(char const* name, int rows, int cols, std::mt19937& rng, Totals& tot) {
+  std::vector<half_t> a, b;
+  half_t *da = nullptr, *db = nullptr;
+  bool ok = setup(std::size_t(rows) * cols, std::size_t(rows) * cols, a, b, da, db, rng);
   TmaDescriptor in{}, out{};
   CUtensorMapSwizzle const sw = Swizzled ? CU_TENSOR_MAP_SWIZZLE_128B : CU_TENSOR_MAP_SWIZZLE_NONE;
   ok = ok && encode(in, da, rows, cols, kBoxR, kBoxC, sw) && encode(out, db, rows, cols, kBoxR, kBoxC, CU_TENSOR_MAP_SWIZZLE_NONE);
@@ -276,12 +284,9 @@ void run_copy(char const* name, int rows, int cols, std::mt19937& rng, Totals& t
 
 void run_multicast(char const* name, int clusters, std::mt19937& rng, Totals& tot) {
   int const rows = kBoxR, cols = clusters * kBoxC;
-  std::vector<half_t> a(std::size_t(rows) * cols), b(std::size_t(2 * clusters) * kBoxR * kBoxC, half_t(-7.0f));
-  std::uniform_int_distribution<int> d(-50, 50);
-  for (auto& v : a) { int x = 0; while (x == 0) x = d(rng); v = half_t(float(x)); }
-  half_t *da, *db;
-  bool ok = cuda_ok(cudaMalloc(&da, a.size() * 2), "malloc") && cuda_ok(cudaMalloc(&db, b.size() * 2), "malloc") &&
-            cuda_ok(cudaMemcpy(da, a.data(), a.size() * 2, cudaMemcpyHostToDevice), "memcpy");
+  std::vector<half_t> a, b;
+  half_t *da = nullptr, *db = nullptr;
+  bool ok = setup(std::size_t(rows) * cols, std::size_t(2 * clusters) * kBoxR * kBoxC, a, b, da, db, rng);
   TmaDescriptor box{};
   ok = ok && encode(box, da, rows, cols, kBoxR / 2, kBoxC, CU_TENSOR_MAP_SWIZZLE_NONE);
   if (ok) {
@@ -303,13 +308,9 @@ void run_multicast(char const* name, int clusters, std::mt19937& rng, Totals& to
 
 // The M-major (M,K):(1,M) matrix through make_tma_copy load (MN_SW128) and store.
 void run_made_copy(char const* name, int M, int K, std::mt19937& rng, Totals& tot) {
-  std::vector<half_t> a(std::size_t(M) * K), b(a.size(), half_t(-7.0f));
-  std::uniform_int_distribution<int> d(-50, 50);
-  for (auto& v : a) { int x = 0; while (x == 0) x = d(rng); v = half_t(float(x)); }
-  half_t *da, *db;
-  bool ok = cuda_ok(cudaMalloc(&da, a.size() * 2), "malloc") && cuda_ok(cudaMalloc(&db, b.size() * 2), "malloc") &&
-            cuda_ok(cudaMemcpy(da, a.data(), a.size() * 2, cudaMemcpyHostToDevice), "memcpy") &&
-            cuda_ok(cudaMemcpy(db, b.data(), b.size() * 2, cudaMemcpyHostToDevice), "memcpy");
+  std::vector<half_t> a, b;
+  half_t *da = nullptr, *db = nullptr;
+  bool ok = setup(std::size_t(M) * K, std::size_t(M) * K, a, b, da, db, rng);
   if (ok) {
     try {
       auto ga = make_tensor(make_gmem_ptr(da), make_layout(make_shape(M, K), make_stride(Int<1>{}, M)));
@@ -334,12 +335,9 @@ void run_made_copy(char const* name, int M, int K, std::mt19937& rng, Totals& to
 // The K-major (M,K):(K,1) matrix multicast by make_tma_copy in clusters of 2.
 void run_made_multicast(char const* name, int M, int K, std::mt19937& rng, Totals& tot) {
   int const tm = M / 64, tk = K / 64;
-  std::vector<half_t> a(std::size_t(M) * K), b(std::size_t(2 * tm) * tk * 64 * 64, half_t(-7.0f));
-  std::uniform_int_distribution<int> d(-50, 50);
-  for (auto& v : a) { int x = 0; while (x == 0) x = d(rng); v = half_t(float(x)); }
-  half_t *da, *db;
-  bool ok = cuda_ok(cudaMalloc(&da, a.size() * 2), "malloc") && cuda_ok(cudaMalloc(&db, b.size() * 2), "malloc") &&
-            cuda_ok(cudaMemcpy(da, a.data(), a.size() * 2, cudaMemcpyHostToDevice), "memcpy");
+  std::vector<half_t> a, b;
+  half_t *da = nullptr, *db = nullptr;
+  bool ok = setup(std::size_t(M) * K, std::size_t(2 * tm) * tk * 64 * 64, a, b, da, db, rng);
   if (ok) {
     try {
       auto ga = make_tensor(make_gmem_ptr(da), make_layout(make_shape(M, K), make_stride(K, Int<1>{})));
@@ -367,13 +365,9 @@ void run_made_multicast(char const* name, int M, int K, std::mt19937& rng, Total
 
 // The K-major (M,K):(K,1) matrix through the CuTe-spelled kernel (edges in M and K).
 void run_cute_spelling(char const* name, int M, int K, std::mt19937& rng, Totals& tot) {
-  std::vector<half_t> a(std::size_t(M) * K), b(a.size(), half_t(-7.0f));
-  std::uniform_int_distribution<int> d(-50, 50);
-  for (auto& v : a) { int x = 0; while (x == 0) x = d(rng); v = half_t(float(x)); }
-  half_t *da, *db;
-  bool ok = cuda_ok(cudaMalloc(&da, a.size() * 2), "malloc") && cuda_ok(cudaMalloc(&db, b.size() * 2), "malloc") &&
-            cuda_ok(cudaMemcpy(da, a.data(), a.size() * 2, cudaMemcpyHostToDevice), "memcpy") &&
-            cuda_ok(cudaMemcpy(db, b.data(), b.size() * 2, cudaMemcpyHostToDevice), "memcpy");
+  std::vector<half_t> a, b;
+  half_t *da = nullptr, *db = nullptr;
+  bool ok = setup(std::size_t(M) * K, std::size_t(M) * K, a, b, da, db, rng);
   if (ok) {
     try {
       auto ga = make_tensor(make_gmem_ptr(da), make_layout(make_shape(M, K), make_stride(K, Int<1>{})));
