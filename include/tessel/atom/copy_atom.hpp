@@ -12,6 +12,8 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "../swizzle/composed_algebra.hpp"
+#include "../swizzle/copy.hpp"
 #include "copy_traits.hpp"
 #include "mma_atom.hpp"
 #include "util.hpp"
@@ -251,6 +253,17 @@ struct TiledCopy : Atom {
                   "tessel::TiledCopy: a static mode of the tensor is not a multiple of the copy's tile (Tiler_MN): "
                   "the partition would reach outside the tensor (use a tile that divides it)");
     return tile2thrfrg(zipped_divide(d, Tiler_MN{}), composition(right_inverse(AtomLayoutRef{}), AtomLayoutDst{}));
+  }
+  // tidfrg_S/D of a swizzled layout Sw o off o L (a swizzled shared-memory
+  // tile): the same on L, the swizzle kept (the partition only rearranges L's
+  // domain; the swizzle acts on its offsets).
+  template <class Sw, class O, class L>
+  TESSEL_HOST_DEVICE static constexpr auto tidfrg_S(ComposedLayout<Sw, O, L> const& c) {
+    return make_composed_layout(c.layout_a(), c.offset(), tidfrg_S(c.layout_b()));
+  }
+  template <class Sw, class O, class L>
+  TESSEL_HOST_DEVICE static constexpr auto tidfrg_D(ComposedLayout<Sw, O, L> const& c) {
+    return make_composed_layout(c.layout_a(), c.offset(), tidfrg_D(c.layout_b()));
   }
   // tile2thrfrg(((TileM,TileN,...),(RestM,RestN,...)), ref2trg): the tile
   // mode as (thread, value), the atom's threads and values in the atom's

@@ -91,4 +91,38 @@ TESSEL_HOST_DEVICE void copy(Tensor<SE, SL> const& src, Tensor<DE, DL>&& dst) {
   copy(src, dst);
 }
 
+// ---- recast of a swizzled tensor ------------------------------------------------------------------
+//
+// recast<U>(t) where t's layout is Sw o off o L with Sw = Swizzle<B, M, S> on
+// element indices: the same elements seen as elements of U, N = sizeof(U) /
+// sizeof(V) times wider (what a copy atom does to reach its registers, e.g. an
+// ldmatrix row or a cp.async vector of a swizzled shared-memory tile). The
+// swizzle moves no bit below M, so a run of N <= 2^M elements starting at a
+// multiple of N stays whole: Sw(N y + r) = N Sw'(y) + r with Sw' =
+// Swizzle<B, M - log2 N, S>. Needs off a multiple of N (checked) and L
+// dividing into runs of N (recast's checks on L); the result is
+// Sw' o off / N o upcast<N>(L).
+template <class U, class E, int B, int M, int S, class O, class L>
+TESSEL_HOST_DEVICE auto recast(Tensor<E, ComposedLayout<Swizzle<B, M, S>, O, L>> const& t) {
+  using V = typename E::value_type;
+  if constexpr (sizeof(U) == sizeof(V)) {
+    auto inner = recast<U>(make_view(t.data(), t.layout().layout_b()));
+    return make_view(inner.data(), make_composed_layout(t.layout().layout_a(), t.layout().offset(), inner.layout()));
+  } else {
+    static_assert(sizeof(U) > sizeof(V) && sizeof(U) % sizeof(V) == 0,
+                  "tessel::recast: a swizzled tensor is recast to wider elements only (a multiple of its own)");
+    constexpr int N = int(sizeof(U) / sizeof(V));
+    static_assert((N & (N - 1)) == 0 && N <= (1 << M),
+                  "tessel::recast: the new elements are wider than the runs that the swizzle keeps together (2^M elements)");
+    auto const off = t.layout().offset();
+    if constexpr (StaticInt<O>) {
+      static_assert(O::value % N == 0, "tessel::recast: the swizzled layout's offset is not a multiple of the new element");
+    } else {
+      TESSEL_CHECK(off % N == 0, "recast: the swizzled layout's offset is not a multiple of the new element");
+    }
+    auto inner = recast<U>(make_view(t.data(), t.layout().layout_b()));
+    return make_view(inner.data(), make_composed_layout(upcast<N>(t.layout().layout_a()), off / Int<N>{}, inner.layout()));
+  }
+}
+
 }  // namespace tessel

@@ -1,0 +1,316 @@
+// The Ampere-style GEMM of issue 14 (tessel/kernels/gemm_sm80.cuh) on the GPU:
+// correctness against an fp32 reference GEMM on random data, then timings
+// beside the Hopper kernel (gemm_sm90.cuh, bf16 TN) of the same binary.
+//   gemm_sm80_bench [--small] [--reps N] [--describe] [--no-time]
+// --small: small and odd shapes only (for compute-sanitizer memcheck/racecheck).
+// Correctness: inputs uniform in [-1, 1) (never zeros), the output poisoned
+// with NaN before each checked run (beta = 0), every element must be finite
+// and ||D - ref|| / ||ref|| < 1e-2 (1e-3 for fp16 in, fp32 out; ref: fp32
+// from the same bf16/fp16 inputs).
+// Timing: median of N (default 30) runs after 5 warm-up runs, CUDA events.
+// Prints one line per case and "N passed, M failed"; exit 1 on a failure.
+// Layouts as gemm_bench.cu's: "TN" = A row-major (M,K):(K,1), B (N,K):(K,1);
+// A "N": (M,K):(1,M); B "T": (N,K):(1,N).
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <tessel/kernels/gemm_sm80.cuh>
+#include <tessel/kernels/gemm_sm90.cuh>
+
+using namespace tessel;
+
+#define CK(x)                                                                                    \
+  do {                                                                                           \
+    cudaError_t e_ = (x);                                                                        \
+    if (e_ != cudaSuccess) {                                                                     \
+      std::printf("CUDA error %s at %s:%d\n", cudaGetErrorString(e_), __FILE__, __LINE__);     \
+      std::exit(1);                                                                              \
+    }                                                                                            \
+  } while (0)
+
+namespace {
+
+template <class T>
+__global__ void fill_uniform(T* p, long long n, unsigned seed) {
+  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) {
+    unsigned x = unsigned(i) * 2654435761u ^ seed ^ unsigned(i >> 32) * 0x9E3779B9u;
+    x ^= x >> 13; x *= 0x5bd1e995u; x ^= x >> 15; x *= 0x27d4eb2du; x ^= x >> 16;
+    float v = (float(x & 0xFFFFFF) / 16777216.f) * 2.f - 1.f;  // [-1, 1)
+    if (v == 0.f) v = 0.5f;
+    p[i] = T(v);
+  }
+}
+
+template <class T>
+__global__ void fill_value(T* p, long long n, float v) {
+  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) p[i] = T(v);
+}
+
+// Reference: ref(m, n) = alpha * sum_k A(m,k) B(n,k) + beta * C0(m,n), fp32, 16x16 shared-memory tiles.
+template <class T, class TO>
+__global__ void reference_gemm(T const* A, long long sam, long long sak, T const* B, long long sbn, long long sbk, TO const* C0,
+                               long long scm, long long scn, float* ref, int M, int N, int K, float alpha, float beta) {
+  __shared__ float as[16][17], bs[16][17];
+  int const tx = int(threadIdx.x), ty = int(threadIdx.y);
+  int const m = int(blockIdx.y) * 16 + ty, n = int(blockIdx.x) * 16 + tx;
+  float s = 0.f;
+  for (int k0 = 0; k0 < K; k0 += 16) {
+    int const am = int(blockIdx.y) * 16 + ty, ak = k0 + tx;
+    as[ty][tx] = (am < M && ak < K) ? float(A[am * sam + ak * sak]) : 0.f;
+    int const bn = int(blockIdx.x) * 16 + ty, bk = k0 + tx;
+    bs[ty][tx] = (bn < N && bk < K) ? float(B[bn * sbn + bk * sbk]) : 0.f;
+    __syncthreads();
+#pragma unroll
+    for (int k = 0; k < 16; ++k) s += as[ty][k] * bs[tx][k];
+    __syncthreads();
+  }
+  if (m < M && n < N) {
+    float r = alpha * s;
+    if (beta != 0.f) r += beta * float(C0[m * scm + n * scn]);
+    ref[(long long)m * N + n] = r;
+  }
+}
+
+// sums[0] += (D - ref)^2, sums[1] += ref^2; bad += non-finite D.
+template <class TO>
+__global__ void compare(TO const* D, long long scm, long long scn, float const* ref, int M, int N, double* sums, unsigned long long* bad) {
+  double d2 = 0, r2 = 0;
+  unsigned long long nb = 0;
+  long long const total = (long long)M * N;
+  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < total; i += (long long)gridDim.x * blockDim.x) {
+    long long const m = i / N, n = i % N;
+    float const d = float(D[m * scm + n * scn]), r = ref[i];
+    if (!isfinite(d)) ++nb;
+    double const e = double(d) - double(r);
+    d2 += e * e;
+    r2 += double(r) * double(r);
+  }
+  atomicAdd(&sums[0], d2);
+  atomicAdd(&sums[1], r2);
+  if (nb) atomicAdd(bad, nb);
+}
+
+struct Totals {
+  int passed = 0, failed = 0;
+};
+
+template <class T> char const* type_name();
+template <> char const* type_name<bfloat16_t>() { return "bf16"; }
+template <> char const* type_name<half_t>() { return "fp16"; }
+template <> char const* type_name<float>() { return "fp32"; }
+
+struct Case {
+  std::string layout = "TN";
+  int M, N, K;
+  float alpha = 1.f, beta = 0.f;
+  bool colmajor_c = false;
+  bool time = false;
+};
+
+// The kernels a case runs on: tessel::cuda::gemm_sm80 (the host API), one
+// sm80 configuration launched directly (Cfg), or the Hopper kernel's bf16 TN.
+enum class Kernel { sm80_api, sm80_cfg, sm90 };
+struct Operands {
+  void const *a, *b;
+  void* c;
+  long long sam, sak, sbn, sbk, scm, scn;
+};
+
+template <class T, class TO, class Cfg = void>
+cudaError_t launch(Kernel kind, Operands const& o, Case const& c, cudaStream_t s = 0) {
+  T const* A = static_cast<T const*>(o.a);
+  T const* B = static_cast<T const*>(o.b);
+  TO* C = static_cast<TO*>(o.c);
+  if constexpr (std::is_void_v<Cfg>) {  // the host API (instantiated for the bf16 -> bf16 cases only)
+    if (kind != Kernel::sm80_api) return cudaErrorInvalidValue;
+    auto tA = make_tensor(make_gmem_ptr(A), make_layout(make_shape(c.M, c.K), make_stride(o.sam, o.sak)));
+    auto tB = make_tensor(make_gmem_ptr(B), make_layout(make_shape(c.N, c.K), make_stride(o.sbn, o.sbk)));
+    auto tC = make_tensor(make_gmem_ptr(C), make_layout(make_shape(c.M, c.N), make_stride(o.scm, o.scn)));
+    return cuda::gemm_sm80(tA, tB, tC, c.alpha, c.beta, s);
+  } else {
+    long long const lda = o.sak == 1 ? o.sam : o.sak, ldb = o.sbk == 1 ? o.sbn : o.sbk;
+    if constexpr (requires { Cfg::kBoxesA; }) {  // a Hopper configuration
+      if (kind == Kernel::sm90) return kernels::sm90::launch_gemm<Cfg>(A, lda, B, ldb, C, o.scm, c.M, c.N, c.K, c.alpha, c.beta, s);
+    } else {
+      if (kind == Kernel::sm80_cfg) return kernels::sm80::launch_gemm<Cfg>(A, lda, B, ldb, C, o.scm, c.M, c.N, c.K, c.alpha, c.beta, s);
+    }
+  }
+  return cudaErrorInvalidValue;
+}
+
+char const* kernel_name(Kernel k) { return k == Kernel::sm90 ? "sm90" : "sm80"; }
+
+template <class T, class TO, class Cfg = void>
+bool run_case(Kernel kind, Case const& c, int reps, Totals& tot, bool do_time) {
+  int const M = c.M, N = c.N, K = c.K;
+  bool const a_k = c.layout[0] == 'T', b_k = c.layout[1] == 'N';
+  Operands o{};
+  o.sam = a_k ? K : 1, o.sak = a_k ? 1 : M;
+  o.sbn = b_k ? K : 1, o.sbk = b_k ? 1 : N;
+  o.scm = c.colmajor_c ? 1 : N, o.scn = c.colmajor_c ? M : 1;
+  T *A, *B;
+  TO *C, *C0 = nullptr;
+  float* ref;
+  double* sums;
+  unsigned long long* bad;
+  std::size_t const na = std::max<std::size_t>(1, std::size_t(M) * K), nb = std::max<std::size_t>(1, std::size_t(N) * K), nc = std::size_t(M) * N;
+  CK(cudaMalloc(&A, na * sizeof(T)));
+  CK(cudaMalloc(&B, nb * sizeof(T)));
+  CK(cudaMalloc(&C, nc * sizeof(TO)));
+  CK(cudaMalloc(&sums, 2 * sizeof(double)));
+  CK(cudaMalloc(&bad, sizeof(unsigned long long)));
+  static unsigned seed = 12345;
+  seed = seed * 1664525u + 1013904223u;
+  fill_uniform<<<1024, 256>>>(A, (long long)na, seed);
+  fill_uniform<<<1024, 256>>>(B, (long long)nb, seed ^ 0xABCDEFu);
+  CK(cudaGetLastError());
+  o.a = A, o.b = B, o.c = C;
+  char name[160];
+  std::snprintf(name, sizeof name, "%s %s->%s %s M=%d N=%d K=%d%s%s", kernel_name(kind), type_name<T>(), type_name<TO>(), c.layout.c_str(), M, N,
+                K, c.beta != 0.f ? " beta" : "", c.colmajor_c ? " C col-major" : "");
+  bool ok = true;
+  {
+    CK(cudaMalloc(&ref, nc * sizeof(float)));
+    if (c.beta != 0.f) {
+      CK(cudaMalloc(&C0, nc * sizeof(TO)));
+      fill_uniform<<<1024, 256>>>(C0, (long long)nc, seed ^ 0x5555u);
+      CK(cudaMemcpy(C, C0, nc * sizeof(TO), cudaMemcpyDeviceToDevice));
+    } else {
+      fill_value<<<1024, 256>>>(C, (long long)nc, NAN);  // poison
+    }
+    dim3 rb(16, 16), rg(unsigned((N + 15) / 16), unsigned((M + 15) / 16));
+    reference_gemm<T, TO><<<rg, rb>>>(A, o.sam, o.sak, B, o.sbn, o.sbk, C0, o.scm, o.scn, ref, M, N, K, c.alpha, c.beta);
+    CK(cudaGetLastError());
+    CK((launch<T, TO, Cfg>(kind, o, c)));
+    CK(cudaDeviceSynchronize());
+    CK(cudaMemset(sums, 0, 2 * sizeof(double)));
+    CK(cudaMemset(bad, 0, sizeof(unsigned long long)));
+    compare<TO><<<1024, 256>>>(C, o.scm, o.scn, ref, M, N, sums, bad);
+    CK(cudaDeviceSynchronize());
+    double s[2];
+    unsigned long long nbad;
+    CK(cudaMemcpy(s, sums, sizeof s, cudaMemcpyDeviceToHost));
+    CK(cudaMemcpy(&nbad, bad, sizeof nbad, cudaMemcpyDeviceToHost));
+    double const rel = s[1] > 0 ? std::sqrt(s[0] / s[1]) : std::sqrt(s[0]);
+    double const tol = std::is_same_v<TO, float> && std::is_same_v<T, half_t> ? 1e-3 : 1e-2;
+    ok = nbad == 0 && rel < tol && std::isfinite(rel);
+    auto const& li = kernels::sm80::last_launch;
+    std::printf("%-4s %-56s rel.err %.3e  non-finite %llu%s\n", ok ? "ok" : "FAIL", name, rel, nbad,
+                kind == Kernel::sm90 ? "" : (li.vec_a && li.vec_b ? "" : li.vec_a ? "  (B by elements)" : li.vec_b ? "  (A by elements)" : "  (A, B by elements)"));
+    (ok ? tot.passed : tot.failed)++;
+    CK(cudaFree(ref));
+    if (C0) CK(cudaFree(C0));
+  }
+  if (c.time && do_time) {
+    for (int i = 0; i < 5; ++i) CK((launch<T, TO, Cfg>(kind, o, c)));
+    CK(cudaDeviceSynchronize());
+    std::vector<float> ms;
+    cudaEvent_t e0, e1;
+    CK(cudaEventCreate(&e0));
+    CK(cudaEventCreate(&e1));
+    for (int r = 0; r < reps; ++r) {
+      CK(cudaEventRecord(e0));
+      CK((launch<T, TO, Cfg>(kind, o, c)));
+      CK(cudaEventRecord(e1));
+      CK(cudaEventSynchronize(e1));
+      float t;
+      CK(cudaEventElapsedTime(&t, e0, e1));
+      ms.push_back(t);
+    }
+    std::sort(ms.begin(), ms.end());
+    float const med = ms[ms.size() / 2];
+    double const tflops = 2.0 * M * N * double(K) / (med * 1e-3) / 1e12;
+    std::printf("time %-56s median %8.3f ms  %7.1f TFLOP/s  (min %.3f, max %.3f ms, %d runs)\n", name, med, tflops, ms.front(), ms.back(), reps);
+    CK(cudaEventDestroy(e0));
+    CK(cudaEventDestroy(e1));
+  }
+  CK(cudaFree(A));
+  CK(cudaFree(B));
+  CK(cudaFree(C));
+  CK(cudaFree(sums));
+  CK(cudaFree(bad));
+  return ok;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);  // every line out before a crash
+  bool small = false, describe = false, do_time = true;
+  int reps = 30;
+  for (int i = 1; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--small")) small = true;
+    else if (!std::strcmp(argv[i], "--describe")) describe = true;
+    else if (!std::strcmp(argv[i], "--no-time")) do_time = false;
+    else if (!std::strcmp(argv[i], "--reps") && i + 1 < argc) reps = std::atoi(argv[++i]);
+  }
+  using BF = bfloat16_t;
+  using H = half_t;
+  using KM = kernels::sm80::Major;
+  // The configurations launched directly (the host API instantiates the four bf16 -> bf16 ones).
+  using H_TN = kernels::sm80::GemmConfig<H, H, KM::K, KM::K>;
+  using H_NT = kernels::sm80::GemmConfig<H, H, KM::MN, KM::MN>;
+  using BF32_TN = kernels::sm80::GemmConfig<BF, float, KM::K, KM::K>;
+  using H32_TT = kernels::sm80::GemmConfig<H, float, KM::K, KM::MN>;
+  using Hopper_TN = kernels::sm90::GemmConfig<BF, BF, GMMA::Major::K, GMMA::Major::K>;
+  if (describe) {
+    kernels::sm80::describe<kernels::sm80::GemmConfig<BF, BF, KM::K, KM::K>>(8192, 8192, 8192);
+    kernels::sm80::describe<kernels::sm80::GemmConfig<BF, BF, KM::MN, KM::MN>>(1000, 777, 129);
+  }
+  int count = 0;
+  if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
+    std::printf("no GPU\n");
+    return 2;
+  }
+  cudaDeviceProp prop{};
+  CK(cudaGetDeviceProperties(&prop, 0));
+  std::printf("device: %s, %d SMs, L2 %d MB\n", prop.name, prop.multiProcessorCount, prop.l2CacheSize >> 20);
+  Totals tot;
+  auto api = [&](Case c) { run_case<BF, BF>(Kernel::sm80_api, c, reps, tot, do_time); };
+  // Small and odd shapes: every layout, edges in M, N and K, K = 129 (rows not
+  // 16-byte aligned: element copies), beta, column-major C, fp16, fp32 out.
+  std::vector<Case> smalls = {
+      {"TN", 256, 512, 128}, {"TN", 1, 1, 8},      {"TN", 129, 257, 72},   {"TN", 77, 300, 200}, {"NN", 200, 264, 136},
+      {"NT", 136, 200, 96},  {"TT", 333, 520, 64}, {"TN", 1000, 777, 129}, {"NT", 1000, 777, 129}, {"NN", 37, 53, 29},
+      {"TT", 130, 70, 48},
+  };
+  for (auto const& c : smalls) api(c);
+  api({"TN", 300, 500, 256, 0.5f, -1.25f});
+  {
+    Case colc{"TN", 130, 260, 192};
+    colc.colmajor_c = true;
+    api(colc);
+  }
+  run_case<H, H, H_TN>(Kernel::sm80_cfg, {"TN", 129, 257, 72}, reps, tot, false);
+  run_case<H, H, H_NT>(Kernel::sm80_cfg, {"NT", 256, 136, 200}, reps, tot, false);
+  run_case<BF, float, BF32_TN>(Kernel::sm80_cfg, {"TN", 200, 300, 136}, reps, tot, false);
+  run_case<H, float, H32_TT>(Kernel::sm80_cfg, {"TT", 264, 131, 96, 1.f, 0.75f}, reps, tot, false);
+  if (!small) {
+    // Larger: the four layouts, ragged shapes, fp16.
+    for (char const* lay : {"TN", "NN", "NT", "TT"}) api({lay, 2048, 2048, 2048});
+    api({"TN", 8191, 4096, 4096});
+    api({"NN", 4095, 3001, 2049});
+    api({"TT", 1000, 777, 1029});
+    run_case<H, H, H_TN>(Kernel::sm80_cfg, {"TN", 2048, 2048, 2048}, reps, tot, false);
+    run_case<H, H, H_NT>(Kernel::sm80_cfg, {"NT", 4095, 2047, 1000}, reps, tot, false);
+    // Timings: bf16 TN, the Ampere-style kernel beside the Hopper kernel, 4096^3 and 8192^3.
+    for (int M : {4096, 8192}) {
+      Case c{"TN", M, M, M};
+      c.time = true;
+      run_case<BF, BF, kernels::sm80::GemmConfig<BF, BF, KM::K, KM::K>>(Kernel::sm80_cfg, c, reps, tot, do_time);
+      run_case<BF, BF, Hopper_TN>(Kernel::sm90, c, reps, tot, do_time);
+    }
+    {
+      Case c{"TN", 8192, 8192, 8192};
+      c.time = true;
+      run_case<H, H, H_TN>(Kernel::sm80_cfg, c, reps, tot, do_time);
+    }
+  }
+  std::printf("%d passed, %d failed\n", tot.passed, tot.failed);
+  return tot.failed ? 1 : 0;
+}
