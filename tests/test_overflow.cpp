@@ -180,3 +180,126 @@ TEST(Overflow, SizeOneModeStrideIsNotAnOverflow) {
   EXPECT_EQ(R(1), A(2));
   EXPECT_EQ(text_error("tiled_divide((2,3037000500):(-4611686018427387904,1),4:2)"), "");
 }
+
+// ---- findings of fuzz/fuzz_typed.cpp (issue 17), each fixed at its root ----------------------
+
+namespace {
+
+// The engine's code of the error f() throws (Err::none when it returns).
+template <class F>
+engine::Err typed_code(F&& f) {
+  try {
+    (void)f();
+  } catch (named_error const& e) {
+    return e.code;
+  }
+  return engine::Err::none;
+}
+
+// Whether the text evaluator refuses expr with the condition `code` (its message names it).
+bool text_names(std::string const& expr, engine::Err code) {
+  std::string const e = text_error(expr);
+  return !e.empty() && e.find(engine::message(code)) != std::string::npos;
+}
+
+}  // namespace
+
+TEST(FuzzTypedFindings, TextAndEngineCheckInTheSameOrder) {
+  // The tiler's size does not fit in 64 bits and the complement meets a negative
+  // stride first: the engine names negative_stride (typed and text alike); the
+  // text evaluator used to check the tiler's size on its own first (overflow).
+  auto A = make_layout(make_shape(i64(5), i64(3)), make_stride(i64(14), i64(23)));
+  auto B = make_layout(make_shape(i64(4), kMax - 1), make_stride(i64(-2147483648), i64(18)));
+  EXPECT_EQ(typed_code([&] { return zipped_divide(A, B); }), engine::Err::negative_stride);
+  EXPECT_TRUE(text_names("zipped_divide((5,3):(14,23),(4,9223372036854775806):(-2147483648,18))",
+                         engine::Err::negative_stride));
+  // Composition: A's stride condition fails before B's size is ever formed.
+  auto C = make_layout(make_shape(i64(9), i64(4)), make_stride(i64(1), i64(5)));
+  auto D = make_layout(make_shape(i64(6), kMax - 1), make_stride(i64(8), i64(0)));
+  EXPECT_EQ(typed_code([&] { return composition(C, D); }), engine::Err::stride_divisibility);
+  EXPECT_TRUE(text_names("composition((9,4):(1,5),(6,9223372036854775806):(8,0))", engine::Err::stride_divisibility));
+  // Where the result itself is too large, both still say overflow.
+  EXPECT_TRUE(text_names("composition(8:1,(4611686018427387904,4):(0,0))", engine::Err::overflow));
+  EXPECT_EQ(typed_code([] {
+              return composition(make_layout(i64(8), i64(1)),
+                                 make_layout(make_shape(i64(1) << 62, i64(4)), make_stride(i64(0), i64(0))));
+            }),
+            engine::Err::overflow);
+}
+
+TEST(FuzzTypedFindings, LeftInverseOfOverlappingModesIsNotInjective) {
+  // Sorted by stride, each stride a multiple of the one before, but below the
+  // span of the mode before it: two indices have one value, no left inverse.
+  // The chain's R used to be returned (its sampled check missed the overlap).
+  auto const not_injective = engine::Err::left_inverse_not_injective;
+  EXPECT_EQ(typed_code([] {
+              return left_inverse(make_layout(make_shape(i64(1) << 32, i64(3)), make_stride(i64(5), i64(5))));
+            }),
+            not_injective);
+  EXPECT_TRUE(text_names("left_inverse((4294967296,3):(5,5))", not_injective));
+  EXPECT_TRUE(text_names("left_inverse((4,(4,2147483647)):(2,(17179869184,4294967296)))", not_injective));
+  EXPECT_TRUE(text_names("left_inverse((13,9007199254740992):(70368744177664,4398046511104))", not_injective));
+  EXPECT_TRUE(text_names("left_inverse((274877906944,(10,2)):(5,(20,5)))", not_injective));
+  EXPECT_TRUE(text_names("left_inverse((4611686018427387903,2):(2,2))", not_injective));
+  EXPECT_TRUE(text_names("left_inverse((2,2):(1,1))", not_injective));
+  EXPECT_EQ(typed_code([] { return left_inverse(make_layout(make_shape(2, 2), make_stride(1, 1))); }), not_injective);
+  // The edge: a stride equal to the span before it is injective, and inverted.
+  auto L = make_layout(make_shape(i64(1) << 31, i64(3)), make_stride(i64(1), i64(1) << 31));
+  auto R = left_inverse(L);
+  for (i64 i : {i64(0), i64(1), (i64(1) << 31) - 1, i64(1) << 31, 3 * (i64(1) << 31) - 1}) EXPECT_EQ(R(L(i)), i);
+  EXPECT_EQ(text_error("left_inverse((2147483648,3):(1,2147483648))"), "");
+  // Stride-0 modes are not an overlap: R reads their coordinate as 0.
+  auto Z = left_inverse(make_layout(make_shape(i64(3), i64(4)), make_stride(i64(0), i64(1))));
+  EXPECT_EQ(Z(2), 6);
+}
+
+TEST(FuzzTypedFindings, LeftInverseOfANegativeStride) {
+  // The chain took a negative stride as a multiple of 1 and built a layout of
+  // negative shape (-1257966796, 3): the engine returned it, the typed library
+  // with int failed on its size (overflow). A left inverse needs positive
+  // strides: left_inverse_divisibility, on every path.
+  auto const code = engine::Err::left_inverse_divisibility;
+  EXPECT_EQ(typed_code([] { return left_inverse(make_layout(make_shape(3, 1), make_stride(-1257966796, 16))); }), code);
+  EXPECT_EQ(typed_code([] { return left_inverse(make_layout(make_shape(8, 131072), make_stride(0, -2147483647))); }),
+            code);
+  EXPECT_EQ(typed_code([] {
+              return left_inverse(make_layout(make_shape(i64(9), i64(1)), make_stride(i64(-1257966795), i64(9))));
+            }),
+            code);
+  EXPECT_TRUE(text_names("left_inverse((3,1):(-1257966796,16))", code));
+  EXPECT_TRUE(text_names("left_inverse((8,131072):(0,-2147483647))", code));
+  EXPECT_NE(text_error("left_inverse((3,1):(-1257966796,16))").find("is negative"), std::string::npos);
+}
+
+TEST(FuzzTypedFindings, ShapeDivOfTheSmallestIntegerByMinusOne) {
+  // INT_MIN / -1 does not fit (and INT_MIN % -1 was undefined: SIGFPE): the named overflow.
+  static constexpr i64 kMin = std::numeric_limits<i64>::min();
+  static constexpr int kMin32 = std::numeric_limits<int>::min();
+  EXPECT_EQ(shape_div(kMin + 1, i64(-1)), kMax);
+  EXPECT_TRUE(overflows([] { return shape_div(kMin, i64(-1)); }));
+  EXPECT_EQ(shape_div(kMin32 + 1, -1), kMax32);
+  EXPECT_TRUE(overflows([] { return shape_div(kMin32, -1); }));
+  EXPECT_EQ(shape_div(i64(-1), kMin), 1);  // -1 divides INT_MIN
+  // The tuple layer divides element by element through the same check.
+  EXPECT_TRUE(overflows([] { return shape_div(make_shape(kMin, i64(2)), make_shape(i64(-1), i64(2))); }));
+  // ceil_div: (INT_MIN + 2) + (-1) - 1 = INT_MIN, then / -1.
+  EXPECT_EQ(ceil_div(kMin + 3, i64(-1)), kMax);
+  EXPECT_TRUE(overflows([] { return ceil_div(kMin + 2, i64(-1)); }));
+}
+
+TEST(FuzzTypedFindings, RightInverseTieBetweenEqualStrides) {
+  // right_inverse((2,n):(d,_1)) with d == 1 at run time: both modes have
+  // stride 1 (L is not injective), so the chain may start with either. The
+  // compile-time pass can compare only static strides: the typed result takes
+  // n:_1 first (size n), the all-static engine (the text) the first mode (size
+  // 2). Both are right inverses (docs/ALGEBRA.md); neither is the other's bug.
+  i64 const n = 4294967296;
+  auto L = make_layout(make_shape(Int<2>{}, n), make_stride(i64(1), Int<1>{}));
+  auto R = right_inverse(L);
+  EXPECT_EQ(size(R), n);
+  for (i64 i : {i64(0), i64(1), i64(2), n - 1}) EXPECT_EQ(L(R(i)), i);
+  auto S = text::eval_layout("right_inverse((2,4294967296):(1,1))");
+  engine::Error e;
+  EXPECT_EQ(engine::size(S, e), 2);
+  EXPECT_EQ(text_error("right_inverse((2,4294967296):(1,1))"), "");
+}
