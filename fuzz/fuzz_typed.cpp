@@ -399,6 +399,13 @@ void identities(en::OpId op, Out const& r, en::Layout const& a, en::Layout const
       if (!each_index(en::size(a, e), [&](i64 i) { return e || ev(a, ev(R, ev(a, i, e), e), e) == ev(a, i, e); }))
         fail("left_inverse: L(R(L(i))) != L(i)");
       break;
+    case en::OpId::max_common_layout:
+      if (b && !each_index(n, [&](i64 i) {
+            i64 const ri = ev(R, i, e);
+            return e || (ev(a, ri, e) == i && ev(*b, ri, e) == i);
+          }))
+        fail("max_common_layout: A(R(i)) != i or B(R(i)) != i");
+      break;
     case en::OpId::logical_divide:
       if (b && b->nleaf > 0 && en::size(*b, e) <= n)
         if (!each_index(en::size(*b, e), [&](i64 i) { return e || ev(R, i, e) == ev(a, ev(*b, i, e), e); }))
@@ -464,11 +471,18 @@ void three_ways(en::OpId id, char const* name, std::string const& at, std::strin
   // static one, the all-static pass the first (docs/ALGEBRA.md). Both results
   // are then checked as right inverses (below), not compared with each other.
   if (id == en::OpId::right_inverse && stride_tie(al)) degen = true;
+  // max_common_layout is _1:_0 unless the first mode of coalesce(A o
+  // right_inverse(B)) is static with stride 1 (engine/derived.hpp, as CuTe: it
+  // decides vector widths at compile time), so with dynamic integers it is
+  // _1:_0 where the all-static pass finds more. Both are checked as common
+  // layouts (A(R(i)) == B(R(i)) == i) instead.
+  if (id == en::OpId::max_common_layout) degen = true;
   Out const s = engine_static(id, al, bl, tl, m);
   compare(t, e, s, x, narrow, degen);
   en::Layout const* bp = (sizeof...(B) == 1 && (tessel::is_layout_v<B> && ...)) ? &bl : nullptr;
   identities(id, e, al, bp, t, x);
-  if (id == en::OpId::right_inverse && degen) identities(id, s, al, bp, t, x);  // the static pass's, not compared
+  if ((id == en::OpId::right_inverse || id == en::OpId::max_common_layout) && degen)
+    identities(id, s, al, bp, t, x);  // the static pass's result, where it was not compared
 }
 
 // The input layout's own values must fit for the identities to be evaluated;
