@@ -303,3 +303,32 @@ TEST(FuzzTypedFindings, RightInverseTieBetweenEqualStrides) {
   EXPECT_EQ(engine::size(S, e), 2);
   EXPECT_EQ(text_error("right_inverse((2,4294967296):(1,1))"), "");
 }
+
+TEST(FuzzTypedFindings, CompositionMergesModesByTheirRunTimeValues) {
+  // A = (3,(2^32,8)):(8,(24,2^32)): 24 = 3*8, so A's first two modes are one
+  // mode (3*2^32):8 and 4:2 is admissible. With dynamic strides the merge is
+  // not static, and the walk on the unmerged modes refused (stride 2 vs
+  // shape 3): the engine on dynamic values must not be stricter than on static ones.
+  i64 const big = i64(1) << 32;
+  auto A = make_layout(make_shape(i64(3), make_shape(big, i64(8))), make_stride(i64(8), make_stride(i64(24), big)));
+  auto const dyn = detail::op_tiled_divide::run(false, false, A, Layout<_4, _2>{});
+  ASSERT_FALSE(dyn.err) << engine::describe(dyn.err);
+  engine::Layout const stat = text::eval_layout("tiled_divide((3,(4294967296,8)):(8,(24,4294967296)),4:2)");
+  engine::Error e;
+  i64 const n = engine::size(stat, e);
+  ASSERT_EQ(engine::size(dyn.layout, e), n);
+  for (i64 i : {i64(0), i64(1), i64(5), i64(7), i64(8), i64(1000), n / 2, n - 1})
+    EXPECT_EQ(engine::eval(dyn.layout, i, e), engine::eval(stat, i, e)) << i;
+  // The typed library gives that function too, or names that its type cannot spell it.
+  try {
+    auto T = tiled_divide(A, Layout<_4, _2>{});
+    for (i64 i : {i64(0), i64(1), i64(5), i64(8), n - 1}) EXPECT_EQ(T(i), engine::eval(stat, i, e)) << i;
+  } catch (named_error const& x) {
+    EXPECT_EQ(x.code, engine::Err::structure_mismatch) << x.what();
+  }
+  // With int: zipped_divide((4,4):(5,20), 1048576:13), A one mode 16:5 by value.
+  auto A32 = make_layout(make_shape(4, 4), make_stride(5, 20));
+  auto const d32 = detail::op_zipped_divide::run(false, false, A32, make_layout(1048576, 13));
+  EXPECT_FALSE(d32.err) << engine::describe(d32.err);
+  EXPECT_EQ(text_error("zipped_divide((4,4):(5,20),1048576:13)"), "");
+}
