@@ -278,7 +278,7 @@ Out engine_static(en::OpId id, en::Layout const& a, en::Layout const& b, en::Til
 #define TESSEL_FUZZ_OP(ID, NAME, K0, K1, CALL, ARGS, HELP)          \
   case en::OpId::ID: {                                              \
     [[maybe_unused]] auto const a1 = arg1<en::Kind::K1>(bl, tl, m); \
-    l = en::in_range(CALL, cx);                                     \
+    l = TESSEL_RUN_ROW(CALL);                                       \
     break;                                                          \
   }
     TESSEL_ALGEBRA_OPS(TESSEL_FUZZ_OP)

@@ -205,24 +205,37 @@ bool text_names(std::string const& expr, engine::Err code) {
 }  // namespace
 
 TEST(FuzzTypedFindings, TextAndEngineCheckInTheSameOrder) {
-  // The tiler's size does not fit in 64 bits and the complement meets a negative
-  // stride first: the engine names negative_stride (typed and text alike); the
-  // text evaluator used to check the tiler's size on its own first (overflow).
+  // Every path tests an operation's arguments first, in the engine
+  // (engine::args_fit): their sizes must fit in 64 bits. Before, the text
+  // evaluator tested the tiler's size on its own (overflow) where the engine
+  // named the condition it met first (negative_stride), and the all-static
+  // engine met A's overflow while coalescing where the run-time pass, which
+  // keeps dynamic modes apart, named stride_divisibility.
   auto A = make_layout(make_shape(i64(5), i64(3)), make_stride(i64(14), i64(23)));
   auto B = make_layout(make_shape(i64(4), kMax - 1), make_stride(i64(-2147483648), i64(18)));
-  EXPECT_EQ(typed_code([&] { return zipped_divide(A, B); }), engine::Err::negative_stride);
-  EXPECT_TRUE(text_names("zipped_divide((5,3):(14,23),(4,9223372036854775806):(-2147483648,18))",
-                         engine::Err::negative_stride));
-  // Composition: A's stride condition fails before B's size is ever formed.
-  auto C = make_layout(make_shape(i64(9), i64(4)), make_stride(i64(1), i64(5)));
-  auto D = make_layout(make_shape(i64(6), kMax - 1), make_stride(i64(8), i64(0)));
-  EXPECT_EQ(typed_code([&] { return composition(C, D); }), engine::Err::stride_divisibility);
-  EXPECT_TRUE(text_names("composition((9,4):(1,5),(6,9223372036854775806):(8,0))", engine::Err::stride_divisibility));
-  // Where the result itself is too large, both still say overflow.
-  EXPECT_TRUE(text_names("composition(8:1,(4611686018427387904,4):(0,0))", engine::Err::overflow));
+  EXPECT_EQ(typed_code([&] { return zipped_divide(A, B); }), engine::Err::overflow);
+  EXPECT_TRUE(text_names("zipped_divide((5,3):(14,23),(4,9223372036854775806):(-2147483648,18))", engine::Err::overflow));
+  auto const e0 = detail::op_zipped_divide::run(false, false, A, B);
+  EXPECT_EQ(e0.err.code, engine::Err::overflow);
+  // A's size does not fit: overflow, also where the walk would stop at A's first mode.
+  i64 const p51 = i64(1) << 51, p50 = i64(1) << 50, p54 = i64(1) << 54;
+  auto C = make_layout(make_shape(i64(5), make_shape(p51, p50)), make_stride(i64(64), make_stride(i64(8), p54)));
+  EXPECT_EQ(typed_code([&] { return composition(C, Layout<_4, _2>{}); }), engine::Err::overflow);
+  EXPECT_EQ(detail::op_composition::run(false, false, C, Layout<_4, _2>{}).err.code, engine::Err::overflow);
+  EXPECT_TRUE(text_names("composition((5,(2251799813685248,1125899906842624)):(64,(8,18014398509481984)),4:2)",
+                         engine::Err::overflow));
+  // The largest argument that fits is an argument: 7 * (2^63-1)/7.
+  auto F = make_layout(make_shape(i64(7), kSeventh), make_stride(i64(1), i64(7)));
+  EXPECT_EQ(size(composition(F, Layout<_4, _2>{})), 4);
+  // Within range, the operation's own condition: A's stride condition.
+  auto G = make_layout(make_shape(i64(9), i64(4)), make_stride(i64(1), i64(5)));
+  EXPECT_EQ(typed_code([&] { return composition(G, make_layout(i64(6), i64(8))); }), engine::Err::stride_divisibility);
+  EXPECT_TRUE(text_names("composition((9,4):(1,5),6:8)", engine::Err::stride_divisibility));
+  // B's size, 2^63, does not fit: overflow on both paths.
+  EXPECT_TRUE(text_names("composition(8:1,(4611686018427387904,2):(0,0))", engine::Err::overflow));
   EXPECT_EQ(typed_code([] {
               return composition(make_layout(i64(8), i64(1)),
-                                 make_layout(make_shape(i64(1) << 62, i64(4)), make_stride(i64(0), i64(0))));
+                                 make_layout(make_shape(i64(1) << 62, i64(2)), make_stride(i64(0), i64(0))));
             }),
             engine::Err::overflow);
 }

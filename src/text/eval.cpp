@@ -336,7 +336,7 @@ auto read_arg(Value const& v, std::size_t pos, engine::Ctx& cx) {
     if (cx.err) engine_error();                                                           \
     if (tracer) tracer->call(x, args);                                                    \
     cx.trace = tracer;                                                                    \
-    l = engine::in_range(CALL, cx);                                                       \
+    l = TESSEL_RUN_ROW(CALL);                                                             \
     break;                                                                                \
   }
     TESSEL_ALGEBRA_OPS(TESSEL_TEXT_OP)

@@ -32,7 +32,7 @@ TESSEL_HOST_DEVICE constexpr int to_arg(bool, engine::Ctx&) { return 0; }  // no
       cx.strict = strict;                                                                     \
       auto const a0 = to_arg<engine::Kind::K0>(sym, cx, x);                                   \
       [[maybe_unused]] auto const a1 = to_arg<engine::Kind::K1>(sym, cx, y...);               \
-      engine::Layout l = engine::in_range(CALL, cx);                                          \
+      engine::Layout l = TESSEL_RUN_ROW(CALL);                                                \
       return {l, cx.err};                                                                     \
     }                                                                                         \
   };
