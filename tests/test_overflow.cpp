@@ -180,3 +180,181 @@ TEST(Overflow, SizeOneModeStrideIsNotAnOverflow) {
   EXPECT_EQ(R(1), A(2));
   EXPECT_EQ(text_error("tiled_divide((2,3037000500):(-4611686018427387904,1),4:2)"), "");
 }
+
+// ---- findings of fuzz/fuzz_typed.cpp (issue 17), each fixed at its root ----------------------
+
+namespace {
+
+// The engine's code of the error f() throws (Err::none when it returns).
+template <class F>
+engine::Err typed_code(F&& f) {
+  try {
+    (void)f();
+  } catch (named_error const& e) {
+    return e.code;
+  }
+  return engine::Err::none;
+}
+
+// Whether the text evaluator refuses expr with the condition `code` (its message names it).
+bool text_names(std::string const& expr, engine::Err code) {
+  std::string const e = text_error(expr);
+  return !e.empty() && e.find(engine::message(code)) != std::string::npos;
+}
+
+}  // namespace
+
+TEST(FuzzTypedFindings, TextAndEngineCheckInTheSameOrder) {
+  // Every path tests an operation's arguments first, in the engine
+  // (engine::args_fit): their sizes must fit in 64 bits. Before, the text
+  // evaluator tested the tiler's size on its own (overflow) where the engine
+  // named the condition it met first (negative_stride), and the all-static
+  // engine met A's overflow while coalescing where the run-time pass, which
+  // keeps dynamic modes apart, named stride_divisibility.
+  auto A = make_layout(make_shape(i64(5), i64(3)), make_stride(i64(14), i64(23)));
+  auto B = make_layout(make_shape(i64(4), kMax - 1), make_stride(i64(-2147483648), i64(18)));
+  EXPECT_EQ(typed_code([&] { return zipped_divide(A, B); }), engine::Err::overflow);
+  EXPECT_TRUE(text_names("zipped_divide((5,3):(14,23),(4,9223372036854775806):(-2147483648,18))", engine::Err::overflow));
+  auto const e0 = detail::op_zipped_divide::run(false, false, A, B);
+  EXPECT_EQ(e0.err.code, engine::Err::overflow);
+  // A's size does not fit: overflow, also where the walk would stop at A's first mode.
+  i64 const p51 = i64(1) << 51, p50 = i64(1) << 50, p54 = i64(1) << 54;
+  auto C = make_layout(make_shape(i64(5), make_shape(p51, p50)), make_stride(i64(64), make_stride(i64(8), p54)));
+  EXPECT_EQ(typed_code([&] { return composition(C, Layout<_4, _2>{}); }), engine::Err::overflow);
+  EXPECT_EQ(detail::op_composition::run(false, false, C, Layout<_4, _2>{}).err.code, engine::Err::overflow);
+  EXPECT_TRUE(text_names("composition((5,(2251799813685248,1125899906842624)):(64,(8,18014398509481984)),4:2)",
+                         engine::Err::overflow));
+  // The largest argument that fits is an argument: 7 * (2^63-1)/7.
+  auto F = make_layout(make_shape(i64(7), kSeventh), make_stride(i64(1), i64(7)));
+  EXPECT_EQ(size(composition(F, Layout<_4, _2>{})), 4);
+  // Within range, the operation's own condition: A's stride condition.
+  auto G = make_layout(make_shape(i64(9), i64(4)), make_stride(i64(1), i64(5)));
+  EXPECT_EQ(typed_code([&] { return composition(G, make_layout(i64(6), i64(8))); }), engine::Err::stride_divisibility);
+  EXPECT_TRUE(text_names("composition((9,4):(1,5),6:8)", engine::Err::stride_divisibility));
+  // B's size, 2^63, does not fit: overflow on both paths.
+  EXPECT_TRUE(text_names("composition(8:1,(4611686018427387904,2):(0,0))", engine::Err::overflow));
+  EXPECT_EQ(typed_code([] {
+              return composition(make_layout(i64(8), i64(1)),
+                                 make_layout(make_shape(i64(1) << 62, i64(2)), make_stride(i64(0), i64(0))));
+            }),
+            engine::Err::overflow);
+}
+
+TEST(FuzzTypedFindings, LeftInverseOfOverlappingModesIsNotInjective) {
+  // Sorted by stride, each stride a multiple of the one before, but below the
+  // span of the mode before it: two indices have one value, no left inverse.
+  // The chain's R used to be returned (its sampled check missed the overlap).
+  auto const not_injective = engine::Err::left_inverse_not_injective;
+  EXPECT_EQ(typed_code([] {
+              return left_inverse(make_layout(make_shape(i64(1) << 32, i64(3)), make_stride(i64(5), i64(5))));
+            }),
+            not_injective);
+  EXPECT_TRUE(text_names("left_inverse((4294967296,3):(5,5))", not_injective));
+  EXPECT_TRUE(text_names("left_inverse((4,(4,2147483647)):(2,(17179869184,4294967296)))", not_injective));
+  EXPECT_TRUE(text_names("left_inverse((13,9007199254740992):(70368744177664,4398046511104))", not_injective));
+  EXPECT_TRUE(text_names("left_inverse((274877906944,(10,2)):(5,(20,5)))", not_injective));
+  EXPECT_TRUE(text_names("left_inverse((4611686018427387903,2):(2,2))", not_injective));
+  EXPECT_TRUE(text_names("left_inverse((2,2):(1,1))", not_injective));
+  EXPECT_EQ(typed_code([] { return left_inverse(make_layout(make_shape(2, 2), make_stride(1, 1))); }), not_injective);
+  // The edge: a stride equal to the span before it is injective, and inverted.
+  auto L = make_layout(make_shape(i64(1) << 31, i64(3)), make_stride(i64(1), i64(1) << 31));
+  auto R = left_inverse(L);
+  for (i64 i : {i64(0), i64(1), (i64(1) << 31) - 1, i64(1) << 31, 3 * (i64(1) << 31) - 1}) EXPECT_EQ(R(L(i)), i);
+  EXPECT_EQ(text_error("left_inverse((2147483648,3):(1,2147483648))"), "");
+  // Stride-0 modes are not an overlap: R reads their coordinate as 0.
+  auto Z = left_inverse(make_layout(make_shape(i64(3), i64(4)), make_stride(i64(0), i64(1))));
+  EXPECT_EQ(Z(2), 6);
+}
+
+TEST(FuzzTypedFindings, LeftInverseOfANegativeStride) {
+  // The chain took a negative stride as a multiple of 1 and built a layout of
+  // negative shape (-1257966796, 3): the engine returned it, the typed library
+  // with int failed on its size (overflow). A left inverse needs positive
+  // strides: left_inverse_divisibility, on every path.
+  auto const code = engine::Err::left_inverse_divisibility;
+  EXPECT_EQ(typed_code([] { return left_inverse(make_layout(make_shape(3, 1), make_stride(-1257966796, 16))); }), code);
+  EXPECT_EQ(typed_code([] { return left_inverse(make_layout(make_shape(8, 131072), make_stride(0, -2147483647))); }),
+            code);
+  EXPECT_EQ(typed_code([] {
+              return left_inverse(make_layout(make_shape(i64(9), i64(1)), make_stride(i64(-1257966795), i64(9))));
+            }),
+            code);
+  EXPECT_TRUE(text_names("left_inverse((3,1):(-1257966796,16))", code));
+  EXPECT_TRUE(text_names("left_inverse((8,131072):(0,-2147483647))", code));
+  EXPECT_NE(text_error("left_inverse((3,1):(-1257966796,16))").find("is negative"), std::string::npos);
+}
+
+TEST(FuzzTypedFindings, ShapeDivOfTheSmallestIntegerByMinusOne) {
+  // INT_MIN / -1 does not fit (and INT_MIN % -1 was undefined: SIGFPE): the named overflow.
+  static constexpr i64 kMin = std::numeric_limits<i64>::min();
+  static constexpr int kMin32 = std::numeric_limits<int>::min();
+  EXPECT_EQ(shape_div(kMin + 1, i64(-1)), kMax);
+  EXPECT_TRUE(overflows([] { return shape_div(kMin, i64(-1)); }));
+  EXPECT_EQ(shape_div(kMin32 + 1, -1), kMax32);
+  EXPECT_TRUE(overflows([] { return shape_div(kMin32, -1); }));
+  EXPECT_EQ(shape_div(i64(-1), kMin), 1);  // -1 divides INT_MIN
+  // The tuple layer divides element by element through the same check.
+  EXPECT_TRUE(overflows([] { return shape_div(make_shape(kMin, i64(2)), make_shape(i64(-1), i64(2))); }));
+  // ceil_div: (INT_MIN + 2) + (-1) - 1 = INT_MIN, then / -1.
+  EXPECT_EQ(ceil_div(kMin + 3, i64(-1)), kMax);
+  EXPECT_TRUE(overflows([] { return ceil_div(kMin + 2, i64(-1)); }));
+}
+
+TEST(FuzzTypedFindings, RightInverseTieBetweenEqualStrides) {
+  // right_inverse((2,n):(d,_1)) with d == 1 at run time: both modes have
+  // stride 1 (L is not injective), so the chain may start with either. The
+  // compile-time pass can compare only static strides: the typed result takes
+  // n:_1 first (size n), the all-static engine (the text) the first mode (size
+  // 2). Both are right inverses (docs/ALGEBRA.md); neither is the other's bug.
+  i64 const n = 4294967296;
+  auto L = make_layout(make_shape(Int<2>{}, n), make_stride(i64(1), Int<1>{}));
+  auto R = right_inverse(L);
+  EXPECT_EQ(size(R), n);
+  for (i64 i : {i64(0), i64(1), i64(2), n - 1}) EXPECT_EQ(L(R(i)), i);
+  auto S = text::eval_layout("right_inverse((2,4294967296):(1,1))");
+  engine::Error e;
+  EXPECT_EQ(engine::size(S, e), 2);
+  EXPECT_EQ(text_error("right_inverse((2,4294967296):(1,1))"), "");
+}
+
+TEST(FuzzTypedFindings, CompositionMergesModesByTheirRunTimeValues) {
+  // A = (3,(2^32,8)):(8,(24,2^32)): 24 = 3*8, so A's first two modes are one
+  // mode (3*2^32):8 and 4:2 is admissible. With dynamic strides the merge is
+  // not static, and the walk on the unmerged modes refused (stride 2 vs
+  // shape 3): the engine on dynamic values must not be stricter than on static ones.
+  i64 const big = i64(1) << 32;
+  auto A = make_layout(make_shape(i64(3), make_shape(big, i64(8))), make_stride(i64(8), make_stride(i64(24), big)));
+  auto const dyn = detail::op_tiled_divide::run(false, false, A, Layout<_4, _2>{});
+  ASSERT_FALSE(dyn.err) << engine::describe(dyn.err);
+  engine::Layout const stat = text::eval_layout("tiled_divide((3,(4294967296,8)):(8,(24,4294967296)),4:2)");
+  engine::Error e;
+  i64 const n = engine::size(stat, e);
+  ASSERT_EQ(engine::size(dyn.layout, e), n);
+  for (i64 i : {i64(0), i64(1), i64(5), i64(7), i64(8), i64(1000), n / 2, n - 1})
+    EXPECT_EQ(engine::eval(dyn.layout, i, e), engine::eval(stat, i, e)) << i;
+  // The typed library gives that function too, or names that its type cannot spell it.
+  try {
+    auto T = tiled_divide(A, Layout<_4, _2>{});
+    for (i64 i : {i64(0), i64(1), i64(5), i64(8), n - 1}) EXPECT_EQ(T(i), engine::eval(stat, i, e)) << i;
+  } catch (named_error const& x) {
+    EXPECT_EQ(x.code, engine::Err::structure_mismatch) << x.what();
+  }
+  // With int: zipped_divide((4,4):(5,20), 1048576:13), A one mode 16:5 by value.
+  auto A32 = make_layout(make_shape(4, 4), make_stride(5, 20));
+  auto const d32 = detail::op_zipped_divide::run(false, false, A32, make_layout(1048576, 13));
+  EXPECT_FALSE(d32.err) << engine::describe(d32.err);
+  EXPECT_EQ(text_error("zipped_divide((4,4):(5,20),1048576:13)"), "");
+}
+
+TEST(FuzzTypedFindings, ImageRepeatsOnFourThousandValues) {
+  // Naming complement's error enumerates A's image (up to 4096 values); it
+  // compared each value with all before it, O(n^2), a 10 s timeout in
+  // fuzz_typed (tiled_product((1024,4):(5,8),4:5)); now sorted. Both answers:
+  // 5*x0 + 8*x1 with x1 < 4 never repeats (injective, not a chain), 4*x0 + 5*x1 with x0 < 8 does.
+  EXPECT_TRUE(text_names("complement((1024,4):(5,8))", engine::Err::complement_chain));
+  EXPECT_TRUE(text_names("complement((512,8):(5,4))", engine::Err::not_injective));
+  EXPECT_TRUE(text_names("tiled_product((1024,4):(5,8),4:5)", engine::Err::complement_chain));
+  engine::i64 v[6] = {5, -3, 5, 0, 9, -3};
+  engine::sort_values(v, 6);
+  EXPECT_TRUE(v[0] == -3 && v[1] == -3 && v[2] == 0 && v[3] == 5 && v[4] == 5 && v[5] == 9);
+}

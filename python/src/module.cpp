@@ -508,7 +508,7 @@ void def_table(py::module_& m) {
   def_op<engine::Kind::K0, engine::Kind::K1>(                                                             \
       m, NAME, ARGS, HELP,                                                                                \
       +[](ArgOf<engine::Kind::K0>::type const& a0, [[maybe_unused]] ArgOf<engine::Kind::K1>::type const& a1, \
-          [[maybe_unused]] engine::Ctx& cx) -> engine::Layout { return engine::in_range(CALL, cx); });
+          [[maybe_unused]] engine::Ctx& cx) -> engine::Layout { return TESSEL_RUN_ROW(CALL); });
   TESSEL_ALGEBRA_OPS(TESSEL_PY_OP)
 #undef TESSEL_PY_OP
 

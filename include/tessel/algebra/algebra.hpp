@@ -32,7 +32,7 @@ TESSEL_HOST_DEVICE constexpr int to_arg(bool, engine::Ctx&) { return 0; }  // no
       cx.strict = strict;                                                                     \
       auto const a0 = to_arg<engine::Kind::K0>(sym, cx, x);                                   \
       [[maybe_unused]] auto const a1 = to_arg<engine::Kind::K1>(sym, cx, y...);               \
-      engine::Layout l = engine::in_range(CALL, cx);                                          \
+      engine::Layout l = TESSEL_RUN_ROW(CALL);                                                \
       return {l, cx.err};                                                                     \
     }                                                                                         \
   };
@@ -118,12 +118,17 @@ TESSEL_HOST_DEVICE constexpr auto complement(Layout<S, D> const& a, M const& cot
 
 // right_inverse(L): the largest R with L(R(i)) == i for all i < size(R): the
 // chain of strides 1, s*d, ... through L's coalesced modes. Always defined
-// (size 1 when L never reaches 1).
+// (size 1 when L never reaches 1). Where two modes have the stride the chain
+// needs (L not injective), it takes the first, a static stride before a
+// dynamic one (the compile-time pass compares only static strides).
 template <class S, class D>
 TESSEL_HOST_DEVICE constexpr auto right_inverse(Layout<S, D> const& l) { return detail::run_op<detail::op_right_inverse>(l); }
-// left_inverse(L): for injective L, R with R(L(i)) == i for all i < size(L).
-// Defined (as CuTe builds it) when, sorted by stride, each stride is a multiple
-// of the size covered so far; otherwise a small layout inverse is searched.
+// left_inverse(L): for injective L, R with R(L(i)) == i for all i < size(L)
+// (stride-0 modes of L read as coordinate 0). Defined (as CuTe builds it) when,
+// sorted by stride, the strides that move are positive, each a multiple of the
+// one before (otherwise a small layout inverse is searched) and at least the
+// span shape*stride of the mode before it (otherwise L is not injective:
+// left_inverse_not_injective, decided exactly).
 template <class S, class D>
 TESSEL_HOST_DEVICE constexpr auto left_inverse(Layout<S, D> const& l) { return detail::run_op<detail::op_left_inverse>(l); }
 

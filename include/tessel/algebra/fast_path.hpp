@@ -411,6 +411,13 @@ TESSEL_HOST_DEVICE constexpr auto apply(Layout<S, D> const& l, T const& t) {
     if (!wide_strides_small(fd, std::make_index_sequence<tuple_size_v<decltype(fd)>>{})) return run_op_engine<Op>(l, t);
   }
   if (e) return run_op_engine<Op>(l, t);  // the engine reports its own error
+  // The engine's first condition: the argument's size fits in 64 bits (engine::args_fit;
+  // the plan's products can all fit where it does not).
+  {
+    engine::Error se;
+    (void)engine::size(to_rt(l, false), se);
+    if (se) return run_op_engine<Op>(l, t);
+  }
 #endif
 #else
   (void)t;

@@ -13,8 +13,11 @@ namespace tessel::engine {
 // one only when the next one's shape is static, so that dynamic shapes keep
 // their place (coalesce((_2,_4,6)) = (_8,6):(_1,_8)). Merge::any (the walks of
 // composition and the inverses, which need A's function, not its structure):
-// whenever the strides match.
-enum class Merge { cute, any };
+// whenever the strides match. Merge::values (the run-time pass of composition,
+// when the walk on the others fails): whenever the values match, also where a
+// stride is dynamic (the same function, also past the size; a dynamic size 1
+// is kept, as the run-time pass keeps it).
+enum class Merge { cute, any, values };
 TESSEL_HOST_DEVICE_NOFORCE constexpr Modes coalesce_modes(Modes const& in, Ctx& cx, Merge rule = Merge::cute) {
   Modes out;
   if (in.n == 0) return out;
@@ -30,7 +33,7 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Modes coalesce_modes(Modes const& in, Ctx& 
     if (n == 1 && known(fs, 1)) { fs = s; fd = d; continue; }
     Int sd = cx.ar().mul(s, d);
     // The merge condition d(i+1) == s(i)*d(i) must be known statically.
-    if (sd.is_static && fd.is_static && sd.v == fd.v && (rule == Merge::any || fs.is_static)) {
+    if (sd.v == fd.v && (rule == Merge::values || (sd.is_static && fd.is_static && (rule == Merge::any || fs.is_static)))) {
       fs = cx.ar().mul(s, fs);
       fd = d;
       continue;

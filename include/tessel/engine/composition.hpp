@@ -110,10 +110,36 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout composition_walk(Layout const& A, Mo
 // A stay static in the result; where that walk refuses B but merging every pair
 // whose strides match admits it (a dynamic shape between them), the freer one
 // is used, so a dynamic shape never makes composition stricter.
+TESSEL_HOST_DEVICE_NOFORCE constexpr Layout composition_static_merge(Layout const& A, Modes const& a_cute,
+                                                                      Modes const& a_any, Layout const& B, Ctx& cx);
 TESSEL_HOST_DEVICE_NOFORCE constexpr Layout composition_steps(Layout const& A, Layout const& B, Ctx& cx) {
   Modes const a_cute = coalesce_modes(flat_modes(A), cx, Merge::cute);
   Modes const a_any = coalesce_modes(flat_modes(A), cx, Merge::any);
   if (cx.err) return Layout{};  // (an overflow while coalescing A: its modes mean nothing; found by fuzz_typed)
+  // Where A's modes merge only by their run-time values (a dynamic stride
+  // that is s*d of the mode before it), the walk on the statically merged
+  // modes can refuse what the same function admits: the all-static engine
+  // merges them and accepts (found by fuzz/fuzz_typed.cpp:
+  // tiled_divide((3,(4294967296,8)):(8,(24,4294967296)),4:2), zipped_divide
+  // of (4,4):(5,20) by 1048576:13 with int). Then the run-time pass, where it
+  // may (not strict: the typed library fits the result into its type, or names
+  // the mismatch), walks the modes merged by value: never stricter than the values.
+  Ctx const before = cx;
+  Layout r = composition_static_merge(A, a_cute, a_any, B, cx);
+  if (!TESSEL_HOST_ONLY_WORK || !cx.err || before.err || cx.symbolic || cx.strict || cx.tracing()) return r;
+  if (cx.err.code != Err::stride_divisibility && cx.err.code != Err::shape_divisibility &&
+      cx.err.code != Err::not_distributive)
+    return r;
+  Ctx retry = before;
+  Modes const a_val = coalesce_modes(flat_modes(A), retry, Merge::values);
+  if (retry.err || a_val.n >= a_any.n) return r;
+  Layout const rv = composition_walk(A, a_val, B, retry);
+  if (retry.err) return r;
+  cx = retry;
+  return rv;
+}
+TESSEL_HOST_DEVICE_NOFORCE constexpr Layout composition_static_merge(Layout const& A, Modes const& a_cute,
+                                                                      Modes const& a_any, Layout const& B, Ctx& cx) {
   if (a_cute.n == a_any.n) return composition_walk(A, a_cute, B, cx);
   Ctx trial = cx;
   trial.trace = nullptr;

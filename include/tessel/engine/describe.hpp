@@ -22,7 +22,7 @@ inline std::string describe(Error const& e) {
                      : " [stride " + n(e.a) + " is not a multiple of " + n(e.b) + "]";
       break;
     case Err::left_inverse_divisibility:
-      s += " [stride " + n(e.a) + " is not a multiple of " + n(e.b) + "]";
+      s += e.a < 0 ? " [stride " + n(e.a) + " is negative]" : " [stride " + n(e.a) + " is not a multiple of " + n(e.b) + "]";
       break;
     case Err::complement_postcondition:
       s += e.a == 1   ? std::string(" [postcondition 1: (A, R) is not injective, R's image meets A's]")
@@ -30,7 +30,8 @@ inline std::string describe(Error const& e) {
                       : " [postcondition 3: cosize((A, R)) = " + n(e.c) + " is less than the cotarget " + n(e.b) + "]";
       break;
     case Err::left_inverse_not_injective:
-      s += " [at i = " + n(e.a) + ": L(i) = " + n(e.b) + ", R(L(i)) = " + n(e.c) + ", which is not an index of L with that value]";
+      s += e.c < 0 ? " [L(" + n(e.a) + ") = " + n(e.b) + " is also the value of a coordinate of the mode before it]"
+                   : " [L(" + n(e.a) + ") = L(" + n(e.c) + ") = " + n(e.b) + "]";
       break;
     case Err::not_injective: s += " [stride " + n(e.a) + " falls inside the span " + n(e.b) + " already covered]"; break;
     case Err::rank_mismatch: s += " [" + n(e.a) + " modes for a layout of rank " + n(e.b) + "]"; break;

@@ -79,6 +79,42 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout in_range(Layout const& l, Ctx& cx) {
   return l;
 }
 
+// An operation's arguments must have sizes that fit in 64 bits (a layout; each
+// entry of a tiler), else Err::overflow: the first condition of every
+// operation, before the operation's own. (Tested inside the operations, an
+// argument's size overflowed only where the pass multiplied its shapes: the
+// all-static pass coalesces A's static modes and met the overflow, the run-time
+// pass of the same values kept them apart and named another condition, or
+// none; found by fuzz/fuzz_typed.cpp:
+// composition((5,(2251799813685248,1125899906842624)):(64,(8,18014398509481984)),4:2).)
+// In the symbolic pass only static shapes count (the run-time pass tests the rest).
+TESSEL_HOST_DEVICE_NOFORCE constexpr bool size_fits(Layout const& l, Ctx& cx) {
+  Error e;
+  Arith ar{&e};
+  i64 n = 1;
+  for (int k = 0; k < l.nleaf && !e; ++k)
+    if (cx.checkable(l.shape[k])) n = ar.mul(n, l.shape[k].v);
+  if (e) cx.fail(e.code, e.a, e.b, e.c);
+  return !e;
+}
+TESSEL_HOST_DEVICE_NOFORCE constexpr bool size_fits(Tiler const& t, Ctx& cx) {
+  for (int j = 0; j < t.nent; ++j)
+    if (!size_fits(t.ent[j], cx)) return false;
+  return true;
+}
+TESSEL_HOST_DEVICE_NOFORCE constexpr bool size_fits(int, Ctx&) { return true; }  // (no second argument)
+TESSEL_HOST_DEVICE_NOFORCE constexpr bool size_fits(Int, Ctx&) { return true; }  // (an integer cotarget)
+template <class A1>
+TESSEL_HOST_DEVICE_NOFORCE constexpr bool args_fit(Layout const& a0, A1 const& a1, Ctx& cx) {
+  return !cx.err && size_fits(a0, cx) && size_fits(a1, cx);
+}
+
+// TESSEL_RUN_ROW(CALL): a row's call as every user of the table runs it, on the
+// converted arguments a0, a1 and the context cx in scope: the arguments'
+// sizes, the operation, the range of its result.
+#define TESSEL_RUN_ROW(CALL) \
+  ::tessel::engine::in_range(::tessel::engine::args_fit(a0, a1, cx) ? (CALL) : ::tessel::engine::Layout{}, cx)
+
 enum class OpId : int {
 #define TESSEL_OP_ENUM(ID, ...) ID,
   TESSEL_ALGEBRA_OPS(TESSEL_OP_ENUM)

@@ -95,6 +95,27 @@ TESSEL_HOST_DEVICE constexpr auto sub(A const& a, B const& b) {
   }
 }
 
+// a / b, checked: the one quotient of two integers that does not fit in
+// their type, the smallest value divided by -1 (INT_MIN / -1), is the named
+// overflow, not undefined behaviour. (b != 0: the caller's condition.)
+template <class A, class B>
+TESSEL_HOST_DEVICE constexpr auto div(A const& a, B const& b) {
+  using R = decltype(a / b);
+  if constexpr (checked_op<A, B, R> && std::is_signed_v<R>) {
+    check_overflow(R(int_value(b)) == R(-1) && R(int_value(a)) == int_min<R>(), int_value(a), int_value(b));
+    return R(R(int_value(a)) / R(int_value(b)));
+  } else {
+    return a / b;
+  }
+}
+
+// Whether v is -1 (false for unsigned types).
+template <class T>
+TESSEL_HOST_DEVICE constexpr bool is_minus_one(T const& v) {
+  if constexpr (std::is_signed_v<T>) return v == T(-1);
+  else return false;
+}
+
 // Left folds: mul_all(x, y, z) == (x * y) * z, add_all likewise, checked.
 template <class A>
 TESSEL_HOST_DEVICE constexpr auto mul_all(A const& a) { return a; }

@@ -44,7 +44,7 @@ using i64 = long long;
     "CuTe's floor divisions give breaks a postcondition of complement")                                            \
   /* complement: a negative stride a */                                                                             \
   X(negative_stride, "complement: negative strides are not supported")                                              \
-  /* left_inverse: stride a is not a multiple of b */                                                               \
+  /* left_inverse: stride a is not a multiple of b (or a is negative) */                                             \
   X(left_inverse_divisibility,                                                                                      \
     "left_inverse: sorted by stride, each stride must be a multiple of the size covered so far")                   \
   /* a tiler or profile of a modes for a layout of rank b */                                                        \
@@ -61,10 +61,10 @@ using i64 = long long;
   X(zip_not_rank2,                                                                                                  \
     "zipped/tiled/flat divide or product: a mode that the tiler keeps with `_` must have rank 2 to be split into "  \
     "(tile, rest) (CuTe: zip2_by's leaf level must be rank-2)")                                                     \
-  /* left_inverse of a non-injective L: at index a, L(a) = b, but R(b) = c is not an index of L with value b */                                  \
+  /* left_inverse of a L whose modes that move overlap: L(a) = L(c) = b for two indices a != c (c = -1: too large) */ \
   X(left_inverse_not_injective,                                                                                     \
-    "left_inverse: the layout is not injective, and the inverse found does not send each value back to an index "  \
-    "with that value (L(R(L(i))) != L(i))")
+    "left_inverse: the layout is not injective (sorted by stride, a stride lies below the span of the mode before "  \
+    "it), so no R has R(L(i)) = i")
 
 enum class Err : int {
 #define TESSEL_ERR_ENUM(NAME, MESSAGE) NAME,

@@ -345,8 +345,15 @@ TESSEL_HOST_DEVICE constexpr auto shape_div(A const& a, B const& b) {
                   "tessel::shape_div: neither of the two integers divides the other");
     return C<(A::value / B::value != 0 ? A::value / B::value : 1)>{};
   } else {
-    TESSEL_CHECK(a % b == 0 || b % a == 0, "shape_div: neither of the two integers divides the other");
-    return a / b != 0 ? a / b : decltype(a / b)(1);
+    // b = 0 divides nothing; x % -1 and -1 % y are 0 and not computed (INT_MIN % -1
+    // is undefined behaviour), and INT_MIN / -1 is the named overflow (detail::div).
+    auto const x = detail::int_value(a);
+    auto const y = detail::int_value(b);
+    TESSEL_CHECK(y != 0, "shape_div: division by zero");
+    TESSEL_CHECK(detail::is_minus_one(y) || detail::is_minus_one(x) || x % y == 0 || (x != 0 && y % x == 0),
+                 "shape_div: neither of the two integers divides the other");
+    auto const q = detail::div(a, b);
+    return q != 0 ? q : decltype(q)(1);
   }
 }
 
@@ -367,7 +374,8 @@ TESSEL_HOST_DEVICE constexpr auto ceil_div(A const& a, B const& b) {
     // integer type where the quotient does not.
     using R = decltype((a + b - Int<1>{}) / b);
     if (a > 0 && b > 0) return R(a / b + (a % b != 0 ? 1 : 0));
-    return R(detail::sub(detail::add(a, b), Int<1>{}) / b);
+    TESSEL_CHECK(detail::int_value(b) != 0, "ceil_div: division by zero");
+    return R(detail::div(detail::sub(detail::add(a, b), Int<1>{}), b));
   } else {
     return (a + b - Int<1>{}) / b;
   }
