@@ -29,7 +29,7 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr ComplementCheck check_complement(Modes cons
   Error e;
   Arith ar{&e};
   Modes all;  // A's modes that move, then R's: together (A, R)
-  i64 ca = 1, n = 1;
+  i64 ca = 1;
   for (int k = 0; k < a.n; ++k) {
     if (a.s[k].v <= 1 || a.d[k].v == 0) continue;  // moves nothing (a dynamic size 1 or stride 0)
     all.push(a.s[k], a.d[k], e);
@@ -48,9 +48,10 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr ComplementCheck check_complement(Modes cons
   i64 const car = ar.add(ca, top);  // cosize((A, R)): every stride is positive
   if (e) return {-1, 0, 0};
   if (car < M && !for_product) return {3, M, car};
-  if (e || !TESSEL_HOST_ONLY_WORK || car > kComplementCheckMax) return {-1, 0, 0};
+  if (!TESSEL_HOST_ONLY_WORK || car > kComplementCheckMax) return {-1, 0, 0};
 #if !defined(__CUDA_ARCH__)
   // 1: (A, R) injective; its values lie in [0, car), so more points than that repeat.
+  i64 n = 1;
   for (int k = 0; k < all.n; ++k) n = ar.mul(n, all.s[k].v);
   if (e || n > car) return {1, 0, 0};
   unsigned long long seen[kComplementCheckMax / 64] = {};
