@@ -262,6 +262,12 @@ bool setup(std::size_t na, std::size_t nb, std::vector<half_t>& a, std::vector<h
          cuda_ok(cudaMemcpy(db, b.data(), b.size() * 2, cudaMemcpyHostToDevice), "memcpy");
 }
 
+// After a launch: its errors, then b back from the device.
+bool finish_kernel(std::vector<half_t>& b, half_t const* db) {
+  return cuda_ok(cudaGetLastError(), "launch") && cuda_ok(cudaDeviceSynchronize(), "kernel") &&
+         cuda_ok(cudaMemcpy(b.data(), db, b.size() * 2, cudaMemcpyDeviceToHost), "memcpy");
+}
+
 template <bool Swizzled>
 void run_copy(char const* name, int rows, int cols, std::mt19937& rng, Totals& tot) {
   std::vector<half_t> a, b;
@@ -272,8 +278,7 @@ void run_copy(char const* name, int rows, int cols, std::mt19937& rng, Totals& t
   ok = ok && encode(in, da, rows, cols, kBoxR, kBoxC, sw) && encode(out, db, rows, cols, kBoxR, kBoxC, CU_TENSOR_MAP_SWIZZLE_NONE);
   if (ok) {
     copy_kernel<Swizzled><<<dim3((cols + kBoxC - 1) / kBoxC, (rows + kBoxR - 1) / kBoxR), 128>>>(in, out);
-    ok = cuda_ok(cudaGetLastError(), "launch") && cuda_ok(cudaDeviceSynchronize(), "kernel") &&
-         cuda_ok(cudaMemcpy(b.data(), db, b.size() * 2, cudaMemcpyDeviceToHost), "memcpy");
+    ok = finish_kernel(b, db);
   }
   int bad = 0;
   for (std::size_t i = 0; ok && i < a.size(); ++i)
@@ -291,8 +296,7 @@ void run_multicast(char const* name, int clusters, std::mt19937& rng, Totals& to
   ok = ok && encode(box, da, rows, cols, kBoxR / 2, kBoxC, CU_TENSOR_MAP_SWIZZLE_NONE);
   if (ok) {
     multicast_kernel<<<2 * clusters, 128>>>(box, db, cols);
-    ok = cuda_ok(cudaGetLastError(), "launch") && cuda_ok(cudaDeviceSynchronize(), "kernel") &&
-         cuda_ok(cudaMemcpy(b.data(), db, b.size() * 2, cudaMemcpyDeviceToHost), "memcpy");
+    ok = finish_kernel(b, db);
   }
   int bad = 0;
   for (int blk = 0; ok && blk < 2 * clusters; ++blk)
@@ -302,6 +306,16 @@ void run_multicast(char const* name, int clusters, std::mt19937& rng, Totals& to
         float const got = float(b[(std::size_t(blk) * kBoxR + r) * kBoxC + c]);
         if (got != want && bad++ < 3) std::printf("  block %d (%d,%d) = %g, expected %g\n", blk, r, c, got, want);
       }
+  cudaFree(da), cudaFree(db);
+  report(ok && bad == 0, name, tot);
+}
+
+// The cases whose output is the input doubled, element for element: compare, free, report.
+void check_doubled(char const* name, bool ok, std::vector<half_t> const& a, std::vector<half_t> const& b, half_t* da, half_t* db,
+                   Totals& tot) {
+  int bad = 0;
+  for (std::size_t i = 0; ok && i < a.size(); ++i)
+    if (float(b[i]) != 2.0f * float(a[i]) && bad++ < 3) std::printf("  out[%zu] = %g, expected %g\n", i, float(b[i]), 2.0f * float(a[i]));
   cudaFree(da), cudaFree(db);
   report(ok && bad == 0, name, tot);
 }
@@ -318,18 +332,13 @@ void run_made_copy(char const* name, int M, int K, std::mt19937& rng, Totals& to
       auto load = make_tma_copy(SM90_TMA_LOAD{}, ga, tile_to_shape(GMMA::Layout_MN_SW128_Atom<half_t>{}, Shape<_128, _64>{}));
       auto store = make_tma_copy(SM90_TMA_STORE{}, gb, make_layout(Shape<_128, _64>{}));
       made_copy_kernel<<<dim3((M + 127) / 128, (K + 63) / 64), 128>>>(load, store);
-      ok = cuda_ok(cudaGetLastError(), "launch") && cuda_ok(cudaDeviceSynchronize(), "kernel") &&
-           cuda_ok(cudaMemcpy(b.data(), db, b.size() * 2, cudaMemcpyDeviceToHost), "memcpy");
+      ok = finish_kernel(b, db);
     } catch (tessel::error const& e) {
       std::printf("  %s\n", e.what());
       ok = false;
     }
   }
-  int bad = 0;
-  for (std::size_t i = 0; ok && i < a.size(); ++i)
-    if (float(b[i]) != 2.0f * float(a[i]) && bad++ < 3) std::printf("  out[%zu] = %g, expected %g\n", i, float(b[i]), 2.0f * float(a[i]));
-  cudaFree(da), cudaFree(db);
-  report(ok && bad == 0, name, tot);
+  check_doubled(name, ok, a, b, da, db, tot);
 }
 
 // The K-major (M,K):(K,1) matrix multicast by make_tma_copy in clusters of 2.
@@ -344,8 +353,7 @@ void run_made_multicast(char const* name, int M, int K, std::mt19937& rng, Total
       auto load = make_tma_copy(SM90_TMA_LOAD_MULTICAST{}, ga, tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, Shape<_64, _64>{}),
                                 Shape<_64, _64>{}, 2);
       made_multicast_kernel<<<dim3(2 * tm, tk), 128>>>(load, db);
-      ok = cuda_ok(cudaGetLastError(), "launch") && cuda_ok(cudaDeviceSynchronize(), "kernel") &&
-           cuda_ok(cudaMemcpy(b.data(), db, b.size() * 2, cudaMemcpyDeviceToHost), "memcpy");
+      ok = finish_kernel(b, db);
     } catch (tessel::error const& e) {
       std::printf("  %s\n", e.what());
       ok = false;
@@ -376,18 +384,13 @@ void run_cute_spelling(char const* name, int M, int K, std::mt19937& rng, Totals
       auto tma_a = make_tma_atom(SM90_TMA_LOAD{}, ga, sa, Shape<_64, _64>{});
       auto tma_b = make_tma_atom(SM90_TMA_STORE{}, gb, make_layout(Shape<_64, _64>{}, LayoutRight{}), Shape<_64, _64>{});
       cute_spelling_kernel<<<(M + 63) / 64, 128>>>(tma_a, tma_b, M, K);
-      ok = cuda_ok(cudaGetLastError(), "launch") && cuda_ok(cudaDeviceSynchronize(), "kernel") &&
-           cuda_ok(cudaMemcpy(b.data(), db, b.size() * 2, cudaMemcpyDeviceToHost), "memcpy");
+      ok = finish_kernel(b, db);
     } catch (tessel::error const& e) {
       std::printf("  %s\n", e.what());
       ok = false;
     }
   }
-  int bad = 0;
-  for (std::size_t i = 0; ok && i < a.size(); ++i)
-    if (float(b[i]) != 2.0f * float(a[i]) && bad++ < 3) std::printf("  out[%zu] = %g, expected %g\n", i, float(b[i]), 2.0f * float(a[i]));
-  cudaFree(da), cudaFree(db);
-  report(ok && bad == 0, name, tot);
+  check_doubled(name, ok, a, b, da, db, tot);
 }
 
 }  // namespace

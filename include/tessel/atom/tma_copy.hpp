@@ -160,19 +160,26 @@ struct TmaCopy {
 
 #if defined(TESSEL_HAS_CUDA_DRIVER_TYPES)
 namespace detail {
-// cuTensorMapEncodeTiled, fetched from the driver through the runtime (as CUTLASS does).
-inline bool encode_tiled(TmaDescriptor& d, TMA::Params const& p) {
-  using Fn = CUresult (*)(CUtensorMap*, CUtensorMapDataType, cuuint32_t, void*, cuuint64_t const*, cuuint64_t const*,
-                          cuuint32_t const*, cuuint32_t const*, CUtensorMapInterleave, CUtensorMapSwizzle, CUtensorMapL2promotion,
-                          CUtensorMapFloatOOBfill);
-  static Fn fn = [] {
+// cuTensorMapEncodeTiled, fetched once from the driver through the runtime (as
+// CUTLASS does); nullptr without a driver that has it.
+using TensorMapEncodeFn = CUresult (*)(CUtensorMap*, CUtensorMapDataType, cuuint32_t, void*, cuuint64_t const*, cuuint64_t const*,
+                                       cuuint32_t const*, cuuint32_t const*, CUtensorMapInterleave, CUtensorMapSwizzle,
+                                       CUtensorMapL2promotion, CUtensorMapFloatOOBfill);
+inline TensorMapEncodeFn tensor_map_encode_fn() {
+  static TensorMapEncodeFn const fn = [] {
     void* f = nullptr;
     cudaDriverEntryPointQueryResult q{};
     if (cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &f, 12000, cudaEnableDefault, &q) != cudaSuccess ||
         q != cudaDriverEntryPointSuccess)
-      return Fn(nullptr);
-    return reinterpret_cast<Fn>(f);
+      return TensorMapEncodeFn(nullptr);
+    return reinterpret_cast<TensorMapEncodeFn>(f);
   }();
+  return fn;
+}
+
+// The tensor map of p (make_tma_params) into d.
+inline bool encode_tiled(TmaDescriptor& d, TMA::Params const& p) {
+  TensorMapEncodeFn const fn = tensor_map_encode_fn();
   if (!fn) return false;
   static_assert(sizeof(TmaDescriptor) == sizeof(CUtensorMap), "tessel::TmaDescriptor is CUtensorMap's size");
   cuuint64_t dims[5], strides[4];

@@ -22,6 +22,7 @@
 #include <cuda_runtime.h>
 
 #include "../atom/copy_sm90.hpp"
+#include "../atom/tma_copy.hpp"
 #include "copy_plan.hpp"
 
 namespace tessel::cuda {
@@ -93,20 +94,10 @@ __global__ void __launch_bounds__(256) copy_transpose_tma(__grid_constant__ TmaD
   }
 }
 
-// cuTensorMapEncodeTiled through the runtime's driver entry point.
+// cuTensorMapEncodeTiled (atom/tma_copy.hpp fetches it from the driver).
 inline CUresult encode_map(TmaDescriptor& d, CUtensorMapDataType type, int rank, void const* p, cuuint64_t const* dims,
                            cuuint64_t const* strides, cuuint32_t const* box, CUtensorMapSwizzle sw) {
-  using Fn = CUresult (*)(CUtensorMap*, CUtensorMapDataType, cuuint32_t, void*, cuuint64_t const*, cuuint64_t const*,
-                          cuuint32_t const*, cuuint32_t const*, CUtensorMapInterleave, CUtensorMapSwizzle, CUtensorMapL2promotion,
-                          CUtensorMapFloatOOBfill);
-  static Fn fn = [] {
-    void* f = nullptr;
-    cudaDriverEntryPointQueryResult q{};
-    if (cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &f, 12000, cudaEnableDefault, &q) != cudaSuccess ||
-        q != cudaDriverEntryPointSuccess)
-      return Fn(nullptr);
-    return reinterpret_cast<Fn>(f);
-  }();
+  auto const fn = ::tessel::detail::tensor_map_encode_fn();
   if (!fn) return CUDA_ERROR_NOT_FOUND;
   cuuint32_t const es[5] = {1, 1, 1, 1, 1};
   return fn(reinterpret_cast<CUtensorMap*>(&d), type, cuuint32_t(rank), const_cast<void*>(p), dims, strides, box, es,
