@@ -20,85 +20,11 @@
 
 using namespace tessel;
 
-#define CK(x)                                                                                    \
-  do {                                                                                           \
-    cudaError_t e_ = (x);                                                                        \
-    if (e_ != cudaSuccess) {                                                                     \
-      std::printf("CUDA error %s at %s:%d\n", cudaGetErrorString(e_), __FILE__, __LINE__);     \
-      std::exit(1);                                                                              \
-    }                                                                                            \
-  } while (0)
+#include "gemm_check.cuh"
+
+using namespace tessel_bench;
 
 namespace {
-
-template <class T>
-__global__ void fill_uniform(T* p, long long n, unsigned seed) {
-  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) {
-    unsigned x = unsigned(i) * 2654435761u ^ seed ^ unsigned(i >> 32) * 0x9E3779B9u;
-    x ^= x >> 13; x *= 0x5bd1e995u; x ^= x >> 15; x *= 0x27d4eb2du; x ^= x >> 16;
-    float v = (float(x & 0xFFFFFF) / 16777216.f) * 2.f - 1.f;  // [-1, 1)
-    if (v == 0.f) v = 0.5f;
-    p[i] = T(v);
-  }
-}
-
-template <class T>
-__global__ void fill_value(T* p, long long n, float v) {
-  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) p[i] = T(v);
-}
-
-// Reference: ref(m, n) = alpha * sum_k A(m,k) B(n,k) + beta * C0(m,n), fp32, 16x16 shared-memory tiles.
-template <class T, class TO>
-__global__ void reference_gemm(T const* A, long long sam, long long sak, T const* B, long long sbn, long long sbk, TO const* C0,
-                               long long scm, long long scn, float* ref, int M, int N, int K, float alpha, float beta) {
-  __shared__ float as[16][17], bs[16][17];
-  int const tx = int(threadIdx.x), ty = int(threadIdx.y);
-  int const m = int(blockIdx.y) * 16 + ty, n = int(blockIdx.x) * 16 + tx;
-  float s = 0.f;
-  for (int k0 = 0; k0 < K; k0 += 16) {
-    int const am = int(blockIdx.y) * 16 + ty, ak = k0 + tx;
-    as[ty][tx] = (am < M && ak < K) ? float(A[am * sam + ak * sak]) : 0.f;
-    int const bn = int(blockIdx.x) * 16 + ty, bk = k0 + tx;
-    bs[ty][tx] = (bn < N && bk < K) ? float(B[bn * sbn + bk * sbk]) : 0.f;
-    __syncthreads();
-#pragma unroll
-    for (int k = 0; k < 16; ++k) s += as[ty][k] * bs[tx][k];
-    __syncthreads();
-  }
-  if (m < M && n < N) {
-    float r = alpha * s;
-    if (beta != 0.f) r += beta * float(C0[m * scm + n * scn]);
-    ref[(long long)m * N + n] = r;
-  }
-}
-
-// sums[0] += (D - ref)^2, sums[1] += ref^2; bad += non-finite D.
-template <class TO>
-__global__ void compare(TO const* D, long long scm, long long scn, float const* ref, int M, int N, double* sums, unsigned long long* bad) {
-  double d2 = 0, r2 = 0;
-  unsigned long long nb = 0;
-  long long const total = (long long)M * N;
-  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < total; i += (long long)gridDim.x * blockDim.x) {
-    long long const m = i / N, n = i % N;
-    float const d = float(D[m * scm + n * scn]), r = ref[i];
-    if (!isfinite(d)) ++nb;
-    double const e = double(d) - double(r);
-    d2 += e * e;
-    r2 += double(r) * double(r);
-  }
-  atomicAdd(&sums[0], d2);
-  atomicAdd(&sums[1], r2);
-  if (nb) atomicAdd(bad, nb);
-}
-
-struct Totals {
-  int passed = 0, failed = 0;
-};
-
-template <class T> char const* type_name();
-template <> char const* type_name<bfloat16_t>() { return "bf16"; }
-template <> char const* type_name<half_t>() { return "fp16"; }
-template <> char const* type_name<float>() { return "fp32"; }
 
 // layout: two letters, BLAS style (op(A), op(B)) for D(MxN) = op(A) op(B) with
 // column-major B of K x N as "N": "TN" = A row-major (M,K):(K,1), B (N,K):(K,1).
