@@ -62,6 +62,7 @@
 #include "../atom/atom.hpp"
 #include "../swizzle/composed_algebra.hpp"
 #include "../tensor/counting.hpp"
+#include "gemm_convert.cuh"
 #include "threadblock.hpp"
 
 namespace tessel::kernels::sm80 {
@@ -219,31 +220,9 @@ TESSEL_DEVICE void load_tile(Copy const& g2s, bool vec, TG const& tg, TC const& 
   }
 }
 
-template <class TO>
-struct alignas(2 * sizeof(TO)) pair_of {
-  TO v[2];
-};
-
-// Two floats rounded to the output type (cvt.rn.*x2) as one 4- or 8-byte word,
-// element 0 at the lower address.
-TESSEL_DEVICE std::uint32_t pack_pair(float v0, float v1, half_t*) {
-  std::uint32_t r;
-  asm("cvt.rn.f16x2.f32 %0, %1, %2;" : "=r"(r) : "f"(v1), "f"(v0));
-  return r;
-}
-TESSEL_DEVICE std::uint32_t pack_pair(float v0, float v1, bfloat16_t*) {
-  std::uint32_t r;
-  asm("cvt.rn.bf16x2.f32 %0, %1, %2;" : "=r"(r) : "f"(v1), "f"(v0));
-  return r;
-}
-TESSEL_DEVICE float2 pack_pair(float v0, float v1, float*) { return make_float2(v0, v1); }
-TESSEL_DEVICE float to_float(half_t h) {
-  float f;
-  asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h.storage));
-  return f;
-}
-TESSEL_DEVICE float to_float(bfloat16_t h) { return float(h); }
-TESSEL_DEVICE float to_float(float h) { return h; }
+using ::tessel::kernels::gemm_convert::pack_pair;  // the epilogue's conversions (gemm_convert.cuh)
+using ::tessel::kernels::gemm_convert::pair_of;
+using ::tessel::kernels::gemm_convert::to_float;
 
 }  // namespace detail
 
