@@ -11,6 +11,7 @@ cd "$(dirname "$0")/.."
 bash scripts/deps.sh
 build=build
 opts=(-DCMAKE_BUILD_TYPE=Release)  # no debug info: a third less compile and link time on the CI's 2 cores
+opts+=(-DTESSEL_TEST_OPT_FLAGS=-O0)  # the unit tests unoptimized: half their compile time (tests/CMakeLists.txt)
 if [ "${TESSEL_SANITIZE:-0}" = 1 ]; then
   build=build-asan
   opts+=(-DTESSEL_SANITIZE=ON)
@@ -40,8 +41,10 @@ TESSEL_CLI="$PWD/$build/tools/tessel" bash web/test.sh
 if [ "${TESSEL_SANITIZE:-0}" != 1 ] && [ "${TESSEL_CI_SANITIZE:-1}" = 1 ]; then
   asan=build-asan
   san_tests=(test_overflow test_tuple_ops test_dynamic_degenerate test_algebra_typed_vs_engine test_cli_check)
+  # The atom tables are compiled uninstrumented at -O1 in either build: the main build's objects serve.
+  atoms_objs="$PWD/$build/src/text/CMakeFiles/tessel_text_atoms.dir/atoms_mma.cpp.o;$PWD/$build/src/text/CMakeFiles/tessel_text_atoms.dir/atoms_copy.cpp.o"
   cmake -S . -B $asan -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1" -DTESSEL_SANITIZE=ON -DTESSEL_BUILD_EXAMPLES=OFF \
-    -DTESSEL_BUILD_PYTHON=OFF -DTESSEL_CUDA=OFF >/dev/null
+    -DTESSEL_BUILD_PYTHON=OFF -DTESSEL_CUDA=OFF "-DTESSEL_TEXT_ATOMS_OBJECTS=$atoms_objs" >/dev/null
   cmake --build $asan -j2 --target tessel_cli "${san_tests[@]}"
   export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
   for t in "${san_tests[@]}"; do
