@@ -247,9 +247,17 @@ struct TiledMMA : Atom {
   }
 
   // get_slice(t): thread t's view (ThrMMA), t in [0, size(ThrLayoutVMNK)).
+  // The coordinates are computed from t as an unsigned integer (t is never
+  // negative; the same values for every t >= 0) and given back in t's type:
+  // the divisions by the static extents are then shifts and masks, with none
+  // of a signed division's rounding corrections in device code.
   template <class I> requires std::is_integral_v<I>
   TESSEL_HOST_DEVICE constexpr auto get_slice(I const& thr_idx) const {
-    auto vmnk = get_flat_coord(ThrLayoutVMNK{}, thr_idx);
+    auto uvmnk = get_flat_coord(ThrLayoutVMNK{}, static_cast<std::make_unsigned_t<I>>(thr_idx));
+    auto vmnk = transform(uvmnk, [](auto const& c) {
+      if constexpr (is_static_v<std::remove_cvref_t<decltype(c)>>) return c;
+      else return static_cast<I>(c);
+    });
     return ThrMMA<TiledMMA, decltype(vmnk)>{*this, vmnk};
   }
   template <class I> requires std::is_integral_v<I>
