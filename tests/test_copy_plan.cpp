@@ -122,3 +122,42 @@ TEST(CopyPlan, ExplainsItself) {
   engine::Layout bad = flat({64, 47}, {47, 1});
   EXPECT_FALSE(kernels::plan_copy(bad, d, 4, 16, 16).error.empty());
 }
+
+// The kernel choices measured on the H100 (bench/RESULTS.md), on the bench's
+// cases: a compact column-major source of shape s, the destination the
+// permuted compact layout.
+namespace {
+kernels::CopyPlan bench_plan(std::vector<long long> const& s, std::vector<int> const& perm, int eb) {
+  std::vector<long long> ss(s.size()), ds(s.size());
+  long long p = 1;
+  for (size_t k = 0; k < s.size(); ++k) ss[k] = p, p *= s[k];
+  p = 1;
+  for (size_t k = 0; k < s.size(); ++k) ds[perm[k]] = p, p *= s[perm[k]];
+  return kernels::plan_copy(flat(s, ss), flat(s, ds), eb, 16, 16);
+}
+}  // namespace
+
+TEST(CopyPlan, TileChoices) {
+  // Plain transposes are pipelined; rows that start inside a 32-byte sector go J tiles first.
+  auto r2 = bench_plan({86, 40, 165, 50}, {2, 1, 0, 3}, 4);
+  EXPECT_TRUE(r2.kind == kernels::CopyPlan::Kind::tile && r2.L == 1 && r2.pipelined && r2.j_first) << r2.describe();
+  auto r0 = bench_plan({77, 24, 58, 190}, {3, 2, 0, 1}, 8);
+  EXPECT_TRUE(r0.kind == kernels::CopyPlan::Kind::tile && r0.L == 1 && r0.pipelined && !r0.j_first) << r0.describe();
+  // Items of 11 x 8 bytes: 16 x 16 tiles (about 1 KiB each way), one tile at a time.
+  auto r1 = bench_plan({22, 273, 70, 127}, {0, 3, 2, 1}, 4);
+  EXPECT_EQ(r1.L, 11);
+  EXPECT_EQ(r1.elem_bytes, 8);
+  EXPECT_EQ(r1.TI, 16);
+  EXPECT_EQ(r1.TJ, 16);
+  EXPECT_FALSE(r1.pipelined);
+  // Packed bytes: J (201 bytes) in two equal tiles of 104, a multiple of 4, at most 128.
+  auto r4 = bench_plan({201, 25, 143, 256}, {1, 3, 2, 0}, 1);
+  EXPECT_TRUE(r4.packed) << r4.describe();
+  EXPECT_EQ(r4.TJ, 104);
+  for (long long nj : {4, 5, 127, 128, 129, 255, 256, 257, 1000}) {
+    auto q = bench_plan({nj, 64}, {1, 0}, 1);
+    ASSERT_TRUE(q.packed) << q.describe();
+    EXPECT_TRUE(q.TJ % 4 == 0 && q.TJ >= 4 && q.TJ <= 128 && q.TJ >= nj / ((nj + 127) / 128)) << nj << ": " << q.describe();
+    EXPECT_EQ((nj + q.TJ - 1) / q.TJ, (nj + 127) / 128) << nj;  // no more tiles than with 128
+  }
+}

@@ -122,6 +122,7 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
   for (int k = 0; k < r; ++k) { ls.leaf({c.shape[k], false}, {ss[k], false}, e); ld.leaf({c.shape[k], false}, {ds[k], false}, e); }
   ls.close(e); ld.close(e);
   kernels::CopyPlan plan = kernels::plan_copy(ls, ld, int(sizeof(T)), cuda::detail::alignment_of(src), cuda::detail::alignment_of(dst));
+  if (small_run) plan.max_grid = 3;  // every block moves several tiles (the pipelined kernels' loop)
 
   auto launch = [&] {
     kernels::CopyPlan p = plan;
@@ -173,6 +174,53 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
     other.use_tma = false;
     std::snprintf(line, sizeof line, "    the other tile order (%s first): %.3f TB/s", other.j_first ? "J" : "I", plan_tbps(other, 0));
     g_order_line = line;
+  }
+  // Variants of the plan, each checked against the reference before it is timed (a line per variant).
+  auto variant = [&](kernels::CopyPlan const& q0, char const* what) {
+    kernels::CopyPlan q = q0;
+    CK(cudaMemset(dst, 0xAB, n * sizeof(T)));
+    CK(cuda::launch(q, src, dst, 0));
+    CK(cudaDeviceSynchronize());
+    CK(cudaMemset(bad, 0, 8));
+    count_diff<T><<<4096, 256>>>(dst, ref, n, bad);
+    unsigned long long vbad = 0;
+    CK(cudaMemcpy(&vbad, bad, 8, cudaMemcpyDeviceToHost));
+    if (vbad) ok = false;
+    std::snprintf(line, sizeof line, "\n    %s: %.3f TB/s%s", what, plan_tbps(q0, 0), vbad ? " WRONG" : "");
+    g_order_line += line;
+  };
+  if (!small_run && plan.kind == kernels::CopyPlan::Kind::tile && plan.L == 1 && !plan.packed) {
+    // The same tile plan one tile at a time (the kernels before the pipelined ones), without the TMA.
+    kernels::CopyPlan one = plan;
+    one.pipelined = false;
+    one.use_tma = false;
+    variant(one, "one tile at a time (not pipelined)");
+  }
+  if (!small_run && plan.packed && plan.TJ != 128) {
+    kernels::CopyPlan q = plan;
+    q.TJ = 128;
+    variant(q, "J tiles of 128 bytes (not equal tiles)");
+  }
+  if (!small_run && plan.kind == kernels::CopyPlan::Kind::tile && plan.L > 1) {
+    // Items: other tile sizes; the elementwise kernel in destination order (no shared memory).
+    long long cand[][2] = {{8, 32}, {32, 8}};
+    for (auto const& c : cand) {
+      if (c[0] * c[1] * plan.L * plan.elem_bytes > 46 * 1024 || (c[0] == plan.TI && c[1] == plan.TJ)) continue;
+      kernels::CopyPlan q = plan;
+      q.TI = c[0], q.TJ = c[1];
+      char what[80];
+      std::snprintf(what, sizeof what, "tile %lldx%lld items", c[0], c[1]);
+      variant(q, what);
+    }
+    if (plan.rank + 1 <= kernels::kMaxCopyRank) {
+      kernels::CopyPlan v = plan;
+      v.kind = kernels::CopyPlan::Kind::vector;
+      v.rank = plan.rank + 1;
+      v.shape[0] = plan.L, v.src_stride[0] = 1, v.dst_stride[0] = 1;
+      for (int k = 0; k < plan.rank; ++k)
+        v.shape[k + 1] = plan.shape[k], v.src_stride[k + 1] = plan.src_stride[k], v.dst_stride[k + 1] = plan.dst_stride[k];
+      variant(v, "elementwise in destination order (items first, no shared memory)");
+    }
   }
   // A packed 1-byte transpose beside the same plan through the byte-wise tile kernel.
   g_unpacked_line.clear();

@@ -216,9 +216,71 @@ __global__ void __launch_bounds__(256) copy_transpose(T const* __restrict__ src,
   }
 }
 
+// The pipelined tile kernels: a block keeps the next tile's loads in flight
+// (in registers) while it stores the current tile from shared memory, so that
+// the loads' latency hides behind the stores. Offsets are double-buffered; two
+// barriers per tile. Same shared-memory layouts as the kernels above. (For
+// items of several elements, copy_tile, pipelining measured slower: RESULTS.md.)
+
+// copy_transpose, pipelined.
+template <class T, int TI, int TJ>
+__global__ void __launch_bounds__(256) copy_transpose_pipe(T const* __restrict__ src, T* __restrict__ dst, Params p) {
+  constexpr int CI = TI / 8, CJ = TJ / 32;
+  __shared__ long long s_off[2][TI];
+  __shared__ long long d_off[2][TJ];
+  __shared__ T tile[TI * TJ];
+  unsigned const tx = threadIdx.x, ty = threadIdx.y;
+  unsigned b = blockIdx.x;
+  if (b >= p.total) return;
+  unsigned i0, j0;
+  tile_offsets(p, b, TI, TJ, 1, s_off[0], d_off[0], i0, j0);
+  __syncthreads();
+  T reg[CI][CJ];
+  auto load = [&](long long const* so, unsigned i0, unsigned j0) {
+#pragma unroll
+    for (int a = 0; a < CI; ++a)
+#pragma unroll
+      for (int c = 0; c < CJ; ++c) {
+        unsigned i = ty + 8 * a, j = tx + 32 * c;
+        if (i0 + i < p.NI && j0 + j < p.NJ) reg[a][c] = src[so[i] + j];
+      }
+  };
+  load(s_off[0], i0, j0);
+  int cur = 0;
+  for (;;) {
+#pragma unroll
+    for (int a = 0; a < CI; ++a)
+#pragma unroll
+      for (int c = 0; c < CJ; ++c) {
+        unsigned i = ty + 8 * a, j = tx + 32 * c;
+        if (i0 + i < p.NI && j0 + j < p.NJ) tile[i * TJ + ((j + i) & (TJ - 1))] = reg[a][c];
+      }
+    unsigned const bn = b + gridDim.x;
+    bool const more = bn < p.total;
+    unsigned in0 = 0, jn0 = 0;
+    if (more) tile_offsets(p, bn, TI, TJ, 1, s_off[cur ^ 1], d_off[cur ^ 1], in0, jn0);
+    __syncthreads();
+    if (more) load(s_off[cur ^ 1], in0, jn0);
+    constexpr int WI = TI / 32, WJ = TJ / 8;
+#pragma unroll
+    for (int a = 0; a < WJ; ++a)
+#pragma unroll
+      for (int c = 0; c < WI; ++c) {
+        unsigned j = ty + 8 * a, i = tx + 32 * c;
+        if (i0 + i < p.NI && j0 + j < p.NJ) dst[d_off[cur][j] + i] = tile[i * TJ + ((j + i) & (TJ - 1))];
+      }
+    __syncthreads();
+    if (!more) break;
+    b = bn, i0 = in0, j0 = jn0, cur ^= 1;
+  }
+}
+
 // A plain transpose of 1-byte elements, moved as 32-bit words: a tile of
-// 128 rows (I, contiguous in dst) x 128 bytes (J, contiguous in src).
-//  - Load: a warp reads a row as the 33 aligned words that cover it (bytes
+// 128 rows (I, contiguous in dst) x p.TJ <= 128 bytes (J, contiguous in src;
+// plan_copy splits J into equal tiles, a multiple of 4), pipelined as the
+// kernels above: the next tile's words are loaded while the current tile is
+// stored.
+//  - Load: a warp reads a row as the aligned words that cover it (at most 33; bytes
 //    outside the row but inside the source's span [span_lo, span_hi) are read
 //    and never stored; a row whose words reach past the span goes byte by
 //    byte), shifts them into place (its word and its neighbour's,
@@ -229,62 +291,80 @@ __global__ void __launch_bounds__(256) copy_transpose(T const* __restrict__ src,
 //    byte permutes and writes 4 words, one per column: a warp writes 128
 //    contiguous bytes of a column. Needs every column's start aligned to 4
 //    bytes (plan_copy's `packed`); a partial last row group goes byte by byte.
+//  - Thread t < 128 prepares row t's word address and shift itself, from the
+//    source offset it computed (no barrier between).
 __global__ void __launch_bounds__(256) copy_transpose_bytes(unsigned char const* __restrict__ src,
-                                                            unsigned char* __restrict__ dst, Params p,
-                                                            long long span_lo, long long span_hi) {
-  constexpr int TI = 128, TJ = 128, WR = TJ / 4;  // words per row
-  __shared__ long long s_off[TI];
-  __shared__ long long d_off[TJ];
-  __shared__ unsigned const* row_base[TI];  // the aligned word at the row's first byte
-  __shared__ unsigned row_shift[TI];        // the row's first byte within that word, in bits; bit 8: byte by byte
+                                                                 unsigned char* __restrict__ dst, Params p,
+                                                                 long long span_lo, long long span_hi) {
+  constexpr int TI = 128, TJ = 128, WR = TJ / 4;  // TJ, WR: the most; p.TJ the tile's
+  unsigned const tj = p.TJ;
+  __shared__ long long s_off[2][TI];
+  __shared__ long long d_off[2][TJ];
+  __shared__ unsigned const* row_base[2][TI];
+  __shared__ unsigned row_shift[2][TI];
   __shared__ unsigned tile[TI * WR];
   unsigned const lane = threadIdx.x, warp = threadIdx.y, tid = warp * 32 + lane;
   auto const src_addr = reinterpret_cast<unsigned long long>(src);
-  for (unsigned b = blockIdx.x; b < p.total; b += gridDim.x) {
-    unsigned i0, j0;
-    tile_offsets(p, b, TI, TJ, 1, s_off, d_off, i0, j0);
-    __syncthreads();
-    unsigned const nj = p.NJ - j0 < TJ ? p.NJ - j0 : TJ;  // valid bytes per row
-    unsigned const ni = p.NI - i0 < TI ? p.NI - i0 : TI;  // valid rows
-    if (tid < ni) {
-      long long const first = s_off[tid];
+  // Offsets of tile b into buffer k; thread tid < 128 also sets row tid's word and shift.
+  auto prepare = [&](unsigned b, int k, unsigned& i0, unsigned& j0) {
+    tile_offsets(p, b, TI, tj, 1, s_off[k], d_off[k], i0, j0);
+    if (tid < TI && i0 + tid < p.NI) {
+      long long const first = s_off[k][tid];  // written by this thread
       unsigned long long const a = (src_addr + first) & ~3ull;
-      long long const word0 = static_cast<long long>(a - src_addr);  // offset of the first word
+      long long const word0 = static_cast<long long>(a - src_addr);
       bool const inside = word0 >= span_lo && word0 + 4 * (WR + 1) <= span_hi;
-      row_base[tid] = reinterpret_cast<unsigned const*>(a);
-      row_shift[tid] = unsigned((src_addr + first) & 3) * 8 + (inside ? 0u : 256u);
+      row_base[k][tid] = reinterpret_cast<unsigned const*>(a);
+      row_shift[k][tid] = unsigned((src_addr + first) & 3) * 8 + (inside ? 0u : 256u);
     }
-    __syncthreads();
-    // Load: warp w takes rows w, w+8, ..., each lane word `lane` (lane 31 also word 32).
-    unsigned w0[TI / 8], w1[TI / 8];
+  };
+  unsigned w0[TI / 8], w1[TI / 8];
+  auto load = [&](int k, unsigned i0, unsigned j0) {
+    unsigned const nj = p.NJ - j0 < tj ? p.NJ - j0 : tj;
+    unsigned const ni = p.NI - i0 < TI ? p.NI - i0 : TI;
 #pragma unroll
     for (int r = 0; r < TI / 8; ++r) {
       unsigned const i = warp + 8 * r;
       w0[r] = w1[r] = 0;
       if (i < ni) {
-        unsigned const* base = row_base[i];
-        if (row_shift[i] < 256) {
-          w0[r] = __ldg(base + lane);
-          if (lane == 31) w1[r] = __ldg(base + WR);
-        } else {  // near the span's ends: only the row's own bytes
+        unsigned const* base = row_base[k][i];
+        unsigned const sh = row_shift[k][i];
+        if (sh < 256) {  // the words that hold a byte of the row
+          if (4 * lane < sh / 8 + nj) w0[r] = __ldg(base + lane);
+          if (lane == 31 && 4 * WR < sh / 8 + nj) w1[r] = __ldg(base + WR);
+        } else {
           auto const* bytes = reinterpret_cast<unsigned char const*>(base);
-          unsigned const sh = (row_shift[i] & 255) / 8;
-          for (unsigned k = 0; k < 4; ++k) {
-            unsigned const e = 4 * lane + k;  // byte e of the words from base
-            if (e >= sh && e < sh + nj) w0[r] |= unsigned(bytes[e]) << (8 * k);
-            if (lane == 31 && 4 * WR + k >= sh && 4 * WR + k < sh + nj) w1[r] |= unsigned(bytes[4 * WR + k]) << (8 * k);
+          unsigned const s8 = (sh & 255) / 8;
+          for (unsigned q = 0; q < 4; ++q) {
+            unsigned const e = 4 * lane + q;
+            if (e >= s8 && e < s8 + nj) w0[r] |= unsigned(bytes[e]) << (8 * q);
+            if (lane == 31 && 4 * WR + q >= s8 && 4 * WR + q < s8 + nj) w1[r] |= unsigned(bytes[4 * WR + q]) << (8 * q);
           }
         }
       }
     }
+  };
+  unsigned b = blockIdx.x;
+  if (b >= p.total) return;
+  unsigned i0, j0;
+  prepare(b, 0, i0, j0);
+  __syncthreads();
+  load(0, i0, j0);
+  int cur = 0;
+  for (;;) {
+    unsigned const nj = p.NJ - j0 < tj ? p.NJ - j0 : tj;
+    unsigned const ni = p.NI - i0 < TI ? p.NI - i0 : TI;
 #pragma unroll
     for (int r = 0; r < TI / 8; ++r) {
       unsigned const i = warp + 8 * r;
       unsigned const next = __shfl_down_sync(0xffffffffu, w0[r], 1);
-      if (i < ni) tile[i * WR + (lane ^ ((i >> 2) & 31))] = __funnelshift_r(w0[r], lane == 31 ? w1[r] : next, row_shift[i] & 255);
+      if (i < ni) tile[i * WR + (lane ^ ((i >> 2) & 31))] = __funnelshift_r(w0[r], lane == 31 ? w1[r] : next, row_shift[cur][i] & 255);
     }
+    unsigned const bn = b + gridDim.x;
+    bool const more = bn < p.total;
+    unsigned in0 = 0, jn0 = 0;
+    if (more) prepare(bn, cur ^ 1, in0, jn0);
     __syncthreads();
-    // Store: lane g has rows 4g..4g+3; warp w the word columns w, w+8, w+16, w+24.
+    if (more) load(cur ^ 1, in0, jn0);
     unsigned const g = lane;
     bool const full = 4 * g + 4 <= ni;
     if (4 * g < ni) {
@@ -303,7 +383,7 @@ __global__ void __launch_bounds__(256) copy_transpose_bytes(unsigned char const*
         for (int c = 0; c < 4; ++c) {
           unsigned const j = 4 * jw + c;
           if (j < nj) {
-            unsigned char* d = dst + d_off[j] + 4 * g;  // d_off includes i0
+            unsigned char* d = dst + d_off[cur][j] + 4 * g;
             if (full) {
               *reinterpret_cast<unsigned*>(d) = out[c];
             } else {
@@ -314,6 +394,8 @@ __global__ void __launch_bounds__(256) copy_transpose_bytes(unsigned char const*
       }
     }
     __syncthreads();
+    if (!more) break;
+    b = bn, i0 = in0, j0 = jn0, cur ^= 1;
   }
 }
 
@@ -380,6 +462,7 @@ cudaError_t launch(kernels::CopyPlan& plan, void const* src, void* dst, cudaStre
     long long tiles = static_cast<long long>(tiles_i) * tiles_j * rest;
     p.total = static_cast<unsigned>(tiles);
     plan.grid = tiles < waves * 2 ? tiles : waves * 2;
+    if (plan.max_grid > 0 && plan.grid > plan.max_grid) plan.grid = plan.max_grid;
     auto const* s = static_cast<T const*>(src);
     auto* d = static_cast<T*>(dst);
     dim3 const blk(32, 8);
@@ -389,7 +472,8 @@ cudaError_t launch(kernels::CopyPlan& plan, void const* src, void* dst, cudaStre
       constexpr int TI = decltype(ti)::value, TJ = decltype(tj)::value;
       if constexpr (TI * TJ * sizeof(T) <= 32768) {
         if (!done && plan.L == 1 && plan.TI == TI && plan.TJ == TJ) {
-          copy_transpose<T, TI, TJ><<<g, blk, 0, stream>>>(s, d, p);
+          if (plan.pipelined) copy_transpose_pipe<T, TI, TJ><<<g, blk, 0, stream>>>(s, d, p);
+          else copy_transpose<T, TI, TJ><<<g, blk, 0, stream>>>(s, d, p);
           done = true;
         }
       }
@@ -401,7 +485,9 @@ cudaError_t launch(kernels::CopyPlan& plan, void const* src, void* dst, cudaStre
           long long const ext = (plan.shape[k] - 1) * plan.src_stride[k];
           (ext < 0 ? lo : hi) += ext;
         }
-        copy_transpose_bytes<<<g, blk, 0, stream>>>(reinterpret_cast<unsigned char const*>(s), reinterpret_cast<unsigned char*>(d), p, lo, hi);
+        auto const* sb = reinterpret_cast<unsigned char const*>(s);
+        auto* db = reinterpret_cast<unsigned char*>(d);
+        copy_transpose_bytes<<<g, blk, 0, stream>>>(sb, db, p, lo, hi);
         done = true;
       }
     }
@@ -412,14 +498,16 @@ cudaError_t launch(kernels::CopyPlan& plan, void const* src, void* dst, cudaStre
     fixed(Int<128>{}, Int<32>{});
     if constexpr (sizeof(T) == 1) fixed(Int<64>{}, Int<128>{});
     if (!done) {
-      std::size_t smem = (plan.TI + plan.TJ) * sizeof(long long) + static_cast<std::size_t>(plan.TI) * p.Row * sizeof(T);
-      copy_tile<T, 4><<<g, blk, smem, stream>>>(s, d, p);  // 4 loads in flight (8: slower, bench/RESULTS.md)
+      std::size_t const tile_bytes = static_cast<std::size_t>(plan.TI) * p.Row * sizeof(T);
+      std::size_t const offs = (plan.TI + plan.TJ) * sizeof(long long);
+      copy_tile<T, 4><<<g, blk, offs + tile_bytes, stream>>>(s, d, p);  // 4 loads in flight (8, 12: slower, bench/RESULTS.md)
     }
   } else {
     p.total = static_cast<unsigned>(plan.total);
     constexpr int U = 8;
     long long blocks = (plan.total + 256 * U - 1) / (256 * U);
     plan.grid = blocks < waves * 4 ? blocks : waves * 4;
+    if (plan.max_grid > 0 && plan.grid > plan.max_grid) plan.grid = plan.max_grid;
     copy_elementwise<T, U><<<static_cast<unsigned>(plan.grid), 256, 0, stream>>>(static_cast<T const*>(src), static_cast<T*>(dst), p);
   }
   return cudaGetLastError();
@@ -439,6 +527,8 @@ kernels::CopyPlan plan(LS const& src_layout, LD const& dst_layout, void const* s
 inline cudaError_t launch(kernels::CopyPlan& p, void const* src, void* dst, cudaStream_t stream = 0) {
   if (!p.error.empty()) throw error("tessel: " + p.error);
   if (p.total >= (1ll << 31)) throw error("tessel: cuda::copy: more than 2^31 elements");
+  if (p.packed && (p.TJ < 4 || p.TJ > 128 || p.TJ % 4 != 0))
+    throw error("tessel: cuda::copy: a packed plan's TJ must be a multiple of 4 from 4 to 128");
   p.used_tma = false;
   if (p.use_tma && !p.packed && detail::cc_major() == 9 && *tma_plan_ok(p, src, dst) == '\0') {
     p.used_tma = true;

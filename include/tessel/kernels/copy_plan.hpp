@@ -42,12 +42,17 @@ struct CopyPlan {
   long long L = 1;
   long long TI = 0, TJ = 0;                 // tile size in items
   // tile, 1-byte items of one element: moved as 4-byte words (copy_transpose_bytes,
-  // 128 x 128 tiles), where every column (J item and rest) starts 4-byte aligned in dst.
+  // 128 x TJ tiles, TJ <= 128 a multiple of 4), where every column (J item and rest) starts 4-byte aligned in dst.
   bool packed = false;
-  // tile: the order of tiles. I tiles first (false; measured faster or equal
-  // on the H100 for the element-wise kernels) or J tiles first (true; the
-  // packed 1-byte kernel, where it was 7% faster). bench/RESULTS.md.
+  // tile: the order of tiles. I tiles first (false) or J tiles first (true:
+  // the packed 1-byte kernel, and plain transposes whose rows do not start on
+  // a 32-byte sector; measured faster there on the H100, bench/RESULTS.md).
   bool j_first = false;
+  // tile, plain transpose (L == 1): the kernel loads the next tile into
+  // registers while it stores the current one from shared memory (copy.cuh's
+  // copy_transpose_pipe; measured faster on the H100, bench/RESULTS.md); false:
+  // one tile at a time. Items (L > 1) go one tile at a time (copy_tile).
+  bool pipelined = true;
   long long total = 0;                      // elements (widened) to move
   // tile, plain transpose: cuda::copy moves it through the TMA (copy_tma.cuh)
   // where tma_plan_ok allows and the device is a Hopper (measured faster there:
@@ -55,6 +60,7 @@ struct CopyPlan {
   bool use_tma = true, used_tma = false;
   long long grid = 0;
   int block = 0;
+  long long max_grid = 0;                   // > 0: at most this many blocks (tests: many tiles per block)
   std::string error;                        // non-empty: the copy cannot be planned
 
   std::string describe() const;
@@ -230,28 +236,34 @@ inline CopyPlan plan_copy(engine::Layout const& src, engine::Layout const& dst, 
   p.nB = nB;
   p.L = L;
   p.kind = CopyPlan::Kind::tile;
-  // Tile sizes: rows of at least 256 bytes and a multiple of 32 elements,
-  // at most 32 KiB of shared memory.
+  // Tile sizes (at most 32 KiB of shared memory) and order.
   if (L == 1) {  // a plain transpose: fixed tiles, fully unrolled in the kernel
     best_tile(size_of(A, nA), size_of(B, nB), p.TI, p.TJ);
+    // Rows (I items) that start inside a 32-byte sector share sectors with their
+    // neighbours in the next J tile: J tiles first, so that those come from L2
+    // (random 2 of the bench: 2% faster; rows aligned, as random 0: 2% slower).
+    for (int k = 0; k < nA; ++k) p.j_first = p.j_first || (p.src_stride[k] * eb) % 32 != 0;
     if (p.elem_bytes == 1 && align_dst >= 4) {
       bool aligned = true;
       for (int k = nA; k < p.rank; ++k) aligned = aligned && p.dst_stride[k] % 4 == 0;
-      if (aligned) p.packed = true, p.TI = 128, p.TJ = 128, p.j_first = true;  // J first: 7% faster there (RESULTS.md)
+      if (aligned) {  // J first: 7% faster there (RESULTS.md); J in equal tiles of at most 128 bytes, multiples of 4
+        long long const NJ = size_of(B, nB), tiles = detail::cdiv(NJ, 128);
+        p.packed = true, p.TI = 128, p.TJ = 4 * detail::cdiv(NJ, 4 * tiles), p.j_first = true;
+      }
     }
     return p;
   }
-  long long unit = 32 / detail::gcd(L, 32);
-  long long TJ = unit * detail::cdiv(256, unit * L * eb);
-  long long NJ = size_of(B, nB), NI = size_of(A, nA);
-  long long TJmax = detail::cdiv(NJ, unit) * unit;
-  if (TJ > TJmax) TJ = TJmax;
-  long long TI = detail::cdiv(256, L * eb);
-  if (TI < 8) TI = 8;
-  while (TI > 1 && TI * TJ * L * eb > 32768) TI /= 2;
+  // Items: about 1 KiB along I and along J (a multiple of 8 items), at most
+  // 32 KiB in all, one tile at a time (for items of 88 bytes, 16 x 16 tiles
+  // measured 4% faster than 8 x 32, and pipelining 5 to 10% slower: RESULTS.md).
+  long long const ib = L * eb, NJ = size_of(B, nB), NI = size_of(A, nA);
+  long long TI = 8 * detail::cdiv(detail::cdiv(1024, ib), 8), TJ = TI;
+  while (TI * TJ * ib > 32768 && (TI > 1 || TJ > 1)) (TJ >= TI ? TJ : TI) /= 2;
+  if (TJ > NJ) TJ = NJ;
   if (TI > NI) TI = NI;
   p.TI = TI;
   p.TJ = TJ;
+  p.pipelined = false;  // (copy_tile: one tile at a time)
   return p;
 }
 
@@ -272,7 +284,7 @@ inline std::string CopyPlan::describe() const {
          std::to_string(nA + nB) + ") (src-contiguous), items of " + std::to_string(L) + " element(s); tile " +
          std::to_string(TI) + "x" + std::to_string(TJ) + " items, " +
          (packed ? "moved as 4-byte words (4x4 byte transposes)" : "skewed in shared memory") +
-         (j_first ? ", J tiles first" : "");
+         (j_first ? ", J tiles first" : "") + (pipelined ? ", pipelined" : "");
   }
   if (used_tma) s += "; through the TMA (128-byte swizzled boxes, copy_tma.cuh)";
   s += "; grid " + std::to_string(grid) + " x " + std::to_string(block);
