@@ -138,18 +138,17 @@ kernels::CopyPlan bench_plan(std::vector<long long> const& s, std::vector<int> c
 }  // namespace
 
 TEST(CopyPlan, TileChoices) {
-  // Plain transposes are pipelined; rows that start inside a 32-byte sector go J tiles first.
+  // Plain transposes: rows that start inside a 32-byte sector go J tiles first.
   auto r2 = bench_plan({86, 40, 165, 50}, {2, 1, 0, 3}, 4);
-  EXPECT_TRUE(r2.kind == kernels::CopyPlan::Kind::tile && r2.L == 1 && r2.pipelined && r2.j_first) << r2.describe();
+  EXPECT_TRUE(r2.kind == kernels::CopyPlan::Kind::tile && r2.L == 1 && r2.j_first) << r2.describe();
   auto r0 = bench_plan({77, 24, 58, 190}, {3, 2, 0, 1}, 8);
-  EXPECT_TRUE(r0.kind == kernels::CopyPlan::Kind::tile && r0.L == 1 && r0.pipelined && !r0.j_first) << r0.describe();
-  // Items of 11 x 8 bytes: 16 x 16 tiles (about 1 KiB each way), one tile at a time.
+  EXPECT_TRUE(r0.kind == kernels::CopyPlan::Kind::tile && r0.L == 1 && !r0.j_first) << r0.describe();
+  // Items of 11 x 8 bytes: 16 x 16 tiles (about 1 KiB each way).
   auto r1 = bench_plan({22, 273, 70, 127}, {0, 3, 2, 1}, 4);
   EXPECT_EQ(r1.L, 11);
   EXPECT_EQ(r1.elem_bytes, 8);
   EXPECT_EQ(r1.TI, 16);
   EXPECT_EQ(r1.TJ, 16);
-  EXPECT_FALSE(r1.pipelined);
   // Packed bytes: J (201 bytes) in two equal tiles of 104, a multiple of 4, at most 128.
   auto r4 = bench_plan({201, 25, 143, 256}, {1, 3, 2, 0}, 1);
   EXPECT_TRUE(r4.packed) << r4.describe();

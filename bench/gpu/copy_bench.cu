@@ -122,7 +122,7 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
   for (int k = 0; k < r; ++k) { ls.leaf({c.shape[k], false}, {ss[k], false}, e); ld.leaf({c.shape[k], false}, {ds[k], false}, e); }
   ls.close(e); ld.close(e);
   kernels::CopyPlan plan = kernels::plan_copy(ls, ld, int(sizeof(T)), cuda::detail::alignment_of(src), cuda::detail::alignment_of(dst));
-  if (small_run) plan.max_grid = 3;  // every block moves several tiles (the pipelined kernels' loop)
+  if (small_run) plan.max_grid = 3;  // every block moves several tiles (the kernels' loops over tiles)
 
   auto launch = [&] {
     kernels::CopyPlan p = plan;
@@ -189,13 +189,6 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
     std::snprintf(line, sizeof line, "\n    %s: %.3f TB/s%s", what, plan_tbps(q0, 0), vbad ? " WRONG" : "");
     g_order_line += line;
   };
-  if (!small_run && plan.kind == kernels::CopyPlan::Kind::tile && plan.L == 1 && !plan.packed) {
-    // The same tile plan one tile at a time (the kernels before the pipelined ones), without the TMA.
-    kernels::CopyPlan one = plan;
-    one.pipelined = false;
-    one.use_tma = false;
-    variant(one, "one tile at a time (not pipelined)");
-  }
   if (!small_run && plan.packed && plan.TJ != 128) {
     kernels::CopyPlan q = plan;
     q.TJ = 128;

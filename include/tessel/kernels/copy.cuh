@@ -175,56 +175,13 @@ __global__ void __launch_bounds__(256) copy_tile(T const* __restrict__ src, T* _
 // A plain transpose (items of one element) with a fixed TI x TJ tile: every
 // thread loads its (TI/8)*(TJ/32) elements before storing any (all in
 // flight), with predicates for partial tiles. Same skewed shared memory.
+// Pipelined: a block issues the next tile's loads (into registers) before it
+// stores the current tile from shared memory, so that the loads' latency hides
+// behind the stores; offsets double-buffered, two barriers per tile (measured
+// faster than one tile at a time in every case of the bench, bench/RESULTS.md;
+// for items of several elements, copy_tile, pipelining measured slower).
 template <class T, int TI, int TJ>
 __global__ void __launch_bounds__(256) copy_transpose(T const* __restrict__ src, T* __restrict__ dst, Params p) {
-  constexpr int CI = TI / 8, CJ = TJ / 32;
-  __shared__ long long s_off[TI];
-  __shared__ long long d_off[TJ];
-  __shared__ T tile[TI * TJ];
-  unsigned const tx = threadIdx.x, ty = threadIdx.y;
-  for (unsigned b = blockIdx.x; b < p.total; b += gridDim.x) {
-    unsigned i0, j0;
-    tile_offsets(p, b, TI, TJ, 1, s_off, d_off, i0, j0);
-    __syncthreads();
-    T reg[CI][CJ];
-#pragma unroll
-    for (int a = 0; a < CI; ++a)
-#pragma unroll
-      for (int c = 0; c < CJ; ++c) {
-        unsigned i = ty + 8 * a, j = tx + 32 * c;
-        if (i0 + i < p.NI && j0 + j < p.NJ) reg[a][c] = src[s_off[i] + j];
-      }
-#pragma unroll
-    for (int a = 0; a < CI; ++a)
-#pragma unroll
-      for (int c = 0; c < CJ; ++c) {
-        unsigned i = ty + 8 * a, j = tx + 32 * c;
-        tile[i * TJ + ((j + i) & (TJ - 1))] = reg[a][c];
-      }
-    __syncthreads();
-    // Write: a warp covers 32 consecutive i (contiguous in dst) of one column j.
-    constexpr int WI = TI / 32, WJ = TJ / 8;
-#pragma unroll
-    for (int a = 0; a < WJ; ++a)
-#pragma unroll
-      for (int c = 0; c < WI; ++c) {
-        unsigned j = ty + 8 * a, i = tx + 32 * c;
-        reg[0][0] = tile[i * TJ + ((j + i) & (TJ - 1))];
-        if (i0 + i < p.NI && j0 + j < p.NJ) dst[d_off[j] + i] = reg[0][0];
-      }
-    __syncthreads();
-  }
-}
-
-// The pipelined tile kernels: a block keeps the next tile's loads in flight
-// (in registers) while it stores the current tile from shared memory, so that
-// the loads' latency hides behind the stores. Offsets are double-buffered; two
-// barriers per tile. Same shared-memory layouts as the kernels above. (For
-// items of several elements, copy_tile, pipelining measured slower: RESULTS.md.)
-
-// copy_transpose, pipelined.
-template <class T, int TI, int TJ>
-__global__ void __launch_bounds__(256) copy_transpose_pipe(T const* __restrict__ src, T* __restrict__ dst, Params p) {
   constexpr int CI = TI / 8, CJ = TJ / 32;
   __shared__ long long s_off[2][TI];
   __shared__ long long d_off[2][TJ];
@@ -277,8 +234,8 @@ __global__ void __launch_bounds__(256) copy_transpose_pipe(T const* __restrict__
 
 // A plain transpose of 1-byte elements, moved as 32-bit words: a tile of
 // 128 rows (I, contiguous in dst) x p.TJ <= 128 bytes (J, contiguous in src;
-// plan_copy splits J into equal tiles, a multiple of 4), pipelined as the
-// kernels above: the next tile's words are loaded while the current tile is
+// plan_copy splits J into equal tiles, a multiple of 4), pipelined as
+// copy_transpose: the next tile's words are loaded while the current tile is
 // stored.
 //  - Load: a warp reads a row as the aligned words that cover it (at most 33; bytes
 //    outside the row but inside the source's span [span_lo, span_hi) are read
@@ -472,8 +429,7 @@ cudaError_t launch(kernels::CopyPlan& plan, void const* src, void* dst, cudaStre
       constexpr int TI = decltype(ti)::value, TJ = decltype(tj)::value;
       if constexpr (TI * TJ * sizeof(T) <= 32768) {
         if (!done && plan.L == 1 && plan.TI == TI && plan.TJ == TJ) {
-          if (plan.pipelined) copy_transpose_pipe<T, TI, TJ><<<g, blk, 0, stream>>>(s, d, p);
-          else copy_transpose<T, TI, TJ><<<g, blk, 0, stream>>>(s, d, p);
+          copy_transpose<T, TI, TJ><<<g, blk, 0, stream>>>(s, d, p);
           done = true;
         }
       }

@@ -48,11 +48,6 @@ struct CopyPlan {
   // the packed 1-byte kernel, and plain transposes whose rows do not start on
   // a 32-byte sector; measured faster there on the H100, bench/RESULTS.md).
   bool j_first = false;
-  // tile, plain transpose (L == 1): the kernel loads the next tile into
-  // registers while it stores the current one from shared memory (copy.cuh's
-  // copy_transpose_pipe; measured faster on the H100, bench/RESULTS.md); false:
-  // one tile at a time. Items (L > 1) go one tile at a time (copy_tile).
-  bool pipelined = true;
   long long total = 0;                      // elements (widened) to move
   // tile, plain transpose: cuda::copy moves it through the TMA (copy_tma.cuh)
   // where tma_plan_ok allows and the device is a Hopper (measured faster there:
@@ -254,8 +249,8 @@ inline CopyPlan plan_copy(engine::Layout const& src, engine::Layout const& dst, 
     return p;
   }
   // Items: about 1 KiB along I and along J (a multiple of 8 items), at most
-  // 32 KiB in all, one tile at a time (for items of 88 bytes, 16 x 16 tiles
-  // measured 4% faster than 8 x 32, and pipelining 5 to 10% slower: RESULTS.md).
+  // 32 KiB in all (for items of 88 bytes, 16 x 16 tiles measured 4% faster
+  // than 8 x 32: RESULTS.md).
   long long const ib = L * eb, NJ = size_of(B, nB), NI = size_of(A, nA);
   long long TI = 8 * detail::cdiv(detail::cdiv(1024, ib), 8), TJ = TI;
   while (TI * TJ * ib > 32768 && (TI > 1 || TJ > 1)) (TJ >= TI ? TJ : TI) /= 2;
@@ -263,7 +258,6 @@ inline CopyPlan plan_copy(engine::Layout const& src, engine::Layout const& dst, 
   if (TI > NI) TI = NI;
   p.TI = TI;
   p.TJ = TJ;
-  p.pipelined = false;  // (copy_tile: one tile at a time)
   return p;
 }
 
@@ -284,7 +278,7 @@ inline std::string CopyPlan::describe() const {
          std::to_string(nA + nB) + ") (src-contiguous), items of " + std::to_string(L) + " element(s); tile " +
          std::to_string(TI) + "x" + std::to_string(TJ) + " items, " +
          (packed ? "moved as 4-byte words (4x4 byte transposes)" : "skewed in shared memory") +
-         (j_first ? ", J tiles first" : "") + (pipelined ? ", pipelined" : "");
+         (j_first ? ", J tiles first" : "");
   }
   if (used_tma) s += "; through the TMA (128-byte swizzled boxes, copy_tma.cuh)";
   s += "; grid " + std::to_string(grid) + " x " + std::to_string(block);
