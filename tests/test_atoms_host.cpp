@@ -224,6 +224,34 @@ TEST(AtomHost, TiledUniversalCopyWithEdges) {
   host_copy(make_tiled_copy(UC{}, Layout<Shape<_4, _8>>{}, Layout<Shape<_4, _1>>{}), 50, 17, false, rng);
 }
 
+// copy_if with pred one rank less than src: (RestM, RestN) against (CopyV, RestM, RestN), one predicate per
+// atom (this once recursed forever at compile time for a rank-2 pred).
+TEST(AtomHost, CopyIfPredicateOfTheRestModes) {
+  using UC = Copy_Atom<UniversalCopy<float>, float>;
+  auto tc = make_tiled_copy(UC{}, Layout<Shape<_8, _4>>{});
+  int const M = 21, N = 11;  // tiles of 16 x 8: edges in both modes
+  std::vector<float> in(std::size_t(M) * N), out(in.size(), -1.0f);
+  for (std::size_t i = 0; i < in.size(); ++i) in[i] = float(i + 1);
+  auto mS = make_tensor(in.data(), make_layout(make_shape(M, N)));
+  auto mD = make_tensor(out.data(), make_layout(make_shape(M, N)));
+  auto id = make_identity_tensor(make_shape(M, N));
+  using T16x8 = Shape<_16, _8>;
+  for (int bm = 0; bm * 16 < M; ++bm)
+    for (int bn = 0; bn * 8 < N; ++bn)
+      for (int t = 0; t < 32; ++t) {
+        auto thr = tc.get_slice(t);
+        auto tS = thr.partition_S(local_tile(mS, T16x8{}, make_coord(bm, bn)));
+        auto tD = thr.partition_D(local_tile(mD, T16x8{}, make_coord(bm, bn)));
+        auto tI = thr.partition_S(local_tile(id, T16x8{}, make_coord(bm, bn)));
+        static_assert(decltype(rank(tS.layout()))::value == 3);
+        auto tP = make_tensor<bool>(make_shape(size<1>(tI.layout()), size<2>(tI.layout())));
+        for (int m = 0; m < int(size<0>(tP.layout())); ++m)
+          for (int n = 0; n < int(size<1>(tP.layout())); ++n) tP(m, n) = elem_less(tI(0, m, n), make_coord(M, N));
+        copy_if(tc, tP, tS, tD);
+      }
+  EXPECT_EQ(in, out);
+}
+
 // ---- named errors -------------------------------------------------------------------------------------
 
 TEST(AtomErrors, InstructionsWithoutTheirTarget) {

@@ -420,7 +420,7 @@ TESSEL_HOST_DEVICE void copy_if(Copy_Atom<Args...> const& atom, Tensor<PE, PL> c
                                 Tensor<DE, DL>& dst) {
   static_assert(SL::rank == DL::rank, "tessel::copy_if: src and dst differ in rank");
   if constexpr (PL::rank + 1 == SL::rank) {
-    copy_if(atom, make_view(pred.data(), prepend(make_layout(pred.layout()), Layout<_1, _0>{})), src, dst);
+    copy_if(atom, make_view(pred.data(), prepend(pred.layout(), Layout<_1, _0>{})), src, dst);
   } else {
     static_assert(PL::rank == SL::rank, "tessel::copy_if: pred must have the rank of src, or one less");
     if constexpr (SL::rank == 1) {
