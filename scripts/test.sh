@@ -42,7 +42,7 @@ if [ "${TESSEL_SANITIZE:-0}" != 1 ] && [ "${TESSEL_CI_SANITIZE:-1}" = 1 ]; then
   asan=build-asan
   san_tests=(test_overflow test_tuple_ops test_dynamic_degenerate test_algebra_typed_vs_engine test_cli_check)
   # The atom tables are compiled uninstrumented at -O1 in either build: the main build's objects serve.
-  atoms_objs="$PWD/$build/src/text/CMakeFiles/tessel_text_atoms.dir/atoms_mma.cpp.o;$PWD/$build/src/text/CMakeFiles/tessel_text_atoms.dir/atoms_copy.cpp.o"
+  atoms_objs=$(cat "$build/tessel_text_atoms_objects.txt")  # written by src/text/CMakeLists.txt
   cmake -S . -B $asan -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1" -DTESSEL_SANITIZE=ON -DTESSEL_BUILD_EXAMPLES=OFF \
     -DTESSEL_BUILD_PYTHON=OFF -DTESSEL_CUDA=OFF "-DTESSEL_TEXT_ATOMS_OBJECTS=$atoms_objs" >/dev/null
   cmake --build $asan -j2 --target tessel_cli "${san_tests[@]}"
