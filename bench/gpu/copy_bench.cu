@@ -175,16 +175,21 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
     std::snprintf(line, sizeof line, "    the other tile order (%s first): %.3f TB/s", other.j_first ? "J" : "I", plan_tbps(other, 0));
     g_order_line = line;
   }
-  // Variants of the plan, each checked against the reference before it is timed (a line per variant).
-  auto variant = [&](kernels::CopyPlan const& q0, char const* what) {
+  // The elements a plan gets wrong, against the reference (dst poisoned first).
+  auto wrong_elements = [&](kernels::CopyPlan const& q0) {
     kernels::CopyPlan q = q0;
     CK(cudaMemset(dst, 0xAB, n * sizeof(T)));
     CK(cuda::launch(q, src, dst, 0));
     CK(cudaDeviceSynchronize());
     CK(cudaMemset(bad, 0, 8));
     count_diff<T><<<4096, 256>>>(dst, ref, n, bad);
-    unsigned long long vbad = 0;
-    CK(cudaMemcpy(&vbad, bad, 8, cudaMemcpyDeviceToHost));
+    unsigned long long wrong = 0;
+    CK(cudaMemcpy(&wrong, bad, 8, cudaMemcpyDeviceToHost));
+    return wrong;
+  };
+  // Variants of the plan, each checked against the reference before it is timed (a line per variant).
+  auto variant = [&](kernels::CopyPlan const& q0, char const* what) {
+    unsigned long long const vbad = wrong_elements(q0);
     if (vbad) ok = false;
     std::snprintf(line, sizeof line, "\n    %s: %.3f TB/s%s", what, plan_tbps(q0, 0), vbad ? " WRONG" : "");
     g_order_line += line;
@@ -233,16 +238,11 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
       g_tma_line = std::string("    TMA path: not applicable (") + why + ")";
     } else {
       // cuda::copy took the TMA (plan.used_tma): time the tile kernel beside it.
-      auto tma = [&] { kernels::CopyPlan p = plan; p.use_tma = false; CK(cuda::launch(p, src, dst, 0)); };
-      CK(cudaMemset(dst, 0xAB, n * sizeof(T)));
-      tma();
-      CK(cudaDeviceSynchronize());
-      CK(cudaMemset(bad, 0, 8));
-      count_diff<T><<<4096, 256>>>(dst, ref, n, bad);
-      unsigned long long tbad = 0;
-      CK(cudaMemcpy(&tbad, bad, 8, cudaMemcpyDeviceToHost));
-      g_tma_ok = tbad == 0;
-      std::snprintf(line, sizeof line, "    without the TMA (copy.cuh's tile kernel): %.3f TB/s%s", tbps_of(median_ms(tma, reps, 200)),
+      kernels::CopyPlan tile = plan;
+      tile.use_tma = false;
+      auto no_tma = [&] { kernels::CopyPlan p = tile; CK(cuda::launch(p, src, dst, 0)); };
+      g_tma_ok = wrong_elements(tile) == 0;
+      std::snprintf(line, sizeof line, "    without the TMA (copy.cuh's tile kernel): %.3f TB/s%s", tbps_of(median_ms(no_tma, reps, 200)),
                     g_tma_ok ? "" : " WRONG");
       g_tma_line = line;
     }
