@@ -143,20 +143,25 @@ TEST(CopyPlan, TileChoices) {
   EXPECT_TRUE(r2.kind == kernels::CopyPlan::Kind::tile && r2.L == 1 && r2.j_first) << r2.describe();
   auto r0 = bench_plan({77, 24, 58, 190}, {3, 2, 0, 1}, 8);
   EXPECT_TRUE(r0.kind == kernels::CopyPlan::Kind::tile && r0.L == 1 && !r0.j_first) << r0.describe();
-  // Items of 11 x 8 bytes: 16 x 16 tiles (about 1 KiB each way).
+  // Items of 11 x 8 bytes: 32 x 8 tiles (about 2.5 KiB along I, the destination's
+  // contiguous runs, and 640 bytes along J).
   auto r1 = bench_plan({22, 273, 70, 127}, {0, 3, 2, 1}, 4);
   EXPECT_EQ(r1.L, 11);
   EXPECT_EQ(r1.elem_bytes, 8);
-  EXPECT_EQ(r1.TI, 16);
-  EXPECT_EQ(r1.TJ, 16);
-  // Packed bytes: J (201 bytes) in two equal tiles of 104, a multiple of 4, at most 128.
+  EXPECT_EQ(r1.TI, 32);
+  EXPECT_EQ(r1.TJ, 8);
+  // Every tile plan: one block per tile, and the tile kernel rather than the TMA.
+  for (auto const* q : {&r0, &r1, &r2}) EXPECT_TRUE(q->waves == 0 && !q->use_tma) << q->describe();
+  // Packed bytes: J (201 bytes) in two equal tiles of 104, a multiple of 4, at most 120
+  // (a row's aligned 8-byte pairs then fit the kernel's 16).
   auto r4 = bench_plan({201, 25, 143, 256}, {1, 3, 2, 0}, 1);
   EXPECT_TRUE(r4.packed) << r4.describe();
   EXPECT_EQ(r4.TJ, 104);
   for (long long nj : {4, 5, 127, 128, 129, 255, 256, 257, 1000}) {
     auto q = bench_plan({nj, 64}, {1, 0}, 1);
     ASSERT_TRUE(q.packed) << q.describe();
-    EXPECT_TRUE(q.TJ % 4 == 0 && q.TJ >= 4 && q.TJ <= 128 && q.TJ >= nj / ((nj + 127) / 128)) << nj << ": " << q.describe();
-    EXPECT_EQ((nj + q.TJ - 1) / q.TJ, (nj + 127) / 128) << nj;  // no more tiles than with 128
+    EXPECT_TRUE(q.TJ % 4 == 0 && q.TJ >= 4 && q.TJ <= 120 && q.TJ >= nj / ((nj + 119) / 120)) << nj << ": " << q.describe();
+    EXPECT_EQ((nj + q.TJ - 1) / q.TJ, (nj + 119) / 120) << nj;  // no more tiles than with 120
+    EXPECT_LE(q.TJ * ((nj + q.TJ - 1) / q.TJ) - nj, 4 * ((nj + 119) / 120) - 1) << nj;  // equal tiles: under 4 bytes of waste each
   }
 }

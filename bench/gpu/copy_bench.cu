@@ -127,7 +127,7 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
   auto launch = [&] {
     kernels::CopyPlan p = plan;
     CK(cuda::launch(p, src, dst, 0));
-    plan.grid = p.grid; plan.block = p.block; plan.used_tma = p.used_tma;
+    plan.grid = p.grid; plan.block = p.block; plan.used_tma = p.used_tma; plan.used_async = p.used_async;
   };
   launch();
   CK(cudaDeviceSynchronize());
@@ -194,14 +194,20 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
     std::snprintf(line, sizeof line, "\n    %s: %.3f TB/s%s", what, plan_tbps(q0, 0), vbad ? " WRONG" : "");
     g_order_line += line;
   };
-  if (!small_run && plan.packed && plan.TJ != 128) {
+  if (!small_run && plan.kind == kernels::CopyPlan::Kind::tile) {
+    // The grid of session 6 and before: at most 16 blocks per SM, each looping over tiles.
     kernels::CopyPlan q = plan;
-    q.TJ = 128;
-    variant(q, "J tiles of 128 bytes (not equal tiles)");
+    q.waves = 2, q.use_tma = false;
+    variant(q, "grid of at most 16 blocks per SM (blocks loop over tiles)");
+  }
+  if (plan.kind == kernels::CopyPlan::Kind::tile && plan.L > 1 && plan.used_async) {
+    kernels::CopyPlan q = plan;  // also in --small runs: both item kernels checked
+    q.async_copy = false;
+    variant(q, "loads through registers (copy_tile, no cp.async)");
   }
   if (!small_run && plan.kind == kernels::CopyPlan::Kind::tile && plan.L > 1) {
     // Items: other tile sizes; the elementwise kernel in destination order (no shared memory).
-    long long cand[][2] = {{8, 32}, {32, 8}};
+    long long cand[][2] = {{8, 32}, {32, 8}, {64, 4}, {16, 16}};
     for (auto const& c : cand) {
       if (c[0] * c[1] * plan.L * plan.elem_bytes > 46 * 1024 || (c[0] == plan.TI && c[1] == plan.TJ)) continue;
       kernels::CopyPlan q = plan;
@@ -237,13 +243,12 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
     if (*why) {
       g_tma_line = std::string("    TMA path: not applicable (") + why + ")";
     } else {
-      // cuda::copy took the TMA (plan.used_tma): time the tile kernel beside it.
-      kernels::CopyPlan tile = plan;
-      tile.use_tma = false;
-      auto no_tma = [&] { kernels::CopyPlan p = tile; CK(cuda::launch(p, src, dst, 0)); };
-      g_tma_ok = wrong_elements(tile) == 0;
-      std::snprintf(line, sizeof line, "    without the TMA (copy.cuh's tile kernel): %.3f TB/s%s", tbps_of(median_ms(no_tma, reps, 200)),
-                    g_tma_ok ? "" : " WRONG");
+      kernels::CopyPlan other = plan;  // the TMA beside the tile kernel, or the tile kernel beside the TMA
+      other.use_tma = !plan.used_tma;
+      auto run_other = [&] { kernels::CopyPlan p = other; CK(cuda::launch(p, src, dst, 0)); };
+      g_tma_ok = wrong_elements(other) == 0;
+      std::snprintf(line, sizeof line, "    %s: %.3f TB/s%s", other.use_tma ? "through the TMA (copy_tma.cuh)" : "without the TMA (copy.cuh's tile kernel)",
+                    tbps_of(median_ms(run_other, reps, 200)), g_tma_ok ? "" : " WRONG");
       g_tma_line = line;
     }
   }
@@ -276,6 +281,7 @@ int main(int argc, char** argv) {
   } else {
     cases.push_back({"MHA small bf16", 2, {128, 8, 64, 2}, {0, 2, 1, 3}});
     cases.push_back({"transpose 1000x777 fp32", 4, {1000, 777}, {1, 0}});
+    cases.push_back({"transpose 1024x768 fp32 (the TMA applies)", 4, {1024, 768}, {1, 0}});
     cases.push_back({"identity 1M fp32", 4, {1 << 20}, {0}});
     cases.push_back({"broadcast (64,33)->(64,33) fp32, src stride 0 on mode 1", 4, {64, 33}, {1, 0}, true});
     // 1-byte transposes: packed words where the destination columns are aligned, partial tiles and rows
@@ -284,6 +290,11 @@ int main(int argc, char** argv) {
     cases.push_back({"bytes 1000x777 1B (unaligned columns: byte-wise)", 1, {1000, 777}, {1, 0}});
     cases.push_back({"bytes (7,130,9) perm (2,0,1) 1B", 1, {7, 130, 9}, {2, 0, 1}});
     cases.push_back({"bytes (129,3,4,67) perm (2,3,1,0) 1B", 1, {129, 3, 4, 67}, {2, 3, 1, 0}});
+    // items (a common contiguous run shorter than 128 bytes): 3 x 8 B, 3 x 4 B, 2 x 16 B, 5 x 2 B
+    cases.push_back({"items (6,37,5,23) perm (0,3,2,1) 4B", 4, {6, 37, 5, 23}, {0, 3, 2, 1}});
+    cases.push_back({"items (3,50,7,41) perm (0,3,2,1) 4B", 4, {3, 50, 7, 41}, {0, 3, 2, 1}});
+    cases.push_back({"items (8,37,5,23) perm (0,3,2,1) 4B", 4, {8, 37, 5, 23}, {0, 3, 2, 1}});
+    cases.push_back({"items (5,61,3,29) perm (0,3,2,1) 2B", 2, {5, 61, 3, 29}, {0, 3, 2, 1}});
   }
   std::mt19937 rng(20261121);
   for (int t = 0; t < 5; ++t) {

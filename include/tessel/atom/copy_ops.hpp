@@ -178,6 +178,21 @@ struct SM75_U16x8_LDSM_T {
 
 // ---- cp.async (sm_80+): global -> shared without registers ------------------------------------------
 
+// cp_async_ca<Bytes>(smem, gmem): cp.async.ca of Bytes (4, 8 or 16) from
+// global memory to the 32-bit shared-memory address smem (detail::smem_address),
+// for loops that compute shared addresses themselves (the atom below takes a
+// reference and converts it at each call).
+template <int Bytes>
+TESSEL_HOST_DEVICE void cp_async_ca(std::uint32_t smem, void const* gmem) {
+  static_assert(Bytes == 4 || Bytes == 8 || Bytes == 16, "tessel::cp_async_ca: cp.async.ca copies 4, 8 or 16 bytes");
+#if defined(TESSEL_ARCH_CP_ASYNC_SM80)
+  asm volatile("cp.async.ca.shared.global [%0], [%1], %2;\n" ::"r"(smem), "l"(gmem), "n"(Bytes));
+#else
+  (void)smem, (void)gmem;
+  detail::missing_instruction("cp_async_ca: cp.async needs device code for sm_80 or later");
+#endif
+}
+
 // cp.async.ca: cached in L1 and L2; 4, 8 or 16 bytes.
 template <class TS, class TD = TS>
 struct SM80_CP_ASYNC_CACHEALWAYS {
@@ -189,8 +204,7 @@ struct SM80_CP_ASYNC_CACHEALWAYS {
   // Starts the copy of one element from global to shared memory.
   TESSEL_HOST_DEVICE static void copy(TS const& gmem_src, TD& smem_dst) {
 #if defined(TESSEL_ARCH_CP_ASYNC_SM80)
-    asm volatile("cp.async.ca.shared.global [%0], [%1], %2;\n" ::"r"(detail::smem_address(&smem_dst)), "l"(&gmem_src),
-                 "n"(int(sizeof(TS))));
+    cp_async_ca<int(sizeof(TS))>(detail::smem_address(&smem_dst), &gmem_src);
 #else
     (void)gmem_src, (void)smem_dst;
     detail::missing_instruction("SM80_CP_ASYNC_CACHEALWAYS: cp.async needs device code for sm_80 or later");

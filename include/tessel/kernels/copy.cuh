@@ -1,7 +1,8 @@
 // tessel/kernels/copy.cuh: tessel::cuda::copy(src, dst, stream), a copy
 // between device tensors of any two layouts of the same shape, planned by
 // copy_plan.hpp from the algebra. Compile with nvcc. On a Hopper GPU, plain
-// transposes whose strides the TMA can express go through copy_tma.cuh.
+// transposes whose strides the TMA can express can go through copy_tma.cuh
+// (CopyPlan::use_tma).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -10,6 +11,7 @@
 #include "../swizzle/copy.hpp"
 #include "copy_plan.hpp"
 #include "copy_tma.cuh"
+#include "../atom/copy_ops.hpp"
 
 namespace tessel::cuda {
 
@@ -36,6 +38,21 @@ struct FastDivmod {
 };
 
 constexpr int R = kernels::kMaxCopyRank;
+
+// The 32-bit shared-memory address of a pointer into shared memory (for cp_async_ca).
+__device__ __forceinline__ std::uint32_t shared_address(void const* ptr) {
+  return static_cast<std::uint32_t>(__cvta_generic_to_shared(ptr));
+}
+// A 32-bit word at a 32-bit shared-memory address (loops that keep their
+// addresses in registers instead of re-deriving them from a pointer).
+__device__ __forceinline__ void st_shared(std::uint32_t at, unsigned v) {
+  asm volatile("st.shared.u32 [%0], %1;\n" ::"r"(at), "r"(v));
+}
+__device__ __forceinline__ unsigned ld_shared(std::uint32_t at) {
+  unsigned v;
+  asm volatile("ld.shared.u32 %0, [%1];\n" : "=r"(v) : "r"(at));
+  return v;
+}
 
 struct Params {
   int rank, nA, nB;
@@ -129,7 +146,7 @@ __global__ void __launch_bounds__(256) copy_tile(T const* __restrict__ src, T* _
   extern __shared__ __align__(16) unsigned char smem_raw[];
   long long* s_off = reinterpret_cast<long long*>(smem_raw);   // TI: src offset of I item
   long long* d_off = s_off + p.TI;                              // TJ: dst offset of J item
-  T* tile = reinterpret_cast<T*>(d_off + p.TJ);
+  T* tile = reinterpret_cast<T*>(s_off + ((p.TI + p.TJ + 1) & ~1u));  // 16-byte aligned (uint4 elements)
   unsigned const tx = threadIdx.x, ty = threadIdx.y, tid = ty * 32 + tx;
   for (unsigned b = blockIdx.x; b < p.total; b += gridDim.x) {
     unsigned i0, j0;
@@ -169,6 +186,86 @@ __global__ void __launch_bounds__(256) copy_tile(T const* __restrict__ src, T* _
       }
     }
     __syncthreads();
+  }
+}
+
+// Items through cp.async (elements of 4, 8 or 16 bytes, sm_80+): the same
+// tiles and skewed shared memory as copy_tile, but the loads go straight to
+// shared memory, so a whole tile is in flight without registers (measured
+// faster than copy_tile, bench/RESULTS.md). A block that loops over tiles
+// (a capped grid) issues the next tile's copies before it stores the current
+// one: two tile buffers, three offset slots (tile n uses buffer n % 2 and slot
+// n % 3; tile n+2's offsets go where tile n-1's were, after the barrier that
+// ended tile n-1's store). One barrier per tile.
+template <class T>
+__global__ void __launch_bounds__(256) copy_tile_async(T const* __restrict__ src, T* __restrict__ dst, Params p) {
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  unsigned const slot = (p.TI + p.TJ + 1) & ~1u;  // even: the tiles 16-byte aligned (uint4 elements)
+  long long* offs = reinterpret_cast<long long*>(smem_raw);  // 3 slots: TI src offsets, then TJ dst offsets
+  T* bufs = reinterpret_cast<T*>(offs + 3 * slot);           // 2 tiles of TI * Row elements
+  unsigned const tile_elems = p.TI * p.Row;
+  unsigned const tx = threadIdx.x, ty = threadIdx.y;
+  // Issue tile (i0, j0)'s copies into buffer cb from offset slot k: a warp
+  // per row, a lane per element; the skewed position advances with the element.
+  // Needs Row >= 32 and TJ > 32 / L (launch checks): each wrap is one subtraction.
+  std::uint32_t const sbufs = shared_address(bufs);
+  auto issue = [&](unsigned k, unsigned cb, unsigned i0, unsigned j0) {
+    long long const* s_off = offs + k * slot;
+    unsigned const row_valid = (p.NJ - j0 < p.TJ ? p.NJ - j0 : p.TJ) * p.L;
+    unsigned const ni = p.NI - i0 < p.TI ? p.NI - i0 : p.TI;
+    for (unsigned v = ty; v < ni; v += 8) {
+      T const* from = src + s_off[v] + tx;
+      std::uint32_t const row = sbufs + (cb * tile_elems + v * p.Row) * unsigned(sizeof(T));
+      unsigned q, c;
+      p.div_Row(v * p.L + tx, q, c);  // (e + v*L) mod Row for e = tx
+      for (unsigned e = tx; e < row_valid; e += 32, from += 32) {
+        cp_async_ca<int(sizeof(T))>(row + c * unsigned(sizeof(T)), from);
+        c += 32;
+        if (c >= p.Row) c -= p.Row;
+      }
+    }
+    cp_async_fence();
+  };
+  unsigned b = blockIdx.x;
+  if (b >= p.total) return;
+  unsigned i0, j0, i1 = 0, j1 = 0, i2 = 0, j2 = 0;  // tiles n, n+1, n+2
+  tile_offsets(p, b, p.TI, p.TJ, p.L, offs, offs + p.TI, i0, j0);
+  if (b + gridDim.x < p.total) tile_offsets(p, b + gridDim.x, p.TI, p.TJ, p.L, offs + slot, offs + slot + p.TI, i1, j1);
+  __syncthreads();
+  issue(0, 0, i0, j0);
+  for (unsigned n = 0;; ++n) {
+    cp_async_wait<0>();
+    __syncthreads();  // tile n is in its buffer; tile n+1's offsets are written; tile n-1 is stored
+    unsigned const k = n % 3, k1 = k == 2 ? 0 : k + 1, k2 = k1 == 2 ? 0 : k1 + 1;
+    T const* tile = bufs + (n & 1) * tile_elems;
+    unsigned const bn = b + gridDim.x, bnn = bn + gridDim.x;
+    bool const more = bn < p.total;
+    if (more) issue(k1, (n + 1) & 1, i1, j1);
+    if (bnn < p.total) tile_offsets(p, bnn, p.TI, p.TJ, p.L, offs + k2 * slot, offs + k2 * slot + p.TI, i2, j2);
+    // Store: a warp per column v (J item), a lane per element e = (i, w) of
+    // the column (item i, element w), at i*Row + ((v + i) mod TJ)*L + w.
+    long long const* d_off = offs + k * slot + p.TI;
+    unsigned const col_valid = (p.NI - i0 < p.TI ? p.NI - i0 : p.TI) * p.L;
+    unsigned const nj = p.NJ - j0 < p.TJ ? p.NJ - j0 : p.TJ;
+    unsigned q32, r32, i_tx, w_tx;
+    p.div_L(32, q32, r32);
+    p.div_L(tx, i_tx, w_tx);
+    unsigned const L = p.L, TJ = p.TJ, Row = p.Row;
+    for (unsigned v = ty; v < nj; v += 8) {
+      T* to = dst + d_off[v] + tx;
+      unsigned i = i_tx, w = w_tx, m = v + i_tx;
+      if (m >= TJ) m -= TJ;
+      for (unsigned e = tx; e < col_valid; e += 32, to += 32) {
+        *to = tile[i * Row + m * L + w];
+        unsigned di = q32;
+        w += r32;
+        if (w >= L) w -= L, ++di;
+        i += di, m += di;
+        if (m >= TJ) m -= TJ;
+      }
+    }
+    if (!more) break;
+    b = bn, i0 = i1, j0 = j1, i1 = i2, j1 = j2;
   }
 }
 
@@ -232,127 +329,138 @@ __global__ void __launch_bounds__(256) copy_transpose(T const* __restrict__ src,
   }
 }
 
-// A plain transpose of 1-byte elements, moved as 32-bit words: a tile of
-// 128 rows (I, contiguous in dst) x p.TJ <= 128 bytes (J, contiguous in src;
-// plan_copy splits J into equal tiles, a multiple of 4), pipelined as
-// copy_transpose: the next tile's words are loaded while the current tile is
-// stored.
-//  - Load: a warp reads a row as the aligned words that cover it (at most 33; bytes
-//    outside the row but inside the source's span [span_lo, span_hi) are read
-//    and never stored; a row whose words reach past the span goes byte by
-//    byte), shifts them into place (its word and its neighbour's,
-//    __funnelshift_r), so that shared memory holds the row from its first byte
-//    on; row i's word w sits at i*32 + (w ^ (i/4 % 32)).
+// The packed 1-byte transpose, loading 8-byte pairs: tiles of 128 rows x
+// p.TJ <= 120 bytes, pipelined as copy_transpose (the next tile's loads are in
+// registers while the current tile is stored).
+//  - Load: half a warp reads a row as the 16 aligned 8-byte pairs from the
+//    row's first byte rounded down to 8 (at most 7 + 120 bytes: 16 pairs),
+//    so a warp reads two rows per instruction.
+//  - Shift: each lane takes its neighbour's pair (__shfl_down_sync) and
+//    funnel-shifts the two words of the row that start at its bytes; shared
+//    memory holds the row from its first byte on, row i's word w at
+//    i*32 + (w ^ (i/4 % 32)).
+//  - A row whose 128 bytes are not all inside the source's span [span_lo,
+//    span_hi) is not loaded but gathered byte by byte after the shift, by the
+//    same lanes (tiles without such rows skip that pass: __syncthreads_or).
 //  - Store: lane g reads rows 4g..4g+3 of one word column (a 4x4 block of
 //    bytes; the swizzle puts the 32 lanes in 32 banks), transposes it with
 //    byte permutes and writes 4 words, one per column: a warp writes 128
 //    contiguous bytes of a column. Needs every column's start aligned to 4
 //    bytes (plan_copy's `packed`); a partial last row group goes byte by byte.
-//  - Thread t < 128 prepares row t's word address and shift itself, from the
-//    source offset it computed (no barrier between).
-__global__ void __launch_bounds__(256) copy_transpose_bytes(unsigned char const* __restrict__ src,
+//  - Thread t < 128 notes row t's first pair's address and misalignment, and
+//    thread 128 + w turns column w's offset into an address.
+__global__ void __launch_bounds__(256, 5) copy_transpose_bytes(unsigned char const* __restrict__ src,
                                                                  unsigned char* __restrict__ dst, Params p,
                                                                  long long span_lo, long long span_hi) {
-  constexpr int TI = 128, TJ = 128, WR = TJ / 4;  // TJ, WR: the most; p.TJ the tile's
+  constexpr unsigned TI = 128, WR = 32, R8 = TI / 16;  // R8: the loads per lane per tile
   unsigned const tj = p.TJ;
   __shared__ long long s_off[2][TI];
-  __shared__ long long d_off[2][TJ];
-  __shared__ unsigned const* row_base[2][TI];
-  __shared__ unsigned row_shift[2][TI];
+  __shared__ long long d_addr[2][128];            // column addresses (tile_offsets' offsets, then + dst)
+  __shared__ unsigned long long row_pair[2][TI];  // the address of the row's first 8-byte pair
+  __shared__ unsigned row_info[2][TI];            // its misalignment in bytes, + 256 if gathered byte by byte
   __shared__ unsigned tile[TI * WR];
   unsigned const lane = threadIdx.x, warp = threadIdx.y, tid = warp * 32 + lane;
+  unsigned const half = lane >> 4, l16 = lane & 15;
+  unsigned const i_lane = warp + 8 * half, sw_lane = i_lane >> 2;  // this lane's first row, its swizzle
+  std::uint32_t const row_lane = shared_address(tile) + 4 * WR * i_lane;
   auto const src_addr = reinterpret_cast<unsigned long long>(src);
-  // Offsets of tile b into buffer k; thread tid < 128 also sets row tid's word and shift.
+  // Tile b's offsets into slot k; true if this thread's row is gathered byte by byte.
   auto prepare = [&](unsigned b, int k, unsigned& i0, unsigned& j0) {
-    tile_offsets(p, b, TI, tj, 1, s_off[k], d_off[k], i0, j0);
+    tile_offsets(p, b, TI, tj, 1, s_off[k], d_addr[k], i0, j0);
+    bool gathered = false;
     if (tid < TI && i0 + tid < p.NI) {
       long long const first = s_off[k][tid];  // written by this thread
-      unsigned long long const a = (src_addr + first) & ~3ull;
-      long long const word0 = static_cast<long long>(a - src_addr);
-      bool const inside = word0 >= span_lo && word0 + 4 * (WR + 1) <= span_hi;
-      row_base[k][tid] = reinterpret_cast<unsigned const*>(a);
-      row_shift[k][tid] = unsigned((src_addr + first) & 3) * 8 + (inside ? 0u : 256u);
+      unsigned const sh = unsigned((src_addr + first) & 7);
+      long long const w0 = first - sh;
+      gathered = !(w0 >= span_lo && w0 + 8 * 16 <= span_hi);
+      row_pair[k][tid] = src_addr + w0;
+      row_info[k][tid] = sh + (gathered ? 256u : 0u);
     }
+    if (tid >= TI && tid - TI < tj) d_addr[k][tid - TI] += reinterpret_cast<long long>(dst);  // written by this thread
+    return gathered;
   };
-  unsigned w0[TI / 8], w1[TI / 8];
+  uint2 pr[R8];
+  // Row warp + 16r + 8*half, pair l16, of the tile in slot k.
   auto load = [&](int k, unsigned i0, unsigned j0) {
     unsigned const nj = p.NJ - j0 < tj ? p.NJ - j0 : tj;
     unsigned const ni = p.NI - i0 < TI ? p.NI - i0 : TI;
 #pragma unroll
-    for (int r = 0; r < TI / 8; ++r) {
-      unsigned const i = warp + 8 * r;
-      w0[r] = w1[r] = 0;
+    for (int r = 0; r < R8; ++r) {
+      unsigned const i = warp + 16 * r + 8 * half;
+      pr[r] = make_uint2(0, 0);
       if (i < ni) {
-        unsigned const* base = row_base[k][i];
-        unsigned const sh = row_shift[k][i];
-        if (sh < 256) {  // the words that hold a byte of the row
-          if (4 * lane < sh / 8 + nj) w0[r] = __ldg(base + lane);
-          if (lane == 31 && 4 * WR < sh / 8 + nj) w1[r] = __ldg(base + WR);
-        } else {
-          auto const* bytes = reinterpret_cast<unsigned char const*>(base);
-          unsigned const s8 = (sh & 255) / 8;
-          for (unsigned q = 0; q < 4; ++q) {
-            unsigned const e = 4 * lane + q;
-            if (e >= s8 && e < s8 + nj) w0[r] |= unsigned(bytes[e]) << (8 * q);
-            if (lane == 31 && 4 * WR + q >= s8 && 4 * WR + q < s8 + nj) w1[r] |= unsigned(bytes[4 * WR + q]) << (8 * q);
-          }
-        }
+        unsigned const info = row_info[k][i];
+        if (info < 256 && 8 * l16 < info + nj) pr[r] = __ldg(reinterpret_cast<uint2 const*>(row_pair[k][i]) + l16);
       }
     }
   };
   unsigned b = blockIdx.x;
   if (b >= p.total) return;
   unsigned i0, j0;
-  prepare(b, 0, i0, j0);
-  __syncthreads();
+  bool slow = __syncthreads_or(prepare(b, 0, i0, j0));
   load(0, i0, j0);
   int cur = 0;
   for (;;) {
     unsigned const nj = p.NJ - j0 < tj ? p.NJ - j0 : tj;
     unsigned const ni = p.NI - i0 < TI ? p.NI - i0 : TI;
+    // Row i = i_lane + 16r: words 2*l16 and 2*l16+1 at i*32 + (w ^ (sw_lane + 4r)). Rows
+    // past ni are written too (never read: the store reads rows below ni only).
 #pragma unroll
-    for (int r = 0; r < TI / 8; ++r) {
-      unsigned const i = warp + 8 * r;
-      unsigned const next = __shfl_down_sync(0xffffffffu, w0[r], 1);
-      if (i < ni) tile[i * WR + (lane ^ ((i >> 2) & 31))] = __funnelshift_r(w0[r], lane == 31 ? w1[r] : next, row_shift[cur][i] & 255);
+    for (int r = 0; r < R8; ++r) {
+      unsigned const n0 = __shfl_down_sync(0xffffffffu, pr[r].x, 1), n1 = __shfl_down_sync(0xffffffffu, pr[r].y, 1);
+      unsigned const sh = row_info[cur][i_lane + 16 * r];
+      bool const o = sh & 4;
+      unsigned const a = o ? pr[r].y : pr[r].x, c = o ? n0 : pr[r].y, d = o ? n1 : n0;
+      std::uint32_t const at = row_lane + 4 * WR * 16 * r, x = (2 * l16) ^ (sw_lane + 4 * r);
+      st_shared(at + 4 * x, __funnelshift_r(a, c, (sh & 3) * 8));
+      st_shared(at + 4 * (x ^ 1), __funnelshift_r(c, d, (sh & 3) * 8));
+    }
+    if (slow) {  // rows gathered byte by byte: bytes 8*l16 .. 8*l16+7, over what the shift wrote
+      for (int r = 0; r < R8; ++r) {
+        unsigned const i = warp + 16 * r + 8 * half;
+        if (i >= ni || row_info[cur][i] < 256) continue;
+        auto const* row = reinterpret_cast<unsigned char const*>(row_pair[cur][i]) + (row_info[cur][i] & 255);
+        unsigned long long v = 0;
+        for (unsigned q = 0; q < 8; ++q)
+          if (8 * l16 + q < nj) v |= static_cast<unsigned long long>(row[8 * l16 + q]) << (8 * q);
+        unsigned const sw = (i >> 2) & 31;
+        tile[i * WR + ((2 * l16) ^ sw)] = unsigned(v);
+        tile[i * WR + ((2 * l16 + 1) ^ sw)] = unsigned(v >> 32);
+      }
     }
     unsigned const bn = b + gridDim.x;
     bool const more = bn < p.total;
     unsigned in0 = 0, jn0 = 0;
-    if (more) prepare(bn, cur ^ 1, in0, jn0);
-    __syncthreads();
+    bool const slow_next = __syncthreads_or(more && prepare(bn, cur ^ 1, in0, jn0));
     if (more) load(cur ^ 1, in0, jn0);
     unsigned const g = lane;
-    bool const full = 4 * g + 4 <= ni;
     if (4 * g < ni) {
-#pragma unroll
-      for (int t = 0; t < WR / 8; ++t) {
-        unsigned const jw = warp + 8 * t;
-        if (4 * jw >= nj) break;
+      bool const full = 4 * g + 4 <= ni;
+      long long const* dk = d_addr[cur];
+      std::uint32_t const rows_g = shared_address(tile) + 4 * WR * 4 * g;  // row 4g
+      for (unsigned jw = warp; 4 * jw < nj; jw += 8) {
         unsigned r[4];
+        std::uint32_t const at = rows_g + 4 * (jw ^ g);
 #pragma unroll
-        for (int q = 0; q < 4; ++q) r[q] = tile[(4 * g + q) * WR + (jw ^ g)];
+        for (int q = 0; q < 4; ++q) r[q] = ld_shared(at + 4 * WR * q);
         unsigned const t0 = __byte_perm(r[0], r[1], 0x5140), t1 = __byte_perm(r[2], r[3], 0x5140);
         unsigned const t2 = __byte_perm(r[0], r[1], 0x7362), t3 = __byte_perm(r[2], r[3], 0x7362);
         unsigned const out[4] = {__byte_perm(t0, t1, 0x5410), __byte_perm(t0, t1, 0x7632), __byte_perm(t2, t3, 0x5410),
                                  __byte_perm(t2, t3, 0x7632)};
+        if (full) {
 #pragma unroll
-        for (int c = 0; c < 4; ++c) {
-          unsigned const j = 4 * jw + c;
-          if (j < nj) {
-            unsigned char* d = dst + d_off[cur][j] + 4 * g;
-            if (full) {
-              *reinterpret_cast<unsigned*>(d) = out[c];
-            } else {
-              for (unsigned q = 0; 4 * g + q < ni; ++q) d[q] = static_cast<unsigned char>(out[c] >> (8 * q));
-            }
-          }
+          for (int c = 0; c < 4; ++c)
+            if (4 * jw + c < nj) reinterpret_cast<unsigned*>(dk[4 * jw + c])[g] = out[c];
+        } else {  // the last, partial group of rows: byte by byte
+          for (unsigned c = 0; c < 4 && 4 * jw + c < nj; ++c)
+            for (unsigned q = 0; 4 * g + q < ni; ++q)
+              reinterpret_cast<unsigned char*>(dk[4 * jw + c])[4 * g + q] = static_cast<unsigned char>(out[c] >> (8 * q));
         }
       }
     }
     __syncthreads();
     if (!more) break;
-    b = bn, i0 = in0, j0 = jn0, cur ^= 1;
+    b = bn, i0 = in0, j0 = jn0, cur ^= 1, slow = slow_next;
   }
 }
 
@@ -418,7 +526,7 @@ cudaError_t launch(kernels::CopyPlan& plan, void const* src, void* dst, cudaStre
     p.div_tiles_second = FastDivmod(plan.j_first ? tiles_i : tiles_j);
     long long tiles = static_cast<long long>(tiles_i) * tiles_j * rest;
     p.total = static_cast<unsigned>(tiles);
-    plan.grid = tiles < waves * 2 ? tiles : waves * 2;
+    plan.grid = plan.waves > 0 && tiles > waves * plan.waves ? waves * plan.waves : tiles;
     if (plan.max_grid > 0 && plan.grid > plan.max_grid) plan.grid = plan.max_grid;
     auto const* s = static_cast<T const*>(src);
     auto* d = static_cast<T*>(dst);
@@ -453,11 +561,23 @@ cudaError_t launch(kernels::CopyPlan& plan, void const* src, void* dst, cudaStre
     fixed(Int<64>{}, Int<64>{});
     fixed(Int<128>{}, Int<32>{});
     if constexpr (sizeof(T) == 1) fixed(Int<64>{}, Int<128>{});
-    if (!done) {
-      std::size_t const tile_bytes = static_cast<std::size_t>(plan.TI) * p.Row * sizeof(T);
-      std::size_t const offs = (plan.TI + plan.TJ) * sizeof(long long);
-      copy_tile<T, 4><<<g, blk, offs + tile_bytes, stream>>>(s, d, p);  // 4 loads in flight (8, 12: slower, bench/RESULTS.md)
+    std::size_t const tile_bytes = static_cast<std::size_t>(plan.TI) * p.Row * sizeof(T);
+    std::size_t const offs = ((plan.TI + plan.TJ + 1) & ~1ll) * sizeof(long long);  // an even count, as the kernels'
+    if constexpr (sizeof(T) >= 4) {
+      // cp.async: measured faster, bench/RESULTS.md; the kernel's wraps need Row >= 32 and TJ > 32 / L
+      if (!done && plan.async_copy && cc_major() >= 8 && p.Row >= 32 && p.TJ > 32 / p.L) {
+        std::size_t const bytes = 3 * offs + 2 * tile_bytes;
+        static std::size_t allowed = 48 * 1024;
+        if (bytes > allowed) {
+          cudaError_t const err = cudaFuncSetAttribute(copy_tile_async<T>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes));
+          if (err != cudaSuccess) return err;
+          allowed = bytes;
+        }
+        copy_tile_async<T><<<g, blk, bytes, stream>>>(s, d, p);
+        done = plan.used_async = true;
+      }
     }
+    if (!done) copy_tile<T, 4><<<g, blk, offs + tile_bytes, stream>>>(s, d, p);  // 4 loads in flight (8, 12: slower, bench/RESULTS.md)
   } else {
     p.total = static_cast<unsigned>(plan.total);
     constexpr int U = 8;
@@ -483,9 +603,9 @@ kernels::CopyPlan plan(LS const& src_layout, LD const& dst_layout, void const* s
 inline cudaError_t launch(kernels::CopyPlan& p, void const* src, void* dst, cudaStream_t stream = 0) {
   if (!p.error.empty()) throw error("tessel: " + p.error);
   if (p.total >= (1ll << 31)) throw error("tessel: cuda::copy: more than 2^31 elements");
-  if (p.packed && (p.TJ < 4 || p.TJ > 128 || p.TJ % 4 != 0))
-    throw error("tessel: cuda::copy: a packed plan's TJ must be a multiple of 4 from 4 to 128");
-  p.used_tma = false;
+  if (p.packed && (p.TJ < 4 || p.TJ > 120 || p.TJ % 4 != 0))
+    throw error("tessel: cuda::copy: a packed plan's TJ must be a multiple of 4 from 4 to 120");
+  p.used_tma = p.used_async = false;
   if (p.use_tma && !p.packed && detail::cc_major() == 9 && *tma_plan_ok(p, src, dst) == '\0') {
     p.used_tma = true;
     return launch_tma(p, src, dst, stream);

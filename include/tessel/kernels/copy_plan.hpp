@@ -42,17 +42,25 @@ struct CopyPlan {
   long long L = 1;
   long long TI = 0, TJ = 0;                 // tile size in items
   // tile, 1-byte items of one element: moved as 4-byte words (copy_transpose_bytes,
-  // 128 x TJ tiles, TJ <= 128 a multiple of 4), where every column (J item and rest) starts 4-byte aligned in dst.
+  // 128 x TJ tiles, TJ a multiple of 4 from 4 to 120), where every column (J item and rest) starts 4-byte aligned in dst.
   bool packed = false;
   // tile: the order of tiles. I tiles first (false) or J tiles first (true:
   // the packed 1-byte kernel, and plain transposes whose rows do not start on
   // a 32-byte sector; measured faster there on the H100, bench/RESULTS.md).
   bool j_first = false;
   long long total = 0;                      // elements (widened) to move
-  // tile, plain transpose: cuda::copy moves it through the TMA (copy_tma.cuh)
-  // where tma_plan_ok allows and the device is a Hopper (measured faster there:
-  // bench/RESULTS.md); false keeps copy.cuh's kernels. used_tma: launch's choice.
-  bool use_tma = true, used_tma = false;
+  // tile, plain transpose: true moves it through the TMA (copy_tma.cuh) where
+  // tma_plan_ok allows and the device is a Hopper. false by default: copy.cuh's
+  // tile kernel with one block per tile measured faster on the H100 (session 7,
+  // bench/RESULTS.md). used_tma: launch's choice.
+  bool use_tma = false, used_tma = false;
+  // tile, items of several elements of 4, 8 or 16 bytes: loaded with cp.async
+  // on sm_80+ (copy_tile_async; measured faster, bench/RESULTS.md); false keeps copy_tile.
+  bool async_copy = true, used_async = false;  // used_async: launch's choice
+  // tile: the grid, at most waves * 8 blocks per SM, each looping over tiles
+  // (the kernels then pipeline a block's tiles); 0: one block per tile, which
+  // plan_copy chooses (measured faster for every tile kernel, bench/RESULTS.md).
+  int waves = 0;
   long long grid = 0;
   int block = 0;
   long long max_grid = 0;                   // > 0: at most this many blocks (tests: many tiles per block)
@@ -241,18 +249,19 @@ inline CopyPlan plan_copy(engine::Layout const& src, engine::Layout const& dst, 
     if (p.elem_bytes == 1 && align_dst >= 4) {
       bool aligned = true;
       for (int k = nA; k < p.rank; ++k) aligned = aligned && p.dst_stride[k] % 4 == 0;
-      if (aligned) {  // J first: 7% faster there (RESULTS.md); J in equal tiles of at most 128 bytes, multiples of 4
-        long long const NJ = size_of(B, nB), tiles = detail::cdiv(NJ, 128);
+      if (aligned) {  // J first: 7% faster there (RESULTS.md); J in equal tiles of at most 120 bytes, multiples of 4
+        long long const NJ = size_of(B, nB), tiles = detail::cdiv(NJ, 120);  // 120: a row's 8-byte pairs fit 16
         p.packed = true, p.TI = 128, p.TJ = 4 * detail::cdiv(NJ, 4 * tiles), p.j_first = true;
       }
     }
     return p;
   }
-  // Items: about 1 KiB along I and along J (a multiple of 8 items), at most
-  // 32 KiB in all (for items of 88 bytes, 16 x 16 tiles measured 4% faster
-  // than 8 x 32: RESULTS.md).
+  // Items: about 2.5 KiB along I (the destination's contiguous runs) and 640
+  // bytes along J, multiples of 8 items, at most 32 KiB in all (items of 88
+  // bytes: 32 x 8, measured as fast as or faster than 16 x 16, 8 x 32 and 64 x 4
+  // in every run, RESULTS.md).
   long long const ib = L * eb, NJ = size_of(B, nB), NI = size_of(A, nA);
-  long long TI = 8 * detail::cdiv(detail::cdiv(1024, ib), 8), TJ = TI;
+  long long TI = 8 * detail::cdiv(detail::cdiv(2560, ib), 8), TJ = 8 * detail::cdiv(detail::cdiv(640, ib), 8);
   while (TI * TJ * ib > 32768 && (TI > 1 || TJ > 1)) (TJ >= TI ? TJ : TI) /= 2;
   if (TJ > NJ) TJ = NJ;
   if (TI > NI) TI = NI;
@@ -278,6 +287,7 @@ inline std::string CopyPlan::describe() const {
          std::to_string(nA + nB) + ") (src-contiguous), items of " + std::to_string(L) + " element(s); tile " +
          std::to_string(TI) + "x" + std::to_string(TJ) + " items, " +
          (packed ? "moved as 4-byte words (4x4 byte transposes)" : "skewed in shared memory") +
+         (used_async ? ", loaded with cp.async (two tile buffers)" : "") +
          (j_first ? ", J tiles first" : "");
   }
   if (used_tma) s += "; through the TMA (128-byte swizzled boxes, copy_tma.cuh)";

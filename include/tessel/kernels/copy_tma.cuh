@@ -13,9 +13,10 @@
 //     the store clips.
 // tma_plan_ok(plan, src, dst) says whether the TMA can take a plan (strides of
 // the non-contiguous modes multiples of 16 bytes, 16-byte aligned pointers,
-// rank <= 5); launch_tma(...) runs it. On the H100 it is faster than copy.cuh's
-// copy_transpose (bench/RESULTS.md), so cuda::copy takes it on sm_90 devices
-// wherever tma_plan_ok allows (CopyPlan::use_tma = false keeps the tile kernel).
+// rank <= 5); launch_tma(...) runs it. cuda::copy takes it on sm_90 devices
+// wherever tma_plan_ok allows if CopyPlan::use_tma is set; by default it keeps
+// copy.cuh's tile kernel, which with one block per tile measured faster on
+// the H100 (bench/RESULTS.md, session 7; it was slower with a looping grid).
 #pragma once
 
 #include <cuda.h>
