@@ -272,11 +272,11 @@ __global__ void __launch_bounds__(256) copy_tile_async(T const* __restrict__ src
 // A plain transpose (items of one element) with a fixed TI x TJ tile: every
 // thread loads its (TI/8)*(TJ/32) elements before storing any (all in
 // flight), with predicates for partial tiles. Same skewed shared memory.
-// Pipelined: a block issues the next tile's loads (into registers) before it
-// stores the current tile from shared memory, so that the loads' latency hides
-// behind the stores; offsets double-buffered, two barriers per tile (measured
-// faster than one tile at a time in every case of the bench, bench/RESULTS.md;
-// for items of several elements, copy_tile, pipelining measured slower).
+// A block that loops over tiles (a capped grid, CopyPlan::waves > 0) issues
+// the next tile's loads (into registers) before it stores the current tile
+// from shared memory, so that the loads' latency hides behind the stores;
+// offsets double-buffered, two barriers per tile. plan_copy's default, one
+// block per tile, measured faster still (bench/RESULTS.md, session 7).
 template <class T, int TI, int TJ>
 __global__ void __launch_bounds__(256) copy_transpose(T const* __restrict__ src, T* __restrict__ dst, Params p) {
   constexpr int CI = TI / 8, CJ = TJ / 32;
