@@ -44,29 +44,22 @@ struct Case {
 template <class T, class TO>
 bool run_case(Case const& c, int reps, Totals& tot, bool do_time) {
   int const M = c.M, N = c.N, K = c.K;
-  bool const a_k = c.layout[0] == 'T', b_k = c.layout[1] == 'N';
-  long long const sam = a_k ? K : 1, sak = a_k ? 1 : M;
-  long long const sbn = b_k ? K : 1, sbk = b_k ? 1 : N;
-  long long const scm = c.colmajor_c ? 1 : N, scn = c.colmajor_c ? M : 1;
+  Strides const st = layout_strides(c.layout.c_str(), M, N, K, c.colmajor_c);
   T *A, *B;
-  TO *C, *C0 = nullptr;
-  float* ref;
-  double* sums;
-  unsigned long long* bad;
+  TO* C;
   std::size_t const na = std::size_t(M) * K, nb = std::size_t(N) * K, nc = std::size_t(M) * N;
   CK(cudaMalloc(&A, na * sizeof(T)));
   CK(cudaMalloc(&B, nb * sizeof(T)));
   CK(cudaMalloc(&C, nc * sizeof(TO)));
-  CK(cudaMalloc(&sums, 2 * sizeof(double)));
-  CK(cudaMalloc(&bad, sizeof(unsigned long long)));
   static unsigned seed = 12345;
   seed = seed * 1664525u + 1013904223u;
   fill_uniform<<<1024, 256>>>(A, (long long)na, seed);
   fill_uniform<<<1024, 256>>>(B, (long long)nb, seed ^ 0xABCDEFu);
   CK(cudaGetLastError());
-  auto tA = make_tensor(make_gmem_ptr(static_cast<T const*>(A)), make_layout(make_shape(M, K), make_stride(sam, sak)));
-  auto tB = make_tensor(make_gmem_ptr(static_cast<T const*>(B)), make_layout(make_shape(N, K), make_stride(sbn, sbk)));
-  auto tC = make_tensor(make_gmem_ptr(C), make_layout(make_shape(M, N), make_stride(scm, scn)));
+  auto tA = make_tensor(make_gmem_ptr(static_cast<T const*>(A)), make_layout(make_shape(M, K), make_stride(st.sam, st.sak)));
+  auto tB = make_tensor(make_gmem_ptr(static_cast<T const*>(B)), make_layout(make_shape(N, K), make_stride(st.sbn, st.sbk)));
+  auto tC = make_tensor(make_gmem_ptr(C), make_layout(make_shape(M, N), make_stride(st.scm, st.scn)));
+  auto const run = [&] { return cuda::gemm(tA, tB, tC, c.alpha, c.beta, 0, c.log_swizzle, c.cluster); };
   char name[160];
   std::snprintf(name, sizeof name, "%s->%s %s M=%d N=%d K=%d%s%s%s%s%s", type_name<T>(), type_name<TO>(), c.layout.c_str(), M, N, K,
                 c.beta != 0.f ? " beta" : "", c.colmajor_c ? " C col-major" : "", c.log_swizzle == 0 ? " raster=identity" : "",
@@ -74,58 +67,19 @@ bool run_case(Case const& c, int reps, Totals& tot, bool do_time) {
   kernels::sm90::epilogue_mode = c.epi;
   bool ok = true;
   if (c.check) {
-    CK(cudaMalloc(&ref, nc * sizeof(float)));
-    if (c.beta != 0.f) {
-      CK(cudaMalloc(&C0, nc * sizeof(TO)));
-      fill_uniform<<<1024, 256>>>(C0, (long long)nc, seed ^ 0x5555u);
-      CK(cudaMemcpy(C, C0, nc * sizeof(TO), cudaMemcpyDeviceToDevice));
-    } else {
-      fill_value<<<1024, 256>>>(C, (long long)nc, NAN);  // poison
-    }
-    dim3 rb(16, 16), rg(unsigned((N + 15) / 16), unsigned((M + 15) / 16));
-    reference_gemm<T, TO><<<rg, rb>>>(A, sam, sak, B, sbn, sbk, C0, scm, scn, ref, M, N, K, c.alpha, c.beta);
-    CK(cudaGetLastError());
-    CK(cuda::gemm(tA, tB, tC, c.alpha, c.beta, 0, c.log_swizzle, c.cluster));
-    CK(cudaDeviceSynchronize());
-    CK(cudaMemset(sums, 0, 2 * sizeof(double)));
-    CK(cudaMemset(bad, 0, sizeof(unsigned long long)));
-    compare<TO><<<1024, 256>>>(C, scm, scn, ref, M, N, sums, bad);
-    CK(cudaDeviceSynchronize());
-    double s[2];
-    unsigned long long nbad;
-    CK(cudaMemcpy(s, sums, sizeof s, cudaMemcpyDeviceToHost));
-    CK(cudaMemcpy(&nbad, bad, sizeof nbad, cudaMemcpyDeviceToHost));
-    double const rel = std::sqrt(s[0] / s[1]);
-    double const tol = std::is_same_v<TO, float> && std::is_same_v<T, half_t> ? 1e-3 : 1e-2;
-    ok = nbad == 0 && rel < tol && std::isfinite(rel);
-    std::printf("%-4s %-58s rel.err %.3e  non-finite %llu\n", ok ? "ok" : "FAIL", name, rel, nbad);
+    Check const r = check_run(static_cast<T const*>(A), static_cast<T const*>(B), C, st, M, N, K, c.alpha, c.beta, seed, run);
+    ok = r.ok;
+    std::printf("%-4s %-58s rel.err %.3e  non-finite %llu\n", ok ? "ok" : "FAIL", name, r.rel, r.nonfinite);
     (ok ? tot.passed : tot.failed)++;
-    CK(cudaFree(ref));
-    if (C0) CK(cudaFree(C0));
   }
   if (c.time && do_time) {
-    for (int i = 0; i < 5; ++i) CK(cuda::gemm(tA, tB, tC, c.alpha, c.beta, 0, c.log_swizzle, c.cluster));
-    CK(cudaDeviceSynchronize());
-    std::vector<float> ms;
-    cudaEvent_t e0, e1;
-    CK(cudaEventCreate(&e0));
-    CK(cudaEventCreate(&e1));
-    for (int r = 0; r < reps; ++r) {
-      CK(cudaEventRecord(e0));
-      CK(cuda::gemm(tA, tB, tC, c.alpha, c.beta, 0, c.log_swizzle, c.cluster));
-      CK(cudaEventRecord(e1));
-      CK(cudaEventSynchronize(e1));
-      float t;
-      CK(cudaEventElapsedTime(&t, e0, e1));
-      ms.push_back(t);
-    }
-    std::sort(ms.begin(), ms.end());
+    std::vector<float> const ms = time_runs(run, reps);
     float const med = ms[ms.size() / 2];
     double const tflops = 2.0 * M * N * double(K) / (med * 1e-3) / 1e12;
     // the host's cost of one call (enqueue only, the tensor maps cached)
     CK(cudaDeviceSynchronize());
     auto h0 = std::chrono::steady_clock::now();
-    for (int r = 0; r < 10; ++r) CK(cuda::gemm(tA, tB, tC, c.alpha, c.beta, 0, c.log_swizzle, c.cluster));
+    for (int r = 0; r < 10; ++r) CK(run());
     auto h1 = std::chrono::steady_clock::now();
     CK(cudaDeviceSynchronize());
     double const host_us = std::chrono::duration<double, std::micro>(h1 - h0).count() / 10;
@@ -133,14 +87,10 @@ bool run_case(Case const& c, int reps, Totals& tot, bool do_time) {
     std::printf("time %-58s median %8.3f ms  %7.1f TFLOP/s  (min %.3f, max %.3f ms, %d runs; host %.1f us/call; grid %d, swizzle 2^%d; "
                 "max clusters of 2: %d)\n",
                 name, med, tflops, ms.front(), ms.back(), reps, host_us, li.grid, li.log_swizzle, li.max_clusters2);
-    CK(cudaEventDestroy(e0));
-    CK(cudaEventDestroy(e1));
   }
   CK(cudaFree(A));
   CK(cudaFree(B));
   CK(cudaFree(C));
-  CK(cudaFree(sums));
-  CK(cudaFree(bad));
   kernels::sm90::epilogue_mode = -1;
   return ok;
 }

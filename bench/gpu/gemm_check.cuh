@@ -1,10 +1,15 @@
 // bench/gpu/gemm_check.cuh: what the GEMM benches (gemm_bench.cu, gemm_sm80_bench.cu)
 // share: CK (a CUDA call that must succeed), random fills, the fp32 reference GEMM,
-// the relative-error comparison, the pass/fail totals and the element types' names.
+// the relative-error comparison, the pass/fail totals and the element types' names;
+// check_run (one checked run of a case) and time_runs (the timed runs).
 #pragma once
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <type_traits>
+#include <vector>
 
 #include <tessel/tessel.hpp>
 
@@ -89,5 +94,88 @@ template <class T> char const* type_name();
 template <> char const* type_name<bfloat16_t>() { return "bf16"; }
 template <> char const* type_name<half_t>() { return "fp16"; }
 template <> char const* type_name<float>() { return "fp32"; }
+
+// The strides of a case's operands: "TN" = A row-major (M,K):(K,1), B (N,K):(K,1);
+// A "N": (M,K):(1,M); B "T": (N,K):(1,N); C (M,N) row-major or column-major.
+struct Strides {
+  long long sam, sak, sbn, sbk, scm, scn;
+};
+inline Strides layout_strides(char const* layout, int M, int N, int K, bool colmajor_c) {
+  bool const a_k = layout[0] == 'T', b_k = layout[1] == 'N';
+  return {a_k ? K : 1, a_k ? 1 : M, b_k ? K : 1, b_k ? 1 : N, colmajor_c ? 1 : N, colmajor_c ? M : 1};
+}
+
+// One checked run: C poisoned with NaN (beta = 0) or set to random C0 (beta != 0),
+// the fp32 reference from the same inputs, run(), then every element of C must be
+// finite and ||C - ref|| / ||ref|| below 1e-2 (1e-3 for fp16 in, fp32 out).
+struct Check {
+  double rel;
+  unsigned long long nonfinite;
+  bool ok;
+};
+template <class T, class TO, class Run>
+Check check_run(T const* A, T const* B, TO* C, Strides const& s, int M, int N, int K, float alpha, float beta, unsigned seed, Run const& run) {
+  std::size_t const nc = std::size_t(M) * N;
+  float* ref;
+  TO* C0 = nullptr;
+  double* sums;
+  unsigned long long* bad;
+  CK(cudaMalloc(&ref, nc * sizeof(float)));
+  CK(cudaMalloc(&sums, 2 * sizeof(double)));
+  CK(cudaMalloc(&bad, sizeof(unsigned long long)));
+  if (beta != 0.f) {
+    CK(cudaMalloc(&C0, nc * sizeof(TO)));
+    fill_uniform<<<1024, 256>>>(C0, (long long)nc, seed ^ 0x5555u);
+    CK(cudaMemcpy(C, C0, nc * sizeof(TO), cudaMemcpyDeviceToDevice));
+  } else {
+    fill_value<<<1024, 256>>>(C, (long long)nc, NAN);  // poison
+  }
+  dim3 rb(16, 16), rg(unsigned((N + 15) / 16), unsigned((M + 15) / 16));
+  reference_gemm<T, TO><<<rg, rb>>>(A, s.sam, s.sak, B, s.sbn, s.sbk, C0, s.scm, s.scn, ref, M, N, K, alpha, beta);
+  CK(cudaGetLastError());
+  CK(run());
+  CK(cudaDeviceSynchronize());
+  CK(cudaMemset(sums, 0, 2 * sizeof(double)));
+  CK(cudaMemset(bad, 0, sizeof(unsigned long long)));
+  compare<TO><<<1024, 256>>>(C, s.scm, s.scn, ref, M, N, sums, bad);
+  CK(cudaDeviceSynchronize());
+  double h[2];
+  Check r{};
+  CK(cudaMemcpy(h, sums, sizeof h, cudaMemcpyDeviceToHost));
+  CK(cudaMemcpy(&r.nonfinite, bad, sizeof r.nonfinite, cudaMemcpyDeviceToHost));
+  r.rel = h[1] > 0 ? std::sqrt(h[0] / h[1]) : std::sqrt(h[0]);
+  double const tol = std::is_same_v<TO, float> && std::is_same_v<T, half_t> ? 1e-3 : 1e-2;
+  r.ok = r.nonfinite == 0 && r.rel < tol && std::isfinite(r.rel);
+  CK(cudaFree(ref));
+  CK(cudaFree(sums));
+  CK(cudaFree(bad));
+  if (C0) CK(cudaFree(C0));
+  return r;
+}
+
+// The times of `reps` runs of run() in milliseconds, sorted, CUDA events around
+// each, after 5 warm-up runs.
+template <class Run>
+std::vector<float> time_runs(Run const& run, int reps) {
+  for (int i = 0; i < 5; ++i) CK(run());
+  CK(cudaDeviceSynchronize());
+  std::vector<float> ms;
+  cudaEvent_t e0, e1;
+  CK(cudaEventCreate(&e0));
+  CK(cudaEventCreate(&e1));
+  for (int r = 0; r < reps; ++r) {
+    CK(cudaEventRecord(e0));
+    CK(run());
+    CK(cudaEventRecord(e1));
+    CK(cudaEventSynchronize(e1));
+    float t;
+    CK(cudaEventElapsedTime(&t, e0, e1));
+    ms.push_back(t);
+  }
+  CK(cudaEventDestroy(e0));
+  CK(cudaEventDestroy(e1));
+  std::sort(ms.begin(), ms.end());
+  return ms;
+}
 
 }  // namespace tessel_bench

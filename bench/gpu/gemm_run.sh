@@ -6,8 +6,8 @@
 # bf16 TN kernel (swizzled and identity raster). Expects the binary built here:
 #   nvcc -ccbin g++ -std=c++20 -O3 -gencode=arch=compute_90a,code=sm_90a -Iinclude \
 #        bench/gpu/gemm_bench.cu -o .gemm_dev/gemm_bench
-# and gemm_torch.py, gemm_clocks.py beside it.
-# Usage: bash bench/gpu/gemm_run.sh [dir with gemm_bench, gemm_torch.py, gemm_clocks.py] (logs to $OUT if set)
+# and gemm_torch.py, torch_timing.py, gemm_clocks.py beside it.
+# Usage: bash bench/gpu/gemm_run.sh [dir with gemm_bench, gemm_torch.py, torch_timing.py, gemm_clocks.py] (logs to $OUT if set)
 set -uo pipefail
 d=${1:-.gemm_dev}
 out=${OUT:-/tmp}

@@ -74,92 +74,40 @@ char const* kernel_name(Kernel k) { return k == Kernel::sm90 ? "sm90" : "sm80"; 
 template <class T, class TO, class Cfg = void>
 bool run_case(Kernel kind, Case const& c, int reps, Totals& tot, bool do_time) {
   int const M = c.M, N = c.N, K = c.K;
-  bool const a_k = c.layout[0] == 'T', b_k = c.layout[1] == 'N';
+  Strides const st = layout_strides(c.layout.c_str(), M, N, K, c.colmajor_c);
   Operands o{};
-  o.sam = a_k ? K : 1, o.sak = a_k ? 1 : M;
-  o.sbn = b_k ? K : 1, o.sbk = b_k ? 1 : N;
-  o.scm = c.colmajor_c ? 1 : N, o.scn = c.colmajor_c ? M : 1;
+  o.sam = st.sam, o.sak = st.sak, o.sbn = st.sbn, o.sbk = st.sbk, o.scm = st.scm, o.scn = st.scn;
   T *A, *B;
-  TO *C, *C0 = nullptr;
-  float* ref;
-  double* sums;
-  unsigned long long* bad;
+  TO* C;
   std::size_t const na = std::max<std::size_t>(1, std::size_t(M) * K), nb = std::max<std::size_t>(1, std::size_t(N) * K), nc = std::size_t(M) * N;
   CK(cudaMalloc(&A, na * sizeof(T)));
   CK(cudaMalloc(&B, nb * sizeof(T)));
   CK(cudaMalloc(&C, nc * sizeof(TO)));
-  CK(cudaMalloc(&sums, 2 * sizeof(double)));
-  CK(cudaMalloc(&bad, sizeof(unsigned long long)));
   static unsigned seed = 12345;
   seed = seed * 1664525u + 1013904223u;
   fill_uniform<<<1024, 256>>>(A, (long long)na, seed);
   fill_uniform<<<1024, 256>>>(B, (long long)nb, seed ^ 0xABCDEFu);
   CK(cudaGetLastError());
   o.a = A, o.b = B, o.c = C;
+  auto const run = [&] { return launch<T, TO, Cfg>(kind, o, c); };
   char name[160];
   std::snprintf(name, sizeof name, "%s %s->%s %s M=%d N=%d K=%d%s%s", kernel_name(kind), type_name<T>(), type_name<TO>(), c.layout.c_str(), M, N,
                 K, c.beta != 0.f ? " beta" : "", c.colmajor_c ? " C col-major" : "");
-  bool ok = true;
-  {
-    CK(cudaMalloc(&ref, nc * sizeof(float)));
-    if (c.beta != 0.f) {
-      CK(cudaMalloc(&C0, nc * sizeof(TO)));
-      fill_uniform<<<1024, 256>>>(C0, (long long)nc, seed ^ 0x5555u);
-      CK(cudaMemcpy(C, C0, nc * sizeof(TO), cudaMemcpyDeviceToDevice));
-    } else {
-      fill_value<<<1024, 256>>>(C, (long long)nc, NAN);  // poison
-    }
-    dim3 rb(16, 16), rg(unsigned((N + 15) / 16), unsigned((M + 15) / 16));
-    reference_gemm<T, TO><<<rg, rb>>>(A, o.sam, o.sak, B, o.sbn, o.sbk, C0, o.scm, o.scn, ref, M, N, K, c.alpha, c.beta);
-    CK(cudaGetLastError());
-    CK((launch<T, TO, Cfg>(kind, o, c)));
-    CK(cudaDeviceSynchronize());
-    CK(cudaMemset(sums, 0, 2 * sizeof(double)));
-    CK(cudaMemset(bad, 0, sizeof(unsigned long long)));
-    compare<TO><<<1024, 256>>>(C, o.scm, o.scn, ref, M, N, sums, bad);
-    CK(cudaDeviceSynchronize());
-    double s[2];
-    unsigned long long nbad;
-    CK(cudaMemcpy(s, sums, sizeof s, cudaMemcpyDeviceToHost));
-    CK(cudaMemcpy(&nbad, bad, sizeof nbad, cudaMemcpyDeviceToHost));
-    double const rel = s[1] > 0 ? std::sqrt(s[0] / s[1]) : std::sqrt(s[0]);
-    double const tol = std::is_same_v<TO, float> && std::is_same_v<T, half_t> ? 1e-3 : 1e-2;
-    ok = nbad == 0 && rel < tol && std::isfinite(rel);
-    auto const& li = kernels::sm80::last_launch;
-    std::printf("%-4s %-56s rel.err %.3e  non-finite %llu%s\n", ok ? "ok" : "FAIL", name, rel, nbad,
-                kind == Kernel::sm90 ? "" : (li.vec_a && li.vec_b ? "" : li.vec_a ? "  (B by elements)" : li.vec_b ? "  (A by elements)" : "  (A, B by elements)"));
-    (ok ? tot.passed : tot.failed)++;
-    CK(cudaFree(ref));
-    if (C0) CK(cudaFree(C0));
-  }
+  Check const r = check_run(static_cast<T const*>(A), static_cast<T const*>(B), C, st, M, N, K, c.alpha, c.beta, seed, run);
+  bool const ok = r.ok;
+  auto const& li = kernels::sm80::last_launch;
+  std::printf("%-4s %-56s rel.err %.3e  non-finite %llu%s\n", ok ? "ok" : "FAIL", name, r.rel, r.nonfinite,
+              kind == Kernel::sm90 ? "" : (li.vec_a && li.vec_b ? "" : li.vec_a ? "  (B by elements)" : li.vec_b ? "  (A by elements)" : "  (A, B by elements)"));
+  (ok ? tot.passed : tot.failed)++;
   if (c.time && do_time) {
-    for (int i = 0; i < 5; ++i) CK((launch<T, TO, Cfg>(kind, o, c)));
-    CK(cudaDeviceSynchronize());
-    std::vector<float> ms;
-    cudaEvent_t e0, e1;
-    CK(cudaEventCreate(&e0));
-    CK(cudaEventCreate(&e1));
-    for (int r = 0; r < reps; ++r) {
-      CK(cudaEventRecord(e0));
-      CK((launch<T, TO, Cfg>(kind, o, c)));
-      CK(cudaEventRecord(e1));
-      CK(cudaEventSynchronize(e1));
-      float t;
-      CK(cudaEventElapsedTime(&t, e0, e1));
-      ms.push_back(t);
-    }
-    std::sort(ms.begin(), ms.end());
+    std::vector<float> const ms = time_runs(run, reps);
     float const med = ms[ms.size() / 2];
     double const tflops = 2.0 * M * N * double(K) / (med * 1e-3) / 1e12;
     std::printf("time %-56s median %8.3f ms  %7.1f TFLOP/s  (min %.3f, max %.3f ms, %d runs)\n", name, med, tflops, ms.front(), ms.back(), reps);
-    CK(cudaEventDestroy(e0));
-    CK(cudaEventDestroy(e1));
   }
   CK(cudaFree(A));
   CK(cudaFree(B));
   CK(cudaFree(C));
-  CK(cudaFree(sums));
-  CK(cudaFree(bad));
   return ok;
 }
 

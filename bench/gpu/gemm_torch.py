@@ -5,17 +5,10 @@ op(A) op(B); "TN": A row-major M x K, B stored N x K (K contiguous)."""
 import sys, time
 import torch
 
+from torch_timing import median_ms  # beside this file
+
 def bench(fn, reps=30):
-    for _ in range(5):
-        fn()
-    torch.cuda.synchronize()
-    ts = []
-    for _ in range(reps):
-        a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        a.record(); fn(); b.record(); b.synchronize()
-        ts.append(a.elapsed_time(b))
-    ts.sort()
-    return ts[len(ts) // 2]
+    return median_ms(fn, reps)
 
 def operands(lay, M, N, K, dt):
     # A: T -> (M,K) contiguous; N -> (K,M) contiguous, transposed view

@@ -2,17 +2,10 @@
 device-to-device copy of the same bytes, median of 50 timed runs."""
 import torch
 
+from torch_timing import median_ms  # beside this file
+
 def bench(fn, reps=50):
-    for _ in range(5):
-        fn()
-    torch.cuda.synchronize()
-    ts = []
-    for _ in range(reps):
-        a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        a.record(); fn(); b.record(); b.synchronize()
-        ts.append(a.elapsed_time(b))
-    ts.sort()
-    return ts[len(ts) // 2]
+    return median_ms(fn, reps)
 
 cases = [
     ("MHA (16,4096,32,128)->(16,32,4096,128) bf16", (16, 4096, 32, 128), (0, 2, 1, 3), torch.bfloat16),

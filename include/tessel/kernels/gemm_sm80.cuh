@@ -62,6 +62,7 @@
 #include "../atom/atom.hpp"
 #include "../swizzle/composed_algebra.hpp"
 #include "../tensor/counting.hpp"
+#include "gemm_common.cuh"
 #include "gemm_convert.cuh"
 #include "threadblock.hpp"
 
@@ -384,19 +385,6 @@ __global__ void __launch_bounds__(Cfg::kThreads) gemm_kernel(GemmParams<Cfg> con
 #endif
 }
 
-// A plain GEMM for operands with no unit stride: one thread per output, fp32
-// accumulation. A (M,K), B (N,K), C (M,N) by strides.
-template <class T, class TO>
-__global__ void gemm_fallback_kernel(T const* A, long long sam, long long sak, T const* B, long long sbn, long long sbk, TO* C, long long scm,
-                                     long long scn, int M, int N, int K, float alpha, float beta) {
-  int const m = int(blockIdx.y) * 16 + int(threadIdx.y), n = int(blockIdx.x) * 16 + int(threadIdx.x);
-  if (m >= M || n >= N) return;
-  float s = 0.f;
-  for (int k = 0; k < K; ++k) s += float(A[m * sam + k * sak]) * float(B[n * sbn + k * sbk]);
-  TO& c = C[m * scm + n * scn];
-  c = TO(beta != 0.f ? alpha * s + beta * float(c) : alpha * s);
-}
-
 // ---- host side ----------------------------------------------------------------------------------
 
 namespace detail {
@@ -489,18 +477,7 @@ void describe(int M = 0, int N = 0, int K = 0) {
   std::printf("tessel sm80 GEMM: CTA tile (BM,BN,BK) = (%d,%d,%d), %d stages (cp.async groups), %d threads (2 x 4 warps)\n", BM::value,
               BN::value, BK::value, Cfg::kStages, Cfg::kThreads);
   std::printf("  majors: A %s, B %s\n", Cfg::kMajorA == Major::K ? "K" : "MN", Cfg::kMajorB == Major::K ? "K" : "MN");
-  std::printf("  TiledMMA: ");
-  print(mma);
-  std::printf("\n  C TV layout (thread, value) -> (m, n) index: ");
-  print(mma.get_layoutC_TV());
-  std::printf("\n  A TV layout: ");
-  print(mma.get_layoutA_TV());
-  std::printf("\n  B TV layout: ");
-  print(mma.get_layoutB_TV());
-  std::printf("\n  smem A (BM,BK,stages): ");
-  print(typename Cfg::SmemLayoutA{});
-  std::printf("\n  smem B (BN,BK,stages): ");
-  print(typename Cfg::SmemLayoutB{});
+  gemm_common::print_mma_and_smem<Cfg>();
   std::printf("\n  smem per stage %d bytes, total %d bytes\n", (Cfg::kStageA + Cfg::kStageB) * int(sizeof(typename Cfg::Element)),
               Cfg::kSmemBytes);
   std::printf("  global -> shared A (cp.async 16 B): tile ");
@@ -548,26 +525,6 @@ void describe(int M = 0, int N = 0, int K = 0) {
 
 namespace tessel::cuda {
 
-namespace detail_sm80 {
-template <class T, class TO, kernels::sm80::Major MA, kernels::sm80::Major MB>
-cudaError_t gemm_majors(T const* A, long long lda, T const* B, long long ldb, TO* C, long long ldc, int M, int N, int K, float alpha,
-                        float beta, cudaStream_t stream, int log_swizzle) {
-  using Cfg = kernels::sm80::GemmConfig<T, TO, MA, MB>;
-  return kernels::sm80::launch_gemm<Cfg>(A, lda, B, ldb, C, ldc, M, N, K, alpha, beta, stream, log_swizzle);
-}
-
-template <class T, class TO>
-cudaError_t gemm_rowmajor_c(T const* A, long long sam, long long sak, T const* B, long long sbn, long long sbk, TO* C, long long ldc, int M,
-                            int N, int K, float alpha, float beta, cudaStream_t stream, int log_swizzle) {
-  using KM = kernels::sm80::Major;
-  bool const ak = sak == 1, bk = sbk == 1;
-  long long const lda = ak ? sam : sak, ldb = bk ? sbn : sbk;
-  if (ak && bk) return gemm_majors<T, TO, KM::K, KM::K>(A, lda, B, ldb, C, ldc, M, N, K, alpha, beta, stream, log_swizzle);
-  if (ak) return gemm_majors<T, TO, KM::K, KM::MN>(A, lda, B, ldb, C, ldc, M, N, K, alpha, beta, stream, log_swizzle);
-  if (bk) return gemm_majors<T, TO, KM::MN, KM::K>(A, lda, B, ldb, C, ldc, M, N, K, alpha, beta, stream, log_swizzle);
-  return gemm_majors<T, TO, KM::MN, KM::MN>(A, lda, B, ldb, C, ldc, M, N, K, alpha, beta, stream, log_swizzle);
-}
-}  // namespace detail_sm80
 
 // gemm_sm80(A, B, C, alpha, beta, stream): C = alpha * A * B + beta * C for
 // device tensors A (M, K), B (N, K) and C (M, N) (any strides; the fast path
@@ -587,22 +544,17 @@ cudaError_t gemm_sm80(Tensor<EA, LA> const& A, Tensor<EB, LB> const& B, Tensor<E
   int const M = int(size<0>(A.layout())), K = int(size<1>(A.layout())), N = int(size<0>(B.layout()));
   TESSEL_CHECK(int(size<1>(B.layout())) == K && int(size<0>(C.layout())) == M && int(size<1>(C.layout())) == N,
                "cuda::gemm_sm80: the shapes of A (M,K), B (N,K), C (M,N) do not agree");
-  T const* a = raw_pointer_cast(A.data());
-  T const* b = raw_pointer_cast(B.data());
-  TO* c = raw_pointer_cast(C.data());
-  long long const sam = (long long)stride<0>(A.layout()), sak = (long long)stride<1>(A.layout());
-  long long const sbn = (long long)stride<0>(B.layout()), sbk = (long long)stride<1>(B.layout());
-  long long const scm = (long long)stride<0>(C.layout()), scn = (long long)stride<1>(C.layout());
-  if (M == 0 || N == 0) return cudaSuccess;
-  bool const a_unit = sak == 1 || sam == 1, b_unit = sbk == 1 || sbn == 1, c_unit = scn == 1 || scm == 1;
-  if (a_unit && b_unit && c_unit) {
-    if (scn == 1) return detail_sm80::gemm_rowmajor_c<T, TO>(a, sam, sak, b, sbn, sbk, c, scm, M, N, K, alpha, beta, stream, log_swizzle);
-    // column-major C: C^T (N, M) row-major = B (N,K) * A^T
-    return detail_sm80::gemm_rowmajor_c<T, TO>(b, sbn, sbk, a, sam, sak, c, scn, N, M, K, alpha, beta, stream, log_swizzle);
-  }
-  dim3 block(16, 16), grid(unsigned((N + 15) / 16), unsigned((M + 15) / 16));
-  kernels::sm80::gemm_fallback_kernel<T, TO><<<grid, block, 0, stream>>>(a, sam, sak, b, sbn, sbk, c, scm, scn, M, N, K, alpha, beta);
-  return cudaGetLastError();
+  kernels::gemm_common::Operands<T, TO> const ops{raw_pointer_cast(A.data()), (long long)stride<0>(A.layout()), (long long)stride<1>(A.layout()),
+                                                  raw_pointer_cast(B.data()), (long long)stride<0>(B.layout()), (long long)stride<1>(B.layout()),
+                                                  raw_pointer_cast(C.data()), (long long)stride<0>(C.layout()), (long long)stride<1>(C.layout()),
+                                                  M, N, K};
+  auto const unit = [](auto const& o) { return (o.sak == 1 || o.sam == 1) && (o.sbk == 1 || o.sbn == 1); };
+  auto const fast = [&](auto a_k, auto b_k, T const* a, long long lda, T const* b, long long ldb, TO* c, long long ldc, int m, int n, int k) {
+    using KM = kernels::sm80::Major;
+    using Cfg = kernels::sm80::GemmConfig<T, TO, decltype(a_k)::value ? KM::K : KM::MN, decltype(b_k)::value ? KM::K : KM::MN>;
+    return kernels::sm80::launch_gemm<Cfg>(a, lda, b, ldb, c, ldc, m, n, k, alpha, beta, stream, log_swizzle);
+  };
+  return kernels::gemm_common::run(ops, alpha, beta, stream, unit, fast);
 }
 
 }  // namespace tessel::cuda

@@ -70,6 +70,7 @@
 #include "../atom/copy_sm90.hpp"
 #include "../atom/tma_copy.hpp"
 #include "../tensor/counting.hpp"
+#include "gemm_common.cuh"
 #include "gemm_convert.cuh"
 #include "threadblock.hpp"
 
@@ -516,19 +517,6 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
 #endif
 }
 
-// A plain GEMM for what the TMA cannot take (misaligned leading dimensions):
-// one thread per output, fp32 accumulation. A (M,K), B (N,K), C (M,N) by strides.
-template <class T, class TO>
-__global__ void gemm_fallback_kernel(T const* A, long long sam, long long sak, T const* B, long long sbn, long long sbk, TO* C, long long scm,
-                                     long long scn, int M, int N, int K, float alpha, float beta) {
-  int const m = int(blockIdx.y) * 16 + int(threadIdx.y), n = int(blockIdx.x) * 16 + int(threadIdx.x);
-  if (m >= M || n >= N) return;
-  float s = 0.f;
-  for (int k = 0; k < K; ++k) s += float(A[m * sam + k * sak]) * float(B[n * sbn + k * sbk]);
-  TO& c = C[m * scm + n * scn];
-  c = TO(beta != 0.f ? alpha * s + beta * float(c) : alpha * s);
-}
-
 // ---- host side ----------------------------------------------------------------------------------
 
 namespace detail {
@@ -743,24 +731,12 @@ void describe(int M = 0, int N = 0, int K = 0, int sms = 132) {
   using BM = typename Cfg::BM;
   using BN = typename Cfg::BN;
   using BK = typename Cfg::BK;
-  typename Cfg::TiledMma mma;
   std::printf("tessel sm90 GEMM: CTA tile (BM,BN,BK) = (%d,%d,%d), %d stages, %d threads (1 producer + %d consumer warpgroups)\n",
               BM::value, BN::value, BK::value, Cfg::kStages, Cfg::kThreads, Cfg::kConsumers);
   std::printf("  majors: A %s, B %s; registers (setmaxnreg): producer %d, consumers %d\n",
               Cfg::kMajorA == GMMA::Major::K ? "K" : "MN", Cfg::kMajorB == GMMA::Major::K ? "K" : "MN", Cfg::kProducerRegs,
               Cfg::kConsumerRegs);
-  std::printf("  TiledMMA: ");
-  print(mma);
-  std::printf("\n  C TV layout (thread, value) -> (m, n) index: ");
-  print(mma.get_layoutC_TV());
-  std::printf("\n  A TV layout: ");
-  print(mma.get_layoutA_TV());
-  std::printf("\n  B TV layout: ");
-  print(mma.get_layoutB_TV());
-  std::printf("\n  smem A (BM,BK,stages): ");
-  print(typename Cfg::SmemLayoutA{});
-  std::printf("\n  smem B (BN,BK,stages): ");
-  print(typename Cfg::SmemLayoutB{});
+  gemm_common::print_mma_and_smem<Cfg>();
   std::printf("\n  smem per stage %u bytes, total %d bytes (with the epilogue's slots, barriers and alignment)\n", Cfg::kStageBytes,
               Cfg::kSmemBytes);
   if constexpr (Cfg::kEpiTma) {
@@ -810,25 +786,6 @@ void describe(int M = 0, int N = 0, int K = 0, int sms = 132) {
 namespace tessel::cuda {
 
 namespace detail {
-template <class T, class TO, GMMA::Major MA, GMMA::Major MB>
-cudaError_t gemm_majors(T const* A, long long lda, T const* B, long long ldb, TO* C, long long ldc, int M, int N, int K, float alpha,
-                        float beta, cudaStream_t stream, int log_swizzle, int cluster) {
-  using Cfg = kernels::sm90::GemmConfig<T, TO, MA, MB>;
-  return kernels::sm90::launch_gemm<Cfg>(A, lda, B, ldb, C, ldc, M, N, K, alpha, beta, stream, log_swizzle, cluster);
-}
-
-template <class T, class TO>
-cudaError_t gemm_rowmajor_c(T const* A, long long sam, long long sak, T const* B, long long sbn, long long sbk, TO* C, long long ldc, int M,
-                            int N, int K, float alpha, float beta, cudaStream_t stream, int log_swizzle, int cluster) {
-  using KM = GMMA::Major;
-  bool const ak = sak == 1, bk = sbk == 1;
-  long long const lda = ak ? sam : sak, ldb = bk ? sbn : sbk;
-  if (ak && bk) return gemm_majors<T, TO, KM::K, KM::K>(A, lda, B, ldb, C, ldc, M, N, K, alpha, beta, stream, log_swizzle, cluster);
-  if (ak) return gemm_majors<T, TO, KM::K, KM::MN>(A, lda, B, ldb, C, ldc, M, N, K, alpha, beta, stream, log_swizzle, cluster);
-  if (bk) return gemm_majors<T, TO, KM::MN, KM::K>(A, lda, B, ldb, C, ldc, M, N, K, alpha, beta, stream, log_swizzle, cluster);
-  return gemm_majors<T, TO, KM::MN, KM::MN>(A, lda, B, ldb, C, ldc, M, N, K, alpha, beta, stream, log_swizzle, cluster);
-}
-
 inline bool tma_ok(void const* p, long long ld, int elem) {
   return reinterpret_cast<std::uintptr_t>(p) % 16 == 0 && (ld * elem) % 16 == 0 && ld > 0;
 }
@@ -851,24 +808,22 @@ cudaError_t gemm(Tensor<EA, LA> const& A, Tensor<EB, LB> const& B, Tensor<EC, LC
   int const M = int(size<0>(A.layout())), K = int(size<1>(A.layout())), N = int(size<0>(B.layout()));
   TESSEL_CHECK(int(size<1>(B.layout())) == K && int(size<0>(C.layout())) == M && int(size<1>(C.layout())) == N,
                "cuda::gemm: the shapes of A (M,K), B (N,K), C (M,N) do not agree");
-  T const* a = raw_pointer_cast(A.data());
-  T const* b = raw_pointer_cast(B.data());
-  TO* c = raw_pointer_cast(C.data());
-  long long const sam = (long long)stride<0>(A.layout()), sak = (long long)stride<1>(A.layout());
-  long long const sbn = (long long)stride<0>(B.layout()), sbk = (long long)stride<1>(B.layout());
-  long long const scm = (long long)stride<0>(C.layout()), scn = (long long)stride<1>(C.layout());
-  if (M == 0 || N == 0) return cudaSuccess;
-  bool const a_ok = (sak == 1 && detail::tma_ok(a, sam, sizeof(T))) || (sam == 1 && detail::tma_ok(a, sak, sizeof(T)));
-  bool const b_ok = (sbk == 1 && detail::tma_ok(b, sbn, sizeof(T))) || (sbn == 1 && detail::tma_ok(b, sbk, sizeof(T)));
-  bool const c_ok = scn == 1 || scm == 1;
-  if (K > 0 && a_ok && b_ok && c_ok) {
-    if (scn == 1) return detail::gemm_rowmajor_c<T, TO>(a, sam, sak, b, sbn, sbk, c, scm, M, N, K, alpha, beta, stream, log_swizzle, cluster);
-    // column-major C: C^T (N, M) row-major = B (N,K) * A^T
-    return detail::gemm_rowmajor_c<T, TO>(b, sbn, sbk, a, sam, sak, c, scn, N, M, K, alpha, beta, stream, log_swizzle, cluster);
-  }
-  dim3 block(16, 16), grid(unsigned((N + 15) / 16), unsigned((M + 15) / 16));
-  kernels::sm90::gemm_fallback_kernel<T, TO><<<grid, block, 0, stream>>>(a, sam, sak, b, sbn, sbk, c, scm, scn, M, N, K, alpha, beta);
-  return cudaGetLastError();
+  kernels::gemm_common::Operands<T, TO> const ops{raw_pointer_cast(A.data()), (long long)stride<0>(A.layout()), (long long)stride<1>(A.layout()),
+                                                  raw_pointer_cast(B.data()), (long long)stride<0>(B.layout()), (long long)stride<1>(B.layout()),
+                                                  raw_pointer_cast(C.data()), (long long)stride<0>(C.layout()), (long long)stride<1>(C.layout()),
+                                                  M, N, K};
+  // The TMA takes an operand with a unit stride, a 16-byte aligned start and a leading dimension of 16-byte multiples.
+  auto const tma = [](auto const& o) {
+    int const e = int(sizeof(T));
+    return o.K > 0 && ((o.sak == 1 && detail::tma_ok(o.a, o.sam, e)) || (o.sam == 1 && detail::tma_ok(o.a, o.sak, e))) &&
+           ((o.sbk == 1 && detail::tma_ok(o.b, o.sbn, e)) || (o.sbn == 1 && detail::tma_ok(o.b, o.sbk, e)));
+  };
+  auto const fast = [&](auto a_k, auto b_k, T const* a, long long lda, T const* b, long long ldb, TO* c, long long ldc, int m, int n, int k) {
+    using KM = GMMA::Major;
+    using Cfg = kernels::sm90::GemmConfig<T, TO, decltype(a_k)::value ? KM::K : KM::MN, decltype(b_k)::value ? KM::K : KM::MN>;
+    return kernels::sm90::launch_gemm<Cfg>(a, lda, b, ldb, c, ldc, m, n, k, alpha, beta, stream, log_swizzle, cluster);
+  };
+  return kernels::gemm_common::run(ops, alpha, beta, stream, tma, fast);
 }
 
 }  // namespace tessel::cuda
