@@ -221,9 +221,7 @@ TESSEL_DEVICE void load_tile(Copy const& g2s, bool vec, TG const& tg, TC const& 
   }
 }
 
-using ::tessel::kernels::gemm_convert::pack_pair;  // the epilogue's conversions (gemm_convert.cuh)
-using ::tessel::kernels::gemm_convert::pair_of;
-using ::tessel::kernels::gemm_convert::to_float;
+using ::tessel::kernels::gemm_convert::store_pair;  // the epilogue's store (gemm_convert.cuh)
 
 }  // namespace detail
 
@@ -366,19 +364,7 @@ __global__ void __launch_bounds__(Cfg::kThreads) gemm_kernel(GemmParams<Cfg> con
     int const r = int(get<0>(crd)), c = int(get<1>(crd));
     if (r >= mres) continue;
     TO* dst = c0 + c_tile(r, c);
-    float v0 = alpha * acc(i), v1 = alpha * acc(i + 1);
-    if (p.vec_c && c + 1 < nres) {
-      if (beta != 0.f) {
-        auto const old = *reinterpret_cast<detail::pair_of<TO> const*>(dst);
-        v0 += beta * detail::to_float(old.v[0]);
-        v1 += beta * detail::to_float(old.v[1]);
-      }
-      auto const packed = detail::pack_pair(v0, v1, static_cast<TO*>(nullptr));
-      *reinterpret_cast<std::remove_const_t<decltype(packed)>*>(dst) = packed;
-    } else {
-      if (c < nres) dst[0] = TO(beta != 0.f ? v0 + beta * detail::to_float(dst[0]) : v0);
-      if (c + 1 < nres) dst[1] = TO(beta != 0.f ? v1 + beta * detail::to_float(dst[1]) : v1);
-    }
+    detail::store_pair(dst, alpha * acc(i), alpha * acc(i + 1), beta, c, nres, p.vec_c);
   }
 #else
   (void)p;
