@@ -1,5 +1,6 @@
 // tessel/kernels/copy_plan.hpp: the plan of a layout-to-layout copy, derived
-// from the algebra (host code; the kernels are in copy.cuh).
+// from the algebra (host code; the kernels are in copy_kernels.cuh and
+// copy_bytes.cuh, launched by copy.cuh).
 //
 // Both layouts are functions of the same coordinates. The plan
 //  1. flattens both and coalesces them jointly (merges the neighbouring modes

@@ -1,0 +1,148 @@
+// tessel/kernels/copy_bytes.cuh: cuda::copy's packed 1-byte transpose
+// (copy.cuh launches it where plan_copy sets CopyPlan::packed). Compile with nvcc.
+#pragma once
+
+#include "copy_kernels.cuh"
+
+namespace tessel::cuda {
+
+namespace detail {
+
+// The packed 1-byte transpose, loading 8-byte pairs: tiles of 128 rows x
+// p.TJ <= 120 bytes, pipelined as copy_transpose (the next tile's loads are in
+// registers while the current tile is stored).
+//  - Load: half a warp reads a row as the 16 aligned 8-byte pairs from the
+//    row's first byte rounded down to 8 (at most 7 + 120 bytes: 16 pairs),
+//    so a warp reads two rows per instruction.
+//  - Shift: each lane takes its neighbour's pair (__shfl_down_sync) and
+//    funnel-shifts the two words of the row that start at its bytes; shared
+//    memory holds the row from its first byte on, row i's word w at
+//    i*32 + (w ^ (i/4 % 32)).
+//  - A row whose 128 bytes are not all inside the source's span [span_lo,
+//    span_hi) is not loaded but gathered byte by byte after the shift, by the
+//    same lanes (tiles without such rows skip that pass: __syncthreads_or).
+//  - Store: lane g reads rows 4g..4g+3 of one word column (a 4x4 block of
+//    bytes; the swizzle puts the 32 lanes in 32 banks), transposes it with
+//    byte permutes and writes 4 words, one per column: a warp writes 128
+//    contiguous bytes of a column. Needs every column's start aligned to 4
+//    bytes (plan_copy's `packed`); a partial last row group goes byte by byte.
+//  - Thread t < 128 notes row t's first pair's address and misalignment, and
+//    thread 128 + w turns column w's offset into an address.
+__global__ void __launch_bounds__(256, 5) copy_transpose_bytes(unsigned char const* __restrict__ src,
+                                                                 unsigned char* __restrict__ dst, Params p,
+                                                                 long long span_lo, long long span_hi) {
+  constexpr unsigned TI = 128, WR = 32, R8 = TI / 16;  // R8: the loads per lane per tile
+  unsigned const tj = p.TJ;
+  __shared__ long long s_off[2][TI];
+  __shared__ long long d_addr[2][128];            // column addresses (tile_offsets' offsets, then + dst)
+  __shared__ unsigned long long row_pair[2][TI];  // the address of the row's first 8-byte pair
+  __shared__ unsigned row_info[2][TI];            // its misalignment in bytes, + 256 if gathered byte by byte
+  __shared__ unsigned tile[TI * WR];
+  unsigned const lane = threadIdx.x, warp = threadIdx.y, tid = warp * 32 + lane;
+  unsigned const half = lane >> 4, l16 = lane & 15;
+  unsigned const i_lane = warp + 8 * half, sw_lane = i_lane >> 2;  // this lane's first row, its swizzle
+  std::uint32_t const row_lane = shared_address(tile) + 4 * WR * i_lane;
+  auto const src_addr = reinterpret_cast<unsigned long long>(src);
+  // Tile b's offsets into slot k; true if this thread's row is gathered byte by byte.
+  auto prepare = [&](unsigned b, int k, unsigned& i0, unsigned& j0) {
+    tile_offsets(p, b, TI, tj, 1, s_off[k], d_addr[k], i0, j0);
+    bool gathered = false;
+    if (tid < TI && i0 + tid < p.NI) {
+      long long const first = s_off[k][tid];  // written by this thread
+      unsigned const sh = unsigned((src_addr + first) & 7);
+      long long const w0 = first - sh;
+      gathered = !(w0 >= span_lo && w0 + 8 * 16 <= span_hi);
+      row_pair[k][tid] = src_addr + w0;
+      row_info[k][tid] = sh + (gathered ? 256u : 0u);
+    }
+    if (tid >= TI && tid - TI < tj) d_addr[k][tid - TI] += reinterpret_cast<long long>(dst);  // written by this thread
+    return gathered;
+  };
+  uint2 pr[R8];
+  // Row warp + 16r + 8*half, pair l16, of the tile in slot k.
+  auto load = [&](int k, unsigned i0, unsigned j0) {
+    unsigned const nj = p.NJ - j0 < tj ? p.NJ - j0 : tj;
+    unsigned const ni = p.NI - i0 < TI ? p.NI - i0 : TI;
+#pragma unroll
+    for (int r = 0; r < R8; ++r) {
+      unsigned const i = warp + 16 * r + 8 * half;
+      pr[r] = make_uint2(0, 0);
+      if (i < ni) {
+        unsigned const info = row_info[k][i];
+        if (info < 256 && 8 * l16 < info + nj) pr[r] = __ldg(reinterpret_cast<uint2 const*>(row_pair[k][i]) + l16);
+      }
+    }
+  };
+  unsigned b = blockIdx.x;
+  if (b >= p.total) return;
+  unsigned i0, j0;
+  bool slow = __syncthreads_or(prepare(b, 0, i0, j0));
+  load(0, i0, j0);
+  int cur = 0;
+  for (;;) {
+    unsigned const nj = p.NJ - j0 < tj ? p.NJ - j0 : tj;
+    unsigned const ni = p.NI - i0 < TI ? p.NI - i0 : TI;
+    // Row i = i_lane + 16r: words 2*l16 and 2*l16+1 at i*32 + (w ^ (sw_lane + 4r)). Rows
+    // past ni are written too (never read: the store reads rows below ni only).
+#pragma unroll
+    for (int r = 0; r < R8; ++r) {
+      unsigned const n0 = __shfl_down_sync(0xffffffffu, pr[r].x, 1), n1 = __shfl_down_sync(0xffffffffu, pr[r].y, 1);
+      unsigned const sh = row_info[cur][i_lane + 16 * r];
+      bool const o = sh & 4;
+      unsigned const a = o ? pr[r].y : pr[r].x, c = o ? n0 : pr[r].y, d = o ? n1 : n0;
+      std::uint32_t const at = row_lane + 4 * WR * 16 * r, x = (2 * l16) ^ (sw_lane + 4 * r);
+      st_shared(at + 4 * x, __funnelshift_r(a, c, (sh & 3) * 8));
+      st_shared(at + 4 * (x ^ 1), __funnelshift_r(c, d, (sh & 3) * 8));
+    }
+    if (slow) {  // rows gathered byte by byte: bytes 8*l16 .. 8*l16+7, over what the shift wrote
+      for (int r = 0; r < R8; ++r) {
+        unsigned const i = warp + 16 * r + 8 * half;
+        if (i >= ni || row_info[cur][i] < 256) continue;
+        auto const* row = reinterpret_cast<unsigned char const*>(row_pair[cur][i]) + (row_info[cur][i] & 255);
+        unsigned long long v = 0;
+        for (unsigned q = 0; q < 8; ++q)
+          if (8 * l16 + q < nj) v |= static_cast<unsigned long long>(row[8 * l16 + q]) << (8 * q);
+        unsigned const sw = (i >> 2) & 31;
+        tile[i * WR + ((2 * l16) ^ sw)] = unsigned(v);
+        tile[i * WR + ((2 * l16 + 1) ^ sw)] = unsigned(v >> 32);
+      }
+    }
+    unsigned const bn = b + gridDim.x;
+    bool const more = bn < p.total;
+    unsigned in0 = 0, jn0 = 0;
+    bool const slow_next = __syncthreads_or(more && prepare(bn, cur ^ 1, in0, jn0));
+    if (more) load(cur ^ 1, in0, jn0);
+    unsigned const g = lane;
+    if (4 * g < ni) {
+      bool const full = 4 * g + 4 <= ni;
+      long long const* dk = d_addr[cur];
+      std::uint32_t const rows_g = shared_address(tile) + 4 * WR * 4 * g;  // row 4g
+      for (unsigned jw = warp; 4 * jw < nj; jw += 8) {
+        unsigned r[4];
+        std::uint32_t const at = rows_g + 4 * (jw ^ g);
+#pragma unroll
+        for (int q = 0; q < 4; ++q) r[q] = ld_shared(at + 4 * WR * q);
+        unsigned const t0 = __byte_perm(r[0], r[1], 0x5140), t1 = __byte_perm(r[2], r[3], 0x5140);
+        unsigned const t2 = __byte_perm(r[0], r[1], 0x7362), t3 = __byte_perm(r[2], r[3], 0x7362);
+        unsigned const out[4] = {__byte_perm(t0, t1, 0x5410), __byte_perm(t0, t1, 0x7632), __byte_perm(t2, t3, 0x5410),
+                                 __byte_perm(t2, t3, 0x7632)};
+        if (full) {
+#pragma unroll
+          for (int c = 0; c < 4; ++c)
+            if (4 * jw + c < nj) reinterpret_cast<unsigned*>(dk[4 * jw + c])[g] = out[c];
+        } else {  // the last, partial group of rows: byte by byte
+          for (unsigned c = 0; c < 4 && 4 * jw + c < nj; ++c)
+            for (unsigned q = 0; 4 * g + q < ni; ++q)
+              reinterpret_cast<unsigned char*>(dk[4 * jw + c])[4 * g + q] = static_cast<unsigned char>(out[c] >> (8 * q));
+        }
+      }
+    }
+    __syncthreads();
+    if (!more) break;
+    b = bn, i0 = in0, j0 = jn0, cur ^= 1, slow = slow_next;
+  }
+}
+
+}  // namespace detail
+
+}  // namespace tessel::cuda
