@@ -1,0 +1,137 @@
+// tessel/kernels/gemm_sm90_config.cuh: the configuration of the Hopper GEMM
+// (gemm_sm90_kernel.cuh): element types, operand majors, CTA tile, stages, the
+// shared-memory layouts (GMMA swizzle atoms tiled to the tile), the TiledMMA,
+// the epilogue's slots and the kernel's parameters. Compile with nvcc.
+#pragma once
+
+#include <cstdint>
+
+#include "../atom/atom.hpp"
+#include "../atom/tma_copy.hpp"
+#include "threadblock.hpp"
+
+namespace tessel::kernels::sm90 {
+
+// ---- configuration ------------------------------------------------------------------------------
+
+namespace detail {
+template <class T> struct wgmma_kind;
+template <> struct wgmma_kind<half_t> { using type = GMMA::ptx::f32f16f16; };
+template <> struct wgmma_kind<bfloat16_t> { using type = GMMA::ptx::f32bf16bf16; };
+}  // namespace detail
+
+// T: input type (half_t, bfloat16_t); TO: output type (half_t, bfloat16_t, float).
+template <class T, class TO, GMMA::Major MA, GMMA::Major MB, int BN_ = 256, int Stages_ = 4>
+struct GemmConfig {
+  using Element = T;
+  using ElementOut = TO;
+  static constexpr GMMA::Major kMajorA = MA, kMajorB = MB;
+  using BM = _128;
+  using BN = Int<BN_>;
+  using BK = _64;
+  using Stages = Int<Stages_>;
+  static constexpr int kStages = Stages_;
+  static constexpr int kConsumers = 2;  // consumer warpgroups
+  static constexpr int kThreads = 128 * (1 + kConsumers);
+  static constexpr int kProducerRegs = 40, kConsumerRegs = 232;
+
+  // The shared-memory tiles: the 128-byte swizzle atoms tiled to (BM, BK) and
+  // (BN, BK) per stage. K-major: rows of 64 elements along K (one TMA box per
+  // tile). MN-major: the atom is 64 (MN) x 8 (K); its copies go along K first
+  // (order (2,1,3)), so that a 64 x 64 block is contiguous: one TMA box.
+  using AtomA = GMMA::Layout_SW128_Atom<MA, T>;
+  using AtomB = GMMA::Layout_SW128_Atom<MB, T>;
+  using OrderA = std::conditional_t<MA == GMMA::Major::K, Step<_1, _2, _3>, Step<_2, _1, _3>>;
+  using OrderB = std::conditional_t<MB == GMMA::Major::K, Step<_1, _2, _3>, Step<_2, _1, _3>>;
+  using SmemLayoutA = decltype(tile_to_shape(AtomA{}, Shape<BM, BK, Stages>{}, OrderA{}));
+  using SmemLayoutB = decltype(tile_to_shape(AtomB{}, Shape<BN, BK, Stages>{}, OrderB{}));
+  // What one TMA copy fills: A's stage, and B's stage in BN / 128 pieces of
+  // 128 rows (the first 128 x BK elements of the stage's layout are its first
+  // 128 rows, in both majors; a 128-row box keeps the tensor map's
+  // construction within the compiler's constexpr budget).
+  using BNPiece = _128;
+  static_assert(BN_ % 128 == 0, "GemmConfig: BN is a multiple of 128");
+  static constexpr int kPiecesB = BN_ / 128;
+  using SmemTileA = decltype(tile_to_shape(AtomA{}, Shape<BM, BK>{}, take<0, 2>(OrderA{})));
+  using SmemTileB = decltype(tile_to_shape(AtomB{}, Shape<BNPiece, BK>{}, take<0, 2>(OrderB{})));
+  // TMA boxes per A tile and per B piece: one 64 x 128 box K-major, 64 x 64 boxes MN-major.
+  static constexpr int kBoxesA = MA == GMMA::Major::K ? 1 : 128 / 64;
+  static constexpr int kBoxesB = MB == GMMA::Major::K ? 1 : 128 / 64;
+  static constexpr int kStageA = BM::value * BK::value, kStageB = BN::value * BK::value;  // elements
+  static constexpr std::uint32_t kStageBytes = std::uint32_t((kStageA + kStageB) * sizeof(T));
+
+  // The MMA: 64 x BN x 16 wgmma, both operands from shared memory, two atoms along M.
+  using Op = GMMA::MMA_64xNx16<BN_, typename detail::wgmma_kind<T>::type, false, MA, MB, GMMA::ScaleIn::One, GMMA::ScaleIn::One>;
+  using TiledMma = decltype(make_tiled_mma(Op{}, Layout<Shape<Int<kConsumers>, _1, _1>>{}));
+  static_assert(decltype(tile_size<0>(TiledMma{}))::value == BM::value && decltype(tile_size<1>(TiledMma{}))::value == BN::value,
+                "GemmConfig: the TiledMMA's tile is not (BM, BN)");
+
+  // The epilogue through shared memory (16-bit outputs, beta = 0): each
+  // consumer warpgroup writes its 64 x BN rows of D in chunks of 64 x 64
+  // elements (the K-major 128-byte swizzle atom tiled to (64, 64): 8 KB, one
+  // TMA box, rows of 128 bytes, bank-conflict free for the accumulators'
+  // 4-byte pairs) into two alternating slots, and one thread stores each
+  // chunk with a TMA store (bounds clipped by the TMA) while the warpgroup
+  // goes on. 2 slots per warpgroup: 32 KB beside the 4 stages of 48 KB.
+  static constexpr bool kEpiTma = sizeof(TO) == 2;
+  using EpiRows = _64;
+  using EpiCols = _64;
+  using SmemTileC = decltype(tile_to_shape(GMMA::Layout_SW128_Atom<GMMA::Major::K, T>{}, Shape<EpiRows, EpiCols>{}));
+  // The same in elements of TO, the swizzle moved from bytes to elements (what
+  // make_tensor(smem_ptr, SmemTileC) does, without its run-time alignment check
+  // in device code): the offset of (row, column) in a slot.
+  using SmemTileCElems = decltype(make_composed_layout(Swizzle<3, (sizeof(TO) == 2 ? 3 : 2), 3>{}, Int<0>{}, SmemTileC{}.layout_b()));
+  static constexpr int kEpiChunkElems = 64 * 64;
+  static constexpr int kEpiSlots = 2;
+  static constexpr int kChunksN = BN_ / 64;  // chunks per warpgroup per tile
+  static constexpr int kEpiBytes = kEpiTma ? kConsumers * kEpiSlots * kEpiChunkElems * int(sizeof(TO)) : 0;
+  static_assert(kChunksN % kEpiSlots == 0, "GemmConfig: the epilogue's slots alternate evenly over a tile");
+
+  // Shared memory: A and B rings (1024-byte aligned for the swizzle), the epilogue's slots, then the barriers.
+  static constexpr int kSmemBytes = int(kStages * kStageBytes) + kEpiBytes + 2 * kStages * 8 + 1024;
+  static_assert(kSmemBytes <= 227 * 1024, "GemmConfig: the stages do not fit in shared memory");
+};
+
+// The boxes of one tile of a TmaCopy made by make_tma_copy, reduced to what
+// the producer thread needs in registers: box b of the tile at tile coordinates
+// (mn, k) starts at TMA coordinates (mn * mn_step[d] + k * k_step[d] +
+// b * box_step[d])_d and at element b * smem_step of the tile in shared memory.
+// (TmaCopy::copy reads the general form, runs of boxes of the make_tma_params
+// plan, from the parameter space at every call: dependent loads that made the
+// producer thread the GEMM's bottleneck.) make_tile_plan checks the form.
+struct TmaTilePlan {
+  int boxes = 1;
+  int mn_step[2] = {0, 0}, k_step[2] = {0, 0}, box_step[2] = {0, 0};
+  int smem_step = 0;
+};
+
+// The raster: the seed 002 swizzle as a layout (kernels/threadblock.hpp),
+// ((2^L, tiles_m), ceil(tiles_n / 2^L)) : ((tiles_m, 1), 2^L * tiles_m), from
+// the raster position t to the column-major tile index tm + tn * tiles_m.
+// Built (and checked) on the host; the kernel only evaluates it.
+using RasterLayout = decltype(identity_swizzle_layout(GemmCoord(1, 1, 1), 0));
+
+// The kernel's parameters (passed as a __grid_constant__: the tensor maps stay
+// in parameter space, where the TMA may read them).
+template <class Cfg>
+struct GemmParams {
+  using T = typename Cfg::Element;
+  using TO = typename Cfg::ElementOut;
+  TmaCopy<SM90_TMA_LOAD, T> tma_a, tma_b;
+  TmaTilePlan plan_a, plan_b;
+  TmaCopy<SM90_TMA_STORE, TO> tma_c;  // the epilogue's TMA store of a 64 x 64 chunk of C (when epi_tma)
+  TmaTilePlan plan_c;
+  bool epi_tma = false;  // the epilogue through shared memory and TMA stores (16-bit C, beta = 0, C 16-byte aligned)
+  TO* c = nullptr;
+  long long ldc = 0;  // C is row-major: (M, N) : (ldc, 1)
+  int m = 0, n = 0, k = 0;
+  float alpha = 1.f, beta = 0.f;
+  int tiles_m = 0, tiles_n = 0, k_tiles = 0;
+  int log_swizzle = 0;  // the raster: groups of 2^log_swizzle columns of tiles
+  RasterLayout raster;
+  int raster_size = 0;  // size of the raster layout (tiles_m * 2^L * ceil(tiles_n / 2^L))
+  bool vec = false;     // C allows 2-element vector accesses
+  int cluster = 1;      // CTAs per cluster along M (1 or 2): a pair shares its B tile by TMA multicast
+};
+
+}  // namespace tessel::kernels::sm90

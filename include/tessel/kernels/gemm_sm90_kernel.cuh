@@ -1,0 +1,374 @@
+// tessel/kernels/gemm_sm90_kernel.cuh: the kernel of a Hopper (sm_90a) GEMM written with tessel's
+// layouts and atoms (issue 14):
+//
+//   D = alpha * A * B + beta * C      (D written over C)
+//
+// A is M x K, B is N x K (the BLAS/CuTe "TN" view: B's rows are the columns of
+// the mathematical K x N operand), C is M x N; each of A and B may be K-major
+// (K contiguous) or MN-major (M or N contiguous): the four BLAS layouts NN, NT,
+// TN, TT. Inputs bf16 or fp16, fp32 accumulation, output bf16, fp16 or fp32.
+//
+// The kernel (one persistent CTA per SM, 384 threads):
+//   - warpgroup 0 is the producer: one thread issues TMA loads of the A
+//     (BM x BK) and B (BN x BK) tiles into a ring of Stages shared-memory
+//     buffers; each buffer has a "full" mbarrier (the TMA's transaction bytes)
+//     and an "empty" mbarrier (the consumers' release);
+//   - warpgroups 1 and 2 are the consumers: a TiledMMA of two 64 x BN x 16
+//     wgmma atoms stacked along M (atom layout (2,1,1)) reads both operands
+//     from shared memory through matrix descriptors (partition_fragment_A/B of
+//     the swizzled smem tensors), keeps one k-tile of wgmmas in flight, and
+//     releases a buffer once the wgmmas that read it have retired;
+//   - optionally (cluster = 2; not the default: on the H100 it measured 2.2x
+//     slower, cause not found yet, see bench/RESULTS.md), clusters of 2 CTAs
+//     along M: the pair computes M tiles (2m, 2m+1) of one N column, each CTA
+//     loads half of the shared B tile (one 128-row piece) and multicasts it to
+//     both, so B crosses L2 once per pair; a buffer is free when the consumers
+//     of both CTAs have released it (remote mbarrier arrives through mapa);
+//   - setmaxnreg moves registers from the producer (40) to the consumers (232);
+//   - tiles are handed out by a static persistent scheduler: tile number t
+//     (blockIdx.x, + gridDim.x, ...) is mapped to an output tile by the seed
+//     002 threadblock swizzle written as a tessel layout
+//     (identity_swizzle_layout of kernels/threadblock.hpp over the clusters'
+//     tiles: groups of 2^L columns of tiles walked down M, so that the CTAs
+//     running together share B tiles, and A tiles, in L2);
+//   - epilogue (16-bit C, beta = 0, C's rows 16-byte aligned: the default
+//     path): each consumer warpgroup writes its 64 x BN rows of alpha * acc,
+//     rounded, into shared memory in 64 x 64 chunks (the 128-byte swizzle
+//     atom tiled to (64, 64), bank-conflict free), alternating between two
+//     8 KB slots, and one thread per warpgroup stores each chunk with a TMA
+//     store (bounds clipped by the TMA); the warpgroup goes on to the next
+//     tile's wgmmas while the stores drain (the slot's previous store is
+//     waited for, cp.async.bulk.wait_group.read, only when the slot comes
+//     round again). Measured on the H100 (bench/RESULTS.md): bf16 TN 8192^3
+//     691 -> 774 TFLOP/s, 4096^3 653 -> 711 against the direct path;
+//   - otherwise (beta != 0, fp32 C, unaligned C) registers -> global memory
+//     through the TiledMMA's C partition, predicated on the matrix edges (the
+//     TMA fills zeros outside A and B, so the accumulators of an edge tile are
+//     right), 2-element vector stores.
+//
+// Every layout is a tessel expression: the smem tiles are tile_to_shape of the
+// GMMA 128-byte swizzle atoms (K-major, or MN-major with the K blocks first so
+// that a TMA box is 64 x 64), the TMA tensor maps are make_tma_copy of the
+// global tensors and those smem layouts, the per-thread fragments are the
+// TiledMMA's partitions, the raster is a layout. describe() prints them.
+//
+//
+// Its configuration (tiles, layouts, pipeline) is gemm_sm90_config.cuh; the
+// host side (tensor maps, launch, describe, tessel::cuda::gemm) gemm_sm90.cuh.
+#pragma once
+
+#include <cstdint>
+
+#include "../atom/copy_sm90.hpp"
+#include "gemm_convert.cuh"
+#include "gemm_sm90_config.cuh"
+
+namespace tessel::kernels::sm90 {
+
+// ---- device pieces ------------------------------------------------------------------------------
+
+namespace detail {
+
+TESSEL_DEVICE void setmaxnreg_dec40() {
+#if defined(TESSEL_ARCH_WGMMA)
+  asm volatile("setmaxnreg.dec.sync.aligned.u32 40;\n" ::: "memory");
+#endif
+}
+TESSEL_DEVICE void setmaxnreg_inc232() {
+#if defined(TESSEL_ARCH_WGMMA)
+  asm volatile("setmaxnreg.inc.sync.aligned.u32 232;\n" ::: "memory");
+#endif
+}
+
+// TmaCopy::copy's coordinates and smem offset of box i of tile (c0, c1).
+template <class Op, class T>
+inline void tma_box(TmaCopy<Op, T> const& tma, long long c0, long long c1, int i, long long (&c)[2], long long& off) {
+  TMA::Params const& p = tma.params;
+  long long pos[2] = {c0 * tma.tile_[0], c1 * tma.tile_[1]};
+  off = 0;
+  for (int r = 0, x = i; r < p.rest; ++r) {
+    int const k = x % p.rest_extent[r];
+    x /= p.rest_extent[r];
+    pos[p.rest_mode[r]] += k * p.rest_step[r];
+    off += k * p.rest_smem[r];
+  }
+  c[0] = c[1] = 0;
+  for (int d = 0; d < p.rank && d < 2; ++d)
+    for (int q = 0; q < p.parts[d]; ++q) c[d] += pos[p.part_mode[d][q]] * p.part_scale[d][q];
+}
+
+template <class Op, class T>
+inline TmaTilePlan make_tile_plan(TmaCopy<Op, T> const& tma, int boxes) {
+  TMA::Params const& p = tma.params;
+  TESSEL_CHECK(p.rank == 2, "gemm_sm90: the operand's tensor map is not of rank 2");
+  int runs = 1;
+  for (int r = 0; r < p.rest; ++r) runs *= p.rest_extent[r];
+  TESSEL_CHECK(runs == boxes, "gemm_sm90: the TMA plan of a tile has another number of boxes than the configuration's");
+  TmaTilePlan plan;
+  plan.boxes = boxes;
+  long long c00[2], c10[2], c01[2], cb[2], o0, o1;
+  tma_box(tma, 0, 0, 0, c00, o0);
+  TESSEL_CHECK(c00[0] == 0 && c00[1] == 0 && o0 == 0, "gemm_sm90: the first box of tile (0,0) does not start at 0");
+  tma_box(tma, 1, 0, 0, c10, o1);
+  tma_box(tma, 0, 1, 0, c01, o1);
+  for (int d = 0; d < 2; ++d) plan.mn_step[d] = int(c10[d]), plan.k_step[d] = int(c01[d]);
+  if (boxes > 1) {
+    tma_box(tma, 0, 0, 1, cb, o1);
+    for (int d = 0; d < 2; ++d) plan.box_step[d] = int(cb[d]);
+    plan.smem_step = int(o1);
+  }
+  // the linear form holds for every box of a few tiles
+  for (int a = 0; a < 3; ++a)
+    for (int b = 0; b < 3; ++b)
+      for (int i = 0; i < boxes; ++i) {
+        long long c[2], off;
+        tma_box(tma, a, b, i, c, off);
+        for (int d = 0; d < 2; ++d)
+          TESSEL_CHECK(c[d] == (long long)a * plan.mn_step[d] + (long long)b * plan.k_step[d] + (long long)i * plan.box_step[d],
+                       "gemm_sm90: the TMA boxes of a tile are not a linear progression");
+        TESSEL_CHECK(off == (long long)i * plan.smem_step, "gemm_sm90: the TMA boxes of a tile are not evenly spaced in shared memory");
+      }
+  return plan;
+}
+
+// Issues the Boxes TMA loads of tile (mn, k) (the tensor map read where it
+// lies, in the kernel's parameter space).
+template <int Boxes, class T>
+TESSEL_DEVICE void tma_load_tile(TmaDescriptor const& desc, TmaTilePlan const& plan, std::uint64_t& bar, T* smem, int mn, int k) {
+  constexpr std::uint64_t hint = 0x1000000000000000ull;  // EVICT_NORMAL
+  int const x = mn * plan.mn_step[0] + k * plan.k_step[0], y = mn * plan.mn_step[1] + k * plan.k_step[1];
+  TESSEL_UNROLL
+  for (int b = 0; b < Boxes; ++b)
+    SM90_TMA_LOAD::copy(&desc, &bar, hint, smem + b * plan.smem_step, x + b * plan.box_step[0], y + b * plan.box_step[1]);
+}
+
+// bar.sync on named barrier id (1..15) among n threads (a consumer warpgroup's).
+TESSEL_DEVICE void named_barrier_sync(int id, int n) { asm volatile("bar.sync %0, %1;\n" ::"r"(id), "r"(n) : "memory"); }
+
+// The output tile (tm, tn) of raster position t.
+TESSEL_HOST_DEVICE void raster_tile(RasterLayout const& raster, int t, int tiles_m, int& tm, int& tn) {
+  int const idx = int(raster(t));
+  tm = idx % tiles_m;
+  tn = idx / tiles_m;
+}
+
+using ::tessel::kernels::gemm_convert::pack_pair;  // the epilogue's conversions (gemm_convert.cuh)
+using ::tessel::kernels::gemm_convert::store_pair;
+
+// The rank of this CTA in its cluster, and an arrive on the mbarrier at the
+// same shared-memory offset in CTA `rank` of the cluster (mapa + remote arrive).
+TESSEL_DEVICE void arrive_cluster(std::uint64_t& bar, std::uint32_t rank) {
+  std::uint32_t const local = tessel::detail::smem_u32(&bar);
+  std::uint32_t remote;
+  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;\n" : "=r"(remote) : "r"(local), "r"(rank));
+  asm volatile("mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0];\n" ::"r"(remote) : "memory");
+}
+
+// A multicast of the Boxes TMA loads of tile (mn, k) to the CTAs of mask.
+template <int Boxes, class T>
+TESSEL_DEVICE void tma_multicast_tile(TmaDescriptor const& desc, TmaTilePlan const& plan, std::uint64_t& bar, std::uint16_t mask, T* smem,
+                                      int mn, int k) {
+  constexpr std::uint64_t hint = 0x1000000000000000ull;  // EVICT_NORMAL
+  int const x = mn * plan.mn_step[0] + k * plan.k_step[0], y = mn * plan.mn_step[1] + k * plan.k_step[1];
+  TESSEL_UNROLL
+  for (int b = 0; b < Boxes; ++b)
+    SM90_TMA_LOAD_MULTICAST::copy(&desc, &bar, mask, hint, smem + b * plan.smem_step, x + b * plan.box_step[0], y + b * plan.box_step[1]);
+}
+
+}  // namespace detail
+
+// The kernel (Cfg: GemmConfig). Launch with Cfg::kThreads threads, Cfg::kSmemBytes
+// of dynamic shared memory, at most one CTA per SM (persistent).
+template <class Cfg>
+__global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant__ GemmParams<Cfg> const p) {
+#if defined(TESSEL_ARCH_WGMMA)
+  using T = typename Cfg::Element;
+  using TO = typename Cfg::ElementOut;
+  using BM = typename Cfg::BM;
+  using BN = typename Cfg::BN;
+  constexpr int S = Cfg::kStages;
+
+  extern __shared__ unsigned char smem_raw[];
+  auto* base = reinterpret_cast<unsigned char*>((reinterpret_cast<std::uintptr_t>(smem_raw) + 1023) & ~std::uintptr_t(1023));
+  T* smem_a = reinterpret_cast<T*>(base);
+  T* smem_b = smem_a + S * Cfg::kStageA;
+  TO* smem_c = reinterpret_cast<TO*>(smem_b + S * Cfg::kStageB);  // the epilogue's slots (Cfg::kEpiBytes)
+  auto* full = reinterpret_cast<std::uint64_t*>(reinterpret_cast<unsigned char*>(smem_c) + Cfg::kEpiBytes);
+  std::uint64_t* empty = full + S;
+
+  int const warpgroup = int(threadIdx.x) / 128;
+  int const cluster = p.cluster;  // 1, or 2: the CTA pair (2c, 2c+1) computes M tiles (2m, 2m+1) of one N column
+  std::uint32_t const rank = cluster > 1 ? block_rank_in_cluster() : 0u;
+  if (threadIdx.x == 0) {
+    prefetch_tma_descriptor(&p.tma_a.desc);
+    prefetch_tma_descriptor(&p.tma_b.desc);
+    if (p.epi_tma) prefetch_tma_descriptor(&p.tma_c.desc);
+    for (int s = 0; s < S; ++s) {
+      initialize_barrier(full[s], 1);                               // the producer's arrive.expect_tx
+      initialize_barrier(empty[s], Cfg::kConsumers * 4 * cluster);  // one arrive per consumer warp of each CTA of the cluster
+    }
+    fence_barrier_init();
+  }
+  cluster_sync();  // the barriers of every CTA of the cluster are initialised before anyone uses them
+
+  // Raster positions are the cluster's: tile (tm, tn) = (cluster * cm + rank, tn) for (cm, tn) of the raster.
+  int const first = int(blockIdx.x) / cluster, step = int(gridDim.x) / cluster;
+  int const k_tiles = p.k_tiles;
+  if (warpgroup == 0) {
+    // ---- producer ----
+    detail::setmaxnreg_dec40();
+    if (threadIdx.x == 0) {
+      int stage = 0, phase = 0;
+      for (int t = first; t < p.raster_size; t += step) {
+        int cm, tn;
+        detail::raster_tile(p.raster, t, p.tiles_m, cm, tn);
+        if (tn >= p.tiles_n) continue;  // a raster position past the last column of tiles
+        int const tm = cm * cluster + int(rank);
+        for (int kt = 0; kt < k_tiles; ++kt) {
+          wait_barrier(empty[stage], phase ^ 1);  // this stage is free in every CTA of the cluster
+          set_barrier_transaction_bytes(full[stage], Cfg::kStageBytes);
+          detail::tma_load_tile<Cfg::kBoxesA>(p.tma_a.desc, p.plan_a, full[stage], smem_a + stage * Cfg::kStageA, tm, kt);
+          T* const sb = smem_b + stage * Cfg::kStageB;
+          if (cluster == 1) {
+            TESSEL_UNROLL
+            for (int h = 0; h < Cfg::kPiecesB; ++h)
+              detail::tma_load_tile<Cfg::kBoxesB>(p.tma_b.desc, p.plan_b, full[stage], sb + h * 128 * Cfg::BK::value, tn * Cfg::kPiecesB + h, kt);
+          } else {  // this CTA's share of the B pieces, to both CTAs
+            TESSEL_UNROLL
+            for (int h = 0; h < Cfg::kPiecesB; ++h)
+              if (h % 2 == int(rank))
+                detail::tma_multicast_tile<Cfg::kBoxesB>(p.tma_b.desc, p.plan_b, full[stage], std::uint16_t(0b11), sb + h * 128 * Cfg::BK::value,
+                                                         tn * Cfg::kPiecesB + h, kt);
+          }
+          if (++stage == S) stage = 0, phase ^= 1;
+        }
+      }
+    }
+  } else {
+    // ---- consumers ----
+    detail::setmaxnreg_inc232();
+    int const ctid = int(threadIdx.x) - 128;
+    typename Cfg::TiledMma mma;
+    auto thr = mma.get_slice(ctid);
+    auto sA = make_tensor(make_smem_ptr(smem_a), typename Cfg::SmemLayoutA{});  // (BM, BK, S)
+    auto sB = make_tensor(make_smem_ptr(smem_b), typename Cfg::SmemLayoutB{});  // (BN, BK, S)
+    auto tCrA = thr.partition_fragment_A(sA);  // (MMA, MMA_M, MMA_K, S) descriptors
+    auto tCrB = thr.partition_fragment_B(sB);  // (MMA, MMA_N, MMA_K, S) descriptors
+    auto acc = partition_fragment_C(mma, Shape<BM, BN>{});  // (MMA, MMA_M, MMA_N) fp32 registers
+    auto tCcC = thr.partition_C(make_identity_tensor(Shape<BM, BN>{}));  // (row, col) of each accumulator in the tile
+    constexpr int kBlocks = decltype(size<2>(tCrA.layout()))::value;     // wgmma k-blocks per k-tile
+    bool const lane0 = (threadIdx.x % 32) == 0;
+    // A stage is free once every consumer warp of every CTA of the cluster has released it.
+    auto release = [&](int st) {
+      if (cluster == 1) {
+        arrive_barrier(empty[st]);
+      } else {
+        for (int r = 0; r < cluster; ++r) detail::arrive_cluster(empty[st], std::uint32_t(r));
+      }
+    };
+
+    int stage = 0, phase = 0;
+    for (int t = first; t < p.raster_size; t += step) {
+      int cm, tn;
+      detail::raster_tile(p.raster, t, p.tiles_m, cm, tn);
+      if (tn >= p.tiles_n) continue;
+      int const tm = cm * cluster + int(rank);  // past the last M tile (odd tiles): computed on zeros, not stored
+
+      // Main loop: wait for a full stage, issue its wgmmas, retire the previous
+      // stage's and release that buffer.
+      mma.accumulate_ = GMMA::ScaleOut::Zero;
+      int prev = 0;
+      for (int kt = 0; kt < k_tiles; ++kt) {
+        wait_barrier(full[stage], phase);
+        warpgroup_fence_operand(acc);
+        warpgroup_arrive();
+        TESSEL_UNROLL
+        for (int kb = 0; kb < kBlocks; ++kb) {
+          gemm(mma, tCrA(_, _, kb, stage), tCrB(_, _, kb, stage), acc);
+          mma.accumulate_ = GMMA::ScaleOut::One;
+        }
+        warpgroup_commit_batch();
+        warpgroup_wait<1>();  // the previous k-tile's wgmmas have retired
+        warpgroup_fence_operand(acc);
+        if (kt > 0 && lane0) release(prev);
+        prev = stage;
+        if (++stage == S) stage = 0, phase ^= 1;
+      }
+      warpgroup_wait<0>();
+      warpgroup_fence_operand(acc);
+      if (k_tiles > 0 && lane0) release(prev);
+
+      // Epilogue: D = alpha * acc + beta * C, straight from registers. The
+      // accumulators' tile coordinates are the TiledMMA's C partition of the
+      // (static) identity tile; the global address is C's layout at them (a
+      // partition of a dynamic-strided tensor would run the layout algebra at
+      // run time, whose error path is a call: ptxas then serializes wgmma).
+      int const m0 = tm * BM::value, n0 = tn * BN::value;
+      constexpr int kVals = decltype(size(acc.layout()))::value;
+      if constexpr (Cfg::kEpiTma) {
+        if (p.epi_tma) {
+          // Through shared memory: chunk j of this warpgroup holds its 64 rows
+          // and columns [64 j, 64 j + 64) of the tile, the accumulator values
+          // [j * kVals / kChunksN, (j + 1) * kVals / kChunksN) (checked on the
+          // host against the TiledMMA's C layout: check_epilogue_chunks).
+          int const wg = ctid / 128;
+          bool const leader = (ctid % 128) == 0;
+          constexpr int kPer = kVals / Cfg::kChunksN;
+          float const alpha = p.alpha;
+          // The thread's coordinates, recomputed here from an opaque copy of its
+          // index: otherwise the compiler hoists every value's smem offset out of
+          // the tile loop and keeps them live beside the accumulators (spills).
+          int ctid_o = ctid;
+          asm volatile("" : "+r"(ctid_o));
+          auto const tCcE = mma.get_slice(ctid_o).partition_C(make_identity_tensor(Shape<BM, BN>{}));
+          TESSEL_UNROLL
+          for (int j = 0; j < Cfg::kChunksN; ++j) {
+            TO* const slot = smem_c + (wg * Cfg::kEpiSlots + j % Cfg::kEpiSlots) * Cfg::kEpiChunkElems;
+            if (leader) tma_store_wait<Cfg::kEpiSlots - 1>();  // the store that last read this slot is done
+            detail::named_barrier_sync(1 + wg, 128);
+            TESSEL_UNROLL
+            for (int i = j * kPer; i < (j + 1) * kPer; i += 2) {
+              auto const crd = tCcE(i);
+              int const r = int(get<0>(crd)) - wg * 64, c = int(get<1>(crd)) - j * 64;
+              auto const packed = detail::pack_pair(alpha * acc(i), alpha * acc(i + 1), static_cast<TO*>(nullptr));
+              *reinterpret_cast<std::uint32_t*>(slot + typename Cfg::SmemTileCElems{}(r, c)) = packed;
+            }
+            fence_view_async_shared();  // these writes, before the TMA store reads them
+            detail::named_barrier_sync(1 + wg, 128);
+            if (leader) {
+              int const rb = tm * 2 + wg, cb = tn * Cfg::kChunksN + j;  // the chunk's (row, column) block of C
+              if (rb * 64 < p.m && cb * 64 < p.n) {
+                int const x = rb * p.plan_c.mn_step[0] + cb * p.plan_c.k_step[0], y = rb * p.plan_c.mn_step[1] + cb * p.plan_c.k_step[1];
+                SM90_TMA_STORE::copy(&p.tma_c.desc, slot, x, y);
+              }
+              tma_store_arrive();  // a group per chunk (maybe empty): the slots' waits count chunks
+            }
+          }
+          continue;
+        }
+      }
+      auto const c_tile = make_layout(Shape<BM, BN>{}, make_stride(p.ldc, Int<1>{}));  // (BM, BN) : (ldc, 1)
+      TO* const c0 = p.c + (long long)m0 * p.ldc + n0;
+      int const mres = p.m - m0, nres = p.n - n0;
+      float const alpha = p.alpha, beta = p.beta;
+      TESSEL_UNROLL
+      for (int i = 0; i < kVals; i += 2) {  // values i, i+1: columns c, c+1 of one row
+        auto const crd = tCcC(i);
+        int const r = int(get<0>(crd)), c = int(get<1>(crd));
+        if (r >= mres) continue;
+        TO* dst = c0 + c_tile(r, c);
+        detail::store_pair(dst, alpha * acc(i), alpha * acc(i + 1), beta, c, nres, p.vec);
+      }
+    }
+    if constexpr (Cfg::kEpiTma) {
+      if (p.epi_tma && (ctid % 128) == 0) tma_store_wait<0>();  // the slots are read before the CTA leaves
+    }
+  }
+  __syncwarp();
+  cluster_sync();  // no CTA leaves while its peer may still arrive on its barriers
+#else
+  (void)p;
+#endif
+}
+
+}  // namespace tessel::kernels::sm90
