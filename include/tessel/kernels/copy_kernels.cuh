@@ -137,9 +137,9 @@ __global__ void __launch_bounds__(256) copy_elementwise(T const* __restrict__ sr
 // Tiled: items of L elements; I = modes [0, nA) (contiguous in dst), J = modes
 // [nA, nA+nB) (contiguous in src), the rest after. A tile of TI x TJ items is
 // read row by row (along J) and written column by column (along I). Shared
-// memory holds row i's element e at i*Row + (e + i*L) mod Row (Row = TJ*L, a
-// multiple of 32): a warp reading a row and a warp reading a column both touch
-// consecutive elements.
+// memory holds row i's element e at i*Row + (e + i*L) mod Row (Row = TJ*L):
+// a warp reading a row and a warp reading a column both touch consecutive
+// elements.
 template <class T, int K>
 __global__ void __launch_bounds__(256) copy_tile(T const* __restrict__ src, T* __restrict__ dst, Params p) {
   extern __shared__ __align__(16) unsigned char smem_raw[];
