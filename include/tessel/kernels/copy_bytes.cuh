@@ -59,13 +59,13 @@ __global__ void __launch_bounds__(256, 5) copy_transpose_bytes(unsigned char con
     return gathered;
   };
   uint2 pr[R8];
-  // Row warp + 16r + 8*half, pair l16, of the tile in slot k.
+  // Row i_lane + 16r (warp + 8*half + 16r), pair l16, of the tile in slot k.
   auto load = [&](int k, unsigned i0, unsigned j0) {
     unsigned const nj = p.NJ - j0 < tj ? p.NJ - j0 : tj;
     unsigned const ni = p.NI - i0 < TI ? p.NI - i0 : TI;
 #pragma unroll
     for (int r = 0; r < R8; ++r) {
-      unsigned const i = warp + 16 * r + 8 * half;
+      unsigned const i = i_lane + 16 * r;
       pr[r] = make_uint2(0, 0);
       if (i < ni) {
         unsigned const info = row_info[k][i];
@@ -96,15 +96,15 @@ __global__ void __launch_bounds__(256, 5) copy_transpose_bytes(unsigned char con
     }
     if (slow) {  // rows gathered byte by byte: bytes 8*l16 .. 8*l16+7, over what the shift wrote
       for (int r = 0; r < R8; ++r) {
-        unsigned const i = warp + 16 * r + 8 * half;
+        unsigned const i = i_lane + 16 * r;
         if (i >= ni || row_info[cur][i] < 256) continue;
         auto const* row = reinterpret_cast<unsigned char const*>(row_pair[cur][i]) + (row_info[cur][i] & 255);
         unsigned long long v = 0;
         for (unsigned q = 0; q < 8; ++q)
           if (8 * l16 + q < nj) v |= static_cast<unsigned long long>(row[8 * l16 + q]) << (8 * q);
-        unsigned const sw = (i >> 2) & 31;
-        tile[i * WR + ((2 * l16) ^ sw)] = unsigned(v);
-        tile[i * WR + ((2 * l16 + 1) ^ sw)] = unsigned(v >> 32);
+        std::uint32_t const at = row_lane + 4 * WR * 16 * r, x = (2 * l16) ^ (sw_lane + 4 * r);  // as the shift's
+        st_shared(at + 4 * x, unsigned(v));
+        st_shared(at + 4 * (x ^ 1), unsigned(v >> 32));
       }
     }
     unsigned const bn = b + gridDim.x;
