@@ -3,7 +3,8 @@
 //  - fallback_kernel: the plain GEMM for operands the fast kernels cannot take;
 //  - print_mma_and_smem<Cfg>(): describe()'s lines for a configuration's
 //    TiledMMA, its TV layouts and the shared-memory layouts of A and B;
-//  - run(...): the host front end from pointers and strides: a column-major C
+//  - operands_of(A, B, C, error) and run(...): the host front end, from
+//    device tensors to pointers and strides, then: a column-major C
 //    is the row-major C^T = B * A^T (operands swapped), the operands' majors
 //    are read off their unit strides and passed to the fast kernel as
 //    compile-time constants, and what the fast kernel cannot take goes to
@@ -63,6 +64,18 @@ struct Operands {
   long long scm, scn;
   int M, N, K;
 };
+
+// The operands of device tensors A (M,K), B (N,K), C (M,N); shapes_error is
+// the named error when their shapes do not agree.
+template <class T, class TO, class TA, class TB, class TC>
+Operands<T, TO> operands_of(TA const& A, TB const& B, TC const& C, char const* shapes_error) {
+  int const M = int(size<0>(A.layout())), K = int(size<1>(A.layout())), N = int(size<0>(B.layout()));
+  TESSEL_CHECK(int(size<1>(B.layout())) == K && int(size<0>(C.layout())) == M && int(size<1>(C.layout())) == N, shapes_error);
+  return {raw_pointer_cast(A.data()), (long long)stride<0>(A.layout()), (long long)stride<1>(A.layout()),
+          raw_pointer_cast(B.data()), (long long)stride<0>(B.layout()), (long long)stride<1>(B.layout()),
+          raw_pointer_cast(C.data()), (long long)stride<0>(C.layout()), (long long)stride<1>(C.layout()),
+          M, N, K};
+}
 
 // C = alpha * A * B^T + beta * C. fast_ok(ops) says whether the fast kernel
 // takes the operands as they are (each with a unit stride, and whatever else

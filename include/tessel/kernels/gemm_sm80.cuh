@@ -527,13 +527,7 @@ cudaError_t gemm_sm80(Tensor<EA, LA> const& A, Tensor<EB, LB> const& B, Tensor<E
   static_assert(std::is_same_v<TO, bfloat16_t> || std::is_same_v<TO, half_t> || std::is_same_v<TO, float>,
                 "tessel::cuda::gemm_sm80: C is bf16, fp16 or fp32");
   static_assert(LA::rank == 2 && LB::rank == 2 && LC::rank == 2, "tessel::cuda::gemm_sm80: A (M,K), B (N,K), C (M,N)");
-  int const M = int(size<0>(A.layout())), K = int(size<1>(A.layout())), N = int(size<0>(B.layout()));
-  TESSEL_CHECK(int(size<1>(B.layout())) == K && int(size<0>(C.layout())) == M && int(size<1>(C.layout())) == N,
-               "cuda::gemm_sm80: the shapes of A (M,K), B (N,K), C (M,N) do not agree");
-  kernels::gemm_common::Operands<T, TO> const ops{raw_pointer_cast(A.data()), (long long)stride<0>(A.layout()), (long long)stride<1>(A.layout()),
-                                                  raw_pointer_cast(B.data()), (long long)stride<0>(B.layout()), (long long)stride<1>(B.layout()),
-                                                  raw_pointer_cast(C.data()), (long long)stride<0>(C.layout()), (long long)stride<1>(C.layout()),
-                                                  M, N, K};
+  auto const ops = kernels::gemm_common::operands_of<T, TO>(A, B, C, "cuda::gemm_sm80: the shapes of A (M,K), B (N,K), C (M,N) do not agree");
   auto const unit = [](auto const& o) { return (o.sak == 1 || o.sam == 1) && (o.sbk == 1 || o.sbn == 1); };
   auto const fast = [&](auto a_k, auto b_k, T const* a, long long lda, T const* b, long long ldb, TO* c, long long ldc, int m, int n, int k) {
     using KM = kernels::sm80::Major;
