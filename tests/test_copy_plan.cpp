@@ -165,3 +165,26 @@ TEST(CopyPlan, TileChoices) {
     EXPECT_LE(q.TJ * ((nj + q.TJ - 1) / q.TJ) - nj, 4 * ((nj + 119) / 120) - 1) << nj;  // equal tiles: under 4 bytes of waste each
   }
 }
+
+TEST(CopyPlan, LaunchErrors) {
+  // What cuda::launch refuses with a named error, checked on the plan (host code).
+  auto q = bench_plan({201, 25, 143, 256}, {1, 3, 2, 0}, 1);
+  ASSERT_TRUE(q.packed) << q.describe();
+  EXPECT_EQ(kernels::launch_error(q), "");
+  for (long long tj : {0, 2, 6, 124, 128}) {
+    auto bad = q;
+    bad.TJ = tj;
+    EXPECT_EQ(kernels::launch_error(bad), "cuda::copy: a packed plan's TJ must be a multiple of 4 from 4 to 120") << tj;
+  }
+  for (long long tj : {4, 120}) {
+    auto ok = q;
+    ok.TJ = tj;
+    EXPECT_EQ(kernels::launch_error(ok), "") << tj;
+  }
+  auto big = q;
+  big.total = 1ll << 31;
+  EXPECT_EQ(kernels::launch_error(big), "cuda::copy: more than 2^31 elements");
+  auto err = q;
+  err.error = "copy: the layouts have different shapes";
+  EXPECT_EQ(kernels::launch_error(err), "copy: the layouts have different shapes");
+}

@@ -155,10 +155,7 @@ kernels::CopyPlan plan(LS const& src_layout, LD const& dst_layout, void const* s
 
 // Launch a planned copy (plan.grid and plan.block are filled in).
 inline cudaError_t launch(kernels::CopyPlan& p, void const* src, void* dst, cudaStream_t stream = 0) {
-  if (!p.error.empty()) throw error("tessel: " + p.error);
-  if (p.total >= (1ll << 31)) throw error("tessel: cuda::copy: more than 2^31 elements");
-  if (p.packed && (p.TJ < 4 || p.TJ > 120 || p.TJ % 4 != 0))
-    throw error("tessel: cuda::copy: a packed plan's TJ must be a multiple of 4 from 4 to 120");
+  if (std::string const why = kernels::launch_error(p); !why.empty()) throw error("tessel: " + why);
   p.used_tma = p.used_async = false;
   if (p.use_tma && !p.packed && detail::cc_major() == 9 && *tma_plan_ok(p, src, dst) == '\0') {
     p.used_tma = true;

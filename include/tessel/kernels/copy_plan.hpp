@@ -271,6 +271,17 @@ inline CopyPlan plan_copy(engine::Layout const& src, engine::Layout const& dst, 
   return p;
 }
 
+// Why the kernels cannot run plan p as it is ("" if they can): its planning
+// error, more than 2^31 elements, or a packed tile width outside what
+// copy_transpose_bytes handles (a multiple of 4 from 4 to 120). cuda::launch
+// throws it as a named error.
+inline std::string launch_error(CopyPlan const& p) {
+  if (!p.error.empty()) return p.error;
+  if (p.total >= (1ll << 31)) return "cuda::copy: more than 2^31 elements";
+  if (p.packed && (p.TJ < 4 || p.TJ > 120 || p.TJ % 4 != 0)) return "cuda::copy: a packed plan's TJ must be a multiple of 4 from 4 to 120";
+  return "";
+}
+
 inline std::string CopyPlan::describe() const {
   if (!error.empty()) return error;
   auto list = [&](long long const* v) {
