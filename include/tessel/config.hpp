@@ -3,6 +3,20 @@
 
 #include <cstdio>
 
+// TESSEL_NAMESPACE: the namespace that holds all of tessel. It is `tessel`, except in the CuTe
+// drop-in (compat/cute/*.hpp, README "Compiling CuTe programs against tessel"), which defines
+// TESSEL_CUTE_COMPAT: there tessel's code is compiled into namespace `cute` itself, so that CuTe
+// programs and CUTLASS's own headers that reopen `namespace cute` (to specialize a trait, add a
+// function) see one namespace, and `tessel` is an alias of it. One program uses one of the two
+// modes in every translation unit.
+#if defined(TESSEL_CUTE_COMPAT)
+#  define TESSEL_NAMESPACE cute
+namespace cute {}
+namespace tessel = cute;
+#else
+#  define TESSEL_NAMESPACE tessel
+#endif
+
 #if defined(__CUDACC__) || defined(_NVHPC_CUDA)
 #  define TESSEL_HOST_DEVICE __forceinline__ __host__ __device__
 #  define TESSEL_DEVICE __forceinline__ __device__
@@ -46,7 +60,7 @@
 // compute the same static results).
 #define TESSEL_HOST_ONLY_WORK (!TESSEL_ON_DEVICE || __builtin_is_constant_evaluated())
 
-namespace tessel {
+namespace TESSEL_NAMESPACE {
 
 // The exception tessel throws on the host when a run-time check fails: a
 // dynamic value breaks a condition that static values would have broken at

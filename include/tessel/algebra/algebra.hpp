@@ -9,7 +9,7 @@
 #include "../engine/ops.hpp"
 #include "fast_path.hpp"
 
-namespace tessel {
+namespace TESSEL_NAMESPACE {
 
 namespace detail {
 // An argument of an engine call, read as the table's kind says (engine/ops.hpp).

@@ -14,7 +14,7 @@
 #include "../layout/print.hpp"
 #include "../tuple/algorithms.hpp"
 
-namespace tessel {
+namespace TESSEL_NAMESPACE {
 
 template <class... T>
 struct ArithmeticTuple : tuple<T...> {

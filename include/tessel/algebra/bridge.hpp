@@ -12,7 +12,7 @@
 #include "../engine/describe.hpp"
 #include "../engine/by_values.hpp"
 
-namespace tessel::detail {
+namespace TESSEL_NAMESPACE::detail {
 
 // ---- typed -> value ------------------------------------------------------------------------------
 

@@ -52,7 +52,7 @@
 
 #include "bridge.hpp"
 
-namespace tessel::detail {
+namespace TESSEL_NAMESPACE::detail {
 
 // The tiling operation an op_* struct runs (specialised in algebra.hpp).
 enum class Family : int { none, composition, logical_divide, zipped_divide, tiled_divide, flat_divide };

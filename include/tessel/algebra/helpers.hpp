@@ -6,7 +6,7 @@
 #include "algebra.hpp"
 #include "../tuple/algorithms.hpp"
 
-namespace tessel {
+namespace TESSEL_NAMESPACE {
 
 // ceil_div(target, tiler) for a layout tiler: the shape of the tiles'
 // arrangement, i.e. the shape of the complement of the tiler in the target.

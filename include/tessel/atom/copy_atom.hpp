@@ -18,7 +18,7 @@
 #include "mma_atom.hpp"
 #include "util.hpp"
 
-namespace tessel {
+namespace TESSEL_NAMESPACE {
 
 template <class... Args>
 struct Copy_Atom;

@@ -28,7 +28,7 @@
 #  define TESSEL_ARCH_CP_ASYNC_SM80 1
 #endif
 
-namespace tessel {
+namespace TESSEL_NAMESPACE {
 
 namespace detail {
 template <int Bits> struct uint_bit;

@@ -18,7 +18,7 @@
 #  define TESSEL_ARCH_TMA 1
 #endif
 
-namespace tessel {
+namespace TESSEL_NAMESPACE {
 
 // The tensor map of a TMA (CUtensorMap's size and alignment; opaque here).
 struct alignas(64) TmaDescriptor {

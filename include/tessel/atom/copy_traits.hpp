@@ -11,7 +11,7 @@
 #include "../tensor/pointer.hpp"
 #include "copy_ops.hpp"
 
-namespace tessel {
+namespace TESSEL_NAMESPACE {
 
 template <class Op, class... Args>
 struct Copy_Traits;

@@ -18,7 +18,7 @@
 #include "../swizzle/composed_layout.hpp"
 #include "../tensor/tensor.hpp"
 
-namespace tessel {
+namespace TESSEL_NAMESPACE {
 
 // The placeholder of a shared-memory pointer to elements of Bits bits (an
 // offset of 0 in the composed layout). Prints as smem_ptr[<Bits>b](unset).

@@ -23,7 +23,7 @@
 
 #include "gmma.hpp"
 
-namespace tessel {
+namespace TESSEL_NAMESPACE {
 
 // The 64-bit wgmma matrix descriptor. Fields (in 16-byte units where an address):
 // bits [0,14) start address >> 4, [16,30) leading byte offset >> 4, [32,46)

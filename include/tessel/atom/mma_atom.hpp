@@ -15,7 +15,7 @@
 #include "mma_traits.hpp"
 #include "util.hpp"
 
-namespace tessel {
+namespace TESSEL_NAMESPACE {
 
 template <class... Args>
 struct MMA_Atom;

@@ -16,7 +16,7 @@
 #  define TESSEL_ARCH_MMA_SM80 1
 #endif
 
-namespace tessel {
+namespace TESSEL_NAMESPACE {
 
 namespace detail {
 // The error of an instruction asked for where the target has none.

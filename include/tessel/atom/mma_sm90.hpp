@@ -22,7 +22,7 @@
 #include "mma_traits.hpp"
 #include "wgmma_ptx.hpp"
 
-namespace tessel {
+namespace TESSEL_NAMESPACE {
 
 namespace GMMA {
 // D = A*B (Zero) or A*B + D (One): the run-time scale-d operand.

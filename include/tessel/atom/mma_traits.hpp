@@ -12,7 +12,7 @@
 #include "mma_ops.hpp"
 #include "numeric.hpp"
 
-namespace tessel {
+namespace TESSEL_NAMESPACE {
 
 template <class Op, class... Args>
 struct MMA_Traits {

@@ -10,7 +10,7 @@
 
 #include "../config.hpp"
 
-namespace tessel {
+namespace TESSEL_NAMESPACE {
 
 namespace detail {
 // The bits of a float and the float of some bits (no <bit> needed under nvcc).

@@ -13,7 +13,7 @@
 #include "copy_atom.hpp"
 #include "mma_atom.hpp"
 
-namespace tessel {
+namespace TESSEL_NAMESPACE {
 
 // The color of thread tid as TikZ: 8 light colors, cycling.
 struct TikzColor_TV {

@@ -11,7 +11,7 @@
 #include "copy_atom.hpp"
 #include "mma_atom.hpp"
 
-namespace tessel {
+namespace TESSEL_NAMESPACE {
 
 // The color of thread tid as "r,g,b": 8 light colors, cycling.
 struct SVGColor_TV {

@@ -32,7 +32,7 @@
 #include "numeric.hpp"
 #include "util.hpp"
 
-namespace tessel::TMA {
+namespace TESSEL_NAMESPACE::TMA {
 
 // What cuTensorMapEncodeTiled takes (dims, strides in bytes: strides[0] is the
 // element size, implicit; box and element strides in elements; swizzle as

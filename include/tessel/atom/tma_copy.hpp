@@ -29,7 +29,7 @@
 #  define TESSEL_HAS_CUDA_DRIVER_TYPES 1
 #endif
 
-namespace tessel {
+namespace TESSEL_NAMESPACE {
 
 template <class Op, class T>
 struct TmaCopy;

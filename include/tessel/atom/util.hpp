@@ -7,7 +7,7 @@
 #include "../tensor/tensor.hpp"
 #include "../tensor/algorithm.hpp"
 
-namespace tessel {
+namespace TESSEL_NAMESPACE {
 
 namespace detail::atoms {
 

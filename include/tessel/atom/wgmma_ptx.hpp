@@ -26,7 +26,7 @@
 #define TESSEL_WG_O64(C, d, i) TESSEL_WG_O32(C, d, i), TESSEL_WG_O32(C, d, i + 32)
 #define TESSEL_WG_O128(C, d, i) TESSEL_WG_O64(C, d, i), TESSEL_WG_O64(C, d, i + 64)
 
-namespace tessel::GMMA::ptx {
+namespace TESSEL_NAMESPACE::GMMA::ptx {
 
 template <int N, class Kind> struct wg;
 struct f32f16f16 {};

@@ -10,7 +10,7 @@
 
 #include "../tuple/algorithms.hpp"
 
-namespace tessel {
+namespace TESSEL_NAMESPACE {
 
 template <class T, std::size_t N>
 struct array {

@@ -13,7 +13,7 @@
 #include "../container/bit_field.hpp"  // detail::uint_bits
 #include "../tensor/tensor.hpp"
 
-namespace tessel {
+namespace TESSEL_NAMESPACE {
 
 
 // A reference to the element of T at bit `bit` of the bytes at `base`.

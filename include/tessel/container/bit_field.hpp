@@ -9,7 +9,7 @@
 
 #include "../config.hpp"
 
-namespace tessel {
+namespace TESSEL_NAMESPACE {
 
 namespace detail {
 template <int Bits> struct uint_bits;

@@ -7,7 +7,7 @@
 
 #include "coalesce.hpp"
 
-namespace tessel::engine {
+namespace TESSEL_NAMESPACE::engine {
 
 // ---- exact fallbacks (host only) ----------------------------------------------------------------------
 // Where the divisibility conditions fail, the function may still be a layout

@@ -3,7 +3,7 @@
 
 #include "context.hpp"
 
-namespace tessel::engine {
+namespace TESSEL_NAMESPACE::engine {
 
 // ---- coalesce ----------------------------------------------------------------------------------------
 // coalesce(L): the same function on [0, size(L)) with the fewest modes:

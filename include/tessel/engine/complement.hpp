@@ -3,7 +3,7 @@
 
 #include "by_values.hpp"
 
-namespace tessel::engine {
+namespace TESSEL_NAMESPACE::engine {
 
 // ---- complement --------------------------------------------------------------------------------------------
 // (1, N0 d0, ..., Na da), coalesced. M is rounded up (CuTe's padding).

@@ -3,7 +3,7 @@
 
 #include "by_values.hpp"
 
-namespace tessel::engine {
+namespace TESSEL_NAMESPACE::engine {
 
 // ---- composition ----------------------------------------------------------------------------------------
 // A o B for B = N:r (A coalesced, modes M0..Ma : d0..da).

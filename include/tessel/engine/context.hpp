@@ -6,7 +6,7 @@
 #include "value.hpp"
 #include "trace.hpp"
 
-namespace tessel::engine {
+namespace TESSEL_NAMESPACE::engine {
 
 // The context of one evaluation. In symbolic mode (the compile-time pass that
 // decides the structure of a result with dynamic inputs) dynamic values are

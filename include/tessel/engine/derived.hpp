@@ -5,7 +5,7 @@
 #include "inverse.hpp"
 #include "composition.hpp"
 
-namespace tessel::engine {
+namespace TESSEL_NAMESPACE::engine {
 
 // nullspace(L): the layout of the coordinates L sends to 0: its static stride-0
 // modes, with their positions in L's compact column-major order as strides.

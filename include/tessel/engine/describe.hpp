@@ -5,7 +5,7 @@
 
 #include "value.hpp"
 
-namespace tessel::engine {
+namespace TESSEL_NAMESPACE::engine {
 
 inline std::string describe(Error const& e) {
   std::string s = message(e.code);

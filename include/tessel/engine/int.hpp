@@ -6,7 +6,7 @@
 
 #include "error.hpp"
 
-namespace tessel::engine {
+namespace TESSEL_NAMESPACE::engine {
 
 using i64 = long long;
 

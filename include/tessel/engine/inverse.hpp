@@ -3,7 +3,7 @@
 
 #include "by_values.hpp"
 
-namespace tessel::engine {
+namespace TESSEL_NAMESPACE::engine {
 
 // ---- inverses ---------------------------------------------------------------------------------------------
 // right_inverse(L): the largest R with L(R(i)) == i for i < size(R): follow the

@@ -21,7 +21,7 @@
 #include "inverse.hpp"
 #include "tiler.hpp"
 
-namespace tessel::engine {
+namespace TESSEL_NAMESPACE::engine {
 
 // How an argument is read: a layout; a tiler (a layout, a by-mode tiler
 // <...>, or an IntTuple meaning stride-1 entries); a size (complement's

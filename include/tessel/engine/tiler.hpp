@@ -6,7 +6,7 @@
 #include "complement.hpp"
 #include "composition.hpp"
 
-namespace tessel::engine {
+namespace TESSEL_NAMESPACE::engine {
 
 inline constexpr int kMaxEntries = 6;
 inline constexpr signed char kUnderscore = -3;

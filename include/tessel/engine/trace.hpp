@@ -10,7 +10,7 @@
 
 #include "value.hpp"
 
-namespace tessel::engine {
+namespace TESSEL_NAMESPACE::engine {
 
 // The core operations that report their steps (op_begin's a).
 enum class Core : int { composition, complement, right_inverse, left_inverse };

@@ -19,7 +19,7 @@
 
 #include "context.hpp"
 
-namespace tessel::engine {
+namespace TESSEL_NAMESPACE::engine {
 
 // The faults of these operations are reported as Error{Err::bad_argument, a, b, c}
 // with c one of these codes (far from the small numbers other operations leave

@@ -12,7 +12,7 @@
 
 #include "int.hpp"
 
-namespace tessel::engine {
+namespace TESSEL_NAMESPACE::engine {
 
 // ---- the layout value ----------------------------------------------------------------------------
 

@@ -27,7 +27,7 @@
 #  define TESSEL_OVERFLOW_CHECKS 1
 #endif
 
-namespace tessel::detail {
+namespace TESSEL_NAMESPACE::detail {
 
 // The value of a static or dynamic integer, in its own type.
 template <class T>

@@ -7,7 +7,7 @@
 
 #include "../config.hpp"
 
-namespace tessel::engine {
+namespace TESSEL_NAMESPACE::engine {
 
 using i64 = long long;
 
@@ -105,7 +105,7 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr char const* name(Err e) {
 
 }  // namespace tessel::engine
 
-namespace tessel {
+namespace TESSEL_NAMESPACE {
 
 // The exception for an engine error on the host (a tessel::error, so code
 // that catches tessel::error catches it): code names the condition (the

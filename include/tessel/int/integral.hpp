@@ -13,7 +13,7 @@
 
 #include "../config.hpp"
 
-namespace tessel {
+namespace TESSEL_NAMESPACE {
 
 template <auto v>
 struct C {

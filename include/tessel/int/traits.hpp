@@ -13,7 +13,7 @@
 
 #include "../config.hpp"
 
-namespace tessel {
+namespace TESSEL_NAMESPACE {
 
 using std::enable_if;
 using std::enable_if_t;

@@ -14,7 +14,7 @@
 #include "copy_plan.hpp"
 #include "copy_tma.cuh"
 
-namespace tessel::cuda {
+namespace TESSEL_NAMESPACE::cuda {
 
 namespace detail {
 

@@ -4,7 +4,7 @@
 
 #include "copy_kernels.cuh"
 
-namespace tessel::cuda {
+namespace TESSEL_NAMESPACE::cuda {
 
 namespace detail {
 

@@ -12,7 +12,7 @@
 #include "../atom/copy_ops.hpp"
 #include "copy_plan.hpp"
 
-namespace tessel::cuda {
+namespace TESSEL_NAMESPACE::cuda {
 
 namespace detail {
 

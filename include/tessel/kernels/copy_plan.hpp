@@ -25,7 +25,7 @@
 
 #include "../engine/engine.hpp"
 
-namespace tessel::kernels {
+namespace TESSEL_NAMESPACE::kernels {
 
 inline constexpr int kMaxCopyRank = 8;
 

@@ -26,7 +26,7 @@
 #include "../atom/tma_copy.hpp"
 #include "copy_plan.hpp"
 
-namespace tessel::cuda {
+namespace TESSEL_NAMESPACE::cuda {
 
 namespace detail {
 

@@ -19,7 +19,7 @@
 
 #include "../atom/atom.hpp"
 
-namespace tessel::kernels::gemm_common {
+namespace TESSEL_NAMESPACE::kernels::gemm_common {
 
 // A plain GEMM: one thread per output, fp32 accumulation. A (M,K), B (N,K),
 // C (M,N) by strides; C = alpha * A * B^T + beta * C.

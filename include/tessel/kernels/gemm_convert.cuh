@@ -11,7 +11,7 @@
 
 #include "../atom/numeric.hpp"
 
-namespace tessel::kernels::gemm_convert {
+namespace TESSEL_NAMESPACE::kernels::gemm_convert {
 
 template <class TO>
 struct alignas(2 * sizeof(TO)) pair_of {

@@ -66,7 +66,7 @@
 #include "gemm_convert.cuh"
 #include "threadblock.hpp"
 
-namespace tessel::kernels::sm80 {
+namespace TESSEL_NAMESPACE::kernels::sm80 {
 
 // The operand majors: gemm_sm90.cuh's names (GMMA::Major::K: K contiguous; MN:
 // M or N contiguous), nothing of the wgmma itself.
@@ -509,7 +509,7 @@ void describe(int M = 0, int N = 0, int K = 0) {
 
 }  // namespace tessel::kernels::sm80
 
-namespace tessel::cuda {
+namespace TESSEL_NAMESPACE::cuda {
 
 
 // gemm_sm80(A, B, C, alpha, beta, stream): C = alpha * A * B + beta * C for

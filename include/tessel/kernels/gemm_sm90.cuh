@@ -24,7 +24,7 @@
 #include "gemm_sm90_kernel.cuh"
 #include "threadblock.hpp"
 
-namespace tessel::kernels::sm90 {
+namespace TESSEL_NAMESPACE::kernels::sm90 {
 
 // ---- host side ----------------------------------------------------------------------------------
 
@@ -292,7 +292,7 @@ void describe(int M = 0, int N = 0, int K = 0, int sms = 132) {
 
 }  // namespace tessel::kernels::sm90
 
-namespace tessel::cuda {
+namespace TESSEL_NAMESPACE::cuda {
 
 namespace detail {
 inline bool tma_ok(void const* p, long long ld, int elem) {

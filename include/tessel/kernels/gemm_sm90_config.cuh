@@ -10,7 +10,7 @@
 #include "../atom/tma_copy.hpp"
 #include "threadblock.hpp"
 
-namespace tessel::kernels::sm90 {
+namespace TESSEL_NAMESPACE::kernels::sm90 {
 
 // ---- configuration ------------------------------------------------------------------------------
 

@@ -63,7 +63,7 @@
 #include "gemm_convert.cuh"
 #include "gemm_sm90_config.cuh"
 
-namespace tessel::kernels::sm90 {
+namespace TESSEL_NAMESPACE::kernels::sm90 {
 
 // ---- device pieces ------------------------------------------------------------------------------
 

@@ -8,7 +8,7 @@
 
 #include "../layout/layout.hpp"
 
-namespace tessel {
+namespace TESSEL_NAMESPACE {
 
 // An (m, n, k) triple: a GEMM problem size, a tile size, or a tile coordinate.
 struct GemmCoord {

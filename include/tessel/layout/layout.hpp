@@ -5,7 +5,7 @@
 
 #include "../tuple/int_tuple.hpp"
 
-namespace tessel {
+namespace TESSEL_NAMESPACE {
 
 // ---- compact strides ------------------------------------------------------------------------
 

@@ -18,7 +18,7 @@
 
 #include "layout.hpp"
 
-namespace tessel {
+namespace TESSEL_NAMESPACE {
 
 namespace detail {
 struct printf_sink {

@@ -7,7 +7,7 @@
 
 #include "../config.hpp"
 
-namespace tessel {
+namespace TESSEL_NAMESPACE {
 
 template <class T>
 struct complex {

@@ -11,7 +11,7 @@
 
 #include "../config.hpp"
 
-namespace tessel {
+namespace TESSEL_NAMESPACE {
 
 template <int Bits, bool Signed>
 struct integer_subbyte {

@@ -10,7 +10,7 @@
 #include "../algebra/helpers.hpp"
 #include "composed_layout.hpp"
 
-namespace tessel {
+namespace TESSEL_NAMESPACE {
 
 // composition(A, offset, L): the composed layout A o offset o L; with a
 // swizzle of no bits and a zero offset, L itself.

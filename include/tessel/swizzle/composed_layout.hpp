@@ -6,7 +6,7 @@
 #include "../algebra/algebra.hpp"
 #include "swizzle.hpp"
 
-namespace tessel {
+namespace TESSEL_NAMESPACE {
 
 // ---- ComposedLayout -------------------------------------------------------------------------------
 

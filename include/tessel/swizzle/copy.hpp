@@ -6,7 +6,7 @@
 #include "../tensor/tensor.hpp"
 #include "composed_layout.hpp"
 
-namespace tessel {
+namespace TESSEL_NAMESPACE {
 
 // ---- copy to and from swizzled tensors ---------------------------------------------------------------
 //

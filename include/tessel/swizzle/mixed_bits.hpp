@@ -9,7 +9,7 @@
 
 #include "../int/integral.hpp"
 
-namespace tessel {
+namespace TESSEL_NAMESPACE {
 
 template <std::uint32_t S, std::uint32_t F>
 struct MixedBits {

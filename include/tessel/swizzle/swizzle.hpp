@@ -5,7 +5,7 @@
 
 #include "../layout/print.hpp"
 
-namespace tessel {
+namespace TESSEL_NAMESPACE {
 
 // Swizzle<B,M,S>(x) = x ^ ((x & yyy) >> S): the B bits starting at bit M+S
 // (yyy) are XORed into the B bits starting at bit M (zzz). With |S| >= B the

@@ -8,7 +8,7 @@
 
 #include "tensor.hpp"
 
-namespace tessel {
+namespace TESSEL_NAMESPACE {
 
 namespace detail {
 template <int Bytes> struct vector_of;

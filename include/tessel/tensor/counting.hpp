@@ -10,7 +10,7 @@
 #include "../algebra/basis.hpp"
 #include "tensor.hpp"
 
-namespace tessel {
+namespace TESSEL_NAMESPACE {
 
 // Element i is n + i.
 template <class T>

@@ -9,7 +9,7 @@
 #include "../layout/print.hpp"
 #include "../numeric/subbyte.hpp"
 
-namespace tessel {
+namespace TESSEL_NAMESPACE {
 
 struct gmem_tag { static constexpr char const* name = "gmem_ptr"; };
 struct smem_tag { static constexpr char const* name = "smem_ptr"; };

@@ -4,7 +4,7 @@
 
 #include "tensor.hpp"
 
-namespace tessel {
+namespace TESSEL_NAMESPACE {
 
 // a + b as a function object (the default reduction).
 struct plus {

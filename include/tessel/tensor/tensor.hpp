@@ -7,7 +7,7 @@
 #include "../algebra/algebra.hpp"
 #include "pointer.hpp"
 
-namespace tessel {
+namespace TESSEL_NAMESPACE {
 
 // ---- engines ----------------------------------------------------------------------------------
 

@@ -8,7 +8,7 @@
 
 #include "io.hpp"
 
-namespace tessel::text {
+namespace TESSEL_NAMESPACE::text {
 
 
 // The rank-2 view: a rank-2 layout as is; rank 1 as (L, _1:_0), a column of

@@ -10,7 +10,7 @@
 #include "../engine/describe.hpp"
 #include "../engine/engine.hpp"
 
-namespace tessel::text {
+namespace TESSEL_NAMESPACE::text {
 
 // The engine's values, read and written here (its functions are found by
 // argument-dependent lookup).

@@ -13,7 +13,7 @@
 #include <tessel/engine/describe.hpp>
 #include <tessel/text/io.hpp>
 
-namespace tessel::text {
+namespace TESSEL_NAMESPACE::text {
 
 namespace engine = tessel::engine;
 

@@ -13,7 +13,7 @@
 #include "int_tuple.hpp"
 #include "sequence.hpp"
 
-namespace tessel {
+namespace TESSEL_NAMESPACE {
 
 // get<>(t): t itself (the empty path into a hierarchical tuple).
 template <class T>

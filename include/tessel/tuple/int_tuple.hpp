@@ -11,7 +11,7 @@
 #include "../int/checked.hpp"
 #include "tuple.hpp"
 
-namespace tessel {
+namespace TESSEL_NAMESPACE {
 
 template <class... T> using Shape = tuple<T...>;
 template <class... T> using Stride = tuple<T...>;

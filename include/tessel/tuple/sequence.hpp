@@ -9,7 +9,7 @@
 
 #include "tuple.hpp"
 
-namespace tessel {
+namespace TESSEL_NAMESPACE {
 
 template <class T, T... v>
 struct integer_sequence : tuple<integral_constant<T, v>...> {

@@ -16,7 +16,7 @@
 
 #include "../int/integral.hpp"
 
-namespace tessel {
+namespace TESSEL_NAMESPACE {
 
 namespace detail {
 // One element, as a base class: an empty element stores nothing and is rebuilt
