@@ -14,7 +14,7 @@ import re
 import sys
 
 ORDER = ["config", "numeric", "int", "tuple", "layout", "engine", "algebra", "tensor", "container", "swizzle", "atom",
-         "kernels", "text", "tessel"]
+         "kernels", "text", "tessel", "compat"]
 
 
 def layer_of(rel):
