@@ -6,6 +6,9 @@
 
 #if !defined(TESSEL_NO_CUTE_MACROS)
 
+#include <cstdio>
+#include <cstdlib>
+
 #ifndef CUTE_HOST_DEVICE
 #  define CUTE_HOST_DEVICE TESSEL_HOST_DEVICE
 #endif
@@ -49,6 +52,32 @@
 // An unreachable branch: stops the program with the message x.
 #ifndef CUTE_INVALID_CONTROL_PATH
 #  define CUTE_INVALID_CONTROL_PATH(x) ::tessel::fail(x)
+#endif
+
+// CUDA error checks (host code; they need the CUDA runtime where they are used):
+// CUTE_ERROR_EXIT(e) evaluates e, a cudaError_t, and when it is not cudaSuccess
+// prints where, the expression and the error's name and text to stderr and exits
+// with status 1. CUTE_CHECK_ERROR(e) is that; CUTE_CHECK_LAST() checks the last
+// launch (cudaPeekAtLastError), then the device's completion (cudaDeviceSynchronize).
+#ifndef CUTE_ERROR_EXIT
+#  define CUTE_ERROR_EXIT(e)                                                                             \
+    do {                                                                                                 \
+      cudaError_t const tessel_cuda_status_ = (e);                                                       \
+      if (tessel_cuda_status_ != cudaSuccess) {                                                          \
+        std::fprintf(stderr, "<%s:%d> %s:\n    %s: %s\n", __FILE__, __LINE__, #e,                        \
+                     cudaGetErrorName(tessel_cuda_status_), cudaGetErrorString(tessel_cuda_status_));    \
+        std::fflush(stderr);                                                                             \
+        std::exit(1);                                                                                    \
+      }                                                                                                  \
+    } while (0)
+#endif
+#ifndef CUTE_CHECK_ERROR
+#  define CUTE_CHECK_ERROR(e) CUTE_ERROR_EXIT(e)
+#endif
+#ifndef CUTE_CHECK_LAST
+#  define CUTE_CHECK_LAST()                \
+    CUTE_ERROR_EXIT(cudaPeekAtLastError()); \
+    CUTE_ERROR_EXIT(cudaDeviceSynchronize())
 #endif
 
 #endif  // TESSEL_NO_CUTE_MACROS

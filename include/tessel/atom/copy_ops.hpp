@@ -45,10 +45,7 @@ TESSEL_DEVICE std::uint32_t smem_address(void const* p) { return static_cast<std
 }  // namespace detail
 
 // uint_bit_t<Bits>: an unsigned integer of Bits bits (container/bit_field.hpp;
-// 128 bits: uint128_t, below).
-namespace detail {
-template <> struct uint_bits<128> { using type = uint128_t; };
-}  // namespace detail
+// 128 bits: uint128_t).
 
 // dst = src, one element (of at least 8 bits).
 template <class S, class D = S>

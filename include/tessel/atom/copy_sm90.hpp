@@ -98,16 +98,124 @@ TESSEL_HOST_DEVICE void cluster_arrive_relaxed() {
 }
 TESSEL_HOST_DEVICE void cluster_wait() { TESSEL_TMA_OR_FAIL("cluster_wait", asm volatile("barrier.cluster.wait.aligned;\n" ::: "memory")); }
 TESSEL_HOST_DEVICE void cluster_sync() { cluster_arrive(); cluster_wait(); }
-// This CTA's rank in its cluster.
+// This CTA's rank in its cluster (device code before sm_90 has no clusters: every
+// CTA is rank 0 of its own, as in CuTe; host code: a named error).
 TESSEL_HOST_DEVICE std::uint32_t block_rank_in_cluster() {
 #if defined(TESSEL_ARCH_TMA)
   std::uint32_t r;
   asm volatile("mov.u32 %0, %%cluster_ctarank;\n" : "=r"(r));
   return r;
+#elif defined(__CUDA_ARCH__)
+  return 0;
 #else
-  detail::missing_tma("block_rank_in_cluster needs device code for sm_90 or later");
+  detail::missing_tma("block_rank_in_cluster needs device code");
 #endif
 }
+
+// elect_one_sync(): 1 in exactly one thread of the (fully active) warp, 0 in the
+// others: elect.sync on sm_90 and later (the hardware picks the lane), lane 0
+// (threadIdx.x % 32 == 0) on older devices, 1 on the host (one thread), as CuTe's.
+TESSEL_HOST_DEVICE std::uint32_t elect_one_sync() {
+#if defined(TESSEL_ARCH_TMA)
+  std::uint32_t elected = 0;
+  asm volatile(
+      "{\n.reg .pred tessel_p;\n.reg .b32 tessel_lane;\n"
+      "elect.sync tessel_lane|tessel_p, 0xffffffff;\n"
+      "selp.u32 %0, 1, 0, tessel_p;\n}\n"
+      : "=r"(elected));
+  return elected;
+#elif defined(__CUDA_ARCH__)
+  return (threadIdx.x % 32) == 0 ? 1u : 0u;
+#else
+  return 1u;
+#endif
+}
+
+// The shared-window address of a pointer into shared memory (CuTe's name for
+// what the shared-memory instructions take); 0 in host code.
+TESSEL_HOST_DEVICE std::uint32_t cast_smem_ptr_to_uint(void const* const p) {
+#if defined(__CUDA_ARCH__)
+  return static_cast<std::uint32_t>(__cvta_generic_to_shared(p));
+#else
+  (void)p;
+  return 0;
+#endif
+}
+
+#if defined(__CUDACC__)
+// The cluster's coordinates, as dim3 (device code). Before sm_90 a CTA is a
+// cluster of one: the values are those of a 1x1x1 cluster, as CuTe's.
+#  if defined(TESSEL_ARCH_TMA)
+#    define TESSEL_SREG3(name)                                                   \
+      std::uint32_t x, y, z;                                                      \
+      asm volatile("mov.u32 %0, %%" name ".x;\n" : "=r"(x));                      \
+      asm volatile("mov.u32 %0, %%" name ".y;\n" : "=r"(y));                      \
+      asm volatile("mov.u32 %0, %%" name ".z;\n" : "=r"(z));                      \
+      return dim3(x, y, z)
+#  endif
+// The grid's extent in clusters.
+TESSEL_DEVICE dim3 cluster_grid_dims() {
+#  if defined(TESSEL_ARCH_TMA)
+  TESSEL_SREG3("nclusterid");
+#  elif defined(__CUDA_ARCH__)
+  return gridDim;
+#  else
+  return dim3(0, 0, 0);
+#  endif
+}
+// This cluster's coordinate in the grid.
+TESSEL_DEVICE dim3 cluster_id_in_grid() {
+#  if defined(TESSEL_ARCH_TMA)
+  TESSEL_SREG3("clusterid");
+#  elif defined(__CUDA_ARCH__)
+  return blockIdx;
+#  else
+  return dim3(0, 0, 0);
+#  endif
+}
+// This CTA's coordinate in its cluster.
+TESSEL_DEVICE dim3 block_id_in_cluster() {
+#  if defined(TESSEL_ARCH_TMA)
+  TESSEL_SREG3("cluster_ctaid");
+#  else
+  return dim3(0, 0, 0);
+#  endif
+}
+// The cluster's extent in CTAs.
+TESSEL_DEVICE dim3 cluster_shape() {
+#  if defined(TESSEL_ARCH_TMA)
+  TESSEL_SREG3("cluster_nctaid");
+#  else
+  return dim3(1, 1, 1);
+#  endif
+}
+#  undef TESSEL_SREG3
+
+// initialize_preferred_cluster_launch(kernel, grid, preferred, fallback): whether a
+// launch may ask for the preferred cluster shape with the fallback beside it: each
+// cluster has 1 to 32 CTAs, grid.y and grid.z are at most 2^16, the preferred
+// cluster divides the grid and the fallback divides the preferred one, with the
+// same z. When not, it prints which condition fails (to stdout) and returns false.
+// The kernel is not looked at (CuTe's signature).
+inline bool initialize_preferred_cluster_launch(void const* const, dim3 const& grid, dim3 const& preferred,
+                                                           dim3 const& fallback) {
+  auto volume = [](dim3 const& d) { return (unsigned long long)d.x * d.y * d.z; };
+  auto refuse = [](char const* what, dim3 const& a, dim3 const& b) {
+    std::printf("tessel: initialize_preferred_cluster_launch: %s [(%u,%u,%u) and (%u,%u,%u)]\n", what, a.x, a.y, a.z, b.x, b.y,
+                b.z);
+    return false;
+  };
+  if (volume(preferred) == 0 || volume(preferred) > 32) return refuse("the preferred cluster must have 1 to 32 CTAs", preferred, preferred);
+  if (volume(fallback) == 0 || volume(fallback) > 32) return refuse("the fallback cluster must have 1 to 32 CTAs", fallback, fallback);
+  if (grid.y > (1u << 16) || grid.z > (1u << 16)) return refuse("the grid's y and z must be at most 2^16", grid, grid);
+  if (grid.x % preferred.x || grid.y % preferred.y || grid.z % preferred.z)
+    return refuse("the preferred cluster does not divide the grid", preferred, grid);
+  if (preferred.x % fallback.x || preferred.y % fallback.y || preferred.z % fallback.z)
+    return refuse("the fallback cluster does not divide the preferred one", fallback, preferred);
+  if (preferred.z != fallback.z) return refuse("the fallback and preferred clusters differ in z", fallback, preferred);
+  return true;
+}
+#endif  // __CUDACC__
 
 // ---- TMA instructions ----------------------------------------------------------------------------------
 
@@ -189,6 +297,14 @@ struct SM90_TMA_STORE {
 #endif
   }
 };
+
+// CuTe's im2col TMA instructions: declared, not defined. tessel has no im2col
+// TMA; the names exist because CUTLASS's headers name them (to test whether a
+// copy is a TMA, is_base_of_v), and any use beyond naming is a compile error
+// (an incomplete type).
+struct SM90_TMA_LOAD_IM2COL;
+struct SM90_TMA_LOAD_IM2COL_MULTICAST;
+struct SM90_TMA_STORE_IM2COL;
 
 #undef TESSEL_TMA_OR_FAIL
 

@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "../config.hpp"
+#include "../numeric/uint128.hpp"
 
 namespace TESSEL_NAMESPACE {
 
@@ -119,10 +120,7 @@ struct tfloat32_t {
   TESSEL_HOST_DEVICE operator float() const { return detail::bits_float(storage); }
 };
 
-// 128 bits, aligned to 16 bytes: one shared-memory row of ldmatrix, one cp.async vector.
-struct alignas(16) uint128_t {
-  std::uint64_t lo, hi;
-};
+// uint128_t (128 bits, aligned to 16 bytes) is numeric/uint128.hpp's.
 
 static_assert(sizeof(half_t) == 2 && sizeof(bfloat16_t) == 2 && sizeof(tfloat32_t) == 4 && sizeof(uint128_t) == 16,
               "tessel: the atom element types must have their hardware sizes");

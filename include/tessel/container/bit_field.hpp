@@ -8,20 +8,31 @@
 #include <type_traits>
 
 #include "../config.hpp"
+#include "../numeric/subbyte.hpp"
+#include "../numeric/uint128.hpp"
 
 namespace TESSEL_NAMESPACE {
 
 namespace detail {
-template <int Bits> struct uint_bits;
+template <int Bits> struct uint_bits {
+  static_assert(Bits == 1 || Bits == 2 || Bits == 4 || Bits == 8 || Bits == 16 || Bits == 32 || Bits == 64 || Bits == 128,
+                "tessel::uint_bit_t: Bits is 1, 2, 4, 8, 16, 32, 64 or 128");
+};
+template <> struct uint_bits<1> { using type = uint1_t; };
+template <> struct uint_bits<2> { using type = uint2_t; };
+template <> struct uint_bits<4> { using type = uint4_t; };
 template <> struct uint_bits<8> { using type = std::uint8_t; };
 template <> struct uint_bits<16> { using type = std::uint16_t; };
 template <> struct uint_bits<32> { using type = std::uint32_t; };
 template <> struct uint_bits<64> { using type = std::uint64_t; };
+template <> struct uint_bits<128> { using type = uint128_t; };
 struct no_other_type {};
 }  // namespace detail
 
-// The unsigned integer type of exactly Bits bits (8, 16, 32 or 64).
+// The unsigned integer type of exactly Bits bits (1, 2, 4: the subbyte
+// integers; 8 to 64: the standard ones; 128: uint128_t), and of Bytes bytes.
 template <int Bits> using uint_bit_t = typename detail::uint_bits<Bits>::type;
+template <int Bytes> using uint_byte_t = uint_bit_t<8 * Bytes>;
 
 template <std::uint32_t Start, std::uint32_t Bits, class Other = detail::no_other_type>
 struct bit_field {

@@ -467,6 +467,11 @@ TESSEL_HOST_DEVICE constexpr auto cosize(Layout<S, D> const& l) {
   }
 }
 
+// cosize_t<L> / cosize_v<L>: the type and the value of cosize of a layout type
+// whose cosize is static (CuTe's names; e.g. the length of a shared-memory array).
+template <class L> using cosize_t = decltype(cosize(std::declval<L>()));
+template <class L> inline constexpr auto cosize_v = cosize_t<L>::value;
+
 // ---- taking apart and putting together --------------------------------------------------------------
 
 template <std::size_t... I, class S, class D>

@@ -53,6 +53,26 @@ TESSEL_HOST_DEVICE constexpr auto make_composed_layout(A const& a, O const& o, L
   return ComposedLayout<A, O, L>{a, o, l};
 }
 
+// get_swizzle_portion / get_nonswizzle_portion (CuTe's names): a swizzled layout
+// Sw o off o L is Sw and L (the offset dropped, as CuTe's); a plain layout is the
+// identity swizzle Swizzle<0,4,3> and itself.
+template <int B, int M, int S, class O, class L>
+TESSEL_HOST_DEVICE constexpr auto get_swizzle_portion(ComposedLayout<Swizzle<B, M, S>, O, L> const&) {
+  return Swizzle<B, M, S>{};
+}
+template <class Sh, class D>
+TESSEL_HOST_DEVICE constexpr auto get_swizzle_portion(Layout<Sh, D> const&) {
+  return Swizzle<0, 4, 3>{};
+}
+template <int B, int M, int S, class O, class L>
+TESSEL_HOST_DEVICE constexpr auto get_nonswizzle_portion(ComposedLayout<Swizzle<B, M, S>, O, L> const& c) {
+  return c.layout_b();
+}
+template <class Sh, class D>
+TESSEL_HOST_DEVICE constexpr auto get_nonswizzle_portion(Layout<Sh, D> const& l) {
+  return l;
+}
+
 // composition(Swizzle, L) = Sw o _0 o L.
 template <int B, int M, int S, class Sh, class D>
 TESSEL_HOST_DEVICE constexpr auto composition(Swizzle<B, M, S> const& sw, Layout<Sh, D> const& l) {

@@ -54,6 +54,11 @@ template <class T> TESSEL_HOST_DEVICE constexpr rmem_ptr<T> make_rmem_ptr(std::n
 template <class T> TESSEL_HOST_DEVICE constexpr T* raw_pointer_cast(T* p) { return p; }
 template <class Tag, class T> TESSEL_HOST_DEVICE constexpr T* raw_pointer_cast(tagged_ptr<Tag, T> p) { return p.get(); }
 
+// is_sparse<T>: whether T is a sparse element type (CuTe's sparse_elem); tessel
+// has no sparse element types, so none is.
+template <class T> struct is_sparse : std::false_type {};
+template <class T> inline constexpr bool is_sparse_v = is_sparse<T>::value;
+
 template <class P> struct memory_tag_of { using type = void; };
 template <class Tag, class T> struct memory_tag_of<tagged_ptr<Tag, T>> { using type = Tag; };
 template <class P> inline constexpr bool is_gmem_v = std::is_same_v<typename memory_tag_of<P>::type, gmem_tag>;

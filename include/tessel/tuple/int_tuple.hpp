@@ -28,6 +28,8 @@ template <class... T> TESSEL_HOST_DEVICE constexpr Tile<T...> make_tile(T const&
 // The slicing placeholder `_`: keep this mode.
 struct Underscore {};
 TESSEL_INLINE_CONSTANT Underscore _{};
+// CuTe's other name of the placeholder's type, for steps: Step<_1, X, _1>.
+using X = Underscore;
 
 template <class T> inline constexpr bool is_underscore_v = std::is_same_v<std::remove_cvref_t<T>, Underscore>;
 

@@ -6,3 +6,5 @@
 #include "../../../atom/atom.hpp"
 #include "../../../atom/copy_sm90.hpp"
 #include "../../../atom/tma_copy.hpp"
+#include "../../../numeric/cutlass_types.hpp"
+#include "../../../atom/sm100.hpp"

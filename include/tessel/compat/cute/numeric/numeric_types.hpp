@@ -12,3 +12,4 @@
 #include "../../../tuple/algorithms.hpp"
 #include "../../../numeric/subbyte.hpp"
 #include "../../../atom/numeric.hpp"
+#include "../../../numeric/cutlass_types.hpp"
