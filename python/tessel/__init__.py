@@ -23,6 +23,7 @@ of operations (tessel.OPS).
 from ._errors import AdmissibilityError, ParseError, TesselError
 from . import _tessel
 from ._tessel import Layout, Tiler, parse, eval, eval_text, OPS
+from ._int_tuple import Integer, product, inner_product, prefix_product, shape_div
 
 __all__ = [
     "Layout", "Tiler", "Swizzle", "ComposedLayout", "AdmissibilityError", "ParseError", "TesselError",
@@ -30,6 +31,7 @@ __all__ = [
     "size", "cosize", "rank", "depth", "shape", "stride", "make_layout", "idx2crd", "crd2idx",
     "get", "select", "take", "flatten", "group", "append", "prepend", "max_common_vector",
     "slice_and_offset", "make_composed_layout",
+    "Integer", "product", "inner_product", "prefix_product", "shape_div",  # pycute's IntTuple arithmetic
 ]  # tessel.eval and tessel.slice are left out of `import *`: they would hide Python's builtins
 
 # ---- the algebra: one function per name of the engine's table (engine/ops.hpp) ----

@@ -190,8 +190,13 @@ class Harness:
         return inc
 
     def cuda_include(self):
-        d = os.path.join(self.cuda_home, "include")
-        return ["-I", d] if os.path.isdir(d) else []
+        """The CUDA toolkit's headers for host compiles (CUTLASS's headers include <cuda/std/...>, which
+        CUDA 13 keeps in include/cccl)."""
+        inc = []
+        for d in (os.path.join(self.cuda_home, "include"), os.path.join(self.cuda_home, "include", "cccl")):
+            if os.path.isdir(d):
+                inc += ["-I", d]
+        return inc
 
     def prepare_gtest(self):
         """System GoogleTest when installed, else built once from its sources (--gtest-src)."""
