@@ -18,6 +18,12 @@ if [ "${TESSEL_SANITIZE:-0}" = 1 ]; then
 fi
 
 cmake -S . -B "$build" "${opts[@]}"
+# The CUDA compile checks (tests/cuda, bench/gpu) are a required suite: without nvcc CMake turns
+# TESSEL_CUDA off and they would be skipped in silence. TESSEL_REQUIRE_CUDA=0 runs without them.
+if [ "${TESSEL_REQUIRE_CUDA:-1}" = 1 ] && ! grep -q '^TESSEL_CUDA:BOOL=ON' "$build/CMakeCache.txt"; then
+  echo "test.sh: the CUDA suite would be skipped: TESSEL_CUDA is OFF in $build (no nvcc found; TESSEL_REQUIRE_CUDA=0 to run without it)" >&2
+  exit 1
+fi
 cmake --build "$build" -j2          # 'all' includes tessel_cuda_tests when TESSEL_CUDA=ON
 ctest --test-dir "$build" --output-on-failure -j2
 

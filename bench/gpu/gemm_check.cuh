@@ -1,15 +1,33 @@
 // bench/gpu/gemm_check.cuh: what the GEMM benches (gemm_bench.cu, gemm_sm80_bench.cu)
-// share: CK (a CUDA call that must succeed), random fills, the fp32 reference GEMM,
-// the relative-error comparison, the pass/fail totals and the element types' names;
-// check_run (one checked run of a case) and time_runs (the timed runs).
+// share: CK (a CUDA call that must succeed), random and small-integer fills, the fp32
+// reference GEMM, the comparisons, the pass/fail totals and the element types' names;
+// check_run (the two checked runs of a case) and time_runs (the timed runs).
+//
+// A case is checked twice (check_run):
+//  1. bit-exact: A and B (and C for beta != 0) hold small integers (-2, -1, 1, 2),
+//     so every product and every partial sum is an integer below 2^24 in magnitude
+//     (|sum| <= 4 K, K <= 2^20): the fp32 accumulation is exact in any order, and
+//     alpha * acc + beta * C is exact for the benches' alpha, beta (0.5, -1.25, 0.75:
+//     a few bits). The kernel's output must then equal the reference rounded to
+//     the output type (round to nearest even, CUDA's __float2bfloat16_rn /
+//     __float2half_rn), bit for bit, everywhere: a wrong element, chunk, edge or
+//     order fails, whatever its size.
+//  2. random: inputs uniform in [-1, 1) (never zeros), the output poisoned with NaN;
+//     every element finite, and the relative error ||D - ref|| / ||ref|| below the
+//     tolerance in EVERY 64 x 64 block of the output (not only over the whole
+//     matrix, where one wrong block of an 8192^2 output would vanish).
 #pragma once
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <type_traits>
 #include <vector>
+
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
 
 #include <tessel/tessel.hpp>
 
@@ -37,6 +55,17 @@ __global__ void fill_uniform(T* p, long long n, unsigned seed) {
   }
 }
 
+// Small nonzero integers -2, -1, 1, 2 (exact in bf16/fp16; products and sums exact in fp32).
+template <class T>
+__global__ void fill_small_int(T* p, long long n, unsigned seed) {
+  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) {
+    unsigned x = unsigned(i) * 2654435761u ^ seed ^ unsigned(i >> 32) * 0x9E3779B9u;
+    x ^= x >> 13; x *= 0x5bd1e995u; x ^= x >> 15; x *= 0x27d4eb2du; x ^= x >> 16;
+    int const v = int(x % 4u) - 2;  // -2, -1, 0, 1 -> -2, -1, 1, 2
+    p[i] = T(float(v >= 0 ? v + 1 : v));
+  }
+}
+
 template <class T>
 __global__ void fill_value(T* p, long long n, float v) {
   for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) p[i] = T(v);
@@ -48,42 +77,87 @@ __global__ void reference_gemm(T const* A, long long sam, long long sak, T const
                                long long scm, long long scn, float* ref, int M, int N, int K, float alpha, float beta) {
   __shared__ float as[16][17], bs[16][17];
   int const tx = int(threadIdx.x), ty = int(threadIdx.y);
-  int const m = int(blockIdx.y) * 16 + ty, n = int(blockIdx.x) * 16 + tx;
-  float s = 0.f;
-  for (int k0 = 0; k0 < K; k0 += 16) {
-    int const am = int(blockIdx.y) * 16 + ty, ak = k0 + tx;
-    as[ty][tx] = (am < M && ak < K) ? float(A[am * sam + ak * sak]) : 0.f;
-    int const bn = int(blockIdx.x) * 16 + ty, bk = k0 + tx;
-    bs[ty][tx] = (bn < N && bk < K) ? float(B[bn * sbn + bk * sbk]) : 0.f;
-    __syncthreads();
+  int const n = int(blockIdx.x) * 16 + tx;
+  for (long long m0 = (long long)blockIdx.y * 16; m0 < M; m0 += (long long)gridDim.y * 16) {  // grid.y is at most 65535
+    long long const m = m0 + ty;
+    float s = 0.f;
+    for (int k0 = 0; k0 < K; k0 += 16) {
+      long long const am = m0 + ty;
+      int const ak = k0 + tx;
+      as[ty][tx] = (am < M && ak < K) ? float(A[am * sam + ak * sak]) : 0.f;
+      int const bn = int(blockIdx.x) * 16 + ty, bk = k0 + tx;
+      bs[ty][tx] = (bn < N && bk < K) ? float(B[bn * sbn + bk * sbk]) : 0.f;
+      __syncthreads();
 #pragma unroll
-    for (int k = 0; k < 16; ++k) s += as[ty][k] * bs[tx][k];
-    __syncthreads();
-  }
-  if (m < M && n < N) {
-    float r = alpha * s;
-    if (beta != 0.f) r += beta * float(C0[m * scm + n * scn]);
-    ref[(long long)m * N + n] = r;
+      for (int k = 0; k < 16; ++k) s += as[ty][k] * bs[tx][k];
+      __syncthreads();
+    }
+    if (m < M && n < N) {
+      float r = alpha * s;
+      if (beta != 0.f) r += beta * float(C0[m * scm + n * scn]);
+      ref[m * N + n] = r;
+    }
   }
 }
 
-// sums[0] += (D - ref)^2, sums[1] += ref^2; bad += non-finite D.
+// The reference rounded to the output type, as bits (round to nearest even).
+__device__ inline unsigned short round_bits(float r, bfloat16_t*) { return __bfloat16_as_ushort(__float2bfloat16_rn(r)); }
+__device__ inline unsigned short round_bits(float r, half_t*) { return __half_as_ushort(__float2half_rn(r)); }
+__device__ inline unsigned round_bits(float r, float*) { return __float_as_uint(r); }
+__device__ inline unsigned short bits_of(bfloat16_t v) { return v.storage; }
+__device__ inline unsigned short bits_of(half_t v) { return v.storage; }
+__device__ inline unsigned bits_of(float v) { return __float_as_uint(v); }
+
+// One block of 256 threads per 64 x 64 block of the output: its relative error
+// (max over blocks into *worst, as the bits of a non-negative float), the
+// non-finite elements (*bad), and, exact: the elements whose bits differ from
+// the rounded reference (*wrong, the first one's index into *first).
 template <class TO>
-__global__ void compare(TO const* D, long long scm, long long scn, float const* ref, int M, int N, double* sums, unsigned long long* bad) {
+__global__ void compare_tiles(TO const* D, long long scm, long long scn, float const* ref, int M, int N, bool exact, unsigned* worst,
+                              unsigned long long* bad, unsigned long long* wrong, unsigned long long* first) {
+  __shared__ double s_d2[256], s_r2[256];
+  long long const m0 = (long long)blockIdx.y * 64, n0 = (long long)blockIdx.x * 64;
   double d2 = 0, r2 = 0;
-  unsigned long long nb = 0;
-  long long const total = (long long)M * N;
-  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < total; i += (long long)gridDim.x * blockDim.x) {
-    long long const m = i / N, n = i % N;
-    float const d = float(D[m * scm + n * scn]), r = ref[i];
+  unsigned long long nb = 0, nw = 0, fw = ~0ull;
+  for (int e = int(threadIdx.x); e < 64 * 64; e += 256) {
+    long long const m = m0 + e / 64, n = n0 + e % 64;
+    if (m >= M || n >= N) continue;
+    TO const dv = D[m * scm + n * scn];
+    float const d = float(dv), r = ref[m * N + n];
     if (!isfinite(d)) ++nb;
-    double const e = double(d) - double(r);
-    d2 += e * e;
+    if (exact && bits_of(dv) != round_bits(r, static_cast<TO*>(nullptr))) {
+      ++nw;
+      unsigned long long const idx = (unsigned long long)(m * N + n);
+      fw = idx < fw ? idx : fw;
+    }
+    double const x = double(d) - double(r);
+    d2 += x * x;
     r2 += double(r) * double(r);
   }
-  atomicAdd(&sums[0], d2);
-  atomicAdd(&sums[1], r2);
+  s_d2[threadIdx.x] = d2, s_r2[threadIdx.x] = r2;
+  __syncthreads();
+  for (int h = 128; h > 0; h /= 2) {
+    if (int(threadIdx.x) < h) s_d2[threadIdx.x] += s_d2[threadIdx.x + h], s_r2[threadIdx.x] += s_r2[threadIdx.x + h];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) {
+    double const rel = s_r2[0] > 0 ? sqrt(s_d2[0] / s_r2[0]) : sqrt(s_d2[0]);
+    float const relf = isfinite(rel) ? float(rel) : INFINITY;
+    atomicMax(worst, __float_as_uint(relf));  // non-negative floats order as their bits
+  }
   if (nb) atomicAdd(bad, nb);
+  if (nw) {
+    atomicAdd(wrong, nw);
+    atomicMin(first, fw);
+  }
+}
+
+// C(m, n) = C0[m * N + n] at C's strides.
+template <class TO>
+__global__ void copy_strided(TO const* C0, TO* C, long long scm, long long scn, int M, int N) {
+  long long const total = (long long)M * N;
+  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < total; i += (long long)gridDim.x * blockDim.x)
+    C[(i / N) * scm + (i % N) * scn] = C0[i];
 }
 
 struct Totals {
@@ -105,49 +179,75 @@ inline Strides layout_strides(char const* layout, int M, int N, int K, bool colm
   return {a_k ? K : 1, a_k ? 1 : M, b_k ? K : 1, b_k ? 1 : N, colmajor_c ? 1 : N, colmajor_c ? M : 1};
 }
 
-// One checked run: C poisoned with NaN (beta = 0) or set to random C0 (beta != 0),
-// the fp32 reference from the same inputs, run(), then every element of C must be
-// finite and ||C - ref|| / ||ref|| below 1e-2 (1e-3 for fp16 in, fp32 out).
+// The result of one checked run.
 struct Check {
-  double rel;
-  unsigned long long nonfinite;
+  double rel;                     // the worst 64 x 64 block's relative error
+  unsigned long long nonfinite;   // non-finite outputs
+  unsigned long long wrong;       // exact mode: outputs whose bits differ from the rounded reference
+  long long first_m, first_n;     // the first of them
   bool ok;
 };
+
+// One checked run of run() on A, B (M x K, N x K, filled here) into C:
+// exact: A, B (and C) small integers, the output compared bit for bit;
+// otherwise random inputs, the output poisoned with NaN (beta = 0) or set to
+// random C0 (beta != 0), every 64 x 64 block's relative error below 1e-2
+// (1e-3 for fp16 in, fp32 out).
 template <class T, class TO, class Run>
-Check check_run(T const* A, T const* B, TO* C, Strides const& s, int M, int N, int K, float alpha, float beta, unsigned seed, Run const& run) {
-  std::size_t const nc = std::size_t(M) * N;
+Check check_run(T* A, T* B, TO* C, Strides const& s, int M, int N, int K, float alpha, float beta, unsigned seed, bool exact, Run const& run) {
+  std::size_t const nc = std::size_t(M) * N, na = std::size_t(M) * K, nb = std::size_t(N) * K;
   float* ref;
   TO* C0 = nullptr;
-  double* sums;
-  unsigned long long* bad;
+  unsigned* worst;
+  unsigned long long *bad, *wrong, *first;
   CK(cudaMalloc(&ref, nc * sizeof(float)));
-  CK(cudaMalloc(&sums, 2 * sizeof(double)));
-  CK(cudaMalloc(&bad, sizeof(unsigned long long)));
+  CK(cudaMalloc(&worst, sizeof(unsigned)));
+  CK(cudaMalloc(&bad, 3 * sizeof(unsigned long long)));
+  wrong = bad + 1, first = bad + 2;
+  if (exact) {
+    fill_small_int<<<1024, 256>>>(A, (long long)na, seed);
+    fill_small_int<<<1024, 256>>>(B, (long long)nb, seed ^ 0xABCDEFu);
+  } else {
+    fill_uniform<<<1024, 256>>>(A, (long long)na, seed);
+    fill_uniform<<<1024, 256>>>(B, (long long)nb, seed ^ 0xABCDEFu);
+  }
   if (beta != 0.f) {
     CK(cudaMalloc(&C0, nc * sizeof(TO)));
-    fill_uniform<<<1024, 256>>>(C0, (long long)nc, seed ^ 0x5555u);
-    CK(cudaMemcpy(C, C0, nc * sizeof(TO), cudaMemcpyDeviceToDevice));
+    if (exact) fill_small_int<<<1024, 256>>>(C0, (long long)nc, seed ^ 0x5555u);
+    else fill_uniform<<<1024, 256>>>(C0, (long long)nc, seed ^ 0x5555u);
+    // C0 is the row-major M x N matrix; C gets its values at C's strides
+    copy_strided<<<1024, 256>>>(C0, C, s.scm, s.scn, M, N);
   } else {
     fill_value<<<1024, 256>>>(C, (long long)nc, NAN);  // poison
   }
-  dim3 rb(16, 16), rg(unsigned((N + 15) / 16), unsigned((M + 15) / 16));
-  reference_gemm<T, TO><<<rg, rb>>>(A, s.sam, s.sak, B, s.sbn, s.sbk, C0, s.scm, s.scn, ref, M, N, K, alpha, beta);
+  CK(cudaGetLastError());
+  dim3 rb(16, 16), rg(unsigned((N + 15) / 16), unsigned(std::min((M + 15) / 16, 65535)));
+  reference_gemm<T, TO><<<rg, rb>>>(A, s.sam, s.sak, B, s.sbn, s.sbk, C0, N, 1, ref, M, N, K, alpha, beta);
   CK(cudaGetLastError());
   CK(run());
   CK(cudaDeviceSynchronize());
-  CK(cudaMemset(sums, 0, 2 * sizeof(double)));
-  CK(cudaMemset(bad, 0, sizeof(unsigned long long)));
-  compare<TO><<<1024, 256>>>(C, s.scm, s.scn, ref, M, N, sums, bad);
+  CK(cudaMemset(worst, 0, sizeof(unsigned)));
+  CK(cudaMemset(bad, 0, 2 * sizeof(unsigned long long)));
+  CK(cudaMemset(first, 0xff, sizeof(unsigned long long)));
+  compare_tiles<TO><<<dim3(unsigned((N + 63) / 64), unsigned((M + 63) / 64)), 256>>>(C, s.scm, s.scn, ref, M, N, exact, worst, bad, wrong, first);
+  CK(cudaGetLastError());
   CK(cudaDeviceSynchronize());
-  double h[2];
+  unsigned w;
+  unsigned long long h[3];
+  CK(cudaMemcpy(&w, worst, sizeof w, cudaMemcpyDeviceToHost));
+  CK(cudaMemcpy(h, bad, sizeof h, cudaMemcpyDeviceToHost));
+  float relf;
+  std::memcpy(&relf, &w, sizeof relf);
   Check r{};
-  CK(cudaMemcpy(h, sums, sizeof h, cudaMemcpyDeviceToHost));
-  CK(cudaMemcpy(&r.nonfinite, bad, sizeof r.nonfinite, cudaMemcpyDeviceToHost));
-  r.rel = h[1] > 0 ? std::sqrt(h[0] / h[1]) : std::sqrt(h[0]);
+  r.rel = relf;
+  r.nonfinite = h[0];
+  r.wrong = h[1];
+  r.first_m = h[1] ? (long long)(h[2] / (unsigned long long)N) : -1;
+  r.first_n = h[1] ? (long long)(h[2] % (unsigned long long)N) : -1;
   double const tol = std::is_same_v<TO, float> && std::is_same_v<T, half_t> ? 1e-3 : 1e-2;
-  r.ok = r.nonfinite == 0 && r.rel < tol && std::isfinite(r.rel);
+  r.ok = r.nonfinite == 0 && (exact ? r.wrong == 0 : (r.rel < tol && std::isfinite(r.rel)));
   CK(cudaFree(ref));
-  CK(cudaFree(sums));
+  CK(cudaFree(worst));
   CK(cudaFree(bad));
   if (C0) CK(cudaFree(C0));
   return r;

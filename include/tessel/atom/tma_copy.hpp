@@ -22,6 +22,8 @@
 #include "copy_sm90.hpp"
 #include "tma.hpp"
 #include "../tensor/counting.hpp"
+#include "../swizzle/composed_layout.hpp"
+#include "copy_atom.hpp"
 
 #if __has_include(<cuda.h>) && __has_include(<cuda_runtime.h>)
 #  include <cuda.h>
@@ -57,6 +59,9 @@ struct TmaCopy {
   TmaDescriptor desc;
   TMA::Params params;
   std::uint32_t bytes = 0;  // of one CTA's whole tile
+  // The elements of one whole box (CuTe's NumValSrc; a multicast load's CTAs each
+  // issue one slice of it): tma_partition's partitions step over boxes of this many.
+  int box_values_ = 0;
 
   // This load with its mbarrier (and multicast mask for SM90_TMA_LOAD_MULTICAST).
   TESSEL_HOST_DEVICE TmaBound<Op, T> with(std::uint64_t& b, std::uint16_t m = 0) const {
@@ -107,34 +112,58 @@ struct TmaCopy {
   // rank: this CTA's slice of a multicast load (its rank among the mask's CTAs).
   TESSEL_DEVICE void copy_origin(T* smem, long long const (&origin)[TMA::detail::kMaxModes], int rank, std::uint64_t* bar,
                                  std::uint16_t mask) const {
-    int runs = 1;
-    for (int r = 0; r < params.rest; ++r) runs *= params.rest_extent[r];
+    int const runs = boxes();
     for (int i = 0; i < runs; ++i) {
-      long long pos[TMA::detail::kMaxModes];
-      for (int m = 0; m < TMA::detail::kMaxModes; ++m) pos[m] = origin[m];
-      long long off = 0;
-      for (int r = 0, x = i; r < params.rest; ++r) {
-        int const k = x % params.rest_extent[r];
-        x /= params.rest_extent[r];
-        pos[params.rest_mode[r]] += k * params.rest_step[r];
-        off += k * params.rest_smem[r];
-      }
-      std::int32_t c[5] = {};
-      for (int d = 0; d < params.rank; ++d)
-        for (int q = 0; q < params.parts[d]; ++q) c[d] += std::int32_t(pos[params.part_mode[d][q]] * params.part_scale[d][q]);
-      if constexpr (std::is_same_v<Op, SM90_TMA_LOAD_MULTICAST>) {
-        int const last = params.rank - 1;  // the slice: rank along the last box dimension
-        long long slice = 1;
-        for (int d = 0; d < last; ++d) slice *= params.box[d];
-        c[last] += std::int32_t(rank * params.box[last]);
-        issue(smem + off + rank * slice * params.box[last], c, bar, mask);
-      } else {
-        (void)rank;
-        issue(smem + off, c, bar, mask);
-      }
+      long long c[5], off;
+      box(origin, i, c, off);
+      std::int32_t c32[5];
+      for (int d = 0; d < 5; ++d) c32[d] = std::int32_t(c[d]);
+      issue_box(smem, c32, off, rank, bar, mask);
     }
   }
 
+  // The number of boxes of one tile (the runs of the make_tma_params plan).
+  TESSEL_HOST_DEVICE int boxes() const {
+    int runs = 1;
+    for (int r = 0; r < params.rest; ++r) runs *= params.rest_extent[r];
+    return runs;
+  }
+  // Box i of the tile at origin (elements per global mode): its TMA
+  // coordinates c[0 .. params.rank) (0 beyond) and its offset in the tile's
+  // shared memory, in elements. The one place that turns the plan into
+  // addresses: copy_origin issues from it, and kernels that keep a tile's
+  // boxes in registers (the GEMM's TmaTilePlan) are derived from it on the host.
+  TESSEL_HOST_DEVICE void box(long long const (&origin)[TMA::detail::kMaxModes], int i, long long (&c)[5], long long& off) const {
+    long long pos[TMA::detail::kMaxModes];
+    for (int m = 0; m < TMA::detail::kMaxModes; ++m) pos[m] = origin[m];
+    off = 0;
+    for (int r = 0, x = i; r < params.rest; ++r) {
+      int const k = x % params.rest_extent[r];
+      x /= params.rest_extent[r];
+      pos[params.rest_mode[r]] += k * params.rest_step[r];
+      off += k * params.rest_smem[r];
+    }
+    for (int d = 0; d < 5; ++d) c[d] = 0;
+    for (int d = 0; d < params.rank; ++d)
+      for (int q = 0; q < params.parts[d]; ++q) c[d] += pos[params.part_mode[d][q]] * params.part_scale[d][q];
+  }
+
+ private:
+  // Box c at smem + off; a multicast load issues this CTA's slice of it.
+  TESSEL_DEVICE void issue_box(T* smem, std::int32_t (&c)[5], long long off, int rank, std::uint64_t* bar, std::uint16_t mask) const {
+    if constexpr (std::is_same_v<Op, SM90_TMA_LOAD_MULTICAST>) {
+      int const last = params.rank - 1;  // the slice: rank along the last box dimension
+      long long slice = 1;
+      for (int d = 0; d < last; ++d) slice *= params.box[d];
+      c[last] += std::int32_t(rank * params.box[last]);
+      issue(smem + off + rank * slice * params.box[last], c, bar, mask);
+    } else {
+      (void)rank;
+      issue(smem + off, c, bar, mask);
+    }
+  }
+
+ public:
   int tile_[TMA::detail::kMaxModes] = {};  // the CTA tile's extent per global mode (1 where it covers none)
 
  private:
@@ -206,15 +235,15 @@ TmaCopy<Op, typename Tensor<E, GL>::value_type> make_tma_copy(Op const&, Tensor<
                                        std::is_same_v<Op, SM90_TMA_LOAD_MULTICAST> ? cluster_size : 1);
   constexpr long long tile_size = decltype(size(Tile{}))::value;
   TESSEL_CHECK(p.tile_elems == tile_size, "make_tma_copy: the shared-memory layout does not hold the whole tile in order");
-  long long slice = 1;  // a multicast slice, in elements
+  [[maybe_unused]] long long slice = 1;  // a multicast slice, in elements
   if (std::is_same_v<Op, SM90_TMA_LOAD_MULTICAST> && cluster_size > 1) {
-    TMA::Params const whole = TMA::make_tma_params(raw_pointer_cast(g.data()), g.layout(), s, cta_tile, 1);
+    [[maybe_unused]] TMA::Params const whole = TMA::make_tma_params(raw_pointer_cast(g.data()), g.layout(), s, cta_tile, 1);
     TESSEL_CHECK(whole.box[p.rank - 1] == p.box[p.rank - 1] * std::uint32_t(cluster_size),
                  "make_tma_copy: the cluster does not divide the box's last dimension (multicast slices along it only)");
     for (int d = 0; d < p.rank; ++d) slice *= p.box[d];
   }
   if (p.swizzle > 0) {
-    long long const period = (16LL << p.swizzle) * 8 / long(sizeof(T));  // 2^(4+3+B) bytes, in elements
+    [[maybe_unused]] long long const period = (16LL << p.swizzle) * 8 / long(sizeof(T));  // 2^(4+3+B) bytes, in elements
     for (int r = 0; r < p.rest; ++r)
       TESSEL_CHECK(p.rest_smem[r] % period == 0, "make_tma_copy: a box of the swizzled tile does not start on the swizzle's period");
     TESSEL_CHECK(slice == 1 || slice % period == 0, "make_tma_copy: a multicast slice does not start on the swizzle's period");
@@ -222,16 +251,20 @@ TmaCopy<Op, typename Tensor<E, GL>::value_type> make_tma_copy(Op const&, Tensor<
   TmaCopy<Op, T> c{};
   c.params = p;
   c.bytes = std::uint32_t(tile_size * long(sizeof(T)));
+  c.box_values_ = std::is_same_v<Op, SM90_TMA_LOAD_MULTICAST> ? cluster_size : 1;
+  for (int d = 0; d < p.rank; ++d) c.box_values_ *= int(p.box[d]);
   auto ft = flatten_to_tuple(Tile{});
   [&]<std::size_t... I>(std::index_sequence<I...>) { ((c.tile_[I] = int(get<I>(ft))), ...); }(std::make_index_sequence<tuple_size_v<decltype(ft)>>{});
   for (int m = int(tuple_size_v<decltype(ft)>); m < TMA::detail::kMaxModes; ++m) c.tile_[m] = 1;
-  TESSEL_CHECK(detail::encode_tiled(c.desc, p), "make_tma_copy: cuTensorMapEncodeTiled failed (or no CUDA driver)");
+  // The encoding is the copy itself, not a check: it runs whatever TESSEL_NO_CHECKS says.
+  if (!detail::encode_tiled(c.desc, p)) fail("make_tma_copy: cuTensorMapEncodeTiled failed (or no CUDA driver)");
   return c;
 }
-// make_tma_atom: CuTe's name for the same copy.
+// make_tma_atom: CuTe's name for the same copy, as a Copy_Atom (below).
 template <class Op, class E, class GL, class SL, class Tile>
 auto make_tma_atom(Op const& op, Tensor<E, GL> const& g, SL const& s, Tile const& cta_tile, int cluster_size = 1) {
-  return make_tma_copy(op, g, s, cta_tile, cluster_size);
+  auto c = make_tma_copy(op, g, s, cta_tile, cluster_size);
+  return Copy_Atom<decltype(c)>(c);
 }
 // The CTA tile of the overload without one: the smem layout's shape per mode.
 template <class Op, class E, class GL, class SL>
@@ -240,41 +273,125 @@ auto make_tma_copy(Op const& op, Tensor<E, GL> const& g, SL const& s) {
 }
 #endif
 
-// ---- CuTe's spelling: tma_partition and copy on TMA tensors ----------------------------------
+// ---- CuTe's spelling: the TMA Copy_Atom, tma_partition, copy on its partitions ---------------
 
-// tma_partition(tma, cta_coord, cta_layout, smem, coords): CuTe's partition of a
-// TMA copy, for smem and coordinate tensors whose mode 0 is the CTA tile (after
-// group_modes<0,2>), the other modes the pipeline stages and the tiles along K.
-// Returns (coords, smem) as they are: tessel's copy moves a whole CTA tile per
-// call and issues its boxes itself, so mode 0 stays the tile. A multicast
-// partition (cta_layout of several CTAs) is not spelled this way in tessel:
-// tma.with(bar, mask).copy(smem, tile_coord, rank) issues each CTA's slice.
+// Copy_Atom<TmaCopy<Op, T>>: the TMA copy as a Copy_Atom, which is what CuTe's
+// make_tma_atom returns (`Copy_Atom tma = make_tma_atom(...)`); it is the
+// TmaCopy itself (with, get_tma_tensor, tma_partition, copy).
+template <class Op, class T>
+struct Copy_Atom<TmaCopy<Op, T>> : TmaCopy<Op, T> {
+  Copy_Atom() = default;
+  TESSEL_HOST_DEVICE Copy_Atom(TmaCopy<Op, T> const& c) : TmaCopy<Op, T>(c) {}
+};
+template <class Op, class T>
+Copy_Atom(TmaCopy<Op, T>) -> Copy_Atom<TmaCopy<Op, T>>;
+
+// tma_partition(tma, cta_coord, cta_layout, stensor, gtensor): CuTe's partition
+// of a TMA copy. stensor (shared memory) and gtensor (get_tma_tensor's
+// coordinates, local_tile'd) have the CTA tile as mode 0 (group_modes<0,2>)
+// and any other modes after (stages, k tiles). Returns (gtensor', stensor'):
+// mode 0 is the tile in the order of shared memory (index i is the element at
+// unswizzled smem offset i: right_inverse of the smem layout, tiled to the
+// tile, as CuTe's), the other modes as given. Element i of mode 0 starts a TMA
+// box when i is a multiple of the box's size (CuTe's NumValSrc); the copy
+// below issues one box per such i. Multicast: cta_layout maps cta_coord to
+// this CTA's id among the cosize(cta_layout) CTAs sharing each box, and both
+// results start at id * (box / cosize(cta_layout)), this CTA's slice of every
+// box, which it loads into every CTA of the mask (CuTe's domain_offset).
+// Differs from CuTe's in form only: mode 0 is one mode of the tile, where CuTe
+// splits it as (box, boxes) (tessel's box size is a run-time value).
 template <class Op, class T, class C, class CL, class SE, class SL, class GE, class GL>
-TESSEL_HOST_DEVICE auto tma_partition(TmaCopy<Op, T> const&, C const&, CL const& cta_layout, Tensor<SE, SL> const& smem,
-                                      Tensor<GE, GL> const& coords) {
-  static_assert(decltype(size(cta_layout))::value == 1,
-                "tessel::tma_partition: multicast partitions are issued with tma.with(bar, mask).copy(smem, tile_coord, rank)");
-  return make_tuple(coords, smem);
+TESSEL_HOST_DEVICE auto tma_partition(TmaCopy<Op, T> const& tma, C const& cta_coord, CL const& cta_layout, Tensor<SE, SL> const& stensor,
+                                      Tensor<GE, GL> const& gtensor) {
+  auto const inner = get_nonswizzle_portion(stensor.layout());
+  static_assert(is_static_v<decltype(layout<0>(inner))>, "tessel::tma_partition: the shared-memory tile (mode 0) must be static");
+  static_assert(decltype(size<0>(inner))::value == decltype(size<0>(gtensor.layout()))::value,
+                "tessel::tma_partition: the shared-memory and global tiles (mode 0) differ in size");
+  auto const inv = right_inverse(layout<0>(inner));
+  auto const layout_v = tile_to_shape(make_layout(inv), make_shape(size<0>(inner)));
+  constexpr int n_mc = int(decltype(cosize(cta_layout))::value);
+  TESSEL_CHECK(tma.box_values_ % n_mc == 0, "tma_partition: the multicast CTAs do not divide the TMA box");
+  int const offset = int(cta_layout(cta_coord)) * (tma.box_values_ / n_mc);
+  auto part = [&](auto const& t) {
+    constexpr int R = decltype(rank(t.layout()))::value;
+    auto tiler = [&]<std::size_t... I>(std::index_sequence<I...>) {
+      return make_tile(layout_v, ((void)I, Underscore{})...);
+    }(std::make_index_sequence<R - 1>{});
+    auto tv = composition(t, tiler);
+    auto first = [&]<std::size_t... I>(std::index_sequence<I...>) {
+      return make_coord(offset, ((void)I, Int<0>{})...);
+    }(std::make_index_sequence<R - 1>{});
+    return make_tensor(tv.data() + tv.layout()(first), tv.layout());
+  };
+  return make_tuple(part(gtensor), part(stensor));
 }
 
-// copy(tma.with(bar), coords, smem): the load of the tile whose first element's
-// coordinate is coords(0) into smem (one thread issues it; the mbarrier expects
-// tma.bytes). copy(tma_store, smem, coords): the store of smem to that tile.
-// The smem address of a tile tensor's first element (a slice of a swizzled
-// layout keeps its offset in the layout, not in the pointer).
 namespace detail {
-template <class SE, class SL>
-TESSEL_DEVICE auto tma_tile_start(Tensor<SE, SL> const& smem) {
-  return raw_pointer_cast(smem.data()) + smem.layout()(Int<0>{});
+// The TMA coordinates of the box whose first element has the global coordinate
+// `first` (get_tma_tensor's element: per flattened global mode).
+template <class Op, class T, class Crd>
+TESSEL_DEVICE void tma_box_coords(TmaCopy<Op, T> const& tma, Crd const& first, std::int32_t (&c)[5]) {
+  long long pos[TMA::detail::kMaxModes] = {};
+  auto ft = flatten_to_tuple(first);
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    ((pos[I] = (long long)get<I>(ft)), ...);
+  }(std::make_index_sequence<tuple_size_v<decltype(ft)>>{});
+  for (int d = 0; d < 5; ++d) c[d] = 0;
+  for (int d = 0; d < tma.params.rank; ++d)
+    for (int q = 0; q < tma.params.parts[d]; ++q) c[d] += std::int32_t(pos[tma.params.part_mode[d][q]] * tma.params.part_scale[d][q]);
+}
+// One TMA instruction: the box at TMA coordinates c to/from smem s.
+template <class Op, class T>
+TESSEL_DEVICE void tma_issue_box(TmaCopy<Op, T> const& tma, T* s, std::int32_t const (&c)[5], std::uint64_t* bar, std::uint16_t mask) {
+  constexpr std::uint64_t hint = 0x1000000000000000ull;  // EVICT_NORMAL, CuTe's default
+  auto go = [&](auto... x) {
+    if constexpr (std::is_same_v<Op, SM90_TMA_LOAD>) SM90_TMA_LOAD::copy(&tma.desc, bar, hint, s, x...);
+    else if constexpr (std::is_same_v<Op, SM90_TMA_LOAD_MULTICAST>) SM90_TMA_LOAD_MULTICAST::copy(&tma.desc, bar, mask, hint, s, x...);
+    else {
+      (void)bar, (void)mask;
+      SM90_TMA_STORE::copy(&tma.desc, s, x...);
+    }
+  };
+  switch (tma.params.rank) {
+    case 1: go(c[0]); break;
+    case 2: go(c[0], c[1]); break;
+    case 3: go(c[0], c[1], c[2]); break;
+    case 4: go(c[0], c[1], c[2], c[3]); break;
+    default: go(c[0], c[1], c[2], c[3], c[4]); break;
+  }
+}
+// Every box of tma_partition's partitions g (coordinates) and s (shared memory),
+// rank 1 (the tile) or 2 (the tile and a mode looped over).
+template <class Op, class T, class GE, class GL, class SE, class SL>
+TESSEL_DEVICE void tma_copy_boxes(TmaCopy<Op, T> const& tma, Tensor<GE, GL> const& g, Tensor<SE, SL> const& s, std::uint64_t* bar,
+                                  std::uint16_t mask) {
+  static_assert(GL::rank == SL::rank, "tessel::copy: a TMA copy's source and destination differ in rank");
+  if constexpr (GL::rank >= 2) {
+    static_assert(GL::rank == 2, "tessel::copy: a TMA copy takes tma_partition's partitions with at most one more mode");
+    for (int r = 0; r < int(size<1>(g.layout())); ++r) tma_copy_boxes(tma, g(Underscore{}, r), s(Underscore{}, r), bar, mask);
+  } else {
+    int const v = tma.box_values_;
+    int const n = int(size(g.layout()));
+    for (int i = 0; i < n; i += v) {
+      std::int32_t c[5];
+      tma_box_coords(tma, g(i), c);
+      tma_issue_box(tma, raw_pointer_cast(s.data()) + s.layout()(i), c, bar, mask);
+    }
+  }
 }
 }  // namespace detail
+
+// copy(tma.with(bar[, mask]), g, s): the load of tma_partition's partitions
+// (coordinates g, shared memory s): one TMA instruction per box of mode 0, by
+// one thread; the mbarrier expects the tile's bytes. copy(tma_store, s, g): the
+// store of s to the coordinates g, one instruction per box (a bulk group).
 template <class Op, class T, class GE, class GL, class SE, class SL>
-TESSEL_DEVICE void copy(TmaBound<Op, T> const& b, Tensor<GE, GL> const& coords, Tensor<SE, SL> const& smem) {
-  b.tma->copy_at(detail::tma_tile_start(smem), coords(Int<0>{}), 0, b.bar, b.mask);
+TESSEL_DEVICE void copy(TmaBound<Op, T> const& b, Tensor<GE, GL> const& g, Tensor<SE, SL> const& s) {
+  detail::tma_copy_boxes(*b.tma, g, s, b.bar, b.mask);
 }
 template <class T, class SE, class SL, class GE, class GL>
-TESSEL_DEVICE void copy(TmaCopy<SM90_TMA_STORE, T> const& tma, Tensor<SE, SL> const& smem, Tensor<GE, GL> const& coords) {
-  tma.copy_at(detail::tma_tile_start(smem), coords(Int<0>{}), 0, nullptr, 0);
+TESSEL_DEVICE void copy(TmaCopy<SM90_TMA_STORE, T> const& tma, Tensor<SE, SL> const& s, Tensor<GE, GL> const& g) {
+  detail::tma_copy_boxes(tma, g, s, nullptr, 0);
 }
 
 }  // namespace tessel

@@ -7,35 +7,63 @@
 
 #include <cuda_runtime.h>
 
+#include <mutex>
+
 #include "../tensor/algorithm.hpp"
 #include "../swizzle/copy.hpp"
 #include "copy_bytes.cuh"
 #include "copy_kernels.cuh"
 #include "copy_plan.hpp"
 #include "copy_tma.cuh"
+#include "device_cache.hpp"
 
 namespace TESSEL_NAMESPACE::cuda {
 
 namespace detail {
 
-inline int sm_count() {
-  static int n = [] {
-    int dev = 0, v = 0;
-    cudaGetDevice(&dev);
-    cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, dev);
-    return v > 0 ? v : 132;
-  }();
-  return n;
-}
+using kernels::PerDevice;
 
-inline int cc_major() {
-  static int v = [] {
-    int dev = 0, m = 0;
-    cudaGetDevice(&dev);
-    cudaDeviceGetAttribute(&m, cudaDevAttrComputeCapabilityMajor, dev);
-    return m;
-  }();
-  return v;
+// The current device's SM count and compute capability, asked once per device
+// (device_cache.hpp; a one-time static held the first device's for every device).
+struct CopyDeviceFigures {
+  int sms = 132;  // when the query fails
+  int cc_major = 0;
+};
+inline PerDevice<CopyDeviceFigures>& copy_device_figures_cache() {
+  static PerDevice<CopyDeviceFigures> cache;
+  return cache;
+}
+inline CopyDeviceFigures copy_device_figures() {
+  int dev = 0;
+  if (cudaGetDevice(&dev) != cudaSuccess) return {};
+  return copy_device_figures_cache().get(dev, [dev] {
+    CopyDeviceFigures f;
+    int v = 0, m = 0;
+    if (cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, dev) == cudaSuccess && v > 0) f.sms = v;
+    if (cudaDeviceGetAttribute(&m, cudaDevAttrComputeCapabilityMajor, dev) == cudaSuccess) f.cc_major = m;
+    return f;
+  });
+}
+inline int sm_count() { return copy_device_figures().sms; }
+inline int cc_major() { return copy_device_figures().cc_major; }
+
+// The dynamic shared memory that copy_tile_async<T> may use on a device (raised
+// by cudaFuncSetAttribute when a plan needs more than the default 48 KB).
+template <class T>
+cudaError_t allow_async_smem(std::size_t bytes) {
+  static std::mutex mutex;
+  static PerDevice<std::size_t> allowed;
+  int dev = 0;
+  cudaError_t e = cudaGetDevice(&dev);
+  if (e != cudaSuccess) return e;
+  std::lock_guard<std::mutex> lock(mutex);
+  std::size_t const now = allowed.get(dev, [] { return std::size_t(48 * 1024); });
+  if (bytes <= now) return cudaSuccess;
+  e = cudaFuncSetAttribute(copy_tile_async<T>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes));
+  if (e != cudaSuccess) return e;
+  allowed.forget(dev);
+  allowed.get(dev, [bytes] { return bytes; });
+  return cudaSuccess;
 }
 
 inline int alignment_of(void const* ptr) {
@@ -121,12 +149,7 @@ cudaError_t launch(kernels::CopyPlan& plan, void const* src, void* dst, cudaStre
       // cp.async: measured faster, bench/RESULTS.md; the kernel's wraps need Row >= 32 and TJ > 32 / L
       if (!done && plan.async_copy && cc_major() >= 8 && p.Row >= 32 && p.TJ > 32 / p.L) {
         std::size_t const bytes = 3 * offs + 2 * tile_bytes;
-        static std::size_t allowed = 48 * 1024;
-        if (bytes > allowed) {
-          cudaError_t const err = cudaFuncSetAttribute(copy_tile_async<T>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes));
-          if (err != cudaSuccess) return err;
-          allowed = bytes;
-        }
+        if (cudaError_t const err = allow_async_smem<T>(bytes); err != cudaSuccess) return err;
         copy_tile_async<T><<<g, blk, bytes, stream>>>(s, d, p);
         done = plan.used_async = true;
       }

@@ -41,7 +41,7 @@ __global__ void __launch_bounds__(256, 5) copy_transpose_bytes(unsigned char con
   unsigned const lane = threadIdx.x, warp = threadIdx.y, tid = warp * 32 + lane;
   unsigned const half = lane >> 4, l16 = lane & 15;
   unsigned const i_lane = warp + 8 * half, sw_lane = i_lane >> 2;  // this lane's first row, its swizzle
-  std::uint32_t const row_lane = shared_address(tile) + 4 * WR * i_lane;
+  std::uint32_t const row_lane = smem_u32(tile) + 4 * WR * i_lane;
   auto const src_addr = reinterpret_cast<unsigned long long>(src);
   // Tile b's offsets into slot k; true if this thread's row is gathered byte by byte.
   auto prepare = [&](unsigned b, int k, unsigned& i0, unsigned& j0) {
@@ -116,7 +116,7 @@ __global__ void __launch_bounds__(256, 5) copy_transpose_bytes(unsigned char con
     if (4 * g < ni) {
       bool const full = 4 * g + 4 <= ni;
       long long const* dk = d_addr[cur];
-      std::uint32_t const rows_g = shared_address(tile) + 4 * WR * 4 * g;  // row 4g
+      std::uint32_t const rows_g = smem_u32(tile) + 4 * WR * 4 * g;  // row 4g
       for (unsigned jw = warp; 4 * jw < nj; jw += 8) {
         unsigned r[4];
         std::uint32_t const at = rows_g + 4 * (jw ^ g);

@@ -10,6 +10,7 @@
 #include <cstdint>
 
 #include "../atom/copy_ops.hpp"
+#include "../atom/copy_sm90.hpp"
 #include "copy_plan.hpp"
 
 namespace TESSEL_NAMESPACE::cuda {
@@ -38,10 +39,9 @@ struct FastDivmod {
 
 constexpr int R = kernels::kMaxCopyRank;
 
-// The 32-bit shared-memory address of a pointer into shared memory (for cp_async_ca).
-__device__ __forceinline__ std::uint32_t shared_address(void const* ptr) {
-  return static_cast<std::uint32_t>(__cvta_generic_to_shared(ptr));
-}
+// The 32-bit shared-memory address of a pointer into shared memory (for
+// cp_async_ca): the atom layer's (copy_sm90.hpp).
+using ::tessel::detail::smem_u32;
 // A 32-bit word at a 32-bit shared-memory address (loops that keep their
 // addresses in registers instead of re-deriving them from a pointer).
 __device__ __forceinline__ void st_shared(std::uint32_t at, unsigned v) {
@@ -207,7 +207,7 @@ __global__ void __launch_bounds__(256) copy_tile_async(T const* __restrict__ src
   // Issue tile (i0, j0)'s copies into buffer cb from offset slot k: a warp
   // per row, a lane per element; the skewed position advances with the element.
   // Needs Row >= 32 and TJ > 32 / L (launch checks): each wrap is one subtraction.
-  std::uint32_t const sbufs = shared_address(bufs);
+  std::uint32_t const sbufs = smem_u32(bufs);
   auto issue = [&](unsigned k, unsigned cb, unsigned i0, unsigned j0) {
     long long const* s_off = offs + k * slot;
     unsigned const row_valid = (p.NJ - j0 < p.TJ ? p.NJ - j0 : p.TJ) * p.L;

@@ -1,6 +1,11 @@
 // tessel/kernels/gemm_common.cuh: what the two GEMM kernels (gemm_sm80.cuh,
 // gemm_sm90.cuh) share on either side of their main loops:
-//  - fallback_kernel: the plain GEMM for operands the fast kernels cannot take;
+//  - GemmOptions (raster swizzle, cluster, epilogue, where to report the
+//    launch's figures) and LaunchInfo (those figures): passed explicitly, no
+//    global state;
+//  - operand_layout<Major>: an operand's global layout with its unit stride static;
+//  - fallback_kernel and fallback_grid: the plain GEMM for operands the fast
+//    kernels cannot take;
 //  - print_mma_and_smem<Cfg>(): describe()'s lines for a configuration's
 //    TiledMMA, its TV layouts and the shared-memory layouts of A and B;
 //  - operands_of(A, B, C, error) and run(...): the host front end, from
@@ -14,24 +19,96 @@
 
 #include <cuda_runtime.h>
 
+#include <climits>
 #include <cstdio>
 #include <type_traits>
 
 #include "../atom/atom.hpp"
+#include "device_cache.hpp"
 
-namespace TESSEL_NAMESPACE::kernels::gemm_common {
+namespace TESSEL_NAMESPACE::kernels {
+
+// The epilogue of a GEMM call: automatic (the Hopper kernel's shared-memory +
+// TMA-store epilogue where it applies: 16-bit C, beta = 0, C 16-byte aligned;
+// registers -> global memory otherwise), direct (always registers -> global
+// memory), tma (the TMA epilogue; a named error where it does not apply).
+enum class GemmEpilogue { automatic, direct, tma };
+
+// The figures of one launch (diagnostics, written where GemmOptions::info points).
+struct LaunchInfo {
+  int tiles_m = 0, tiles_n = 0, k_tiles = 0;  // tiles_m: in units of the cluster's M tiles
+  int log_swizzle = 0;                        // the raster: groups of 2^log_swizzle columns of tiles
+  int positions = 0;                          // raster positions (size of the raster layout)
+  int grid = 0;                               // CTAs launched
+  int sms = 0;                                // the device's SM count (sm90)
+  int max_clusters2 = 0;                      // clusters of 2 that fit at once (sm90; -1: the query failed)
+  bool vec_a = false, vec_b = false;          // sm80: the operands' 16-byte cp.async vectors
+  bool epilogue_tma = false;                  // sm90: the epilogue through shared memory and TMA stores
+  bool fallback = false;                      // the plain fallback kernel ran
+};
+
+// The options of a GEMM call.
+struct GemmOptions {
+  int log_swizzle = -1;                           // the raster's swizzle: -1 chosen for L2 (choose_log_swizzle), 0 the identity raster
+  int cluster = -1;                               // sm90: CTAs per cluster along M, -1 or 1 none, 2 pairs sharing B by TMA multicast
+  GemmEpilogue epilogue = GemmEpilogue::automatic;
+  LaunchInfo* info = nullptr;                     // where the launch's figures go (nullptr: nowhere)
+};
+
+namespace gemm_common {
+
+// An operand's global layout (rows, K) with its unit stride static: K-major
+// (rows, K) : (ld, 1), MN-major (rows, K) : (1, ld).
+template <GMMA::Major Mj, class LD>
+TESSEL_HOST_DEVICE auto operand_layout(int rows, int k, LD ld) {
+  if constexpr (Mj == GMMA::Major::K) return make_layout(make_shape(rows, k), make_stride(ld, Int<1>{}));
+  else return make_layout(make_shape(rows, k), make_stride(Int<1>{}, ld));
+}
 
 // A plain GEMM: one thread per output, fp32 accumulation. A (M,K), B (N,K),
-// C (M,N) by strides; C = alpha * A * B^T + beta * C.
+// C (M,N) by strides; C = alpha * A * B^T + beta * C. Launch with 16 x 16
+// threads and fallback_grid(M, N): the rows loop over the grid's y (CUDA
+// caps grid.y at 65535, M may be larger).
 template <class T, class TO>
 __global__ void fallback_kernel(T const* A, long long sam, long long sak, T const* B, long long sbn, long long sbk, TO* C, long long scm,
                                 long long scn, int M, int N, int K, float alpha, float beta) {
-  int const m = int(blockIdx.y) * 16 + int(threadIdx.y), n = int(blockIdx.x) * 16 + int(threadIdx.x);
-  if (m >= M || n >= N) return;
-  float s = 0.f;
-  for (int k = 0; k < K; ++k) s += float(A[m * sam + k * sak]) * float(B[n * sbn + k * sbk]);
-  TO& c = C[m * scm + n * scn];
-  c = TO(beta != 0.f ? alpha * s + beta * float(c) : alpha * s);
+  long long const n = (long long)blockIdx.x * 16 + threadIdx.x;
+  if (n >= N) return;
+  for (long long m = (long long)blockIdx.y * 16 + threadIdx.y; m < M; m += (long long)gridDim.y * 16) {
+    float s = 0.f;
+    for (int k = 0; k < K; ++k) s += float(A[m * sam + k * sak]) * float(B[n * sbn + k * sbk]);
+    TO& c = C[m * scm + n * scn];
+    c = TO(beta != 0.f ? alpha * s + beta * float(c) : alpha * s);
+  }
+}
+
+// fallback_kernel's grid for an M x N output: x covers N in 16s, y covers M
+// in 16s up to CUDA's 65535 (then the rows loop).
+struct FallbackGrid {
+  unsigned x = 0, y = 0;
+};
+inline FallbackGrid fallback_grid(int M, int N) {
+  long long const y = (M + 15ll) / 16;
+  return {unsigned((N + 15ll) / 16), unsigned(y < 65535 ? y : 65535)};
+}
+
+// The epilogues store values (i, i + 1) of a thread's accumulators as a pair
+// of neighbouring columns (c, c + 1) of one row, c even: checked here against
+// the TiledMMA's C layout over the whole (BM, BN) tile, for every thread.
+template <class TiledMma, class BM, class BN>
+inline bool check_epilogue_pairs() {
+  TiledMma mma;
+  int const threads = int(size(mma));
+  for (int t = 0; t < threads; ++t) {
+    auto const tc = mma.get_slice(t).partition_C(make_identity_tensor(Shape<BM, BN>{}));
+    int const vals = int(size(tc.layout()));
+    if (vals % 2 != 0) return false;
+    for (int v = 0; v + 1 < vals; v += 2) {
+      auto const a = tc(v), b = tc(v + 1);
+      if (int(get<0>(a)) != int(get<0>(b)) || int(get<1>(a)) + 1 != int(get<1>(b)) || int(get<1>(a)) % 2 != 0) return false;
+    }
+  }
+  return true;
 }
 
 // describe()'s lines for Cfg's TiledMMA (and its C, A, B TV layouts) and the
@@ -65,16 +142,24 @@ struct Operands {
   int M, N, K;
 };
 
+// An extent of a GEMM operand as the kernels' int: named errors where it does
+// not fit (the kernels index tiles and rows with 32-bit integers).
+inline int gemm_extent(long long e) {
+  if (e < 0 || e > INT_MAX) fail("cuda::gemm: an extent of A, B or C does not fit in 32 bits");
+  return int(e);
+}
+
 // The operands of device tensors A (M,K), B (N,K), C (M,N); shapes_error is
-// the named error when their shapes do not agree.
+// the named error when their shapes do not agree. (Checked whatever
+// TESSEL_NO_CHECKS says: host code, once per call.)
 template <class T, class TO, class TA, class TB, class TC>
 Operands<T, TO> operands_of(TA const& A, TB const& B, TC const& C, char const* shapes_error) {
-  int const M = int(size<0>(A.layout())), K = int(size<1>(A.layout())), N = int(size<0>(B.layout()));
-  TESSEL_CHECK(int(size<1>(B.layout())) == K && int(size<0>(C.layout())) == M && int(size<1>(C.layout())) == N, shapes_error);
+  long long const M = (long long)size<0>(A.layout()), K = (long long)size<1>(A.layout()), N = (long long)size<0>(B.layout());
+  if ((long long)size<1>(B.layout()) != K || (long long)size<0>(C.layout()) != M || (long long)size<1>(C.layout()) != N) fail(shapes_error);
   return {raw_pointer_cast(A.data()), (long long)stride<0>(A.layout()), (long long)stride<1>(A.layout()),
           raw_pointer_cast(B.data()), (long long)stride<0>(B.layout()), (long long)stride<1>(B.layout()),
           raw_pointer_cast(C.data()), (long long)stride<0>(C.layout()), (long long)stride<1>(C.layout()),
-          M, N, K};
+          gemm_extent(M), gemm_extent(N), gemm_extent(K)};
 }
 
 // C = alpha * A * B^T + beta * C. fast_ok(ops) says whether the fast kernel
@@ -83,7 +168,8 @@ Operands<T, TO> operands_of(TA const& A, TB const& B, TC const& C, char const* s
 // row-major C, a_k and b_k being std::bool_constant<operand is K-major>.
 // Anything else runs fallback_kernel.
 template <class T, class TO, class FastOk, class Fast>
-cudaError_t run(Operands<T, TO> const& o, float alpha, float beta, cudaStream_t stream, FastOk const& fast_ok, Fast const& fast) {
+cudaError_t run(Operands<T, TO> const& o, float alpha, float beta, cudaStream_t stream, GemmOptions const& opt, FastOk const& fast_ok,
+                Fast const& fast) {
   if (o.M == 0 || o.N == 0) return cudaSuccess;
   if (fast_ok(o) && (o.scn == 1 || o.scm == 1)) {
     // row-major C as given, or column-major C as the row-major C^T (N, M) = B (N,K) * A^T
@@ -103,9 +189,18 @@ cudaError_t run(Operands<T, TO> const& o, float alpha, float beta, cudaStream_t 
     if (bk) return fast(MN{}, K_{}, a, lda, b, ldb, o.c, ldc, M, N, o.K);
     return fast(MN{}, MN{}, a, lda, b, ldb, o.c, ldc, M, N, o.K);
   }
-  dim3 block(16, 16), grid(unsigned((o.N + 15) / 16), unsigned((o.M + 15) / 16));
-  fallback_kernel<T, TO><<<grid, block, 0, stream>>>(o.a, o.sam, o.sak, o.b, o.sbn, o.sbk, o.c, o.scm, o.scn, o.M, o.N, o.K, alpha, beta);
+  if (opt.epilogue == GemmEpilogue::tma) fail("cuda::gemm: the TMA epilogue was asked for, but the operands take the fallback kernel");
+  FallbackGrid const g = fallback_grid(o.M, o.N);
+  if (opt.info) {
+    *opt.info = LaunchInfo{};
+    long long const blocks = (long long)g.x * g.y;
+    opt.info->grid = blocks > INT_MAX ? INT_MAX : int(blocks);
+    opt.info->fallback = true;
+  }
+  fallback_kernel<T, TO><<<dim3(g.x, g.y), dim3(16, 16), 0, stream>>>(o.a, o.sam, o.sak, o.b, o.sbn, o.sbk, o.c, o.scm, o.scn, o.M, o.N, o.K,
+                                                                      alpha, beta);
   return cudaGetLastError();
 }
 
-}  // namespace tessel::kernels::gemm_common
+}  // namespace gemm_common
+}  // namespace tessel::kernels

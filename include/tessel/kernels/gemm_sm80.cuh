@@ -62,8 +62,10 @@
 #include "../atom/atom.hpp"
 #include "../swizzle/composed_algebra.hpp"
 #include "../tensor/counting.hpp"
+#include "device_cache.hpp"
+#include "epilogue.cuh"
 #include "gemm_common.cuh"
-#include "gemm_convert.cuh"
+#include "scheduler.cuh"
 #include "threadblock.hpp"
 
 namespace TESSEL_NAMESPACE::kernels::sm80 {
@@ -152,11 +154,6 @@ struct GemmConfig {
   using S2RCopyB = decltype(make_tiled_copy_B(Copy_Atom<typename detail::s2r_op<MB>::type, T>{}, TiledMma{}));
 };
 
-// The raster: the seed 002 swizzle as a layout, as gemm_sm90.cuh's:
-// ((2^L, tiles_m), ceil(tiles_n / 2^L)) : ((tiles_m, 1), 2^L * tiles_m), from
-// the raster position (blockIdx.x) to the column-major tile index tm + tn * tiles_m.
-using RasterLayout = decltype(identity_swizzle_layout(GemmCoord(1, 1, 1), 0));
-
 template <class Cfg>
 struct GemmParams {
   using T = typename Cfg::Element;
@@ -167,8 +164,8 @@ struct GemmParams {
   long long lda = 0, ldb = 0, ldc = 0;  // the non-unit strides; C is row-major (M, N) : (ldc, 1)
   int m = 0, n = 0, k = 0;
   float alpha = 1.f, beta = 0.f;
-  int tiles_m = 0, tiles_n = 0, k_tiles = 0;
-  RasterLayout raster;
+  int k_tiles = 0;
+  TileScheduler sched;  // the raster (scheduler.cuh): position blockIdx.x -> output tile
   bool vec_a = true, vec_b = true;  // the operand's 16-byte vectors are aligned and whole: cp.async; else element copies
   bool vec_c = false;               // C allows 2-element vector accesses
 };
@@ -177,15 +174,10 @@ struct GemmParams {
 
 namespace detail {
 
-// An operand's global layout (rows, K) with its unit stride static, and the
-// (TR, TK) tile of it at a tile's origin: the same strides (as int: the
-// partitions of a static shape with 32-bit strides are a few multiplications;
-// the origin, A's layout at the tile's first coordinate, in 64 bits).
-template <Major Mj>
-TESSEL_HOST_DEVICE auto operand_layout(int rows, int k, long long ld) {
-  if constexpr (Mj == Major::K) return make_layout(make_shape(rows, k), make_stride(ld, Int<1>{}));
-  else return make_layout(make_shape(rows, k), make_stride(Int<1>{}, ld));
-}
+// The (TR, TK) tile of an operand (gemm_common::operand_layout) at a tile's
+// origin: the same strides (as int: the partitions of a static shape with
+// 32-bit strides are a few multiplications; the origin, A's layout at the
+// tile's first coordinate, in 64 bits).
 template <Major Mj, class TR, class TK>
 TESSEL_HOST_DEVICE auto operand_tile_layout(int ld) {
   if constexpr (Mj == Major::K) return make_layout(Shape<TR, TK>{}, make_stride(ld, Int<1>{}));
@@ -221,8 +213,6 @@ TESSEL_DEVICE void load_tile(Copy const& g2s, bool vec, TG const& tg, TC const& 
   }
 }
 
-using ::tessel::kernels::gemm_convert::store_pair;  // the epilogue's store (gemm_convert.cuh)
-
 }  // namespace detail
 
 // The kernel (Cfg: GemmConfig): one CTA of Cfg::kThreads threads per output
@@ -231,16 +221,15 @@ template <class Cfg>
 __global__ void __launch_bounds__(Cfg::kThreads) gemm_kernel(GemmParams<Cfg> const p) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
   using T = typename Cfg::Element;
-  using TO = typename Cfg::ElementOut;
   using BM = typename Cfg::BM;
   using BN = typename Cfg::BN;
   using BK = typename Cfg::BK;
   constexpr int S = Cfg::kStages;
 
   // The output tile of this CTA: the raster's tile at position blockIdx.x.
-  int const idx = int(p.raster(int(blockIdx.x)));
-  int const tm = idx % p.tiles_m, tn = idx / p.tiles_m;
-  if (tn >= p.tiles_n) return;  // a raster position past the last column of tiles
+  TileCoord const tc = p.sched.tile(int(blockIdx.x));
+  if (!p.sched.valid(tc)) return;  // a raster position past the last column of tiles
+  int const tm = tc.m, tn = tc.n;
   int const tid = int(threadIdx.x);
 
   // ---- the tensors --------------------------------------------------------------------------------
@@ -252,8 +241,8 @@ __global__ void __launch_bounds__(Cfg::kThreads) gemm_kernel(GemmParams<Cfg> con
 
   // A's and B's layouts (M, K) and (N, K); the (BM, BK) tile of A at k-tile kt
   // starts at mA(tm * BM, kt * BK) and has the layout tile_a (B likewise).
-  auto const mA = detail::operand_layout<Cfg::kMajorA>(p.m, p.k, p.lda);
-  auto const mB = detail::operand_layout<Cfg::kMajorB>(p.n, p.k, p.ldb);
+  auto const mA = gemm_common::operand_layout<Cfg::kMajorA>(p.m, p.k, p.lda);
+  auto const mB = gemm_common::operand_layout<Cfg::kMajorB>(p.n, p.k, p.ldb);
   auto const tile_a = detail::operand_tile_layout<Cfg::kMajorA, BM, BK>(int(p.lda));
   auto const tile_b = detail::operand_tile_layout<Cfg::kMajorB, BN, BK>(int(p.ldb));
   int const m0 = tm * BM::value, n0 = tn * BN::value;
@@ -353,19 +342,7 @@ __global__ void __launch_bounds__(Cfg::kThreads) gemm_kernel(GemmParams<Cfg> con
   // identity tile; values (i, i + 1) are columns (c, c + 1) of one row (the
   // 16x8 atom's C layout; checked on the host by check_epilogue_pairs).
   auto tCcC = thr_mma.partition_C(make_identity_tensor(Shape<BM, BN>{}));
-  auto const c_tile = make_layout(Shape<BM, BN>{}, make_stride(p.ldc, Int<1>{}));  // (BM, BN) : (ldc, 1)
-  TO* const c0 = p.c + (long long)m0 * p.ldc + n0;
-  int const mres = p.m - m0, nres = p.n - n0;
-  float const alpha = p.alpha, beta = p.beta;
-  constexpr int kVals = decltype(size(acc.layout()))::value;
-  TESSEL_UNROLL
-  for (int i = 0; i < kVals; i += 2) {
-    auto const crd = tCcC(i);
-    int const r = int(get<0>(crd)), c = int(get<1>(crd));
-    if (r >= mres) continue;
-    TO* dst = c0 + c_tile(r, c);
-    detail::store_pair(dst, alpha * acc(i), alpha * acc(i + 1), beta, c, nres, p.vec_c);
-  }
+  epilogue_direct<BM, BN>(acc, tCcC, LinearCombination{p.alpha, p.beta}, p.c, p.ldc, m0, n0, p.m, p.n, p.vec_c);
 #else
   (void)p;
 #endif
@@ -374,25 +351,6 @@ __global__ void __launch_bounds__(Cfg::kThreads) gemm_kernel(GemmParams<Cfg> con
 // ---- host side ----------------------------------------------------------------------------------
 
 namespace detail {
-// The epilogue stores values (i, i + 1) of a thread's accumulators as a pair:
-// checked here against the TiledMMA's C layout (thread, value) -> m + BM * n,
-// over the whole CTA tile.
-template <class Cfg>
-inline bool check_epilogue_pairs() {
-  typename Cfg::TiledMma mma;
-  using BM = typename Cfg::BM;
-  using BN = typename Cfg::BN;
-  for (int t = 0; t < Cfg::kThreads; ++t) {
-    auto const tc = mma.get_slice(t).partition_C(make_identity_tensor(Shape<BM, BN>{}));
-    int const vals = int(size(tc.layout()));
-    for (int v = 0; v + 1 < vals; v += 2) {
-      auto const a = tc(v), b = tc(v + 1);
-      if (int(get<0>(a)) != int(get<0>(b)) || int(get<1>(a)) + 1 != int(get<1>(b)) || int(get<1>(a)) % 2 != 0) return false;
-    }
-  }
-  return true;
-}
-
 // Whether an operand's cp.async vectors are 16-byte aligned and wholly inside
 // or outside the matrix: the pointer 16-byte aligned, the leading dimension a
 // multiple of 8 elements, and the contiguous extent a multiple of 8.
@@ -401,52 +359,58 @@ inline bool vectors_ok(void const* p, long long ld, int contiguous_extent) {
 }
 }  // namespace detail
 
-// The swizzle width for L2: groups of 8 columns of tiles (GemmIdentityThreadblockSwizzle<8>'s choice).
-inline int choose_log_swizzle(int tiles_m, int tiles_n) {
-  return GemmIdentityThreadblockSwizzle<8>::get_log_tile(GemmCoord(tiles_m, tiles_n, 1));
-}
-
-// The last launch's figures (diagnostics: not synchronized between threads).
-struct LaunchInfo {
-  int tiles_m = 0, tiles_n = 0, k_tiles = 0, log_swizzle = 0, grid = 0;
-  bool vec_a = false, vec_b = false;
-};
-inline LaunchInfo last_launch;
-
 // Launches Cfg on row-major C (M,N):(ldc,1); A (M,K) and B (N,K) with the
 // leading dimensions lda, ldb (their other stride is 1, as Cfg's majors say).
-// log_swizzle < 0: choose_log_swizzle.
+// opt: the raster's swizzle (< 0: choose_log_swizzle), where the launch's
+// figures go; no clusters, and the epilogue is the direct one (named errors
+// for anything else).
 template <class Cfg>
 cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename Cfg::Element const* B, long long ldb,
                         typename Cfg::ElementOut* C, long long ldc, int M, int N, int K, float alpha, float beta, cudaStream_t stream,
-                        int log_swizzle = -1) {
+                        GemmOptions const& opt = {}) {
   using BM = typename Cfg::BM;
   using BN = typename Cfg::BN;
   using BK = typename Cfg::BK;
-  static bool const pairs_ok = detail::check_epilogue_pairs<Cfg>();
-  TESSEL_CHECK(pairs_ok, "gemm_sm80: the TiledMMA's C layout does not hold column pairs");
+  // Host checks, whatever TESSEL_NO_CHECKS says (once per call): the epilogue's
+  // pairs (static per configuration), the operands, the options.
+  static bool const pairs_ok = gemm_common::check_epilogue_pairs<typename Cfg::TiledMma, BM, BN>();
+  if (!pairs_ok) fail("gemm_sm80: the TiledMMA's C layout does not hold column pairs");
+  if (opt.cluster > 1) fail("gemm_sm80: no clusters (GemmOptions::cluster is for the Hopper kernel)");
+  if (opt.epilogue == GemmEpilogue::tma) fail("gemm_sm80: no TMA epilogue (registers -> global memory only)");
   if (M <= 0 || N <= 0) return cudaSuccess;
-  TESSEL_CHECK(K > 0, "gemm_sm80: K = 0 (tessel layouts have no empty modes)");
-  TESSEL_CHECK(lda >= 0 && ldb >= 0 && lda < (1ll << 31) / BM::value && ldb < (1ll << 31) / BN::value,
-               "gemm_sm80: a leading dimension is too large for the tiles' 32-bit offsets");
+  if (K <= 0) fail("gemm_sm80: K = 0 (tessel layouts have no empty modes)");
+  if (!(lda >= 0 && ldb >= 0 && lda < (1ll << 31) / BM::value && ldb < (1ll << 31) / BN::value))
+    fail("gemm_sm80: a leading dimension is too large for the tiles' 32-bit offsets");
   GemmParams<Cfg> p{};
   p.a = A, p.b = B, p.c = C;
   p.lda = lda, p.ldb = ldb, p.ldc = ldc;
   p.m = M, p.n = N, p.k = K;
   p.alpha = alpha, p.beta = beta;
-  p.tiles_m = (M + BM::value - 1) / BM::value;
-  p.tiles_n = (N + BN::value - 1) / BN::value;
+  int const tiles_m = (M + BM::value - 1) / BM::value, tiles_n = (N + BN::value - 1) / BN::value;
   p.k_tiles = (K + BK::value - 1) / BK::value;
-  int const L = log_swizzle >= 0 ? log_swizzle : choose_log_swizzle(p.tiles_m, p.tiles_n);
-  p.raster = identity_swizzle_layout(GemmCoord(p.tiles_m, p.tiles_n, 1), L);
+  int const L = opt.log_swizzle >= 0 ? opt.log_swizzle : choose_log_swizzle(tiles_m, tiles_n);
+  p.sched = make_tile_scheduler(tiles_m, tiles_n, L);
   p.vec_a = detail::vectors_ok(A, lda, Cfg::kMajorA == Major::K ? K : M);
   p.vec_b = detail::vectors_ok(B, ldb, Cfg::kMajorB == Major::K ? K : N);
   p.vec_c = (ldc % 2 == 0) && (reinterpret_cast<std::uintptr_t>(C) % (2 * sizeof(typename Cfg::ElementOut)) == 0);
-  int const grid = int(size(p.raster));
-  last_launch = {p.tiles_m, p.tiles_n, p.k_tiles, L, grid, p.vec_a, p.vec_b};
+  int const grid = p.sched.positions;
+  if (opt.info) {
+    LaunchInfo& li = *opt.info;
+    li = LaunchInfo{};
+    li.tiles_m = tiles_m, li.tiles_n = tiles_n, li.k_tiles = p.k_tiles, li.log_swizzle = L, li.positions = grid, li.grid = grid;
+    li.vec_a = p.vec_a, li.vec_b = p.vec_b;
+  }
   auto kernel = gemm_kernel<Cfg>;
-  static cudaError_t const attr = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, Cfg::kSmemBytes);
-  if (attr != cudaSuccess) return attr;
+  // The kernel's shared-memory limit, raised once per device (a second device gets its own).
+  int dev = 0;
+  if (cudaError_t const e = cudaGetDevice(&dev); e != cudaSuccess) return e;
+  static PerDevice<cudaError_t> smem_attr;
+  cudaError_t const attr =
+      smem_attr.get(dev, [&] { return cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, Cfg::kSmemBytes); });
+  if (attr != cudaSuccess) {
+    smem_attr.forget(dev);
+    return attr;
+  }
   kernel<<<dim3(unsigned(grid)), dim3(unsigned(Cfg::kThreads)), std::size_t(Cfg::kSmemBytes), stream>>>(p);
   return cudaGetLastError();
 }
@@ -515,11 +479,12 @@ namespace TESSEL_NAMESPACE::cuda {
 // gemm_sm80(A, B, C, alpha, beta, stream): C = alpha * A * B + beta * C for
 // device tensors A (M, K), B (N, K) and C (M, N) (any strides; the fast path
 // wants one unit stride each), with the Ampere-style kernel (sm_80 and
-// later). bf16/fp16 inputs, fp32 accumulation, C bf16/fp16/fp32. log_swizzle:
-// the raster's swizzle (-1: chosen for L2; 0: the identity raster).
+// later). bf16/fp16 inputs, fp32 accumulation, C bf16/fp16/fp32. options:
+// the raster's swizzle (-1: chosen for L2; 0: the identity raster), where the
+// launch's figures go.
 template <class EA, class LA, class EB, class LB, class EC, class LC>
 cudaError_t gemm_sm80(Tensor<EA, LA> const& A, Tensor<EB, LB> const& B, Tensor<EC, LC> const& C, float alpha, float beta,
-                      cudaStream_t stream = 0, int log_swizzle = -1) {
+                      cudaStream_t stream = 0, kernels::GemmOptions const& options = {}) {
   using T = std::remove_cv_t<typename Tensor<EA, LA>::value_type>;
   using TO = std::remove_cv_t<typename Tensor<EC, LC>::value_type>;
   static_assert(std::is_same_v<T, std::remove_cv_t<typename Tensor<EB, LB>::value_type>>, "tessel::cuda::gemm_sm80: A and B have different types");
@@ -532,9 +497,9 @@ cudaError_t gemm_sm80(Tensor<EA, LA> const& A, Tensor<EB, LB> const& B, Tensor<E
   auto const fast = [&](auto a_k, auto b_k, T const* a, long long lda, T const* b, long long ldb, TO* c, long long ldc, int m, int n, int k) {
     using KM = kernels::sm80::Major;
     using Cfg = kernels::sm80::GemmConfig<T, TO, decltype(a_k)::value ? KM::K : KM::MN, decltype(b_k)::value ? KM::K : KM::MN>;
-    return kernels::sm80::launch_gemm<Cfg>(a, lda, b, ldb, c, ldc, m, n, k, alpha, beta, stream, log_swizzle);
+    return kernels::sm80::launch_gemm<Cfg>(a, lda, b, ldb, c, ldc, m, n, k, alpha, beta, stream, options);
   };
-  return kernels::gemm_common::run(ops, alpha, beta, stream, unit, fast);
+  return kernels::gemm_common::run(ops, alpha, beta, stream, options, unit, fast);
 }
 
 }  // namespace tessel::cuda

@@ -22,6 +22,8 @@
 #include "../tensor/counting.hpp"
 #include "gemm_common.cuh"
 #include "gemm_sm90_kernel.cuh"
+#include "device_cache.hpp"
+#include "scheduler.cuh"
 #include "threadblock.hpp"
 
 namespace TESSEL_NAMESPACE::kernels::sm90 {
@@ -56,7 +58,11 @@ struct TmaCache {
       if (e.used && e.rows == rows && e.k == k && e.ld == ld) {
         if (e.ptr != ptr) {
           e.tma.params.address = ptr;
-          TESSEL_CHECK(::tessel::detail::encode_tiled(e.tma.desc, e.tma.params), "gemm_sm90: cuTensorMapEncodeTiled failed");
+          bool const encoded = ::tessel::detail::encode_tiled(e.tma.desc, e.tma.params);  // never inside a check macro
+          if (!encoded) {
+            e.used = false;
+            fail("gemm_sm90: cuTensorMapEncodeTiled failed");
+          }
           e.ptr = ptr;
         }
         tma = e.tma;
@@ -84,6 +90,7 @@ inline bool check_epilogue_chunks() {
   typename Cfg::TiledMma mma;
   auto const tv = mma.get_layoutC_TV();
   constexpr int threads = 128 * Cfg::kConsumers, BM = Cfg::BM::value;
+  if (int(size<0>(tv)) != threads) return false;
   int const vals = int(size<1>(tv));
   int const per = vals / Cfg::kChunksN;
   for (int t = 0; t < threads; ++t)
@@ -98,55 +105,37 @@ inline bool check_epilogue_chunks() {
   return true;
 }
 
-// The SM count and the most clusters of 2 that fit at once, per device.
-template <class Cfg>
-struct DeviceLimits {
-  static inline int sms[64] = {}, clusters2[64] = {}, queried[64] = {};
+// What launch_gemm needs of a device, per configuration: the SM count and the
+// most clusters of 2 that fit at once (-1 where the occupancy query failed),
+// after raising the kernel's shared-memory limit on that device.
+struct DeviceFigures {
+  int sms = 0, clusters2 = 0, queried = 0;
+  cudaError_t error = cudaSuccess;
 };
 }  // namespace detail
 
-// The launch of one configuration: tensor maps, raster, grid.
-struct LaunchInfo {
-  int tiles_m = 0, tiles_n = 0, k_tiles = 0, log_swizzle = 0, raster_size = 0, grid = 0, sms = 0;
-  int max_clusters2 = 0;  // cudaOccupancyMaxActiveClusters for clusters of 2 (-1: the query failed)
-};
-
-// The epilogue: -1 chosen (through shared memory and TMA stores where it
-// applies), 0 always straight from the registers to global memory, 1 the
-// TMA epilogue where it applies. A diagnostic knob for the bench.
-inline int epilogue_mode = -1;
-
-// The last launch's figures (diagnostics: not synchronized between threads).
-inline LaunchInfo last_launch;
-
-// The swizzle width for L2: groups of 8 columns of tiles (GemmIdentityThreadblockSwizzle<8>'s choice).
-inline int choose_log_swizzle(int tiles_m, int tiles_n) {
-  return GemmIdentityThreadblockSwizzle<8>::get_log_tile(GemmCoord(tiles_m, tiles_n, 1));
-}
-
 // Launches Cfg on row-major C (M,N):(ldc,1); A (M,K) and B (N,K) with strides
 // (lda_m, lda_k), (ldb_n, ldb_k) one of which is 1 as Cfg's majors say.
-// log_swizzle < 0: choose_log_swizzle. Throws tessel::error where the TMA
-// cannot take the operands.
+// opt: the raster's swizzle (< 0: choose_log_swizzle), the cluster, the
+// epilogue, where the launch's figures go. Throws tessel::error where the TMA
+// cannot take the operands or where opt asks for what cannot run.
 template <class Cfg>
 cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename Cfg::Element const* B, long long ldb,
                         typename Cfg::ElementOut* C, long long ldc, int M, int N, int K, float alpha, float beta, cudaStream_t stream,
-                        int log_swizzle = -1, int cluster = -1, LaunchInfo* info = nullptr) {
-  using T = typename Cfg::Element;
+                        GemmOptions const& opt = {}) {
+  using TO = typename Cfg::ElementOut;
   using BM = typename Cfg::BM;
   using BN = typename Cfg::BN;
   using BK = typename Cfg::BK;
+  // The epilogues' assumptions about the TiledMMA's C layout (static per
+  // configuration; checked whatever TESSEL_NO_CHECKS says, once).
+  static bool const pairs_ok = gemm_common::check_epilogue_pairs<typename Cfg::TiledMma, BM, BN>();
+  if (!pairs_ok) fail("gemm_sm90: the TiledMMA's C layout does not hold column pairs");
+  if (M <= 0 || N <= 0) return cudaSuccess;
+  if (K <= 0) fail("gemm_sm90: K = 0 (tessel layouts have no empty modes)");
   GemmParams<Cfg> p{};
-  auto a_layout = [&] {
-    if constexpr (Cfg::kMajorA == GMMA::Major::K) return make_layout(make_shape(M, K), make_stride(lda, Int<1>{}));
-    else return make_layout(make_shape(M, K), make_stride(Int<1>{}, lda));
-  }();
-  auto b_layout = [&] {
-    if constexpr (Cfg::kMajorB == GMMA::Major::K) return make_layout(make_shape(N, K), make_stride(ldb, Int<1>{}));
-    else return make_layout(make_shape(N, K), make_stride(Int<1>{}, ldb));
-  }();
-  auto gA = make_tensor(make_gmem_ptr(A), a_layout);
-  auto gB = make_tensor(make_gmem_ptr(B), b_layout);
+  auto gA = make_tensor(make_gmem_ptr(A), gemm_common::operand_layout<Cfg::kMajorA>(M, K, lda));
+  auto gB = make_tensor(make_gmem_ptr(B), gemm_common::operand_layout<Cfg::kMajorB>(N, K, ldb));
   detail::TmaCache<Cfg, 0>::get(A, M, K, lda, [&](auto& tma, auto& plan) {
     tma = make_tma_copy(SM90_TMA_LOAD{}, gA, typename Cfg::SmemTileA{}, Shape<BM, BK>{});
     plan = detail::make_tile_plan(tma, Cfg::kBoxesA);
@@ -157,11 +146,13 @@ cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename 
   }, p.tma_b, p.plan_b);
   p.c = C;
   p.ldc = ldc;
+  bool const epi_tma_fits = Cfg::kEpiTma && beta == 0.f && reinterpret_cast<std::uintptr_t>(C) % 16 == 0 && (ldc * long(sizeof(TO))) % 16 == 0;
+  if (opt.epilogue == GemmEpilogue::tma && !epi_tma_fits)
+    fail("gemm_sm90: the TMA epilogue was asked for, but it needs a 16-bit C, beta = 0 and C's rows 16-byte aligned");
+  p.epi_tma = epi_tma_fits && opt.epilogue != GemmEpilogue::direct;
   if constexpr (Cfg::kEpiTma) {
-    using TO = typename Cfg::ElementOut;
     static bool const chunks_ok = detail::check_epilogue_chunks<Cfg>();
-    TESSEL_CHECK(chunks_ok, "gemm_sm90: the TiledMMA's C layout does not match the epilogue's chunks");
-    p.epi_tma = epilogue_mode != 0 && beta == 0.f && reinterpret_cast<std::uintptr_t>(C) % 16 == 0 && (ldc * long(sizeof(TO))) % 16 == 0;
+    if (!chunks_ok) fail("gemm_sm90: the TiledMMA's C layout does not match the epilogue's chunks");
     if (p.epi_tma) {
       auto gC = make_tensor(make_gmem_ptr(C), make_layout(make_shape(M, N), make_stride(ldc, Int<1>{})));
       detail::TmaCache<Cfg, 2, SM90_TMA_STORE, TO>::get(C, M, N, ldc, [&](auto& tma, auto& plan) {
@@ -173,19 +164,17 @@ cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename 
   p.m = M, p.n = N, p.k = K;
   p.alpha = alpha, p.beta = beta;
   int const tiles_m = (M + BM::value - 1) / BM::value;
-  p.tiles_n = (N + BN::value - 1) / BN::value;
+  int const tiles_n = (N + BN::value - 1) / BN::value;
   p.k_tiles = (K + BK::value - 1) / BK::value;
   // Clusters of 2 CTAs along M share B by multicast when asked (cluster = 2):
   // correct, but measured 2.2x slower than without (bench/RESULTS.md, issue
   // 14), so the default is no cluster.
-  p.cluster = cluster > 0 ? cluster : 1;
-  TESSEL_CHECK(p.cluster == 1 || p.cluster == 2, "launch_gemm: clusters of 1 or 2 CTAs");
-  TESSEL_CHECK(p.cluster == 1 || Cfg::kPiecesB % 2 == 0, "launch_gemm: a cluster of 2 shares B in an even number of 128-row pieces");
-  p.tiles_m = (tiles_m + p.cluster - 1) / p.cluster;  // in units of the cluster's M tiles
-  p.log_swizzle = log_swizzle >= 0 ? log_swizzle : choose_log_swizzle(p.tiles_m, p.tiles_n);
-  p.raster = identity_swizzle_layout(GemmCoord(p.tiles_m, p.tiles_n, 1), p.log_swizzle);
-  p.raster_size = int(size(p.raster));
-  p.vec = (ldc % 2 == 0) && (reinterpret_cast<std::uintptr_t>(C) % (2 * sizeof(typename Cfg::ElementOut)) == 0);
+  p.cluster = opt.cluster > 0 ? opt.cluster : 1;
+  if (p.cluster != 1 && p.cluster != 2) fail("launch_gemm: clusters of 1 or 2 CTAs");
+  if (p.cluster == 2 && Cfg::kPiecesB % 2 != 0) fail("launch_gemm: a cluster of 2 shares B in an even number of 128-row pieces");
+  int const log_swizzle = opt.log_swizzle >= 0 ? opt.log_swizzle : choose_log_swizzle((tiles_m + p.cluster - 1) / p.cluster, tiles_n);
+  p.sched = make_tile_scheduler((tiles_m + p.cluster - 1) / p.cluster, tiles_n, log_swizzle);  // in units of the cluster's M tiles
+  p.vec = (ldc % 2 == 0) && (reinterpret_cast<std::uintptr_t>(C) % (2 * sizeof(TO)) == 0);
   int dev = 0;
   cudaError_t e = cudaGetDevice(&dev);
   if (e != cudaSuccess) return e;
@@ -201,33 +190,40 @@ cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename 
   cfg.stream = stream;
   cfg.attrs = attr;
   cfg.numAttrs = 1;
-  using Limits = detail::DeviceLimits<Cfg>;
-  int const slot = dev & 63;
-  if (Limits::sms[slot] == 0) {  // once per device: the smem limit, the SM count, the clusters of 2 that fit at once
-    e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, Cfg::kSmemBytes);
-    int sms = 0, c2 = 0;
-    if (e == cudaSuccess) e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
-    if (e != cudaSuccess) return e;
+  // Once per device (a second device gets its own): the smem limit, the SM count, the clusters of 2 that fit at once.
+  static PerDevice<detail::DeviceFigures> figures;
+  detail::DeviceFigures const f = figures.get(dev, [&] {
+    detail::DeviceFigures r;
+    r.error = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, Cfg::kSmemBytes);
+    if (r.error == cudaSuccess) r.error = cudaDeviceGetAttribute(&r.sms, cudaDevAttrMultiProcessorCount, dev);
+    if (r.error != cudaSuccess) return r;
     cudaLaunchConfig_t q = cfg;
     cudaLaunchAttribute qa = attr[0];
     qa.val.clusterDim.x = 2;
     q.attrs = &qa;
-    q.gridDim = dim3(unsigned(sms));
+    q.gridDim = dim3(unsigned(r.sms));
+    int c2 = 0;
     bool const queried = cudaOccupancyMaxActiveClusters(&c2, kernel, &q) == cudaSuccess && c2 > 0;
     (void)cudaGetLastError();
-    Limits::queried[slot] = queried ? c2 : -1;
-    if (!queried) c2 = sms / 2;
-    Limits::clusters2[slot] = c2;
-    Limits::sms[slot] = sms;
+    r.queried = queried ? c2 : -1;
+    r.clusters2 = queried ? c2 : r.sms / 2;
+    return r;
+  });
+  if (f.error != cudaSuccess) {
+    figures.forget(dev);  // not kept: the next call asks the device again
+    return f.error;
   }
-  int const sms = Limits::sms[slot];
   // Persistent: as many clusters as run at once (clusters of 2 cannot always fill every SM).
-  int const max_clusters = p.cluster == 1 ? sms : Limits::clusters2[slot];
-  int const units = p.tiles_m * p.tiles_n;  // cluster tiles
+  int const max_clusters = p.cluster == 1 ? f.sms : f.clusters2;
+  int const units = p.sched.tiles_m * p.sched.tiles_n;  // cluster tiles
   int const clusters = units < max_clusters ? units : max_clusters;
   int const grid = clusters * p.cluster;
-  last_launch = {p.tiles_m, p.tiles_n, p.k_tiles, p.log_swizzle, p.raster_size, grid, sms, Limits::queried[slot]};
-  if (info) *info = last_launch;
+  if (opt.info) {
+    LaunchInfo& li = *opt.info;
+    li = LaunchInfo{};
+    li.tiles_m = p.sched.tiles_m, li.tiles_n = p.sched.tiles_n, li.k_tiles = p.k_tiles, li.log_swizzle = log_swizzle;
+    li.positions = p.sched.positions, li.grid = grid, li.sms = f.sms, li.max_clusters2 = f.queried, li.epilogue_tma = p.epi_tma;
+  }
   if (units == 0) return cudaSuccess;
   cfg.gridDim = dim3(unsigned(grid));
   return cudaLaunchKernelEx(&cfg, kernel, p);
@@ -277,14 +273,8 @@ void describe(int M = 0, int N = 0, int K = 0, int sms = 132) {
       for (int r = 0; r < q.rest; ++r) runs *= q.rest_extent[r];
       std::printf("), swizzle %d, %d box(es) per tile%s%s\n", q.swizzle, runs, q.error ? ", error: " : "", q.error ? q.error : "");
     };
-    auto la = [&] {
-      if constexpr (Cfg::kMajorA == GMMA::Major::K) return make_layout(make_shape(M, K), make_stride((long long)K, Int<1>{}));
-      else return make_layout(make_shape(M, K), make_stride(Int<1>{}, (long long)M));
-    }();
-    auto lb = [&] {
-      if constexpr (Cfg::kMajorB == GMMA::Major::K) return make_layout(make_shape(N, K), make_stride((long long)K, Int<1>{}));
-      else return make_layout(make_shape(N, K), make_stride(Int<1>{}, (long long)N));
-    }();
+    auto const la = gemm_common::operand_layout<Cfg::kMajorA>(M, K, (long long)(Cfg::kMajorA == GMMA::Major::K ? K : M));
+    auto const lb = gemm_common::operand_layout<Cfg::kMajorB>(N, K, (long long)(Cfg::kMajorB == GMMA::Major::K ? K : N));
     box("A", TMA::make_tma_params(fake, la, typename Cfg::SmemTileA{}, Shape<BM, BK>{}));
     box("B (per 128-row piece)", TMA::make_tma_params(fake, lb, typename Cfg::SmemTileB{}, Shape<typename Cfg::BNPiece, BK>{}));
   }
@@ -300,13 +290,14 @@ inline bool tma_ok(void const* p, long long ld, int elem) {
 }
 }  // namespace detail
 
-// gemm(A, B, C, alpha, beta, stream): C = alpha * A * B + beta * C for device
-// tensors A (M, K), B (N, K) and C (M, N) (any strides with one unit stride
-// each). bf16/fp16 inputs, fp32 accumulation, C bf16/fp16/fp32. log_swizzle:
-// the raster's swizzle (-1: chosen for L2; 0: the identity raster).
+// gemm(A, B, C, alpha, beta, stream, options): C = alpha * A * B + beta * C for
+// device tensors A (M, K), B (N, K) and C (M, N) (any strides with one unit
+// stride each). bf16/fp16 inputs, fp32 accumulation, C bf16/fp16/fp32.
+// options (kernels::GemmOptions): the raster's swizzle (-1: chosen for L2; 0:
+// the identity raster), clusters, the epilogue, where the launch's figures go.
 template <class EA, class LA, class EB, class LB, class EC, class LC>
 cudaError_t gemm(Tensor<EA, LA> const& A, Tensor<EB, LB> const& B, Tensor<EC, LC> const& C, float alpha, float beta,
-                 cudaStream_t stream = 0, int log_swizzle = -1, int cluster = -1) {
+                 cudaStream_t stream = 0, kernels::GemmOptions const& options = {}) {
   using T = std::remove_cv_t<typename Tensor<EA, LA>::value_type>;
   using TO = std::remove_cv_t<typename Tensor<EC, LC>::value_type>;
   static_assert(std::is_same_v<T, std::remove_cv_t<typename Tensor<EB, LB>::value_type>>, "tessel::cuda::gemm: A and B have different types");
@@ -324,9 +315,9 @@ cudaError_t gemm(Tensor<EA, LA> const& A, Tensor<EB, LB> const& B, Tensor<EC, LC
   auto const fast = [&](auto a_k, auto b_k, T const* a, long long lda, T const* b, long long ldb, TO* c, long long ldc, int m, int n, int k) {
     using KM = GMMA::Major;
     using Cfg = kernels::sm90::GemmConfig<T, TO, decltype(a_k)::value ? KM::K : KM::MN, decltype(b_k)::value ? KM::K : KM::MN>;
-    return kernels::sm90::launch_gemm<Cfg>(a, lda, b, ldb, c, ldc, m, n, k, alpha, beta, stream, log_swizzle, cluster);
+    return kernels::sm90::launch_gemm<Cfg>(a, lda, b, ldb, c, ldc, m, n, k, alpha, beta, stream, options);
   };
-  return kernels::gemm_common::run(ops, alpha, beta, stream, tma, fast);
+  return kernels::gemm_common::run(ops, alpha, beta, stream, options, tma, fast);
 }
 
 }  // namespace tessel::cuda

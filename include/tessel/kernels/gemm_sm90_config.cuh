@@ -8,7 +8,7 @@
 
 #include "../atom/atom.hpp"
 #include "../atom/tma_copy.hpp"
-#include "threadblock.hpp"
+#include "scheduler.cuh"
 
 namespace TESSEL_NAMESPACE::kernels::sm90 {
 
@@ -21,19 +21,32 @@ template <> struct wgmma_kind<bfloat16_t> { using type = GMMA::ptx::f32bf16bf16;
 }  // namespace detail
 
 // T: input type (half_t, bfloat16_t); TO: output type (half_t, bfloat16_t, float).
-template <class T, class TO, GMMA::Major MA, GMMA::Major MB, int BN_ = 256, int Stages_ = 4>
+// Consumers_: consumer warpgroups, each computing 64 rows of the CTA tile (so
+// BM = 64 * Consumers_); ProducerRegs_/ConsumerRegs_: the registers per thread
+// that setmaxnreg gives the producer and the consumers (multiples of 8 in
+// 24..256, within the SM's 64K registers).
+template <class T, class TO, GMMA::Major MA, GMMA::Major MB, int BN_ = 256, int Stages_ = 4, int Consumers_ = 2, int ProducerRegs_ = 40,
+          int ConsumerRegs_ = 232>
 struct GemmConfig {
   using Element = T;
   using ElementOut = TO;
   static constexpr GMMA::Major kMajorA = MA, kMajorB = MB;
-  using BM = _128;
+  static constexpr int kConsumers = Consumers_;  // consumer warpgroups
+  static_assert(Consumers_ >= 1 && Consumers_ <= 2, "GemmConfig: 1 or 2 consumer warpgroups (BM = 64 or 128; a TMA box row is at most 256)");
+  using BM = Int<64 * Consumers_>;
   using BN = Int<BN_>;
   using BK = _64;
   using Stages = Int<Stages_>;
   static constexpr int kStages = Stages_;
-  static constexpr int kConsumers = 2;  // consumer warpgroups
   static constexpr int kThreads = 128 * (1 + kConsumers);
-  static constexpr int kProducerRegs = 40, kConsumerRegs = 232;
+  static constexpr int kProducerRegs = ProducerRegs_, kConsumerRegs = ConsumerRegs_;
+  static_assert(ProducerRegs_ % 8 == 0 && ConsumerRegs_ % 8 == 0 && ProducerRegs_ >= 24 && ConsumerRegs_ <= 256 &&
+                    ProducerRegs_ <= ConsumerRegs_,
+                "GemmConfig: setmaxnreg takes multiples of 8 in 24..256 (the producer's down, the consumers' up)");
+  static_assert(128 * (ProducerRegs_ + Consumers_ * ConsumerRegs_) <= 65536, "GemmConfig: the warpgroups' registers exceed the SM's 64K");
+  // Named barriers: 0 is __syncthreads'; consumer warpgroup w's epilogue uses kEpiBarrier + w.
+  static constexpr int kEpiBarrier = 1;
+  static_assert(kEpiBarrier + Consumers_ <= 16, "GemmConfig: 16 named barriers");
 
   // The shared-memory tiles: the 128-byte swizzle atoms tiled to (BM, BK) and
   // (BN, BK) per stage. K-major: rows of 64 elements along K (one TMA box per
@@ -55,7 +68,7 @@ struct GemmConfig {
   using SmemTileA = decltype(tile_to_shape(AtomA{}, Shape<BM, BK>{}, take<0, 2>(OrderA{})));
   using SmemTileB = decltype(tile_to_shape(AtomB{}, Shape<BNPiece, BK>{}, take<0, 2>(OrderB{})));
   // TMA boxes per A tile and per B piece: one 64 x 128 box K-major, 64 x 64 boxes MN-major.
-  static constexpr int kBoxesA = MA == GMMA::Major::K ? 1 : 128 / 64;
+  static constexpr int kBoxesA = MA == GMMA::Major::K ? 1 : BM::value / 64;
   static constexpr int kBoxesB = MB == GMMA::Major::K ? 1 : 128 / 64;
   static constexpr int kStageA = BM::value * BK::value, kStageB = BN::value * BK::value;  // elements
   static constexpr std::uint32_t kStageBytes = std::uint32_t((kStageA + kStageB) * sizeof(T));
@@ -76,7 +89,7 @@ struct GemmConfig {
   static constexpr bool kEpiTma = sizeof(TO) == 2;
   using EpiRows = _64;
   using EpiCols = _64;
-  using SmemTileC = decltype(tile_to_shape(GMMA::Layout_SW128_Atom<GMMA::Major::K, T>{}, Shape<EpiRows, EpiCols>{}));
+  using SmemTileC = decltype(tile_to_shape(GMMA::Layout_SW128_Atom<GMMA::Major::K, TO>{}, Shape<EpiRows, EpiCols>{}));
   // The same in elements of TO, the swizzle moved from bytes to elements (what
   // make_tensor(smem_ptr, SmemTileC) does, without its run-time alignment check
   // in device code): the offset of (row, column) in a slot.
@@ -105,12 +118,6 @@ struct TmaTilePlan {
   int smem_step = 0;
 };
 
-// The raster: the seed 002 swizzle as a layout (kernels/threadblock.hpp),
-// ((2^L, tiles_m), ceil(tiles_n / 2^L)) : ((tiles_m, 1), 2^L * tiles_m), from
-// the raster position t to the column-major tile index tm + tn * tiles_m.
-// Built (and checked) on the host; the kernel only evaluates it.
-using RasterLayout = decltype(identity_swizzle_layout(GemmCoord(1, 1, 1), 0));
-
 // The kernel's parameters (passed as a __grid_constant__: the tensor maps stay
 // in parameter space, where the TMA may read them).
 template <class Cfg>
@@ -126,10 +133,8 @@ struct GemmParams {
   long long ldc = 0;  // C is row-major: (M, N) : (ldc, 1)
   int m = 0, n = 0, k = 0;
   float alpha = 1.f, beta = 0.f;
-  int tiles_m = 0, tiles_n = 0, k_tiles = 0;
-  int log_swizzle = 0;  // the raster: groups of 2^log_swizzle columns of tiles
-  RasterLayout raster;
-  int raster_size = 0;  // size of the raster layout (tiles_m * 2^L * ceil(tiles_n / 2^L))
+  int k_tiles = 0;
+  TileScheduler sched;  // the raster over the cluster tiles (scheduler.cuh): tiles_m in units of the cluster's M tiles
   bool vec = false;     // C allows 2-element vector accesses
   int cluster = 1;      // CTAs per cluster along M (1 or 2): a pair shares its B tile by TMA multicast
 };

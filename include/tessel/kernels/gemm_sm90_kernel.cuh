@@ -24,8 +24,11 @@
 //     loads half of the shared B tile (one 128-row piece) and multicasts it to
 //     both, so B crosses L2 once per pair; a buffer is free when the consumers
 //     of both CTAs have released it (remote mbarrier arrives through mapa);
-//   - setmaxnreg moves registers from the producer (40) to the consumers (232);
-//   - tiles are handed out by a static persistent scheduler: tile number t
+//   - setmaxnreg moves registers from the producer (Cfg::kProducerRegs, 40)
+//     to the consumers (Cfg::kConsumerRegs, 232);
+//   - the stages' full/empty barriers and their phases are a TmaPipeline and
+//     PipelineStates (pipeline.cuh);
+//   - tiles are handed out by a static persistent scheduler (scheduler.cuh): tile number t
 //     (blockIdx.x, + gridDim.x, ...) is mapped to an output tile by the seed
 //     002 threadblock swizzle written as a tessel layout
 //     (identity_swizzle_layout of kernels/threadblock.hpp over the clusters'
@@ -60,8 +63,11 @@
 #include <cstdint>
 
 #include "../atom/copy_sm90.hpp"
+#include "epilogue.cuh"
 #include "gemm_convert.cuh"
 #include "gemm_sm90_config.cuh"
+#include "pipeline.cuh"
+#include "scheduler.cuh"
 
 namespace TESSEL_NAMESPACE::kernels::sm90 {
 
@@ -69,46 +75,46 @@ namespace TESSEL_NAMESPACE::kernels::sm90 {
 
 namespace detail {
 
-TESSEL_DEVICE void setmaxnreg_dec40() {
+// setmaxnreg: this warpgroup's registers per thread down (the producer) or up
+// (the consumers) to Regs (Cfg::kProducerRegs, Cfg::kConsumerRegs).
+template <int Regs>
+TESSEL_DEVICE void setmaxnreg_dec() {
 #if defined(TESSEL_ARCH_WGMMA)
-  asm volatile("setmaxnreg.dec.sync.aligned.u32 40;\n" ::: "memory");
+  asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;\n" ::"n"(Regs) : "memory");
 #endif
 }
-TESSEL_DEVICE void setmaxnreg_inc232() {
+template <int Regs>
+TESSEL_DEVICE void setmaxnreg_inc() {
 #if defined(TESSEL_ARCH_WGMMA)
-  asm volatile("setmaxnreg.inc.sync.aligned.u32 232;\n" ::: "memory");
+  asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;\n" ::"n"(Regs) : "memory");
 #endif
 }
 
-// TmaCopy::copy's coordinates and smem offset of box i of tile (c0, c1).
+// The TMA coordinates and smem offset of box i of tile (c0, c1) of a rank-2
+// TmaCopy: the atom's own box addressing (TmaCopy::box).
 template <class Op, class T>
 inline void tma_box(TmaCopy<Op, T> const& tma, long long c0, long long c1, int i, long long (&c)[2], long long& off) {
-  TMA::Params const& p = tma.params;
-  long long pos[2] = {c0 * tma.tile_[0], c1 * tma.tile_[1]};
-  off = 0;
-  for (int r = 0, x = i; r < p.rest; ++r) {
-    int const k = x % p.rest_extent[r];
-    x /= p.rest_extent[r];
-    pos[p.rest_mode[r]] += k * p.rest_step[r];
-    off += k * p.rest_smem[r];
-  }
-  c[0] = c[1] = 0;
-  for (int d = 0; d < p.rank && d < 2; ++d)
-    for (int q = 0; q < p.parts[d]; ++q) c[d] += pos[p.part_mode[d][q]] * p.part_scale[d][q];
+  long long origin[TMA::detail::kMaxModes] = {c0 * tma.tile_[0], c1 * tma.tile_[1]};
+  long long c5[5];
+  tma.box(origin, i, c5, off);
+  c[0] = c5[0], c[1] = c5[1];
 }
 
 template <class Op, class T>
 inline TmaTilePlan make_tile_plan(TmaCopy<Op, T> const& tma, int boxes) {
+  // The plan's assumptions, checked whatever TESSEL_NO_CHECKS says (host code, once per tensor map).
+  auto const need = [](bool ok, char const* what) {
+    if (!ok) fail(what);
+  };
   TMA::Params const& p = tma.params;
-  TESSEL_CHECK(p.rank == 2, "gemm_sm90: the operand's tensor map is not of rank 2");
-  int runs = 1;
-  for (int r = 0; r < p.rest; ++r) runs *= p.rest_extent[r];
-  TESSEL_CHECK(runs == boxes, "gemm_sm90: the TMA plan of a tile has another number of boxes than the configuration's");
+  need(p.rank == 2, "gemm_sm90: the operand's tensor map is not of rank 2");
+  int const runs = tma.boxes();
+  need(runs == boxes, "gemm_sm90: the TMA plan of a tile has another number of boxes than the configuration's");
   TmaTilePlan plan;
   plan.boxes = boxes;
   long long c00[2], c10[2], c01[2], cb[2], o0, o1;
   tma_box(tma, 0, 0, 0, c00, o0);
-  TESSEL_CHECK(c00[0] == 0 && c00[1] == 0 && o0 == 0, "gemm_sm90: the first box of tile (0,0) does not start at 0");
+  need(c00[0] == 0 && c00[1] == 0 && o0 == 0, "gemm_sm90: the first box of tile (0,0) does not start at 0");
   tma_box(tma, 1, 0, 0, c10, o1);
   tma_box(tma, 0, 1, 0, c01, o1);
   for (int d = 0; d < 2; ++d) plan.mn_step[d] = int(c10[d]), plan.k_step[d] = int(c01[d]);
@@ -124,9 +130,9 @@ inline TmaTilePlan make_tile_plan(TmaCopy<Op, T> const& tma, int boxes) {
         long long c[2], off;
         tma_box(tma, a, b, i, c, off);
         for (int d = 0; d < 2; ++d)
-          TESSEL_CHECK(c[d] == (long long)a * plan.mn_step[d] + (long long)b * plan.k_step[d] + (long long)i * plan.box_step[d],
-                       "gemm_sm90: the TMA boxes of a tile are not a linear progression");
-        TESSEL_CHECK(off == (long long)i * plan.smem_step, "gemm_sm90: the TMA boxes of a tile are not evenly spaced in shared memory");
+          need(c[d] == (long long)a * plan.mn_step[d] + (long long)b * plan.k_step[d] + (long long)i * plan.box_step[d],
+               "gemm_sm90: the TMA boxes of a tile are not a linear progression");
+        need(off == (long long)i * plan.smem_step, "gemm_sm90: the TMA boxes of a tile are not evenly spaced in shared memory");
       }
   return plan;
 }
@@ -145,24 +151,7 @@ TESSEL_DEVICE void tma_load_tile(TmaDescriptor const& desc, TmaTilePlan const& p
 // bar.sync on named barrier id (1..15) among n threads (a consumer warpgroup's).
 TESSEL_DEVICE void named_barrier_sync(int id, int n) { asm volatile("bar.sync %0, %1;\n" ::"r"(id), "r"(n) : "memory"); }
 
-// The output tile (tm, tn) of raster position t.
-TESSEL_HOST_DEVICE void raster_tile(RasterLayout const& raster, int t, int tiles_m, int& tm, int& tn) {
-  int const idx = int(raster(t));
-  tm = idx % tiles_m;
-  tn = idx / tiles_m;
-}
-
 using ::tessel::kernels::gemm_convert::pack_pair;  // the epilogue's conversions (gemm_convert.cuh)
-using ::tessel::kernels::gemm_convert::store_pair;
-
-// The rank of this CTA in its cluster, and an arrive on the mbarrier at the
-// same shared-memory offset in CTA `rank` of the cluster (mapa + remote arrive).
-TESSEL_DEVICE void arrive_cluster(std::uint64_t& bar, std::uint32_t rank) {
-  std::uint32_t const local = tessel::detail::smem_u32(&bar);
-  std::uint32_t remote;
-  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;\n" : "=r"(remote) : "r"(local), "r"(rank));
-  asm volatile("mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0];\n" ::"r"(remote) : "memory");
-}
 
 // A multicast of the Boxes TMA loads of tile (mn, k) to the CTAs of mask.
 template <int Boxes, class T>
@@ -193,21 +182,18 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
   T* smem_a = reinterpret_cast<T*>(base);
   T* smem_b = smem_a + S * Cfg::kStageA;
   TO* smem_c = reinterpret_cast<TO*>(smem_b + S * Cfg::kStageB);  // the epilogue's slots (Cfg::kEpiBytes)
-  auto* full = reinterpret_cast<std::uint64_t*>(reinterpret_cast<unsigned char*>(smem_c) + Cfg::kEpiBytes);
-  std::uint64_t* empty = full + S;
+  auto* barriers = reinterpret_cast<std::uint64_t*>(reinterpret_cast<unsigned char*>(smem_c) + Cfg::kEpiBytes);
 
   int const warpgroup = int(threadIdx.x) / 128;
   int const cluster = p.cluster;  // 1, or 2: the CTA pair (2c, 2c+1) computes M tiles (2m, 2m+1) of one N column
   std::uint32_t const rank = cluster > 1 ? block_rank_in_cluster() : 0u;
+  // A stage is free once every consumer warp of every CTA of the cluster has released it.
+  TmaPipeline<S> const pipe(barriers, cluster);
   if (threadIdx.x == 0) {
     prefetch_tma_descriptor(&p.tma_a.desc);
     prefetch_tma_descriptor(&p.tma_b.desc);
     if (p.epi_tma) prefetch_tma_descriptor(&p.tma_c.desc);
-    for (int s = 0; s < S; ++s) {
-      initialize_barrier(full[s], 1);                               // the producer's arrive.expect_tx
-      initialize_barrier(empty[s], Cfg::kConsumers * 4 * cluster);  // one arrive per consumer warp of each CTA of the cluster
-    }
-    fence_barrier_init();
+    pipe.init(Cfg::kConsumers * 4);  // one release per consumer warp (its lane 0) of each CTA
   }
   cluster_sync();  // the barriers of every CTA of the cluster are initialised before anyone uses them
 
@@ -216,37 +202,36 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
   int const k_tiles = p.k_tiles;
   if (warpgroup == 0) {
     // ---- producer ----
-    detail::setmaxnreg_dec40();
+    detail::setmaxnreg_dec<Cfg::kProducerRegs>();
     if (threadIdx.x == 0) {
-      int stage = 0, phase = 0;
-      for (int t = first; t < p.raster_size; t += step) {
-        int cm, tn;
-        detail::raster_tile(p.raster, t, p.tiles_m, cm, tn);
-        if (tn >= p.tiles_n) continue;  // a raster position past the last column of tiles
-        int const tm = cm * cluster + int(rank);
+      PipelineState<S> st;
+      for (TileWalk w = p.sched.walk(first, step); !w.done(); w.next()) {
+        TileCoord const tc = p.sched.tile(w.pos);
+        if (!p.sched.valid(tc)) continue;  // a raster position past the last column of tiles
+        int const tm = tc.m * cluster + int(rank), tn = tc.n;
         for (int kt = 0; kt < k_tiles; ++kt) {
-          wait_barrier(empty[stage], phase ^ 1);  // this stage is free in every CTA of the cluster
-          set_barrier_transaction_bytes(full[stage], Cfg::kStageBytes);
-          detail::tma_load_tile<Cfg::kBoxesA>(p.tma_a.desc, p.plan_a, full[stage], smem_a + stage * Cfg::kStageA, tm, kt);
-          T* const sb = smem_b + stage * Cfg::kStageB;
+          pipe.producer_acquire(st, Cfg::kStageBytes);  // this stage is free in every CTA of the cluster
+          std::uint64_t& full = pipe.full(st);
+          detail::tma_load_tile<Cfg::kBoxesA>(p.tma_a.desc, p.plan_a, full, smem_a + st.index * Cfg::kStageA, tm, kt);
+          T* const sb = smem_b + st.index * Cfg::kStageB;
           if (cluster == 1) {
             TESSEL_UNROLL
             for (int h = 0; h < Cfg::kPiecesB; ++h)
-              detail::tma_load_tile<Cfg::kBoxesB>(p.tma_b.desc, p.plan_b, full[stage], sb + h * 128 * Cfg::BK::value, tn * Cfg::kPiecesB + h, kt);
+              detail::tma_load_tile<Cfg::kBoxesB>(p.tma_b.desc, p.plan_b, full, sb + h * 128 * Cfg::BK::value, tn * Cfg::kPiecesB + h, kt);
           } else {  // this CTA's share of the B pieces, to both CTAs
             TESSEL_UNROLL
             for (int h = 0; h < Cfg::kPiecesB; ++h)
               if (h % 2 == int(rank))
-                detail::tma_multicast_tile<Cfg::kBoxesB>(p.tma_b.desc, p.plan_b, full[stage], std::uint16_t(0b11), sb + h * 128 * Cfg::BK::value,
+                detail::tma_multicast_tile<Cfg::kBoxesB>(p.tma_b.desc, p.plan_b, full, std::uint16_t(0b11), sb + h * 128 * Cfg::BK::value,
                                                          tn * Cfg::kPiecesB + h, kt);
           }
-          if (++stage == S) stage = 0, phase ^= 1;
+          st.advance();
         }
       }
     }
   } else {
     // ---- consumers ----
-    detail::setmaxnreg_inc232();
+    detail::setmaxnreg_inc<Cfg::kConsumerRegs>();
     int const ctid = int(threadIdx.x) - 128;
     typename Cfg::TiledMma mma;
     auto thr = mma.get_slice(ctid);
@@ -258,51 +243,37 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
     auto tCcC = thr.partition_C(make_identity_tensor(Shape<BM, BN>{}));  // (row, col) of each accumulator in the tile
     constexpr int kBlocks = decltype(size<2>(tCrA.layout()))::value;     // wgmma k-blocks per k-tile
     bool const lane0 = (threadIdx.x % 32) == 0;
-    // A stage is free once every consumer warp of every CTA of the cluster has released it.
-    auto release = [&](int st) {
-      if (cluster == 1) {
-        arrive_barrier(empty[st]);
-      } else {
-        for (int r = 0; r < cluster; ++r) detail::arrive_cluster(empty[st], std::uint32_t(r));
-      }
-    };
 
-    int stage = 0, phase = 0;
-    for (int t = first; t < p.raster_size; t += step) {
-      int cm, tn;
-      detail::raster_tile(p.raster, t, p.tiles_m, cm, tn);
-      if (tn >= p.tiles_n) continue;
-      int const tm = cm * cluster + int(rank);  // past the last M tile (odd tiles): computed on zeros, not stored
+    PipelineState<S> st;
+    for (TileWalk w = p.sched.walk(first, step); !w.done(); w.next()) {
+      TileCoord const tc = p.sched.tile(w.pos);
+      if (!p.sched.valid(tc)) continue;
+      int const tm = tc.m * cluster + int(rank), tn = tc.n;  // past the last M tile (odd tiles): computed on zeros, not stored
 
       // Main loop: wait for a full stage, issue its wgmmas, retire the previous
       // stage's and release that buffer.
       mma.accumulate_ = GMMA::ScaleOut::Zero;
       int prev = 0;
       for (int kt = 0; kt < k_tiles; ++kt) {
-        wait_barrier(full[stage], phase);
+        pipe.consumer_wait(st);
         warpgroup_fence_operand(acc);
         warpgroup_arrive();
         TESSEL_UNROLL
         for (int kb = 0; kb < kBlocks; ++kb) {
-          gemm(mma, tCrA(_, _, kb, stage), tCrB(_, _, kb, stage), acc);
+          gemm(mma, tCrA(_, _, kb, st.index), tCrB(_, _, kb, st.index), acc);
           mma.accumulate_ = GMMA::ScaleOut::One;
         }
         warpgroup_commit_batch();
         warpgroup_wait<1>();  // the previous k-tile's wgmmas have retired
         warpgroup_fence_operand(acc);
-        if (kt > 0 && lane0) release(prev);
-        prev = stage;
-        if (++stage == S) stage = 0, phase ^= 1;
+        if (kt > 0 && lane0) pipe.consumer_release(prev);
+        prev = st.index;
+        st.advance();
       }
       warpgroup_wait<0>();
       warpgroup_fence_operand(acc);
-      if (k_tiles > 0 && lane0) release(prev);
+      if (k_tiles > 0 && lane0) pipe.consumer_release(prev);
 
-      // Epilogue: D = alpha * acc + beta * C, straight from registers. The
-      // accumulators' tile coordinates are the TiledMMA's C partition of the
-      // (static) identity tile; the global address is C's layout at them (a
-      // partition of a dynamic-strided tensor would run the layout algebra at
-      // run time, whose error path is a call: ptxas then serializes wgmma).
       int const m0 = tm * BM::value, n0 = tn * BN::value;
       constexpr int kVals = decltype(size(acc.layout()))::value;
       if constexpr (Cfg::kEpiTma) {
@@ -325,7 +296,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
           for (int j = 0; j < Cfg::kChunksN; ++j) {
             TO* const slot = smem_c + (wg * Cfg::kEpiSlots + j % Cfg::kEpiSlots) * Cfg::kEpiChunkElems;
             if (leader) tma_store_wait<Cfg::kEpiSlots - 1>();  // the store that last read this slot is done
-            detail::named_barrier_sync(1 + wg, 128);
+            detail::named_barrier_sync(Cfg::kEpiBarrier + wg, 128);
             TESSEL_UNROLL
             for (int i = j * kPer; i < (j + 1) * kPer; i += 2) {
               auto const crd = tCcE(i);
@@ -334,9 +305,9 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
               *reinterpret_cast<std::uint32_t*>(slot + typename Cfg::SmemTileCElems{}(r, c)) = packed;
             }
             fence_view_async_shared();  // these writes, before the TMA store reads them
-            detail::named_barrier_sync(1 + wg, 128);
+            detail::named_barrier_sync(Cfg::kEpiBarrier + wg, 128);
             if (leader) {
-              int const rb = tm * 2 + wg, cb = tn * Cfg::kChunksN + j;  // the chunk's (row, column) block of C
+              int const rb = tm * Cfg::kConsumers + wg, cb = tn * Cfg::kChunksN + j;  // the chunk's (row, column) block of C
               if (rb * 64 < p.m && cb * 64 < p.n) {
                 int const x = rb * p.plan_c.mn_step[0] + cb * p.plan_c.k_step[0], y = rb * p.plan_c.mn_step[1] + cb * p.plan_c.k_step[1];
                 SM90_TMA_STORE::copy(&p.tma_c.desc, slot, x, y);
@@ -347,18 +318,12 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
           continue;
         }
       }
-      auto const c_tile = make_layout(Shape<BM, BN>{}, make_stride(p.ldc, Int<1>{}));  // (BM, BN) : (ldc, 1)
-      TO* const c0 = p.c + (long long)m0 * p.ldc + n0;
-      int const mres = p.m - m0, nres = p.n - n0;
-      float const alpha = p.alpha, beta = p.beta;
-      TESSEL_UNROLL
-      for (int i = 0; i < kVals; i += 2) {  // values i, i+1: columns c, c+1 of one row
-        auto const crd = tCcC(i);
-        int const r = int(get<0>(crd)), c = int(get<1>(crd));
-        if (r >= mres) continue;
-        TO* dst = c0 + c_tile(r, c);
-        detail::store_pair(dst, alpha * acc(i), alpha * acc(i + 1), beta, c, nres, p.vec);
-      }
+      // Registers -> global memory (epilogue.cuh). The accumulators' tile
+      // coordinates are the TiledMMA's C partition of the (static) identity
+      // tile; the global address is C's layout at them (a partition of a
+      // dynamic-strided tensor would run the layout algebra at run time, whose
+      // error path is a call: ptxas then serializes wgmma).
+      epilogue_direct<BM, BN>(acc, tCcC, LinearCombination{p.alpha, p.beta}, p.c, p.ldc, m0, n0, p.m, p.n, p.vec);
     }
     if constexpr (Cfg::kEpiTma) {
       if (p.epi_tma && (ctid % 128) == 0) tma_store_wait<0>();  // the slots are read before the CTA leaves

@@ -1,0 +1,57 @@
+// tessel/kernels/device_cache.hpp: values that belong to one GPU (its SM count,
+// a kernel's shared-memory attribute, an occupancy query), computed once per
+// device and shared by every host thread:
+//   static PerDevice<int> sms;
+//   int n = sms.get(dev, [&] { return query(dev); });   // make() runs once per device
+// A one-time static (`static int n = query();`) holds the first device's value
+// for every device, and a plain array written without a lock is a data race
+// when two host threads launch at once; PerDevice takes a lock around the
+// first computation of each device's value and hands out copies. Host code only.
+#pragma once
+
+#include <mutex>
+
+#include "../config.hpp"
+
+namespace TESSEL_NAMESPACE::kernels {
+
+template <class T>
+class PerDevice {
+ public:
+  static constexpr int kMaxDevices = 64;
+
+  // The value for device dev, computed by make() (which returns T) the first
+  // time; make() is not called again for that device unless it threw.
+  template <class Make>
+  T get(int dev, Make&& make) {
+    if (dev < 0 || dev >= kMaxDevices) fail("kernels::PerDevice: device index outside 0..63");
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!set_[dev]) {
+      value_[dev] = make();
+      set_[dev] = true;
+    }
+    return value_[dev];
+  }
+  // Whether device dev's value has been computed.
+  bool has(int dev) const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return dev >= 0 && dev < kMaxDevices && set_[dev];
+  }
+  // Forget device dev's value (one that must be asked for again, a failed query say).
+  void forget(int dev) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (dev >= 0 && dev < kMaxDevices) set_[dev] = false;
+  }
+  // Forget every device's value (tests: a second device is a device whose value is not there yet).
+  void reset() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (bool& s : set_) s = false;
+  }
+
+ private:
+  mutable std::mutex mutex_;
+  T value_[kMaxDevices] = {};
+  bool set_[kMaxDevices] = {};
+};
+
+}  // namespace tessel::kernels

@@ -1,0 +1,91 @@
+// tessel/kernels/pipeline.cuh: the shared-memory pipeline of a warp-specialised
+// Hopper kernel: Stages buffers, each with a "full" mbarrier (completed by the
+// producer's arrive.expect_tx and the TMA's transaction bytes) and an "empty"
+// mbarrier (completed by the consumers' releases, from every CTA of a cluster
+// when the buffers are filled by multicast):
+//
+//   PipelineState st;                          // stage index and phase, one per role
+//   producer: pipe.producer_acquire(st, bytes);  TMA loads on pipe.full(st);  st.advance();
+//   consumer: pipe.consumer_wait(st);  ... read stage st.index ...;  pipe.consumer_release(st.index);  st.advance();
+//
+// The phase bookkeeping is PipelineState's alone: a stage's phase flips each
+// time the index wraps, the producer waits for the empty barrier's previous
+// phase (phase ^ 1: free from the start), the consumers for the full barrier's
+// current one. Device code for sm_90 (mbarriers, mapa and remote arrives).
+#pragma once
+
+#include <cstdint>
+
+#include "../atom/copy_sm90.hpp"
+
+namespace TESSEL_NAMESPACE::kernels {
+
+// A position in a ring of Stages buffers: the buffer and the parity of its current phase.
+template <int Stages>
+struct PipelineState {
+  static_assert(Stages >= 1, "PipelineState: at least one stage");
+  int index = 0;
+  int phase = 0;
+  TESSEL_HOST_DEVICE void advance() {
+    if (++index == Stages) index = 0, phase ^= 1;
+  }
+};
+
+// An arrive on the mbarrier at the same shared-memory offset as bar in CTA
+// `rank` of this cluster (mapa + remote arrive, release at cluster scope).
+TESSEL_DEVICE void arrive_barrier_in_cta(std::uint64_t& bar, std::uint32_t rank) {
+#if defined(TESSEL_ARCH_TMA)
+  std::uint32_t const local = ::tessel::detail::smem_u32(&bar);
+  std::uint32_t remote;
+  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;\n" : "=r"(remote) : "r"(local), "r"(rank));
+  asm volatile("mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0];\n" ::"r"(remote) : "memory");
+#else
+  (void)bar, (void)rank;
+  ::tessel::detail::missing_tma("arrive_barrier_in_cta needs device code for sm_90 or later");
+#endif
+}
+
+// The barriers of a TMA -> consumer pipeline of Stages buffers, in shared memory
+// (2 * Stages 8-byte words from `barriers`).
+template <int Stages>
+struct TmaPipeline {
+  std::uint64_t* full_;   // [Stages]
+  std::uint64_t* empty_;  // [Stages]
+  int cluster_;           // CTAs whose consumers release each buffer (1: this CTA only)
+
+  TESSEL_DEVICE TmaPipeline(std::uint64_t* barriers, int cluster) : full_(barriers), empty_(barriers + Stages), cluster_(cluster) {}
+
+  // One thread, before any use (then a fence and a CTA or cluster barrier, see
+  // init_fence): a full barrier completes on the producer's one arrive (plus its
+  // bytes); an empty one on consumer_arrivals arrives from each CTA of the cluster.
+  TESSEL_DEVICE void init(int consumer_arrivals) const {
+    for (int s = 0; s < Stages; ++s) {
+      initialize_barrier(full_[s], 1);
+      initialize_barrier(empty_[s], consumer_arrivals * cluster_);
+    }
+    fence_barrier_init();
+  }
+
+  // Producer: waits until stage st.index is free (in every CTA of the cluster)
+  // and arms its full barrier for `bytes` bytes of TMA transactions.
+  TESSEL_DEVICE void producer_acquire(PipelineState<Stages> const& st, std::uint32_t bytes) const {
+    wait_barrier(empty_[st.index], st.phase ^ 1);
+    set_barrier_transaction_bytes(full_[st.index], bytes);
+  }
+  // The full barrier of stage st.index (the TMA loads complete on it).
+  TESSEL_DEVICE std::uint64_t& full(PipelineState<Stages> const& st) const { return full_[st.index]; }
+
+  // Consumer: waits until stage st.index has landed.
+  TESSEL_DEVICE void consumer_wait(PipelineState<Stages> const& st) const { wait_barrier(full_[st.index], st.phase); }
+  // Consumer: one arrive (per releasing thread) on stage `index`'s empty barrier
+  // of every CTA of the cluster.
+  TESSEL_DEVICE void consumer_release(int index) const {
+    if (cluster_ == 1) {
+      arrive_barrier(empty_[index]);
+    } else {
+      for (int r = 0; r < cluster_; ++r) arrive_barrier_in_cta(empty_[index], std::uint32_t(r));
+    }
+  }
+};
+
+}  // namespace tessel::kernels
