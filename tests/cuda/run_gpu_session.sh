@@ -55,6 +55,11 @@ if want build || [ ! -x "$B/cuda/gemm_bench" ]; then  # a fresh machine: build w
   wait $p2 || status=1
   echo "build: $((SECONDS - t0)) s"; tail -n 3 "$LOGS/build.txt" "$LOGS/build-nochk.txt"
   grep -h "BUILD FAILED" -A12 "$LOGS"/build*.txt | head -40
+  # the GEMM kernels' registers and stack frames (ptxas), one line per distinct figure
+  for f in gemm_bench gemm_sm80_bench; do
+    grep -E "Compiling entry|Used [0-9]+ registers" "$B/cuda/$f.ptxas.log" | paste - - | grep gemm_kernel |
+      sed -E "s/.*kernels4(sm[89]0)11gemm_kernel.*ptxas info *: (Used .*)/\\1 \\2/" | sort | uniq -c
+  done
 fi
 c=$B/cuda
 if want host; then step kernels_host 60 "$c/kernels_host"; fi
