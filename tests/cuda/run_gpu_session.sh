@@ -33,9 +33,18 @@ status=0
 san=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
 want() { local p; for p in "${parts[@]}"; do [ "$p" = "$1" ] && return 0; done; return 1; }
 # step NAME LIMIT_S CMD...: runs CMD with a time limit, its output into $LOGS/NAME.txt, a line of summary here.
+# DEADLINE (seconds from the start, default 570): a step gets at most what is left before it, and
+# one with under 15 s left is skipped (printed as SKIPPED; counted as a failure of the session).
+DEADLINE=${DEADLINE:-570}
 step() {
   local name=$1 limit=$2; shift 2
-  local t0=$SECONDS
+  local t0=$SECONDS left=$((DEADLINE - SECONDS - 5))
+  if [ "$left" -lt 15 ]; then
+    printf '%-28s SKIPPED (the call\x27s time is spent)\n' "$name"
+    status=1
+    return
+  fi
+  [ "$limit" -le "$left" ] || limit=$left
   timeout "$limit" "$@" > "$LOGS/$name.txt" 2>&1
   local rc=$?
   local summary
