@@ -372,6 +372,13 @@ TESSEL_HOST_DEVICE constexpr auto make_tiled_copy_C(Copy_Atom<CArgs...> const& a
   return make_tiled_copy_impl(atom, mma.get_layoutC_TV(), make_shape(tile_size<0>(mma), tile_size<1>(mma)));
 }
 
+// size(tiled_copy): its number of threads (TiledNumThr); tile_size<I...>(tiled_copy):
+// size<I...> of its tile (Tiler_MN).
+template <class A, class TV, class T>
+TESSEL_HOST_DEVICE constexpr auto size(TiledCopy<A, TV, T> const&) { return typename TiledCopy<A, TV, T>::TiledNumThr{}; }
+template <std::size_t... I, class A, class TV, class T>
+TESSEL_HOST_DEVICE constexpr auto tile_size(TiledCopy<A, TV, T> const&) { return size<I...>(T{}); }
+
 // ---- copy, copy_if ------------------------------------------------------------------------------
 
 // copy(atom, src, dst): src and dst (V, Rest...) of the same rank; the atom

@@ -289,9 +289,11 @@ struct TiledMMA : Atom {
  private:
   template <int P0, int P1, class AtomTV, int T0, int T1, class S, class D>
   TESSEL_HOST_DEVICE static constexpr auto thrfrg(Layout<S, D> const& x) {
-    static_assert(detail::atoms::static_modes_divide<Layout<S, D>, decltype(make_tile(permutation_mnk<P0>(), permutation_mnk<P1>()))>(),
-                  "tessel::TiledMMA: a static mode of the tensor is not a multiple of the MMA's tile (tile_size): "
-                  "the partition would reach outside the tensor (use a tile that divides it)");
+    // A mode that is not a multiple of the tile gives, as in CuTe, a last
+    // partial tile that reaches past the tensor's end (the layout goes on along
+    // its last mode): CuTe's predicated edges partition an identity tensor the
+    // same way and test elem_less before touching those elements
+    // (cooperative_gemm, CuTe's predicated GEMMs).
     auto permuted = logical_divide(x, make_tile(permutation_mnk<P0>(), permutation_mnk<P1>()));
     auto atoms = zipped_divide(permuted, make_tile(make_layout(size<P0>(AtomShape_MNK{})), make_layout(size<P1>(AtomShape_MNK{}))));
     auto tv = detail::atoms::compose0(atoms, AtomTV{});  // ((ThrV,FrgV),(Rest0,Rest1,...))

@@ -279,6 +279,28 @@ TESSEL_ALIAS_M(24) TESSEL_ALIAS_M(32) TESSEL_ALIAS_M(64)
 #undef TESSEL_ALIAS_M
 #undef TESSEL_ALIAS
 
+// ---- conditional_return ----------------------------------------------------------
+
+// conditional_return(cond, t, f): t where cond holds, else f, as CuTe's. A
+// static condition returns the chosen argument itself (t and f need no common
+// type); a dynamic one needs a common type, except for two static integers of
+// one value (that value, static). conditional_return<b>(t, f): the condition
+// as a template argument.
+template <class T, class F>
+TESSEL_HOST_DEVICE constexpr decltype(auto) conditional_return(true_type, T&& t, F&&) { return static_cast<T&&>(t); }
+template <class T, class F>
+TESSEL_HOST_DEVICE constexpr decltype(auto) conditional_return(false_type, T&&, F&& f) { return static_cast<F&&>(f); }
+template <auto v>
+TESSEL_HOST_DEVICE constexpr auto conditional_return(bool, C<v> const&, C<v> const&) { return C<v>{}; }
+template <auto v, auto u>
+TESSEL_HOST_DEVICE constexpr auto conditional_return(bool b, C<v> const&, C<u> const&) { return b ? v : u; }
+template <class T, class F>
+TESSEL_HOST_DEVICE constexpr auto conditional_return(bool b, T const& t, F const& f) { return b ? t : f; }
+template <bool b, class T, class F>
+TESSEL_HOST_DEVICE constexpr auto conditional_return(T const& t, F const& f) {
+  if constexpr (b) return t; else return f;
+}
+
 // ---- the _c literal -----------------------------------------------------------
 
 namespace detail {

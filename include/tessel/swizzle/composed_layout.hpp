@@ -14,27 +14,33 @@ namespace TESSEL_NAMESPACE {
 // any function of an index (a Swizzle, a Layout). Slicing keeps the offset
 // inside, since A need not be linear.
 template <class A, class Offset, class L>
-struct ComposedLayout {
+// The three parts are stored as tuple leaves, as Layout's shape and stride
+// (static ones take no storage): a fully static ComposedLayout is an empty
+// class without [[no_unique_address]] members, which nvcc takes as a kernel
+// parameter (it refuses a class of only [[no_unique_address]] empty members:
+// "Empty parameter types are not supported").
+struct ComposedLayout : private detail::leaf<0, A>, private detail::leaf<1, Offset>, private detail::leaf<2, L> {
   using shape_type = typename L::shape_type;
   static constexpr int rank = L::rank;
-  [[no_unique_address]] A outer_;
-  [[no_unique_address]] Offset offset_;
-  [[no_unique_address]] L inner_;
 
-  TESSEL_HOST_DEVICE constexpr A const& layout_a() const { return outer_; }
-  TESSEL_HOST_DEVICE constexpr Offset const& offset() const { return offset_; }
-  TESSEL_HOST_DEVICE constexpr L const& layout_b() const { return inner_; }
+  constexpr ComposedLayout() = default;
+  TESSEL_HOST_DEVICE constexpr ComposedLayout(A const& a, Offset const& o, L const& l)
+      : detail::leaf<0, A>{a}, detail::leaf<1, Offset>{o}, detail::leaf<2, L>{l} {}
+
+  TESSEL_HOST_DEVICE constexpr decltype(auto) layout_a() const { return detail::leaf<0, A>::element(); }
+  TESSEL_HOST_DEVICE constexpr decltype(auto) offset() const { return detail::leaf<1, Offset>::element(); }
+  TESSEL_HOST_DEVICE constexpr decltype(auto) layout_b() const { return detail::leaf<2, L>::element(); }
   TESSEL_HOST_DEVICE constexpr ComposedLayout const& layout() const { return *this; }
   template <std::size_t... I>
-  TESSEL_HOST_DEVICE constexpr auto shape() const { return inner_.template shape<I...>(); }
+  TESSEL_HOST_DEVICE constexpr auto shape() const { return layout_b().template shape<I...>(); }
 
   template <class Crd>
   TESSEL_HOST_DEVICE constexpr auto operator()(Crd const& c) const {
     if constexpr (has_underscore_v<Crd>) {
-      auto [l, off] = slice_and_offset(c, inner_);
-      return ComposedLayout<A, decltype(offset_ + off), decltype(l)>{outer_, offset_ + off, l};
+      auto [l, off] = slice_and_offset(c, layout_b());
+      return ComposedLayout<A, decltype(offset() + off), decltype(l)>{layout_a(), offset() + off, l};
     } else {
-      return outer_(offset_ + inner_(c));
+      return layout_a()(offset() + layout_b()(c));
     }
   }
   template <class C0, class C1, class... Cs>
@@ -125,15 +131,65 @@ template <std::size_t... I, class A, class O, class L>
 TESSEL_HOST_DEVICE constexpr auto layout(ComposedLayout<A, O, L> const& c) {
   if constexpr (sizeof...(I) == 0) return c; else return get<I...>(c);
 }
-// cosize: the largest index reached plus one (enumerated; composed layouts are small).
+// cosize: the largest index reached plus one (enumerated; composed layouts are
+// small); a static integer for a static composed layout (so cosize_v and
+// static array sizes take swizzled layouts, as in CuTe).
+namespace detail {
 template <class A, class O, class L>
-TESSEL_HOST_DEVICE constexpr auto cosize(ComposedLayout<A, O, L> const& c) {
+TESSEL_HOST_DEVICE constexpr long long composed_cosize(ComposedLayout<A, O, L> const& c) {
   long long m = 0;
   for (long long i = 0; i < static_cast<long long>(size(c.layout_b())); ++i) {
     long long v = static_cast<long long>(c(i));
     m = v > m ? v : m;
   }
   return m + 1;
+}
+// Whether a static layout maps [0, size) one to one onto [0, size) (its modes of
+// extent > 1, sorted by stride, have the compact strides 1, s0, s0 s1, ...).
+template <class L>
+TESSEL_HOST_DEVICE constexpr bool is_compact_bijection() {
+  auto fs = flatten_to_tuple(typename L::shape_type{});
+  auto fd = flatten_to_tuple(decltype(L{}.stride()){});
+  constexpr std::size_t N = tuple_size_v<decltype(fs)>;
+  long long sh[N > 0 ? N : 1] = {}, st[N > 0 ? N : 1] = {};
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    ((sh[I] = (long long)get<I>(fs), st[I] = (long long)get<I>(fd)), ...);
+  }(std::make_index_sequence<N>{});
+  long long expect = 1;
+  for (std::size_t k = 0; k < N; ++k) {  // the mode of extent > 1 with stride `expect`, in turn
+    bool found = false;
+    for (std::size_t j = 0; j < N && !found; ++j)
+      if (sh[j] > 1 && st[j] == expect) expect *= sh[j], sh[j] = 1, found = true;
+    if (!found) break;
+  }
+  for (std::size_t j = 0; j < N; ++j)
+    if (sh[j] > 1) return false;
+  return true;
+}
+// The swizzle keeps every aligned block of 2^(B+M+|S|) within itself.
+template <class A> struct swizzle_block { static constexpr long long value = 0; };
+template <int B, int M, int S> struct swizzle_block<Swizzle<B, M, S>> { static constexpr long long value = 1LL << (B + M + (S < 0 ? -S : S)); };
+// A static offset of value 0 (_0, or smem_ptr_flag_bits, which is one).
+template <class O>
+TESSEL_HOST_DEVICE constexpr bool static_zero_offset() {
+  if constexpr (requires { O::value; }) return is_static_v<O> && O::value == 0;
+  else return false;
+}
+}  // namespace detail
+template <class A, class O, class L>
+TESSEL_HOST_DEVICE constexpr auto cosize(ComposedLayout<A, O, L> const& c) {
+  if constexpr (is_static_v<ComposedLayout<A, O, L>>) {
+    // Sw o 0 o L with L one to one onto [0, n), n a multiple of the swizzle's
+    // block: Sw permutes [0, n), so the cosize is n (without enumerating, which
+    // nvcc's constant evaluation refuses for large tiles).
+    constexpr long long n = decltype(size(L{}))::value, blk = detail::swizzle_block<A>::value;
+    if constexpr (blk > 0 && detail::static_zero_offset<O>() && n % blk == 0 && detail::is_compact_bijection<L>())
+      return Int<int(n)>{};
+    else
+      return Int<int(detail::composed_cosize(ComposedLayout<A, O, L>{}))>{};
+  } else {
+    return detail::composed_cosize(c);
+  }
 }
 
 // max_common_layout(Sw o off o L, B): the common run of L and B, cut to the

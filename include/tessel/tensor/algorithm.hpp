@@ -78,13 +78,21 @@ TESSEL_HOST_DEVICE constexpr int copy_vector_width() {
     }
   }
 }
-}  // namespace detail
 
-// copy(src, dst): dst(i) = src(i) for every 1-D coordinate i (sizes must match).
-template <class SE, class SL, class DE, class DL>
-TESSEL_HOST_DEVICE void copy(Tensor<SE, SL> const& src, Tensor<DE, DL>&& dst);
-template <class SE, class SL, class DE, class DL>
-TESSEL_HOST_DEVICE void copy(Tensor<SE, SL> const& src, Tensor<DE, DL>& dst) {
+// The widest power-of-two number of elements of elem_bytes bytes in at most
+// max_bytes (at least 1).
+template <int max_bytes, int elem_bytes>
+TESSEL_HOST_DEVICE constexpr int vector_width_capped() {
+  if ((elem_bytes & (elem_bytes - 1)) != 0) return 1;
+  int w = 1;
+  while ((w * 2) * elem_bytes <= max_bytes && (w * 2) * elem_bytes <= 16) w *= 2;
+  return w;
+}
+
+// copy(src, dst) with vectors of at most MaxVecBytes bytes (the body of copy
+// and of the AutoVectorizingCopyWithAssumedAlignment policies, atom/copy_policy.hpp).
+template <int MaxVecBytes, class SE, class SL, class DE, class DL>
+TESSEL_HOST_DEVICE void copy_vectorized(Tensor<SE, SL> const& src, Tensor<DE, DL>& dst) {
   using V = typename SE::value_type;
   using W = typename DE::value_type;
   if constexpr (is_static_v<SL> && is_static_v<DL>) {
@@ -94,14 +102,14 @@ TESSEL_HOST_DEVICE void copy(Tensor<SE, SL> const& src, Tensor<DE, DL>& dst) {
     TESSEL_CHECK(size(src.layout()) == size(dst.layout()), "copy: the tensors have different sizes");
   }
   if constexpr (is_static_v<SL> && is_static_v<DL> && std::is_same_v<V, W> && std::is_trivially_copyable_v<V>) {
-    constexpr int w = detail::copy_vector_width<detail::vector_width<16, int(sizeof(V))>(), SL, DL>();
+    constexpr int w = copy_vector_width<vector_width_capped<MaxVecBytes, int(sizeof(V))>(), SL, DL>();
     if constexpr (w > 1) {
-      using Vec = typename detail::vector_of<w * int(sizeof(V))>::type;
+      using Vec = typename vector_of<w * int(sizeof(V))>::type;
       auto s = raw_pointer_cast(src.data());
       auto d = raw_pointer_cast(dst.data());
       // Vector accesses need aligned data: where TESSEL_ALIGNMENT_CHECKS (host code),
       // unaligned data take the scalar loop; device code assumes it (config.hpp).
-      if (detail::aligned_for<Vec>(s, d)) {
+      if (aligned_for<Vec>(s, d)) {
         auto tile = composition(max_common_layout(src.layout(), dst.layout()), Layout<Int<w>>{});
         auto sv = zipped_divide(src.layout(), tile);
         auto dv = zipped_divide(dst.layout(), tile);
@@ -113,6 +121,13 @@ TESSEL_HOST_DEVICE void copy(Tensor<SE, SL> const& src, Tensor<DE, DL>& dst) {
     }
   }
   for (int i = 0; i < int(size(src.layout())); ++i) dst(i) = src(i);
+}
+}  // namespace detail
+
+// copy(src, dst): dst(i) = src(i) for every 1-D coordinate i (sizes must match).
+template <class SE, class SL, class DE, class DL>
+TESSEL_HOST_DEVICE void copy(Tensor<SE, SL> const& src, Tensor<DE, DL>& dst) {
+  detail::copy_vectorized<16>(src, dst);
 }
 template <class SE, class SL, class DE, class DL>
 TESSEL_HOST_DEVICE void copy(Tensor<SE, SL> const& src, Tensor<DE, DL>&& dst) {
@@ -146,11 +161,16 @@ TESSEL_HOST_DEVICE void clear(Tensor<E, L>& t) { fill(t, typename E::value_type{
 template <class E, class L>
 TESSEL_HOST_DEVICE void clear(Tensor<E, L>&& t) { clear(t); }
 
-// axpby(a, x, b, y): y = a*x + b*y elementwise.
+// axpby(a, x, b, y): y = a*x + b*y elementwise; where b is zero (a complex b:
+// both parts), y = a*x and y is not read (as CuTe: y may hold garbage, NaN).
 template <class A, class XE, class XL, class B, class YE, class YL>
 TESSEL_HOST_DEVICE void axpby(A const& a, Tensor<XE, XL> const& x, B const& b, Tensor<YE, YL>& y) {
   TESSEL_CHECK(size(x.layout()) == size(y.layout()), "axpby: the tensors have different sizes");
-  for (int i = 0; i < int(size(x.layout())); ++i) y(i) = a * x(i) + b * y(i);
+  bool b_zero;
+  if constexpr (is_static_int<B>::value) b_zero = B::value == 0;
+  else if constexpr (requires { b.real(); b.imag(); }) b_zero = b.real() == decltype(b.real()){} && b.imag() == decltype(b.imag()){};
+  else b_zero = b == B{};
+  for (int i = 0; i < int(size(x.layout())); ++i) y(i) = b_zero ? a * x(i) : a * x(i) + b * y(i);
 }
 template <class A, class XE, class XL, class B, class YE, class YL>
 TESSEL_HOST_DEVICE void axpby(A const& a, Tensor<XE, XL> const& x, B const& b, Tensor<YE, YL>&& y) { axpby(a, x, b, y); }

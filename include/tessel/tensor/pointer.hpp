@@ -59,6 +59,23 @@ template <class Tag, class T> TESSEL_HOST_DEVICE constexpr T* raw_pointer_cast(t
 template <class T> struct is_sparse : std::false_type {};
 template <class T> inline constexpr bool is_sparse_v = is_sparse<T>::value;
 
+// recast_ptr<T>(p): p as a pointer to T (T takes p's const), of p's memory
+// kind (gmem/smem/rmem tags are kept), as CuTe's. Elements of at least 8 bits.
+template <class NewT, class T>
+TESSEL_HOST_DEVICE constexpr auto recast_ptr(T* p) {
+  using N = std::conditional_t<std::is_const_v<T>, NewT const, NewT>;
+  static_assert(sizeof_bits_v<std::remove_cv_t<NewT>> >= 8,
+                "tessel::recast_ptr: sub-byte element types need a sub-byte iterator (not supported here)");
+  return reinterpret_cast<N*>(p);
+}
+template <class NewT>
+TESSEL_HOST_DEVICE constexpr NewT* recast_ptr(std::nullptr_t) { return nullptr; }
+template <class NewT, class Tag, class T>
+TESSEL_HOST_DEVICE constexpr auto recast_ptr(tagged_ptr<Tag, T> p) {
+  using N = std::remove_pointer_t<decltype(recast_ptr<NewT>(p.get()))>;
+  return tagged_ptr<Tag, N>{recast_ptr<NewT>(p.get())};
+}
+
 template <class P> struct memory_tag_of { using type = void; };
 template <class Tag, class T> struct memory_tag_of<tagged_ptr<Tag, T>> { using type = Tag; };
 template <class P> inline constexpr bool is_gmem_v = std::is_same_v<typename memory_tag_of<P>::type, gmem_tag>;

@@ -20,6 +20,15 @@ TESSEL_HOST_DEVICE constexpr void transform(Tensor<E, L>& t, F&& f) {
 template <class E, class L, class F>
 TESSEL_HOST_DEVICE constexpr void transform(Tensor<E, L>&& t, F&& f) { transform(t, f); }
 
+// dst(i) = f(src(i)) for every element (sizes must match).
+template <class SE, class SL, class DE, class DL, class F>
+TESSEL_HOST_DEVICE constexpr void transform(Tensor<SE, SL> const& src, Tensor<DE, DL>& dst, F&& f) {
+  TESSEL_CHECK(size(src) == size(dst), "transform: the tensors have different sizes");
+  for (int i = 0; i < int(size(src)); ++i) dst(i) = f(src(i));
+}
+template <class SE, class SL, class DE, class DL, class F>
+TESSEL_HOST_DEVICE constexpr void transform(Tensor<SE, SL> const& src, Tensor<DE, DL>&& dst, F&& f) { transform(src, dst, f); }
+
 // init op src(0) op src(1) op ... over every element of src, in 1-D order.
 template <class E, class L, class T, class Op = plus>
 TESSEL_HOST_DEVICE constexpr T reduce(Tensor<E, L> const& src, T init, Op op = {}) {

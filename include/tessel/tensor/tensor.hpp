@@ -16,6 +16,7 @@ namespace TESSEL_NAMESPACE {
 template <class T, std::size_t N>
 struct ArrayEngine {
   using value_type = T;
+  using element_type = T;
   using iterator = T*;
   using reference = T&;
   alignas(alignof(T) > 16 ? alignof(T) : 16) T storage_[N > 0 ? N : 1];
@@ -29,6 +30,7 @@ struct ViewEngine {
   using iterator = Iter;
   using reference = decltype(*std::declval<Iter>());
   using value_type = std::remove_cvref_t<reference>;
+  using element_type = std::remove_reference_t<reference>;  // value_type with the iterator's const
   Iter it_;
   TESSEL_HOST_DEVICE constexpr Iter begin() const { return it_; }
 };
@@ -38,6 +40,7 @@ template <class Iter>
 struct ConstViewEngine {
   using iterator = Iter;
   using value_type = std::remove_cvref_t<decltype(*std::declval<Iter>())>;
+  using element_type = value_type const;
   using reference = value_type const&;
   Iter it_;
   TESSEL_HOST_DEVICE constexpr Iter begin() const { return it_; }

@@ -8,3 +8,5 @@
 #include "../../atom/tma_copy.hpp"
 #include "../../numeric/cutlass_types.hpp"
 #include "../../atom/sm100.hpp"
+#include "../../tensor/debug.hpp"
+#include "../../tensor/functional.hpp"
