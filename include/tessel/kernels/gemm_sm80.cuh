@@ -218,7 +218,7 @@ TESSEL_DEVICE void load_tile(Copy const& g2s, bool vec, TG const& tg, TC const& 
 // The kernel (Cfg: GemmConfig): one CTA of Cfg::kThreads threads per output
 // tile, Cfg::kSmemBytes of dynamic shared memory.
 template <class Cfg>
-__global__ void __launch_bounds__(Cfg::kThreads) gemm_kernel(__grid_constant__ GemmParams<Cfg> const p) {
+__global__ void __launch_bounds__(Cfg::kThreads) gemm_kernel(GemmParams<Cfg> const p) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
   using T = typename Cfg::Element;
   using BM = typename Cfg::BM;
