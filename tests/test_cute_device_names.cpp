@@ -1,6 +1,6 @@
-// CuTe names that CuTe's device tests use (test/unit/cute/{volta,turing,ampere}),
-// checked on the host: the Volta, Turing and fp64 MMA atoms and the movmatrix
-// copy atom against CuTe 4.x's printed output for the same code and against
+// CuTe names that CuTe's device tests use (test/unit/cute/{volta,turing,ampere,hopper}),
+// checked on the host: the Volta, Turing, fp64 and int8 MMA atoms, the movmatrix
+// and stmatrix copy atoms against CuTe 4.x's printed output for the same code and against
 // the PTX ISA's fragment tables written out independently; cooperative_copy
 // and cooperative_gemm run thread by thread on the host against plain
 // references (tiled and predicated paths, transforms, beta == 0 with garbage
@@ -210,6 +210,143 @@ void print_all() {
   print(tca.retile_D(thr.partition_fragment_A(sA)).layout()); print("\n");
 }
 
+// CuTe 4.x's output of print_extra() below: the int8 MMA and the stmatrix TiledCopies.
+constexpr char const* kCuTeExtra = R"CUTE(== s8
+TiledMMA
+  ThrLayoutVMNK:  (_32,_2,_2,_1):(_1,_32,_64,_0)
+  PermutationMNK: (_,_,_)
+MMA_Atom
+  ThrID:      _32:_1
+  Shape_MNK:  (_16,_8,_32)
+  LayoutA_TV: ((_4,_8),(_4,_2,_2)):((_64,_1),(_16,_8,_256))
+  LayoutB_TV: ((_4,_8),(_4,_2)):((_32,_1),(_8,_128))
+  LayoutC_TV: ((_4,_8),(_2,_2)):((_32,_1),(_16,_8))
+A_TV ((_4,_8,_2,_2),((_4,_2,_2),(_1,_1))):((_128,_1,_16,_0),((_32,_8,_512),(_0,_0)))
+B_TV ((_4,_8,_2,_2),((_4,_2),(_1,_1))):((_64,_1,_0,_8),((_16,_256),(_0,_0)))
+C_TV ((_4,_8,_2,_2),((_2,_2),(_1,_1))):((_64,_1,_16,_256),((_32,_8),(_0,_0)))
+TiledCopy
+  Tiler_MN:       (_32,_8)
+  TiledLayout_TV: (_32,_8):(_1,_32)
+Copy_Atom
+  ThrID:        _32:_1
+  ValLayoutSrc: (_32,_2):(_2,_1)
+  ValLayoutDst: ((_8,_4),_8):((_8,_0),_1)
+  ValLayoutRef: (_32,_2):(_2,_1)
+  ValueType:    16b
+
+smem_ptr[16b]((nil)) o (((_2,_4),_4),_1,_1):(((_1,_2),_64),_0,_0)
+((_2,_4),_1,_1):((_1,_64),_0,_0)
+smem_ptr[16b](0x50) o (((_2,_4),_4),_1,_1):(((_1,_2),_64),_0,_0)
+((_2,_4),_1,_1):((_1,_64),_0,_0)
+smem_ptr[16b](0x70) o (((_2,_4),_4),_1,_1):(((_1,_2),_64),_0,_0)
+((_2,_4),_1,_1):((_1,_64),_0,_0)
+TiledCopy
+  Tiler_MN:       (_32,_8)
+  TiledLayout_TV: (_32,_8):(_1,_32)
+Copy_Atom
+  ThrID:        _32:_1
+  ValLayoutSrc: (_32,(_2,_2)):(_2,(_1,_64))
+  ValLayoutDst: ((_16,_2),_8):((_8,_0),_1)
+  ValLayoutRef: (_32,(_2,_2)):(_2,(_1,_64))
+  ValueType:    16b
+
+smem_ptr[16b]((nil)) o (((_2,_4),_2),_1,_1):(((_1,_2),_128),_0,_0)
+(((_2,_2),_2),_1,_1):(((_1,_64),_128),_0,_0)
+smem_ptr[16b](0x50) o (((_2,_4),_2),_1,_1):(((_1,_2),_128),_0,_0)
+(((_2,_2),_2),_1,_1):(((_1,_64),_128),_0,_0)
+smem_ptr[16b](0xf0) o (((_2,_4),_2),_1,_1):(((_1,_2),_128),_0,_0)
+(((_2,_2),_2),_1,_1):(((_1,_64),_128),_0,_0)
+TiledCopy
+  Tiler_MN:       (_32,_8)
+  TiledLayout_TV: (_32,_8):(_1,_32)
+Copy_Atom
+  ThrID:        _32:_1
+  ValLayoutSrc: (_32,(_2,_4)):(_2,(_1,_64))
+  ValLayoutDst: (_32,_8):(_8,_1)
+  ValLayoutRef: (_32,(_2,_4)):(_2,(_1,_64))
+  ValueType:    16b
+
+smem_ptr[16b]((nil)) o (((_2,_4),_1),_1,_1):(((_1,_2),_0),_0,_0)
+(((_2,_4),_1),_1,_1):(((_1,_64),_0),_0,_0)
+smem_ptr[16b](0x50) o (((_2,_4),_1),_1,_1):(((_1,_2),_0),_0,_0)
+(((_2,_4),_1),_1,_1):(((_1,_64),_0),_0,_0)
+smem_ptr[16b](0x1f0) o (((_2,_4),_1),_1,_1):(((_1,_2),_0),_0,_0)
+(((_2,_4),_1),_1,_1):(((_1,_64),_0),_0,_0)
+TiledCopy
+  Tiler_MN:       (_8,_8)
+  TiledLayout_TV: (_32,_2):(_2,_1)
+Copy_Atom
+  ThrID:        _32:_1
+  ValLayoutSrc: ((_4,_8),(_1,_2)):((_16,_1),(_1,_8))
+  ValLayoutDst: ((_8,_4),_8):((_8,_0),_1)
+  ValLayoutRef: ((_4,_8),(_1,_2)):((_16,_1),(_1,_8))
+  ValueType:    16b
+
+smem_ptr[16b]((nil)) o ((_8,_1),_1,_1):((_1,_0),_0,_0)
+((_2,_1),_1,_1):((_8,_0),_0,_0)
+smem_ptr[16b](0x50) o ((_8,_1),_1,_1):((_1,_0),_0,_0)
+((_2,_1),_1,_1):((_8,_0),_0,_0)
+smem_ptr[16b](0x70) o ((_8,_1),_1,_1):((_1,_0),_0,_0)
+((_2,_1),_1,_1):((_8,_0),_0,_0)
+TiledCopy
+  Tiler_MN:       (_16,_8)
+  TiledLayout_TV: (_32,_4):(_4,_1)
+Copy_Atom
+  ThrID:        _32:_1
+  ValLayoutSrc: ((_4,_8),(_1,_2,_2)):((_16,_1),(_1,_8,_64))
+  ValLayoutDst: ((_16,_2),_8):((_8,_0),_1)
+  ValLayoutRef: ((_4,_8),(_1,_2,_2)):((_16,_1),(_1,_8,_64))
+  ValueType:    16b
+
+smem_ptr[16b]((nil)) o ((_8,_1),_1,_1):((_1,_0),_0,_0)
+((_4,_1),_1,_1):((_8,_0),_0,_0)
+smem_ptr[16b](0x90) o ((_8,_1),_1,_1):((_1,_0),_0,_0)
+((_4,_1),_1,_1):((_8,_0),_0,_0)
+smem_ptr[16b](0xf0) o ((_8,_1),_1,_1):((_1,_0),_0,_0)
+((_4,_1),_1,_1):((_8,_0),_0,_0)
+TiledCopy
+  Tiler_MN:       (_32,_8)
+  TiledLayout_TV: (_32,_8):(_8,_1)
+Copy_Atom
+  ThrID:        _32:_1
+  ValLayoutSrc: ((_4,_8),(_1,_2,_4)):((_16,_1),(_1,_8,_64))
+  ValLayoutDst: (_32,_8):(_8,_1)
+  ValLayoutRef: ((_4,_8),(_1,_2,_4)):((_16,_1),(_1,_8,_64))
+  ValueType:    16b
+
+smem_ptr[16b]((nil)) o ((_8,_1),_1,_4):((_1,_0),_0,_8)
+((_8,_1),_1,_4):((_32,_0),_0,_8)
+smem_ptr[16b](0x440) o ((_8,_1),_1,_4):((_1,_0),_0,_8)
+((_8,_1),_1,_4):((_32,_0),_0,_8)
+smem_ptr[16b](0x7c0) o ((_8,_1),_1,_4):((_1,_0),_0,_8)
+((_8,_1),_1,_4):((_32,_0),_0,_8)
+)CUTE";
+
+template <class M>
+void show_noc(char const* name, M const& m) {
+  printf("== %s\n", name);
+  print(m);
+  print("A_TV "); print(m.get_layoutA_TV()); print("\n");
+  print("B_TV "); print(m.get_layoutB_TV()); print("\n");
+  print("C_TV "); print(m.get_layoutC_TV()); print("\n");
+}
+template <class TC, class L> void showc(TC const& tc, L const& smem) {
+  print(tc); print("\n");
+  auto t = make_tensor(make_smem_ptr((uint16_t*)nullptr), smem);
+  for (int th : {0, 5, 31}) { auto thr = tc.get_slice(th); print(thr.partition_D(t)); print("\n"); print(thr.partition_S(t).layout()); print("\n"); }
+}
+void print_extra() {
+  show_noc("s8", TiledMMA<MMA_Atom<SM80_16x8x32_S32S8S8S32_TN>, Layout<Shape<_2, _2, _1>>>{});
+  auto s1 = Layout<Shape<_32, Shape<_2, _4>>, Stride<_2, Stride<_1, _64>>>{};
+  showc(make_tiled_copy(Copy_Atom<SM90_U32x1_STSM_N, uint16_t>{}, Layout<Shape<_32, _1>>{}, Layout<Shape<_1, _8>>{}), s1);
+  showc(make_tiled_copy(Copy_Atom<SM90_U32x2_STSM_N, uint16_t>{}, Layout<Shape<_32, _1>>{}, Layout<Shape<_1, _8>>{}), s1);
+  showc(make_tiled_copy(Copy_Atom<SM90_U32x4_STSM_N, uint16_t>{}, Layout<Shape<_32, _1>>{}, Layout<Shape<_1, _8>>{}), s1);
+  auto s2 = Layout<Shape<_32, _32>, Stride<_32, _1>>{};
+  showc(make_tiled_copy(Copy_Atom<SM90_U16x2_STSM_T, uint16_t>{}, Layout<Shape<_4, _8>>{}, Layout<Shape<_2, _1>>{}), Layout<Shape<_8, _8>, Stride<_8, _1>>{});
+  showc(make_tiled_copy(Copy_Atom<SM90_U16x4_STSM_T, uint16_t>{}, Layout<Shape<_4, _8>>{}, Layout<Shape<_4, _1>>{}), Layout<Shape<_16, _8>, Stride<_8, _1>>{});
+  showc(make_tiled_copy(Copy_Atom<SM90_U16x8_STSM_T, uint16_t>{}, Layout<Shape<_4, _8>>{}, Layout<Shape<_8, _1>>{}), s2);
+}
+
 std::string captured(void (*f)()) {
   testing::internal::CaptureStdout();
   f();
@@ -244,6 +381,29 @@ TEST(CuTeDeviceNames, AtomsPrintAsCuTe) {
   ASSERT_EQ(mine.size(), cute.size());
   for (std::size_t i = 0; i < cute.size(); ++i)
     EXPECT_EQ(mine[i], cute[i]) << "line " << i + 1 << ": CuTe prints\n  " << cute[i] << "\ntessel prints\n  " << mine[i];
+}
+
+TEST(CuTeDeviceNames, Int8MmaAndStmatrixPrintAsCuTe) {
+  auto const mine = lines_of(captured(print_extra));
+  auto const cute = lines_of(kCuTeExtra);
+  ASSERT_EQ(mine.size(), cute.size());
+  for (std::size_t i = 0; i < cute.size(); ++i)
+    EXPECT_EQ(mine[i], cute[i]) << "line " << i + 1 << ": CuTe prints\n  " << cute[i] << "\ntessel prints\n  " << mine[i];
+}
+
+// m16n8k32 .s8 against the PTX table.
+TEST(CuTeDeviceNames, Int8FragmentsArePtxTables) {
+  using Tr = MMA_Traits<SM80_16x8x32_S32S8S8S32_TN>;
+  for (int lane = 0; lane < 32; ++lane) {
+    int g = lane / 4, q = lane % 4;
+    for (int i = 0; i < 16; ++i)
+      EXPECT_EQ(rc(Tr::ALayout{}, lane, i, 16), std::make_pair(g + 8 * ((i / 4) % 2), 4 * q + i % 4 + 16 * (i / 8)));
+    for (int i = 0; i < 8; ++i)  // b_i at (k = 4q + i%4 + 16(i/4), n = g): index n + 8k
+      EXPECT_EQ(rc(Tr::BLayout{}, lane, i, 8), std::make_pair(g, 4 * q + i % 4 + 16 * (i / 4)));
+  }
+  // stmatrix is ldmatrix inverted.
+  static_assert(std::is_same_v<Copy_Traits<SM90_U16x8_STSM_T>::SrcLayout, Copy_Traits<SM75_U16x8_LDSM_T>::DstLayout>);
+  static_assert(std::is_same_v<Copy_Traits<SM90_U32x2_STSM_N>::DstLayout, Copy_Traits<SM75_U32x2_LDSM_N>::SrcLayout>);
 }
 
 // The fragments against the PTX ISA's tables ("Matrix Fragments for mma.m8n8k4").
