@@ -3,6 +3,7 @@ alternated, each round one `gemm_bench --time-only --reps 30` (tessel) and one
 `gemm_torch.py` (cuBLAS through torch.matmul, median of 30) on the same card.
 
   python3 gemm_rounds.py tessel_round1.txt cublas_round1.txt tessel_round2.txt cublas_round2.txt ...
+  python3 gemm_rounds.py --ref-tessel new_round1.txt old_round1.txt ...   (two tessel builds: every case against the same case)
 
 For every case of the bench: per round, tessel's TFLOP/s over cuBLAS's; the table
 gives each round's ratio and their median. Variants of a case (identity raster,
@@ -36,7 +37,10 @@ def read_cublas(path):
 
 
 def main(paths):
-    rounds = [(read_tessel(paths[i]), read_cublas(paths[i + 1])) for i in range(0, len(paths) - 1, 2)]
+    ref_tessel = paths and paths[0] == "--ref-tessel"
+    if ref_tessel:
+        paths = paths[1:]
+    rounds = [(read_tessel(paths[i]), read_tessel(paths[i + 1]) if ref_tessel else read_cublas(paths[i + 1])) for i in range(0, len(paths) - 1, 2)]
     keys = []
     for t, _ in rounds:
         for k in t:
@@ -50,14 +54,14 @@ def main(paths):
         for t, c in rounds:
             if (key, variant) not in t:
                 continue
-            ref = c.get(key) if not variant else t.get((key, ""))
+            ref = c.get((key, variant)) if ref_tessel else c.get(key) if not variant else t.get((key, ""))
             if ref:
                 ratios.append(t[(key, variant)] / ref)
                 tv.append(t[(key, variant)])
                 cv.append(ref)
         if not ratios:
             continue
-        what = "cuBLAS" if not variant else "tessel default"
+        what = "the other build" if ref_tessel else "cuBLAS" if not variant else "tessel default"
         print(f"{name:52s} {what:14s} " + " ".join(f"{r:6.3f}" for r in ratios) + f"  {statistics.median(ratios):6.3f}"
               f"   {statistics.median(tv):6.1f} / {statistics.median(cv):6.1f}")
 
