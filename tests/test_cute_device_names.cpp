@@ -406,6 +406,23 @@ TEST(CuTeDeviceNames, Int8FragmentsArePtxTables) {
   static_assert(std::is_same_v<Copy_Traits<SM90_U32x2_STSM_N>::DstLayout, Copy_Traits<SM75_U32x2_LDSM_N>::SrcLayout>);
 }
 
+// The bulk copy's unit: CuTe's size(max_common_layout) for the layouts of hopper/bulk_{load,store}.cu.
+TEST(CuTeDeviceNames, BulkCopyRuns) {
+  using CM = decltype(make_layout(Shape<_32, _32>{}, GenColMajor{}));
+  using RM = decltype(make_layout(Shape<_32, _32>{}, GenRowMajor{}));
+  using NC = Layout<Shape<_32, _32>, Stride<_1, Int<48>>>;
+  using G4 = Layout<Shape<Shape<_16, _2>, Shape<_4, _8>>, Stride<Stride<_1, _64>, Stride<_16, _128>>>;
+  using R64 = Layout<Shape<_32, _32>, Stride<_64, _1>>;
+  static_assert(detail::bulk::vector_elems<CM, CM>() == 1024 && detail::bulk::vector_elems<RM, RM>() == 1024);
+  static_assert(detail::bulk::vector_elems<NC, NC>() == 32 && detail::bulk::vector_elems<CM, NC>() == 32);
+  static_assert(detail::bulk::vector_elems<G4, NC>() == 16 && detail::bulk::vector_elems<R64, R64>() == 32);
+  static_assert(detail::bulk::vector_elems<RM, R64>() == 32);
+  std::uint64_t bar = 0;
+  auto t = Copy_Traits<SM90_BULK_COPY_AUTO>{}.with(bar);
+  static_assert(std::is_same_v<decltype(t), Copy_Traits<SM90_BULK_COPY_AUTO, std::uint64_t*>>);
+  EXPECT_EQ(t.mbar_, &bar);
+}
+
 // The fragments against the PTX ISA's tables ("Matrix Fragments for mma.m8n8k4").
 TEST(CuTeDeviceNames, Sm70FragmentsArePtxTables) {
   using Tr = MMA_Traits<SM70_8x8x4_F16F16F16F16_TN>;

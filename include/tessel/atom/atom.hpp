@@ -17,6 +17,7 @@
 #include "copy_atom.hpp"
 #include "copy_sm75.hpp"
 #include "copy_sm90_stsm.hpp"
+#include "copy_sm90_bulk.hpp"
 #include "copy_policy.hpp"
 #include "cooperative_copy.hpp"
 #include "cooperative_gemm.hpp"

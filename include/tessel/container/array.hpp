@@ -102,6 +102,12 @@ TESSEL_HOST_DEVICE constexpr T&& get(array<T, N>&& a) {
   return static_cast<T&&>(a[I]);
 }
 
+// array_aligned<T, N, Alignment>: an array of N T aligned to Alignment bytes
+// (16 by default), as CuTe's: e.g. a shared-memory buffer that vector and
+// bulk copies reach.
+template <class T, std::size_t N, std::size_t Alignment = 16>
+struct alignas(Alignment) array_aligned : array<T, N> {};
+
 // The elements in reverse order, as an array of the same type.
 template <class T, std::size_t N>
 TESSEL_HOST_DEVICE constexpr array<T, N> reverse(array<T, N> const& a) {

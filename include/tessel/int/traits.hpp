@@ -80,6 +80,15 @@ using std::numeric_limits;
 using std::ptrdiff_t;
 using std::uintptr_t;
 using std::size_t;
+// The fixed-width integers, as CuTe's <cute/numeric/int.hpp> names them.
+using std::int8_t;
+using std::int16_t;
+using std::int32_t;
+using std::int64_t;
+using std::uint8_t;
+using std::uint16_t;
+using std::uint32_t;
+using std::uint64_t;
 using std::remove_cvref;
 using std::remove_cvref_t;
 using std::forward;
