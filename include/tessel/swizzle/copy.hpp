@@ -49,7 +49,7 @@ TESSEL_HOST_DEVICE constexpr int swizzled_copy_width() {
   }
 }
 template <class L>
-TESSEL_HOST_DEVICE constexpr auto const& inner_layout(L const& l) {
+TESSEL_HOST_DEVICE constexpr auto inner_layout(L const& l) {
   if constexpr (is_composed_layout_v<L>) return l.layout_b(); else return l;
 }
 }  // namespace detail
