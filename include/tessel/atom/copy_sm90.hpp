@@ -112,6 +112,22 @@ TESSEL_HOST_DEVICE std::uint32_t block_rank_in_cluster() {
 #endif
 }
 
+// set_block_rank(addr, rank): the shared::cluster address of the shared-memory
+// address addr (of this CTA) in the CTA of that rank in the cluster (mapa);
+// addr itself before sm_90, as CuTe's. Device code.
+TESSEL_HOST_DEVICE std::uint32_t set_block_rank(std::uint32_t smem_addr, [[maybe_unused]] std::uint32_t rank) {
+#if defined(TESSEL_ARCH_TMA)
+  std::uint32_t r;
+  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;\n" : "=r"(r) : "r"(smem_addr), "r"(rank));
+  return r;
+#elif defined(__CUDA_ARCH__)
+  return smem_addr;
+#else
+  (void)smem_addr;
+  detail::missing_tma("set_block_rank needs device code");
+#endif
+}
+
 // elect_one_sync(): 1 in exactly one thread of the (fully active) warp, 0 in the
 // others: elect.sync on sm_90 and later (the hardware picks the lane), lane 0
 // (threadIdx.x % 32 == 0) on older devices, 1 on the host (one thread), as CuTe's.

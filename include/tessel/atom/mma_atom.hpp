@@ -501,6 +501,19 @@ TESSEL_HOST_DEVICE void gemm(Tensor<TD, DL>& D, Tensor<TA, AL> const& A, Tensor<
   using Op = UniversalFMA<typename TD::value_type, typename TA::value_type, typename TB::value_type, typename TC::value_type>;
   gemm(MMA_Atom<Op>{}, D, A, B, C);
 }
+template <class TD, class DL, class TA, class AL, class TB, class BL, class TC, class CL>
+TESSEL_HOST_DEVICE void gemm(Tensor<TD, DL>&& D, Tensor<TA, AL> const& A, Tensor<TB, BL> const& B, Tensor<TC, CL> const& C) {
+  gemm(D, A, B, C);
+}
+// gemm(A, B, C): C = A * B + C with UniversalFMA (gemm(C, A, B, C)).
+template <class TA, class AL, class TB, class BL, class TC, class CL>
+TESSEL_HOST_DEVICE void gemm(Tensor<TA, AL> const& A, Tensor<TB, BL> const& B, Tensor<TC, CL>& C) {
+  gemm(C, A, B, C);
+}
+template <class TA, class AL, class TB, class BL, class TC, class CL>
+TESSEL_HOST_DEVICE void gemm(Tensor<TA, AL> const& A, Tensor<TB, BL> const& B, Tensor<TC, CL>&& C) {
+  gemm(C, A, B, C);
+}
 
 // ---- printing (CuTe's format) ---------------------------------------------------------------------
 

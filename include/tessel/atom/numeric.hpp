@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "../config.hpp"
+#include "../numeric/cutlass_types.hpp"
 #include "../numeric/uint128.hpp"
 
 namespace TESSEL_NAMESPACE {
@@ -84,6 +85,14 @@ TESSEL_HOST_DEVICE std::uint32_t float_to_tf32_bits(float f) {
 }
 }  // namespace detail
 
+#if defined(TESSEL_HAS_CUTLASS_TYPES)
+// In the CuTe drop-in with CUTLASS on the include path, half_t, bfloat16_t and
+// tfloat32_t are CUTLASS's (as CuTe's are): the same storage, bitcast and
+// conversions as tessel's below, plus CUTLASS's arithmetic (numeric/cutlass_types.hpp).
+using cutlass::bfloat16_t;
+using cutlass::half_t;
+using cutlass::tfloat32_t;
+#else
 // IEEE binary16. Converts from float explicitly (rounding) and to float implicitly (exact).
 struct half_t {
   std::uint16_t storage;
@@ -119,6 +128,7 @@ struct tfloat32_t {
   TESSEL_HOST_DEVICE explicit tfloat32_t(float f) : storage(detail::float_to_tf32_bits(f)) {}
   TESSEL_HOST_DEVICE operator float() const { return detail::bits_float(storage); }
 };
+#endif  // TESSEL_HAS_CUTLASS_TYPES
 
 // uint128_t (128 bits, aligned to 16 bytes) is numeric/uint128.hpp's.
 

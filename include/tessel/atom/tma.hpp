@@ -280,8 +280,10 @@ constexpr Params compute(Gmem const& g, Order const& o, int swizzle_bits, int nu
 // The swizzle bits and the unswizzled layout of a shared-memory layout.
 template <class S, class D>
 constexpr int swizzle_bits(Layout<S, D> const&) { return 0; }
-template <int B, int M, int S, int Bits, class L>
-constexpr int swizzle_bits(ComposedLayout<Swizzle<B, M, S>, smem_ptr_flag_bits<Bits>, L> const&) {
+// (Any offset: a stage sliced with a run-time index, sA(_, _, 0), keeps the
+// swizzle with an integer offset, as in CuTe; the swizzle is on bytes.)
+template <int B, int M, int S, class O, class L>
+constexpr int swizzle_bits(ComposedLayout<Swizzle<B, M, S>, O, L> const&) {
   static_assert(B == 0 || (M == 4 && S == 3), "tessel::TMA: the swizzle is not one of the TMA's (Swizzle<B,4,3> on bytes)");
   return B;
 }

@@ -81,9 +81,26 @@ struct TmaCopy {
   // of this shape (each element is its own coordinate). local_tile of it gives a
   // tile's coordinates, and copy(tma.with(bar), coords, smem) moves the tile
   // whose first element has coords(0).
+  // (A flat shape gets the identity tensor's strides as static integers, as
+  // CuTe's basis strides are static: tiling and tma_partition then stay static
+  // algebra, computed at compile time, not in the kernel.)
   template <class Shape>
   TESSEL_HOST_DEVICE auto get_tma_tensor(Shape const& shape) const {
-    return make_identity_tensor(shape);
+    if constexpr (detail::is_flat_shape<Shape>::value) {
+      constexpr int R = int(tuple_size_v<Shape>);
+      auto id = make_identity_tensor(shape);  // checks that every extent fits its bits
+      auto stride = []<std::size_t... J>(std::index_sequence<J...>) {
+        return make_stride(C<(1LL << (int(J) * detail::coord_bits<R>))>{}...);
+      }(std::make_index_sequence<R>{});
+      // Dynamic extents in 64 bits, as the strides reach 2^31 and beyond.
+      auto shape64 = transform(shape, [](auto const& e) {
+        if constexpr (is_static_v<decltype(e)>) return e;
+        else return static_cast<long long>(e);
+      });
+      return make_tensor(id.data(), make_layout(shape64, stride));
+    } else {
+      return make_identity_tensor(shape);
+    }
   }
 
   // The tile at tile_coord (tile indices) between global memory and smem.

@@ -118,4 +118,39 @@ TESSEL_HOST_DEVICE constexpr auto make_identity_tensor(S const& shape) {
   }
 }
 
+// ---- transformed views ---------------------------------------------------------------------------
+
+// transform_iter<Fn, It>: element i is fn(it[i]), computed on read (CuTe's
+// transform_iter; make_transform_iter(fn, it)). lazy::transform(t, fn) is the
+// tensor of t's layout over it: fn of each element of t, computed where it is
+// read, e.g. a predicate tensor elem_less(c, shape) over an identity tensor.
+template <class Fn, class It>
+struct transform_iter {
+  using value_type = decltype(std::declval<Fn const&>()(*std::declval<It const&>()));
+  using reference = value_type;
+  using memory_tag = rmem_tag;
+  Fn fn_;
+  It it_;
+  TESSEL_HOST_DEVICE constexpr auto operator*() const { return fn_(*it_); }
+  template <class I>
+  TESSEL_HOST_DEVICE constexpr auto operator[](I const& i) const { return fn_(it_[i]); }
+  template <class I>
+  TESSEL_HOST_DEVICE constexpr transform_iter operator+(I const& i) const { return {fn_, it_ + i}; }
+};
+template <class Fn, class It>
+inline constexpr bool is_iterator_v<transform_iter<Fn, It>> = true;
+template <class Fn, class It> struct memory_tag_of<transform_iter<Fn, It>> { using type = rmem_tag; };
+
+template <class Fn, class It>
+TESSEL_HOST_DEVICE constexpr transform_iter<Fn, It> make_transform_iter(Fn const& fn, It const& it) {
+  return {fn, it};
+}
+
+namespace lazy {
+template <class E, class L, class Fn>
+TESSEL_HOST_DEVICE constexpr auto transform(Tensor<E, L> const& t, Fn const& fn) {
+  return make_tensor(make_transform_iter(fn, t.data()), t.layout());
+}
+}  // namespace lazy
+
 }  // namespace tessel

@@ -247,6 +247,13 @@ TESSEL_HOST_DEVICE constexpr auto local_tile(Tn&& t, T const& tiler, Crd const& 
   return inner_partition(t, tiler, coord);
 }
 
+// local_tile(t, tiler, coord, proj): local_tile by the modes of tiler and coord
+// where the projection proj has an integer (CuTe's Step<_1, X, _1>: X drops a mode).
+template <class Tn, class T, class Crd, class Proj> requires is_tensor_v<Tn>
+TESSEL_HOST_DEVICE constexpr auto local_tile(Tn&& t, T const& tiler, Crd const& coord, Proj const& proj) {
+  return local_tile(t, dice(proj, tiler), dice(proj, coord));
+}
+
 // outer_partition(t, tiler, coord): the elements at position coord of every
 // tile (the coordinate indexes the tile mode).
 template <class Tn, class T, class Crd> requires is_tensor_v<Tn>
@@ -299,6 +306,12 @@ template <class Tn, class S, class D, class I> requires is_tensor_v<Tn>
 TESSEL_HOST_DEVICE constexpr auto local_partition(Tn&& t, Layout<S, D> const& threads, I const& idx) {
   auto tile = transform(wrap(threads.shape()), [](auto const& s) { return product(s); });
   return outer_partition(t, tile, get_flat_coord(threads, idx));
+}
+// local_partition(t, threads, idx, proj): by the modes of the thread layout where
+// the projection proj has an integer (CuTe's Step<_1, X, _1>).
+template <class Tn, class S, class D, class I, class Proj> requires is_tensor_v<Tn>
+TESSEL_HOST_DEVICE constexpr auto local_partition(Tn&& t, Layout<S, D> const& threads, I const& idx, Proj const& proj) {
+  return local_partition(t, dice(proj, threads), idx);
 }
 
 // ---- recast ------------------------------------------------------------------------------------------

@@ -1,0 +1,213 @@
+// Names CuTe's tutorials use (examples/cute/tutorial of CUTLASS), each checked
+// for CuTe's meaning on the host: X, cosize_v of plain and swizzled layouts,
+// uint_bit_t/uint_byte_t, local_tile/local_partition with a projection,
+// lazy::transform, gemm(A, B, C), get_(non)swizzle_portion, elect_one_sync on
+// the host, and tma_partition (its partitions against the TMA plan's boxes,
+// multicast slices included).
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <set>
+#include <tuple>
+#include <vector>
+
+#include <tessel/tessel.hpp>
+#include <tessel/atom/atom.hpp>
+#include <tessel/atom/tma_copy.hpp>
+
+using namespace tessel;
+
+TEST(CuteTutorialNames, XIsTheUnderscore) {
+  static_assert(std::is_same_v<X, Underscore>);
+  static_assert(std::is_same_v<decltype(dice(Step<_1, X, _1>{}, make_shape(1, 2, 3))), decltype(make_shape(1, 3))>);
+  EXPECT_EQ(dice(Step<_1, X, _1>{}, make_shape(1, 2, 3)), make_shape(1, 3));
+}
+
+TEST(CuteTutorialNames, CosizeV) {
+  using L = Layout<Shape<_8, _4>, Stride<_5, _1>>;
+  static_assert(cosize_v<L> == 7 * 5 + 3 + 1);
+  static_assert(std::is_same_v<cosize_t<L>, decltype(cosize(L{}))>);
+  // A swizzled tile: the cosize is the largest index reached plus one (every index 0..n-1 is reached here).
+  using S = decltype(tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(_64{}, _64{}, _2{})));
+  static_assert(cosize_v<S> == 64 * 64 * 2);
+  auto sw = composition(Swizzle<3, 3, 3>{}, Layout<Shape<_8, _64>, Stride<_64, _1>>{});
+  static_assert(cosize_v<decltype(sw)> == 512);
+  int most = 0;
+  for (int i = 0; i < 512; ++i) most = std::max(most, int(sw(i)));
+  EXPECT_EQ(most + 1, 512);
+  // Not a permutation of a whole swizzle block: enumerated.
+  auto odd = composition(Swizzle<2, 0, 3>{}, Layout<Shape<_4, _5>, Stride<_5, _1>>{});
+  int m2 = 0;
+  for (int i = 0; i < 20; ++i) m2 = std::max(m2, int(odd(i)));
+  EXPECT_EQ(int(cosize(odd)), m2 + 1);
+}
+
+TEST(CuteTutorialNames, UintBitAndByte) {
+  static_assert(std::is_same_v<uint_bit_t<1>, uint1_t> && std::is_same_v<uint_bit_t<2>, uint2_t> && std::is_same_v<uint_bit_t<4>, uint4_t>);
+  static_assert(std::is_same_v<uint_bit_t<8>, std::uint8_t> && std::is_same_v<uint_bit_t<64>, std::uint64_t>);
+  static_assert(std::is_same_v<uint_byte_t<1>, std::uint8_t> && std::is_same_v<uint_byte_t<2>, std::uint16_t>);
+  static_assert(std::is_same_v<uint_byte_t<4>, std::uint32_t> && std::is_same_v<uint_byte_t<8>, std::uint64_t>);
+  static_assert(std::is_same_v<uint_byte_t<16>, uint128_t> && sizeof(uint128_t) == 16 && alignof(uint128_t) == 16);
+  // tiled_copy.cu's spelling: sizeof(Element) * size(val_layout) bytes.
+  static_assert(std::is_same_v<uint_byte_t<sizeof(float) * size(Layout<Shape<_4, _1>>{})>, uint128_t>);
+}
+
+// local_tile(t, tiler, coord, Step<...>) is local_tile of the modes the step keeps, for every tile.
+TEST(CuteTutorialNames, LocalTileAndPartitionWithProjection) {
+  float a[12 * 10];
+  for (int M : {8, 12}) {
+    auto mA = make_tensor(+a, make_shape(M, 10), make_stride(1, M));
+    auto tiler = make_shape(_4{}, _3{}, _2{});  // (BLK_M, BLK_N, BLK_K)
+    for (int m = 0; m < M / 4; ++m) {
+      auto coord = make_coord(m, 7, _);
+      auto gA = local_tile(mA, tiler, coord, Step<_1, X, _1>{});  // (BLK_M, BLK_K, k)
+      auto ref = local_tile(mA, make_shape(_4{}, _2{}), make_coord(m, _));
+      static_assert(decltype(rank(gA.layout()))::value == 3);
+      ASSERT_EQ(size(gA.layout()), size(ref.layout()));
+      for (int i = 0; i < int(size(gA.layout())); ++i) ASSERT_EQ(&gA(i), &ref(i));
+    }
+    auto threads = Layout<Shape<_2, _3, _5>>{};
+    for (int t = 0; t < 30; ++t) {
+      auto p = local_partition(mA, threads, t % 6, Step<_1, _1, X>{});
+      auto r = local_partition(mA, Layout<Shape<_2, _3>>{}, t % 6);
+      ASSERT_EQ(size(p.layout()), size(r.layout()));
+      for (int i = 0; i < int(size(p.layout())); ++i) ASSERT_EQ(&p(i), &r(i));
+    }
+  }
+}
+
+// lazy::transform: element i is fn(t(i)), computed on read, through tiling.
+TEST(CuteTutorialNames, LazyTransform) {
+  auto shape = make_shape(7, 5);
+  auto C = make_identity_tensor(make_shape(8, 8));
+  auto P = lazy::transform(C, [&](auto c) { return elem_less(c, shape); });
+  for (int j = 0; j < 8; ++j)
+    for (int i = 0; i < 8; ++i) EXPECT_EQ(bool(P(i, j)), i < 7 && j < 5);
+  auto t = local_tile(P, make_shape(_4{}, _4{}), make_coord(1, 1));
+  for (int j = 0; j < 4; ++j)
+    for (int i = 0; i < 4; ++i) EXPECT_EQ(bool(t(i, j)), 4 + i < 7 && 4 + j < 5);
+  int v[6] = {1, 2, 3, 4, 5, 6};
+  auto sq = lazy::transform(make_tensor(+v, make_layout(make_shape(_2{}, _3{}))), [](int x) { return x * x; });
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(sq(i), v[i] * v[i]);
+}
+
+// gemm(A, B, C): C += A B^T with UniversalFMA, (M,K) x (N,K) => (M,N) and (M) x (N) => (M,N).
+TEST(CuteTutorialNames, GemmWithoutAtom) {
+  float a[4 * 3], b[5 * 3], c[4 * 5], r[4 * 5];
+  for (int i = 0; i < 12; ++i) a[i] = float(i % 5) - 1.5f;
+  for (int i = 0; i < 15; ++i) b[i] = float(i % 7) * 0.25f;
+  for (int i = 0; i < 20; ++i) c[i] = r[i] = float(i);
+  auto A = make_tensor(+a, Layout<Shape<_4, _3>>{});
+  auto B = make_tensor(+b, Layout<Shape<_5, _3>, Stride<_3, _1>>{});
+  auto C = make_tensor(+c, Layout<Shape<_4, _5>>{});
+  gemm(A, B, C);
+  for (int m = 0; m < 4; ++m)
+    for (int n = 0; n < 5; ++n) {
+      float x = r[m + 4 * n];
+      for (int k = 0; k < 3; ++k) x += a[m + 4 * k] * b[3 * n + k];
+      EXPECT_EQ(C(m, n), x);
+    }
+  float d[4 * 5] = {};
+  gemm(make_tensor(+a, Layout<Shape<_4>>{}), make_tensor(+b, Layout<Shape<_5>, Stride<_3>>{}), make_tensor(+d, Layout<Shape<_4, _5>>{}));
+  for (int m = 0; m < 4; ++m)
+    for (int n = 0; n < 5; ++n) EXPECT_EQ(d[m + 4 * n], a[m] * b[3 * n]);
+}
+
+TEST(CuteTutorialNames, SwizzlePortionsAndHostHelpers) {
+  using S = decltype(GMMA::Layout_K_SW128_Atom<half_t>{});
+  static_assert(std::is_same_v<decltype(get_swizzle_portion(S{})), Swizzle<3, 4, 3>>);
+  static_assert(std::is_same_v<decltype(get_nonswizzle_portion(S{})), std::remove_cvref_t<decltype(S{}.layout_b())>>);
+  using L = Layout<Shape<_8, _4>>;
+  static_assert(std::is_same_v<decltype(get_swizzle_portion(L{})), Swizzle<0, 4, 3>>);
+  static_assert(std::is_same_v<decltype(get_nonswizzle_portion(L{})), L>);
+  EXPECT_EQ(elect_one_sync(), 1u);  // the host is one thread
+  static_assert(!is_sparse_v<float> && !is_sparse_v<half_t>);
+}
+
+namespace {
+// The (TMA coordinates, smem offset) of every box of one tile, as the TMA plan
+// (make_tma_params' runs) lays them out: the reference for tma_partition.
+template <class Op, class T>
+std::set<std::vector<long long>> plan_boxes(TmaCopy<Op, T> const& tma, long long const (&origin)[TMA::detail::kMaxModes], int slice) {
+  auto const& p = tma.params;
+  std::set<std::vector<long long>> out;
+  int runs = 1;
+  for (int r = 0; r < p.rest; ++r) runs *= p.rest_extent[r];
+  for (int i = 0; i < runs; ++i) {
+    long long pos[TMA::detail::kMaxModes];
+    for (int m = 0; m < TMA::detail::kMaxModes; ++m) pos[m] = origin[m];
+    long long off = 0;
+    for (int r = 0, x = i; r < p.rest; ++r) {
+      int const k = x % p.rest_extent[r];
+      x /= p.rest_extent[r];
+      pos[p.rest_mode[r]] += k * p.rest_step[r];
+      off += k * p.rest_smem[r];
+    }
+    std::vector<long long> v(p.rank + 1, 0);
+    for (int d = 0; d < p.rank; ++d)
+      for (int q = 0; q < p.parts[d]; ++q) v[d] += pos[p.part_mode[d][q]] * p.part_scale[d][q];
+    long long box = 1;
+    for (int d = 0; d < p.rank; ++d) box *= p.box[d];
+    v[p.rank - 1] += slice * p.box[p.rank - 1];  // this CTA's slice of a multicast box
+    v[p.rank] = off + slice * box;
+    out.insert(v);
+  }
+  return out;
+}
+
+template <class Op, int n_mc, class SL>
+void check_partition(SL const& sl, int M, int K, bool k_major) {
+  alignas(1024) static half_t smem[128 * 64 * 4];
+  static half_t g[16];
+  auto mA = k_major ? make_tensor(make_gmem_ptr(g), make_layout(make_shape(M, K), make_stride(K, 1)))
+                    : make_tensor(make_gmem_ptr(g), make_layout(make_shape(M, K), make_stride(1, M)));
+  constexpr int BM = decltype(size<0>(get_nonswizzle_portion(SL{})))::value, BK = decltype(size<1>(get_nonswizzle_portion(SL{})))::value;
+  TmaCopy<Op, half_t> tma{};
+  tma.params = TMA::make_tma_params(g, mA.layout(), sl(_, _, 0), make_shape(Int<BM>{}, Int<BK>{}), n_mc);
+  tma.box_values_ = n_mc;
+  for (int d = 0; d < tma.params.rank; ++d) tma.box_values_ *= int(tma.params.box[d]);
+  auto sA = make_tensor(make_smem_ptr(smem), sl);
+  auto gA = local_tile(tma.get_tma_tensor(make_shape(M, K)), make_shape(Int<BM>{}, Int<BK>{}), make_coord(1, _));
+  for (int rank = 0; rank < n_mc; ++rank) {
+    auto [tAgA, tAsA] = tma_partition(tma, rank, Layout<Int<n_mc>>{}, group_modes<0, 2>(sA), group_modes<0, 2>(gA));
+    EXPECT_EQ(int(sizeof(make_tensor_like(tensor<0>(tAsA)))), BM * BK * 2);
+    ASSERT_EQ(int(size<1>(tAgA)), K / BK);
+    ASSERT_EQ(int(size<1>(tAsA)), int(size<2>(sl)));
+    for (int k = 0; k < K / BK; ++k) {
+      int const stage = k % int(size<2>(sl));
+      auto gk = tAgA(_, k);
+      auto sk = tAsA(_, stage);
+      // Every element: index i of mode 0 is the element at unswizzled smem offset i (+ this CTA's slice).
+      int const shift = rank * (tma.box_values_ / n_mc);
+      for (int i = 0; i + shift < BM * BK; i += 37) {
+        auto c = gk(i);
+        int const m = int(get<0>(c)) - BM, kk = int(get<1>(c)) - k * BK;
+        ASSERT_EQ(&sk(i), &sA(m, kk, stage));
+        ASSERT_EQ(get_nonswizzle_portion(sl)(m, kk, stage) - stage * BM * BK, i + shift);
+      }
+      // The boxes the copy issues are the plan's boxes of this tile (this CTA's slices).
+      std::set<std::vector<long long>> got;
+      for (int i = 0; i < BM * BK; i += tma.box_values_) {
+        std::int32_t cc[5];
+        detail::tma_box_coords(tma, gk(i), cc);
+        std::vector<long long> v(tma.params.rank + 1);
+        for (int d = 0; d < tma.params.rank; ++d) v[d] = cc[d];
+        v[tma.params.rank] = &sk(i) - &sA(0, 0, stage);  // a box starts on the swizzle's period: unswizzled
+        got.insert(v);
+      }
+      long long origin[TMA::detail::kMaxModes] = {BM, k * BK};
+      EXPECT_EQ(got, plan_boxes(tma, origin, rank)) << "k " << k << " rank " << rank;
+    }
+  }
+}
+}  // namespace
+
+TEST(CuteTutorialNames, TmaPartitionIsThePlansBoxes) {
+  using namespace tessel;
+  // wgmma_tma_sm90.cu's tiles: MN-major and K-major 128x64 half tiles, 128-byte swizzle, 3 stages.
+  check_partition<SM90_TMA_LOAD, 1>(tile_to_shape(GMMA::Layout_MN_SW128_Atom<half_t>{}, make_shape(_128{}, _64{}, _3{})), 512, 256, false);
+  check_partition<SM90_TMA_LOAD, 1>(tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(_128{}, _64{}, _3{})), 512, 256, true);
+  // No swizzle, and multicast to 2 CTAs (each loads its half of every box).
+  check_partition<SM90_TMA_LOAD, 1>(make_layout(make_shape(_64{}, _32{}, _2{}), make_stride(_32{}, _1{}, Int<64 * 32>{})), 256, 128, true);
+  check_partition<SM90_TMA_LOAD_MULTICAST, 2>(tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(_128{}, _64{}, _2{})), 512, 256, true);
+}
