@@ -30,6 +30,7 @@ import concurrent.futures as cf
 import glob
 import os
 import re
+import resource
 import shutil
 import statistics
 import subprocess
@@ -447,46 +448,62 @@ class Harness:
         return res
 
     def suite_compile_time(self):
-        """Each program built against tessel (the drop-in) and against CuTe, median of --repeat, and the ratio."""
+        """Each *_examples.cpp compiled (-c) against tessel (the drop-in) and against CuTe (with the CUDA headers
+        CUTLASS's include), the two interleaved, --repeat times each; the medians of elapsed and of CPU seconds
+        (user + system of the compiler, which a loaded machine disturbs far less) and their ratios. The objects
+        are then linked and run: the two outputs must be the same."""
         progs = self.select(sorted(os.path.basename(p) for p in glob.glob(os.path.join(HERE, "*_examples.cpp"))))
         bdir = os.path.join(self.out, "bin", "compile-time")
         os.makedirs(bdir, exist_ok=True)
         res = []
         for p in progs:
-            times, outs = {}, {}
+            cmds, times, cpus, outs, notes = {}, {}, {}, {}, {}
             for side in ("tessel", "cute"):
                 inc = (["-I", COMPAT] if side == "tessel" else []) + \
-                      ["-I", os.path.join(self.cutlass, "include")] + self.cuda_include()
-                exe = os.path.join(bdir, p[:-4] + "_" + side)
-                cmd = [self.cxx, "-std=c++20", "-O2", *self.a.extra_flags, *inc, os.path.join(HERE, p), "-o", exe]
-                ts = []
-                for i in range(self.a.repeat):
-                    rc, dt, out = run_cmd(cmd, os.path.join(self.out, "logs", "compile-time", f"{p}.{side}.{i}.log"))
+                      ["-I", os.path.join(self.cutlass, "include")] + (self.cuda_include() if side == "cute" else [])
+                obj = os.path.join(bdir, p[:-4] + "_" + side + ".o")
+                cmds[side] = [self.cxx, "-std=c++20", "-O2", *self.a.extra_flags, *inc, "-c", os.path.join(HERE, p),
+                              "-o", obj]
+                times[side], cpus[side] = [], []
+            for i in range(self.a.repeat):
+                for side in ("tessel", "cute"):
+                    if times[side] is None:
+                        continue
+                    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+                    rc, dt, out = run_cmd(cmds[side], os.path.join(self.out, "logs", "compile-time", f"{p}.{side}.{i}.log"))
+                    after = resource.getrusage(resource.RUSAGE_CHILDREN)
                     if rc != 0:
-                        ts = None
-                        outs[side] = "did not compile: " + first_error(out)
-                        break
-                    ts.append(dt)
-                if ts:
-                    times[side] = statistics.median(ts)
-                    rc, _, out = run_cmd([exe], os.path.join(self.out, "logs", "compile-time", f"{p}.{side}.run.log"),
-                                         timeout=self.a.run_timeout)
-                    outs[side] = out if rc == 0 else f"run failed rc={rc}"
+                        times[side] = cpus[side] = None
+                        notes[side] = "did not compile: " + first_error(out)
+                        continue
+                    times[side].append(dt)
+                    cpus[side].append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
             for side in ("tessel", "cute"):
                 r = Result("compile-time", f"{p} ({side})")
-                r.compiled = side in times
-                r.compile_s = times.get(side)
-                r.run = "ok" if side in times and not outs[side].startswith("run failed") else "failed"
-                if side not in times:
-                    r.note = outs.get(side, "")
+                r.compiled = bool(times[side])
+                if r.compiled:
+                    r.compile_s = statistics.median(times[side])
+                    cpu = statistics.median(cpus[side])
+                    exe = cmds[side][-1][:-2]
+                    rc, _, _ = run_cmd([self.cxx, cmds[side][-1], "-o", exe],
+                                       os.path.join(self.out, "logs", "compile-time", f"{p}.{side}.link.log"))
+                    rc, _, out = run_cmd([exe], os.path.join(self.out, "logs", "compile-time", f"{p}.{side}.run.log"),
+                                         timeout=self.a.run_timeout) if rc == 0 else ("link failed", 0, "")
+                    outs[side] = out if rc == 0 else None
+                    r.run = "ok" if rc == 0 else f"run failed rc={rc}"
+                    r.verification = f"median of {len(times[side])}: {r.compile_s:.2f} s elapsed, {cpu:.2f} s CPU"
+                    r.tflops = None
+                    r.cpu = cpu
+                else:
+                    r.run, r.note = "failed", notes.get(side, "")
                 res.append(r)
-            if len(times) == 2:
-                same = outs["tessel"] == outs["cute"]
-                ratio = times["tessel"] / times["cute"]
+            if res[-1].compiled and res[-2].compiled:
+                t, c = res[-2], res[-1]
                 r = Result("compile-time", f"{p} (ratio)")
+                same = outs.get("tessel") is not None and outs.get("tessel") == outs.get("cute")
                 r.run = "ok" if same else "failed"
-                r.verification = f"tessel/cute = {ratio:.3f} (median of {self.a.repeat})" + \
-                    ("; same output" if same else "; OUTPUTS DIFFER (logs/compile-time)")
+                r.verification = (f"tessel/cute: {t.compile_s / c.compile_s:.3f} elapsed, {t.cpu / c.cpu:.3f} CPU"
+                                  + ("; same output" if same else "; OUTPUTS DIFFER (see logs/compile-time/*.run.log)"))
                 res.append(r)
         return res
 
