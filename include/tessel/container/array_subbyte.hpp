@@ -125,7 +125,7 @@ struct array_subbyte {
 
 // The array's storage width in bits (whole bytes).
 template <class T, std::size_t N>
-inline constexpr int sizeof_bits_v<array_subbyte<T, N>> = int(array_subbyte<T, N>::num_bytes * 8);
+struct sizeof_bits<array_subbyte<T, N>> : std::integral_constant<int, int(array_subbyte<T, N>::num_bytes * 8)> {};
 
 // Set every element of a to v.
 template <class T, std::size_t N, class V>

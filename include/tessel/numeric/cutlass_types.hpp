@@ -49,7 +49,7 @@ using cutlass::detail::type_erased_dynamic_float6_unpacksmem_t;
 // Their widths in bits, as CUTLASS gives them.
 #  define TESSEL_CUTLASS_WIDTH(T) \
     template <>                   \
-    inline constexpr int sizeof_bits_v<T> = int(cutlass::sizeof_bits<T>::value);
+    struct sizeof_bits<T> : std::integral_constant<int, int(cutlass::sizeof_bits<T>::value)> {};
 TESSEL_CUTLASS_WIDTH(float_e2m1_t)
 TESSEL_CUTLASS_WIDTH(float_e2m3_t)
 TESSEL_CUTLASS_WIDTH(float_e3m2_t)

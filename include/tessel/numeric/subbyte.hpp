@@ -66,11 +66,18 @@ template <class T> struct is_subbyte_int : std::false_type {};
 template <int B, bool S> struct is_subbyte_int<integer_subbyte<B, S>> : std::true_type {};
 
 // Width of T in bits: Bits for a subbyte integer, 1 for bool, else 8 sizeof(T).
-template <class T> inline constexpr int sizeof_bits_v = int(sizeof(T)) * 8;
-template <class T> inline constexpr int sizeof_bits_v<T const> = sizeof_bits_v<T>;
-template <int B, bool S> inline constexpr int sizeof_bits_v<integer_subbyte<B, S>> = B;
-template <> inline constexpr int sizeof_bits_v<bool> = 1;
-template <> inline constexpr int sizeof_bits_v<void> = 8;
-template <class T> struct sizeof_bits : std::integral_constant<int, sizeof_bits_v<T>> {};
+// Other types give their width by specializing sizeof_bits (as CuTe's).
+template <class T> struct sizeof_bits : std::integral_constant<int, int(sizeof(T)) * 8> {};
+template <class T> struct sizeof_bits<T const> : sizeof_bits<T> {};
+template <class T> struct sizeof_bits<T volatile> : sizeof_bits<T> {};
+template <class T> struct sizeof_bits<T const volatile> : sizeof_bits<T> {};
+template <int B, bool S> struct sizeof_bits<integer_subbyte<B, S>> : std::integral_constant<int, B> {};
+template <> struct sizeof_bits<bool> : std::integral_constant<int, 1> {};
+template <> struct sizeof_bits<void> : std::integral_constant<int, 8> {};
+// Declared `auto`, as CuTe's: nvcc 13 refuses a variable template declared `int`
+// as a dependent explicit template argument of an unsigned parameter
+// (f<N, sizeof_bits_v<T>>() in a template: "substituting explicit template
+// arguments ... failed"), which CuTe's cooperative_gemm tests do.
+template <class T> inline constexpr auto sizeof_bits_v = sizeof_bits<T>::value;
 
 }  // namespace tessel
