@@ -15,3 +15,7 @@
 #include "../../algebra/algebra.hpp"
 #include "../../algebra/helpers.hpp"
 #include "../../algebra/basis.hpp"
+// CuTe's layout.hpp includes numeric_types.hpp for sizeof_bits (recast_layout, upcast): sizeof_bits and the
+// sub-byte integers; not CUTLASS's half_t/fp8 types, which would bring CUTLASS's and CUDA's headers into
+// every layout-only program (<cute/numeric/numeric_types.hpp> has them).
+#include "../../numeric/subbyte.hpp"
