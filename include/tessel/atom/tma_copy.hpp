@@ -131,11 +131,10 @@ struct TmaCopy {
                                  std::uint16_t mask) const {
     int const runs = boxes();
     for (int i = 0; i < runs; ++i) {
-      long long c[5], off;
+      std::int32_t c[5];
+      long long off;
       box(origin, i, c, off);
-      std::int32_t c32[5];
-      for (int d = 0; d < 5; ++d) c32[d] = std::int32_t(c[d]);
-      issue_box(smem, c32, off, rank, bar, mask);
+      issue_box(smem, c, off, rank, bar, mask);
     }
   }
 
@@ -146,11 +145,11 @@ struct TmaCopy {
     return runs;
   }
   // Box i of the tile at origin (elements per global mode): its TMA
-  // coordinates c[0 .. params.rank) (0 beyond) and its offset in the tile's
+  // coordinates c[0 .. params.rank) (0 beyond; 32-bit, as the instruction's) and its offset in the tile's
   // shared memory, in elements. The one place that turns the plan into
   // addresses: copy_origin issues from it, and kernels that keep a tile's
   // boxes in registers (the GEMM's TmaTilePlan) are derived from it on the host.
-  TESSEL_HOST_DEVICE void box(long long const (&origin)[TMA::detail::kMaxModes], int i, long long (&c)[5], long long& off) const {
+  TESSEL_HOST_DEVICE void box(long long const (&origin)[TMA::detail::kMaxModes], int i, std::int32_t (&c)[5], long long& off) const {
     long long pos[TMA::detail::kMaxModes];
     for (int m = 0; m < TMA::detail::kMaxModes; ++m) pos[m] = origin[m];
     off = 0;
@@ -162,7 +161,7 @@ struct TmaCopy {
     }
     for (int d = 0; d < 5; ++d) c[d] = 0;
     for (int d = 0; d < params.rank; ++d)
-      for (int q = 0; q < params.parts[d]; ++q) c[d] += pos[params.part_mode[d][q]] * params.part_scale[d][q];
+      for (int q = 0; q < params.parts[d]; ++q) c[d] += std::int32_t(pos[params.part_mode[d][q]] * params.part_scale[d][q]);
   }
 
  private:
@@ -408,6 +407,18 @@ TESSEL_DEVICE void copy(TmaBound<Op, T> const& b, Tensor<GE, GL> const& g, Tenso
 }
 template <class T, class SE, class SL, class GE, class GL>
 TESSEL_DEVICE void copy(TmaCopy<SM90_TMA_STORE, T> const& tma, Tensor<SE, SL> const& s, Tensor<GE, GL> const& g) {
+  detail::tma_copy_boxes(tma, g, s, nullptr, 0);
+}
+// The same through the Copy_Atom that make_tma_atom returns: spelled out for
+// lvalue and rvalue destinations, so that it is more specialised than
+// copy_atom.hpp's copy(Copy_Atom<Args...>, src, dst&) and (src, dst&&), which
+// would otherwise be the exact match.
+template <class T, class SE, class SL, class GE, class GL>
+TESSEL_DEVICE void copy(Copy_Atom<TmaCopy<SM90_TMA_STORE, T>> const& tma, Tensor<SE, SL> const& s, Tensor<GE, GL>& g) {
+  detail::tma_copy_boxes(tma, g, s, nullptr, 0);
+}
+template <class T, class SE, class SL, class GE, class GL>
+TESSEL_DEVICE void copy(Copy_Atom<TmaCopy<SM90_TMA_STORE, T>> const& tma, Tensor<SE, SL> const& s, Tensor<GE, GL>&& g) {
   detail::tma_copy_boxes(tma, g, s, nullptr, 0);
 }
 

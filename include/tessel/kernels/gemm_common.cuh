@@ -111,6 +111,19 @@ inline bool check_epilogue_pairs() {
   return true;
 }
 
+// What every launch_gemm checks first, whatever TESSEL_NO_CHECKS says: the
+// epilogues' assumption about Cfg's TiledMMA (static per configuration,
+// computed once), then the problem. Returns false where there is nothing to
+// launch (M or N is 0).
+template <class Cfg>
+bool launch_checks(int M, int N, int K, char const* pairs_error, char const* k_error) {
+  static bool const pairs_ok = check_epilogue_pairs<typename Cfg::TiledMma, typename Cfg::BM, typename Cfg::BN>();
+  if (!pairs_ok) fail(pairs_error);
+  if (M <= 0 || N <= 0) return false;
+  if (K <= 0) fail(k_error);
+  return true;
+}
+
 // describe()'s lines for Cfg's TiledMMA (and its C, A, B TV layouts) and the
 // shared-memory layouts of A and B (Cfg::TiledMma, SmemLayoutA, SmemLayoutB).
 template <class Cfg>

@@ -371,14 +371,13 @@ cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename 
   using BM = typename Cfg::BM;
   using BN = typename Cfg::BN;
   using BK = typename Cfg::BK;
-  // Host checks, whatever TESSEL_NO_CHECKS says (once per call): the epilogue's
-  // pairs (static per configuration), the operands, the options.
-  static bool const pairs_ok = gemm_common::check_epilogue_pairs<typename Cfg::TiledMma, BM, BN>();
-  if (!pairs_ok) fail("gemm_sm80: the TiledMMA's C layout does not hold column pairs");
+  // Host checks, whatever TESSEL_NO_CHECKS says (once per call): the options,
+  // the epilogue's pairs (static per configuration), the operands.
   if (opt.cluster > 1) fail("gemm_sm80: no clusters (GemmOptions::cluster is for the Hopper kernel)");
   if (opt.epilogue == GemmEpilogue::tma) fail("gemm_sm80: no TMA epilogue (registers -> global memory only)");
-  if (M <= 0 || N <= 0) return cudaSuccess;
-  if (K <= 0) fail("gemm_sm80: K = 0 (tessel layouts have no empty modes)");
+  if (!gemm_common::launch_checks<Cfg>(M, N, K, "gemm_sm80: the TiledMMA's C layout does not hold column pairs",
+                                       "gemm_sm80: K = 0 (tessel layouts have no empty modes)"))
+    return cudaSuccess;
   if (!(lda >= 0 && ldb >= 0 && lda < (1ll << 31) / BM::value && ldb < (1ll << 31) / BN::value))
     fail("gemm_sm80: a leading dimension is too large for the tiles' 32-bit offsets");
   GemmParams<Cfg> p{};

@@ -127,12 +127,9 @@ cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename 
   using BM = typename Cfg::BM;
   using BN = typename Cfg::BN;
   using BK = typename Cfg::BK;
-  // The epilogues' assumptions about the TiledMMA's C layout (static per
-  // configuration; checked whatever TESSEL_NO_CHECKS says, once).
-  static bool const pairs_ok = gemm_common::check_epilogue_pairs<typename Cfg::TiledMma, BM, BN>();
-  if (!pairs_ok) fail("gemm_sm90: the TiledMMA's C layout does not hold column pairs");
-  if (M <= 0 || N <= 0) return cudaSuccess;
-  if (K <= 0) fail("gemm_sm90: K = 0 (tessel layouts have no empty modes)");
+  if (!gemm_common::launch_checks<Cfg>(M, N, K, "gemm_sm90: the TiledMMA's C layout does not hold column pairs",
+                                       "gemm_sm90: K = 0 (tessel layouts have no empty modes)"))
+    return cudaSuccess;
   GemmParams<Cfg> p{};
   auto gA = make_tensor(make_gmem_ptr(A), gemm_common::operand_layout<Cfg::kMajorA>(M, K, lda));
   auto gB = make_tensor(make_gmem_ptr(B), gemm_common::operand_layout<Cfg::kMajorB>(N, K, ldb));

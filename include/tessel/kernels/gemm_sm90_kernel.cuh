@@ -95,7 +95,7 @@ TESSEL_DEVICE void setmaxnreg_inc() {
 template <class Op, class T>
 inline void tma_box(TmaCopy<Op, T> const& tma, long long c0, long long c1, int i, long long (&c)[2], long long& off) {
   long long origin[TMA::detail::kMaxModes] = {c0 * tma.tile_[0], c1 * tma.tile_[1]};
-  long long c5[5];
+  std::int32_t c5[5];
   tma.box(origin, i, c5, off);
   c[0] = c5[0], c[1] = c5[1];
 }
