@@ -406,6 +406,20 @@ TEST(CuTeDeviceNames, Int8FragmentsArePtxTables) {
   static_assert(std::is_same_v<Copy_Traits<SM90_U32x2_STSM_N>::DstLayout, Copy_Traits<SM75_U32x2_LDSM_N>::SrcLayout>);
 }
 
+// make_fragment_like of a partition of a swizzled tile whose strides are large (their
+// product overflowed int when they were passed to make_ordered_layout as the order):
+// CuTe prints (_4,(_2,_2),(_2,_8)):(_1,(_4,_16),(_8,_32)).
+TEST(CuTeDeviceNames, FragmentOfSwizzledTile) {
+  auto mma = TiledMMA<MMA_Atom<SM70_8x8x4_F16F16F16F16_TN>, Layout<Shape<_4, _4, _1>>>{};
+  auto sbl = tile_to_shape(composition(Swizzle<3, 3, 3>{}, Layout<Shape<_64, _8>, Stride<_1, _64>>{}), make_shape(_128{}, _64{}));
+  auto sB = make_tensor(make_smem_ptr((half_t*)nullptr), sbl);
+  auto frag = mma.get_slice(3).partition_fragment_B(sB);
+  using Want = Layout<Shape<_4, Shape<_2, _2>, Shape<_2, _8>>, Stride<_1, Stride<_4, _16>, Stride<_8, _32>>>;
+  static_assert(std::is_same_v<std::remove_cvref_t<decltype(frag.layout())>, Want>);
+  static_assert(std::is_same_v<decltype(detail::stride_ranks(Stride<_64, Stride<_32, _512>, Stride<_0, _1024>>{})),
+                               Stride<_2, Stride<_1, _3>, Stride<_0, _4>>>);
+}
+
 // The bulk copy's unit: CuTe's size(max_common_layout) for the layouts of hopper/bulk_{load,store}.cu.
 TEST(CuTeDeviceNames, BulkCopyRuns) {
   using CM = decltype(make_layout(Shape<_32, _32>{}, GenColMajor{}));

@@ -160,6 +160,36 @@ TESSEL_HOST_DEVICE constexpr auto scale_strides(D const& d, N const& n) {
   if constexpr (is_tuple_v<D>) return transform(d, [&](auto const& x) { return scale_strides(x, n); });
   else return d * n;
 }
+
+// The order make_ordered_layout reads from the static strides D, in small
+// numbers: each stride replaced by the number of distinct stride values below
+// it (same order, same ties). The stride values themselves (e.g. 256, 1024,
+// 16384 of a swizzled shared-memory tile) would be multiplied together as a
+// shape by the conversion of the order to a layout, and overflow int.
+template <class Full>
+struct stride_rank {
+  template <class X>
+  TESSEL_HOST_DEVICE constexpr auto operator()(X const&) const {
+    if constexpr (is_tuple_v<X>) {
+      return transform(X{}, *this);
+    } else {
+      constexpr long long x = static_cast<long long>(X::value);
+      constexpr int r = [&]<std::size_t... I>(std::index_sequence<I...>) {
+        constexpr long long v[] = {static_cast<long long>(decltype(get<I>(flatten_to_tuple(Full{})))::value)..., 0};
+        int n = 0;
+        for (std::size_t i = 0; i < sizeof...(I); ++i) {
+          bool first = true;
+          for (std::size_t j = 0; j < i; ++j) first = first && v[j] != v[i];
+          n += (first && v[i] < x) ? 1 : 0;
+        }
+        return n;
+      }(std::make_index_sequence<tuple_size_v<decltype(flatten_to_tuple(Full{}))>>{});
+      return Int<r>{};
+    }
+  }
+};
+template <class D>
+TESSEL_HOST_DEVICE constexpr auto stride_ranks(D const& d) { return stride_rank<D>{}(d); }
 }  // namespace detail
 
 // make_fragment_like(t): an owning tensor for t's values, mode 0 compact and
@@ -168,7 +198,7 @@ template <class S, class D>
 TESSEL_HOST_DEVICE constexpr auto make_fragment_like(Layout<S, D> const& l) {
   if constexpr (Layout<S, D>::rank > 1 && is_static_v<D>) {
     auto m0 = make_layout(get<0>(l.shape()));
-    auto rest = make_ordered_layout(take<1, Layout<S, D>::rank>(l.shape()), take<1, Layout<S, D>::rank>(l.stride()));
+    auto rest = make_ordered_layout(take<1, Layout<S, D>::rank>(l.shape()), detail::stride_ranks(take<1, Layout<S, D>::rank>(l.stride())));
     auto scaled = detail::raw_layout(rest.shape(), detail::scale_strides(rest.stride(), size(m0)));
     return detail::raw_layout(prepend(scaled.shape(), m0.shape()), prepend(scaled.stride(), m0.stride()));
   } else {
