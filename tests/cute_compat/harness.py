@@ -519,10 +519,9 @@ class Harness:
         log(f"harness: {len(files)} files, {self.a.jobs} jobs")
         with cf.ThreadPoolExecutor(max_workers=self.a.jobs) as ex:
             futs = [ex.submit(fn, f) for f in files]
-            out = []
-            for f, fu in zip(files, futs):
-                out.append(fu.result())
-        return out
+            for fu in cf.as_completed(futs):   # progress on stderr; the table follows in file order
+                log("  done: " + fu.result().line())
+            return [fu.result() for fu in futs]
 
     def main(self):
         if not os.path.isdir(os.path.join(self.cutlass, "include", "cute")):
