@@ -473,6 +473,9 @@ TEST(CuTeDeviceNames, SmallNames) {
   auto l = conditional_return<false>(Layout<_4>{}, Layout<_8, _2>{});
   static_assert(std::is_same_v<decltype(l), Layout<_8, _2>>);
 
+  // tile_to_shape with a layout as the target takes its shape (CuTe's printed results).
+  auto tl = tile_to_shape(Layout<Shape<_8, _64>, Stride<_64, _1>>{}, make_layout(Shape<_128, _128>{}, GenRowMajor{}));
+  static_assert(std::is_same_v<decltype(tl), Layout<Shape<Shape<_8, _16>, Shape<_64, _2>>, Stride<Stride<_64, _512>, Stride<_1, Int<8192>>>>>);
   auto sw = tile_to_shape(composition(Swizzle<2, 2, 2>{}, Layout<Shape<_16, _4>, Stride<_1, _16>>{}), Shape<_64, _16>{});
   static_assert(cosize_v<decltype(sw)> == 1024);
   static_assert(cosize_v<Layout<Shape<_4, _3>, Stride<_3, _1>>> == 12);

@@ -268,14 +268,15 @@ TESSEL_HOST_DEVICE constexpr auto downcast(Layout<S, D> const& l) {
 // laid out in the given order (LayoutLeft by default):
 // blocked_product(block, make_ordered_layout(shape / block, order)), mode k
 // being (block_k, copies_k), as CuTe 4.x (no longer coalesced per mode as in
-// CuTe 3.x). Defined when each mode's block size divides the target size.
+// CuTe 3.x). Defined when each mode's block size divides the target size. The
+// target may be a layout (its shape is taken), as in CuTe.
 template <class S, class D, class T, class O = LayoutLeft>
 TESSEL_HOST_DEVICE constexpr auto tile_to_shape(Layout<S, D> const& block, T const& target, O const& order = {}) {
   constexpr int R = decltype(rank(target))::value;
   static_assert(Layout<S, D>::rank <= R, "tessel::tile_to_shape: the block has more modes than the target shape");
   auto padded = detail::pad_to_rank<R>(block);
   auto bshape = transform(wrap(padded.shape()), [](auto const& s) { return product(s); });
-  auto tshape = transform(wrap(target), [](auto const& s) { return product(s); });
+  auto tshape = transform(wrap(shape(target)), [](auto const& s) { return product(s); });  // a layout target: its shape (CuTe)
   auto reps = transform(tshape, bshape, [](auto const& t, auto const& b) {
     using Tt = std::remove_cvref_t<decltype(t)>;
     using Bt = std::remove_cvref_t<decltype(b)>;
