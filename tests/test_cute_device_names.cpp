@@ -401,6 +401,11 @@ TEST(CuTeDeviceNames, Int8FragmentsArePtxTables) {
     for (int i = 0; i < 8; ++i)  // b_i at (k = 4q + i%4 + 16(i/4), n = g): index n + 8k
       EXPECT_EQ(rc(Tr::BLayout{}, lane, i, 8), std::make_pair(g, 4 * q + i % 4 + 16 * (i / 4)));
   }
+  // The fp8 m16n8k32 (sm_89) takes the same registers; its traits (drop-in with CUTLASS's fp8 types only)
+  // are the int8 layouts (compared with CuTe's print by a drop-in program outside the repository).
+  static_assert(std::is_same_v<SM89_16x8x32_F32E4M3E5M2F32_TN::ARegisters, SM80_16x8x32_S32S8S8S32_TN::ARegisters>);
+  static_assert(std::is_same_v<SM89_16x8x32_F16E5M2E5M2F16_TN::DRegisters, std::uint32_t[2]>);
+  static_assert(std::is_same_v<SM89_16x8x32_F32E5M2E4M3F32_TN::CRegisters, float[4]>);
   // stmatrix is ldmatrix inverted.
   static_assert(std::is_same_v<Copy_Traits<SM90_U16x8_STSM_T>::SrcLayout, Copy_Traits<SM75_U16x8_LDSM_T>::DstLayout>);
   static_assert(std::is_same_v<Copy_Traits<SM90_U32x2_STSM_N>::DstLayout, Copy_Traits<SM75_U32x2_LDSM_N>::SrcLayout>);

@@ -12,6 +12,7 @@
 #include "mma_sm75.hpp"
 #include "mma_sm80_f64.hpp"
 #include "mma_sm80_int.hpp"
+#include "mma_sm89.hpp"
 #include "copy_ops.hpp"
 #include "copy_traits.hpp"
 #include "copy_atom.hpp"
