@@ -120,6 +120,12 @@ TEST(CuteTutorialNames, SwizzlePortionsAndHostHelpers) {
   using L = Layout<Shape<_8, _4>>;
   static_assert(std::is_same_v<decltype(get_swizzle_portion(L{})), Swizzle<0, 4, 3>>);
   static_assert(std::is_same_v<decltype(get_nonswizzle_portion(L{})), L>);
+  // tessel's shared-memory tensors already carry their swizzle in the layout, on elements.
+  alignas(1024) static half_t buf[64 * 64];
+  auto sA = make_tensor(make_smem_ptr(buf), tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(_64{}, _64{})));
+  auto pi = as_position_independent_swizzle_tensor(sA);
+  static_assert(std::is_same_v<decltype(pi), decltype(sA)>);
+  for (int i = 0; i < 64 * 64; ++i) ASSERT_EQ(&pi(i), &sA(i));
   EXPECT_EQ(elect_one_sync(), 1u);  // the host is one thread
   static_assert(!is_sparse_v<float> && !is_sparse_v<half_t>);
 }

@@ -65,6 +65,19 @@ TESSEL_HOST_DEVICE constexpr auto make_tensor(tagged_ptr<smem_tag, T> const& ptr
   return make_view(ptr, make_composed_layout(Swizzle<B, M - log2_bytes, S>{}, Int<0>{}, c.layout_b()));
 }
 
+// as_position_independent_swizzle_tensor(t): t, a shared-memory tensor, with its
+// swizzle in its layout on elements of its type (Sw o 0 o L), independent of
+// where a slice of it starts. tessel's shared-memory tensors are always in that
+// form (make_tensor above moves the swizzle into the layout and checks the
+// alignment), so it returns t; CuTe's moves a swizzle out of the pointer.
+template <class Tn>
+  requires is_tensor_v<Tn>
+TESSEL_HOST_DEVICE constexpr auto as_position_independent_swizzle_tensor(Tn&& t) {
+  static_assert(is_smem_v<typename std::remove_cvref_t<Tn>::iterator>,
+                "tessel::as_position_independent_swizzle_tensor: a shared-memory tensor");
+  return std::forward<Tn>(t);
+}
+
 namespace GMMA {
 
 // Which mode of A (M x K) or B (N x K) is contiguous in shared memory.

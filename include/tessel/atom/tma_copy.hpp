@@ -9,10 +9,12 @@
 // One call issues every box of the tile (a tile the box does not cover in one
 // go takes several, as CuTe's partition of the TMA tensor would). tma.bytes is
 // what each CTA's mbarrier must expect (set_barrier_transaction_bytes).
-// CuTe's spelling also works (end of this file, and make_tma_atom):
+// CuTe's spelling also works, with CuTe's meaning (end of this file):
+//   Copy_Atom tma = make_tma_atom(SM90_TMA_LOAD{}, gmem_tensor, smem_layout, cta_tile[, cluster_size]);
 //   auto mA = tma.get_tma_tensor(shape(gmem_tensor));            // coordinates
-//   auto [tAgA, tAsA] = tma_partition(tma, Int<0>{}, Layout<_1>{}, group_modes<0,2>(sA), group_modes<0,2>(gA));
-//   copy(tma.with(bar), tAgA(_, k), tAsA(_, stage));             // one thread
+//   auto [tAgA, tAsA] = tma_partition(tma, cta_id, cta_layout, group_modes<0,2>(sA), group_modes<0,2>(gA));
+//   copy(tma.with(bar[, mask]), tAgA(_, k), tAsA(_, stage));     // one thread: one instruction per box
+// (multicast: cta_layout of the cluster's CTAs sharing each box; each loads its slice to all of mask).
 // Encoding needs the CUDA runtime (<cuda.h>, <cuda_runtime.h>); without them
 // only the device side is declared.
 #pragma once
