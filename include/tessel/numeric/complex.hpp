@@ -6,7 +6,22 @@
 #include <ostream>
 
 #include "../config.hpp"
+#include "cutlass_types.hpp"
 
+#if defined(TESSEL_HAS_CUTLASS_TYPES) && __has_include(<cutlass/complex.h>)
+// In the CuTe drop-in with CUTLASS on the include path, complex is CUTLASS's (as
+// CuTe's is), with CUTLASS's real, imag, conj and is_complex: a CuTe program's
+// cutlass::complex<double> and cute::complex<double> are one type.
+#  include <cutlass/complex.h>
+#  define TESSEL_COMPLEX_IS_CUTLASS 1
+namespace TESSEL_NAMESPACE {
+using cutlass::complex;
+using cutlass::conj;
+using cutlass::imag;
+using cutlass::is_complex;
+using cutlass::real;
+}  // namespace TESSEL_NAMESPACE
+#else
 namespace TESSEL_NAMESPACE {
 
 template <class T>
@@ -51,16 +66,22 @@ template <class T> TESSEL_HOST_DEVICE constexpr complex<T> conj(complex<T> const
 template <class T> requires std::is_arithmetic_v<T>
 TESSEL_HOST_DEVICE constexpr T conj(T const& x) { return x; }
 
+}  // namespace TESSEL_NAMESPACE
+#endif  // TESSEL_HAS_CUTLASS_TYPES
+
+namespace TESSEL_NAMESPACE {
 // conj as a function object.
 struct conjugate {
   template <class T>
   TESSEL_HOST_DEVICE constexpr auto operator()(T const& x) const { return conj(x); }
 };
 
+#if !defined(TESSEL_COMPLEX_IS_CUTLASS)
 // Prints as (re,im).
 template <class T>
 std::ostream& operator<<(std::ostream& os, complex<T> const& z) {
   return os << "(" << z.real() << "," << z.imag() << ")";
 }
+#endif
 
 }  // namespace tessel
