@@ -10,3 +10,6 @@
 #include "../../tuple/int_tuple.hpp"
 #include "../../tuple/sequence.hpp"
 #include "../../tuple/algorithms.hpp"
+// CuTe's stride.hpp defines crd2idx/idx2crd, compact_col_major/compact_row_major/compact_major and
+// LayoutLeft/LayoutRight: tessel defines them in layout/layout.hpp.
+#include "../../layout/layout.hpp"

@@ -10,3 +10,5 @@
 #include "../../tuple/int_tuple.hpp"
 #include "../../tuple/sequence.hpp"
 #include "../../tuple/algorithms.hpp"
+// shape(), slice() and dice() of IntTuples (CuTe's int_tuple.hpp / underscore.hpp define them): layout/layout.hpp.
+#include "../../layout/layout.hpp"
