@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Build the libFuzzer target with clang++, seed a corpus from the conformance
-# expressions and the spec examples, and fuzz for SECONDS (default 180) on
+# expressions, the spec examples and the negative-stride cases (tests/data), and fuzz for SECONDS (default 180) on
 # WORKERS processes (default 2). Not part of CI.
 #   fuzz/run.sh [SECONDS] [WORKERS]
 # Output: build-fuzz/fuzz.log (libFuzzer's log), build-fuzz/ubsan.txt (distinct
@@ -21,6 +21,8 @@ i=0
 {
   [ -f $cases ] && python3 -c 'import json,sys; [print(json.loads(l)["expr"]) for l in open(sys.argv[1]) if l.strip()]' $cases
   grep -v '^#' examples/seed_expressions.txt
+  # negative strides across the algebra (issue 24)
+  [ -f tests/data/cases_negative.jsonl ] && python3 -c 'import json,sys; [print(json.loads(l)["expr"]) for l in open(sys.argv[1]) if l.strip()]' tests/data/cases_negative.jsonl
 } | while IFS= read -r e; do
   [ -n "$e" ] || continue
   printf '%s' "$e" > "$corpus/seed_$(printf '%04d' $i)"; i=$((i + 1))

@@ -42,9 +42,7 @@ void check_shapes(engine::Layout const& l, std::size_t pos) {
 // A bare IntTuple as a tiler is by-mode with stride-1 entries, as in CuTe.
 void shape_to_tiler(engine::Layout const& s, int b, engine::Tiler& t, engine::Error& e) {
   if (s.tok[b] != engine::kOpen) {
-    engine::Layout l;
-    l.leaf(s.shape[engine::leaves_before(s, b)], engine::sint(1), e);
-    t.add(l, e);
+    t.add_int(s.shape[engine::leaves_before(s, b)], e);
     return;
   }
   t.push(engine::kOpen, e);
@@ -289,7 +287,8 @@ engine::Tiler as_tiler(text::Value const& v, std::size_t pos) {
   switch (v.kind) {
     case text::Value::tiler: t = v.til; break;
     case text::Value::underscore: t.push(engine::kUnderscore, e); return t;
-    case text::Value::tuple: check_shapes(v.lay, pos); shape_to_tiler(v.lay, 0, t, e); break;
+    case text::Value::tuple:
+    case text::Value::integer: check_shapes(v.lay, pos); shape_to_tiler(v.lay, 0, t, e); break;
     default: t = engine::tiler_of(as_layout(v, pos));
   }
   if (e) fail(pos, "tiler too large for the engine", kInadmissible);

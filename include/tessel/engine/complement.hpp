@@ -193,7 +193,9 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout complement_steps(Layout const& A, In
   }
   bool st = M.is_static && cur.is_static && !dyn_order;
   if (!(cot && !dyn_order && cotarget_modes(*cot, cur, r, cx)))
-    r.push({cx.symbolic && !st ? 1 : cdiv(M.v, cur.v), st}, cur, cx.err);
+    // (A cotarget of 0 or below comes only from a product whose B has a
+    // negative stride: rounded as CuTe's ceil_div, (M + span - 1) / span.)
+    r.push({cx.symbolic && !st ? 1 : M.v > 0 ? cdiv(M.v, cur.v) : cur.v > 0 ? (M.v + cur.v - 1) / cur.v : 0, st}, cur, cx.err);
   out = from_modes(coalesce_modes(r, cx), cx.err);
   if (gray && !cx.err && cx.checkable(M)) {  // symbolic with dynamic values: the run-time pass checks
     ComplementCheck const c = check_complement(f, out, M.v, for_product);

@@ -31,6 +31,10 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout compose_leaf(Modes const& a, Int N, 
   }
   Modes res;
   Int rest_shape = N, rest_stride = r;
+  // A static N = 1 is one point, A(0): nothing to check. Its stride is CuTe's,
+  // the stride left after walking A's modes times A's last stride
+  // (composition((3,8):(6,6), _1:_1) = _1:_6).
+  bool const one = known(N, 1);
   bool exact = true;
   i64 fa = 0, fb = 0, fc = 0;
   Err fe = Err::none;
@@ -40,7 +44,7 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout compose_leaf(Modes const& a, Int N, 
     // A zero stride known only at run time: the same structure, all strides 0,
     // the first emitted mode taking all of N.
     bool zero = !cx.symbolic && c == 0;
-    if (!zero && cx.checkable(M, rest_stride) && exact) {
+    if (!zero && !one && cx.checkable(M, rest_stride) && exact) {
       bool const ok = c % M.v == 0 || (c < M.v && M.v % c == 0);
       TESSEL_TRACE(cx, Step::comp_stride, i, M.v, c, ok, d.v);
       if (!ok) { exact = false; fe = Err::stride_divisibility; fa = c; fb = M.v; fc = i; }

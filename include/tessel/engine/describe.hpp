@@ -37,6 +37,9 @@ inline std::string describe(Error const& e) {
     case Err::rank_mismatch: s += " [" + n(e.a) + " modes for a layout of rank " + n(e.b) + "]"; break;
     case Err::overflow: s += " [" + n(e.a) + " and " + n(e.b) + "]"; break;
     case Err::shape_not_positive: s += " [" + n(e.a) + "]"; break;
+    case Err::product_negative_stride:
+      s += " [B's stride " + n(e.a) + "; A's stride " + n(e.b) + " leaves a gap after " + n(e.c) + "]";
+      break;
     default: break;
   }
   return s;

@@ -84,6 +84,64 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout left_inverse(Layout const& L, Ctx& c
   TESSEL_TRACE(cx, Step::op_end, 0, 0, 0, 0, 0, cx.err ? nullptr : &r);
   return r;
 }
+// CuTe's left inverse of an all-static L, where it is right. CuTe coalesces L,
+// sorts its modes by stride (exchange sort), and for each nonzero stride d
+// appends the shape d / (the size so far) (which must divide) with the stride
+// prefix-product of the mode; the last shape is the shape of the mode sorted
+// last, the first stride 0 (left_inverse(_4:_-1) = (_-1,_4):(_0,_1)). Taken
+// only where it meets the definition on every value of L (R(L(i)) == i, or,
+// for an L known not to be injective, L(R(L(i))) == L(i), with R and L read
+// past their sizes as CuTe reads them): found is false otherwise (then the
+// caller names its condition). Host and constant evaluation only, L of at
+// most 2^16 values.
+TESSEL_HOST_DEVICE_NOFORCE constexpr bool left_inverse_cute(Layout const& L, bool not_injective, Layout& out, Ctx& cx) {
+  if (!TESSEL_HOST_ONLY_WORK || cx.strict) return false;
+  for (int k = 0; k < L.nleaf; ++k)
+    if (!L.shape[k].is_static || !L.stride[k].is_static) return false;
+  Error e;
+  Ctx t = cx;
+  t.err = e;
+  t.trace = nullptr;
+  Modes c = coalesce_modes(flat_modes(L), t, Merge::cute);
+  if (c.n == 0) c.push(sint(1), sint(0), t.err);
+  i64 pre[kMaxLeaves] = {};
+  i64 p = 1;
+  Arith ar{&t.err};
+  for (int k = 0; k < c.n; ++k) { pre[k] = p; p = ar.mul(p, c.s[k].v); }
+  int idx[kMaxLeaves] = {};
+  for (int k = 0; k < c.n; ++k) idx[k] = k;
+  for (int i = 0; i < c.n; ++i)
+    for (int j = i + 1; j < c.n; ++j)
+      if (c.d[idx[j]].v < c.d[idx[i]].v) { int const x = idx[i]; idx[i] = idx[j]; idx[j] = x; }
+  Modes r;
+  i64 covered = 1;
+  i64 shapes[kMaxLeaves + 1] = {}, strides[kMaxLeaves + 1] = {};
+  int m = 0;
+  strides[0] = 0;
+  for (int q = 0; q < c.n; ++q) {
+    i64 const d = c.d[idx[q]].v;
+    if (d == 0) continue;
+    if (covered == 0 || d % covered != 0) return false;  // CuTe's static assertion fails
+    shapes[m] = d / covered;
+    covered = ar.mul(covered, shapes[m]);
+    strides[++m] = pre[idx[q]];
+  }
+  shapes[m] = c.s[idx[c.n - 1]].v;
+  for (int q = 0; q <= m; ++q) r.push(sint(shapes[q]), sint(strides[q]), t.err);
+  Layout const R = from_modes(coalesce_modes(r, t), t.err);
+  if (t.err) return false;
+  i64 const n = size(L, t.err);
+  if (t.err || n > (i64(1) << 16)) return false;
+  for (i64 i = 0; i < n; ++i) {
+    i64 const x = eval(L, i, t.err);
+    i64 const y = eval(R, x, t.err);
+    bool const ok = not_injective ? eval(L, y, t.err) == x : y == i;
+    if (t.err || !ok) return false;
+  }
+  out = R;
+  return true;
+}
+
 TESSEL_HOST_DEVICE_NOFORCE constexpr Layout left_inverse_steps(Layout const& L, Ctx& cx) {
   Modes c = coalesce_modes(flat_modes(L), cx, Merge::any);
   if (cx.err) return Layout{};  // (an overflow while coalescing L)
@@ -144,6 +202,7 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout left_inverse_steps(Layout const& L, 
     if (cx.checkable(covered, d)) TESSEL_TRACE(cx, Step::linv_step, k, d.v, covered.v, covered.v > 0 && d.v > 0 && d.v % covered.v == 0);
     // Divisibility: the stride is a positive multiple of the size covered so far.
     if (cx.checkable(covered, d) && (covered.v <= 0 || d.v <= 0 || d.v % covered.v != 0)) {
+      if (!cx.symbolic && left_inverse_cute(L, false, out, cx)) return out;
       if (TESSEL_HOST_ONLY_WORK && !cx.symbolic && !cx.strict) {
         bool const found = left_inverse_search(L, out, cx);
         TESSEL_TRACE(cx, Step::linv_search, found, 0, 0, 0, 0, found ? &out : nullptr);
@@ -162,6 +221,7 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout left_inverse_steps(Layout const& L, 
     if (last >= 0 && cx.checkable(span, d) && d.v < span.v) {
       int const kp = ord[last];
       Int const dp = c.d[kp];
+      if (!cx.symbolic && left_inverse_cute(L, true, out, cx)) return out;
       Error ie;
       i64 const j = Arith{&ie}.mul(dp.v > 0 ? d.v / dp.v : 0, pre[kp].v);
       cx.fail(Err::left_inverse_not_injective, pre[k].v, d.v, ie ? -1 : j);

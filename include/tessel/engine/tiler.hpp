@@ -13,12 +13,15 @@ inline constexpr signed char kUnderscore = -3;
 
 // A tiler: a layout (one entry, not by-mode) or a tuple of entries, each a
 // layout, `_` or a nested tuple. tok: kOpen/kClose, kUnderscore, or an entry
-// index >= 0 into ent. An integer N is the layout N:1.
+// index >= 0 into ent. An integer N is the layout N:1, marked as an integer
+// (from_int): as in CuTe, composition reads it as N:_1 and the divides and
+// products as make_layout(N), which is _1:_0 for a static 1.
 struct Tiler {
   int ntok = 0;
   signed char tok[4 * kMaxEntries] = {};
   int nent = 0;
   Layout ent[kMaxEntries] = {};
+  bool from_int[kMaxEntries] = {};
   TESSEL_HOST_DEVICE_NOFORCE constexpr bool push(signed char t, Error& e) {
     if (ntok >= 4 * kMaxEntries) { if (!e) e = {Err::too_large, ntok, 0, 0}; return false; }
     tok[ntok++] = t;
@@ -27,6 +30,14 @@ struct Tiler {
   TESSEL_HOST_DEVICE_NOFORCE constexpr void add(Layout const& l, Error& e) {
     if (nent >= kMaxEntries) { if (!e) e = {Err::too_large, nent, 0, 0}; return; }
     if (push(static_cast<signed char>(nent), e)) ent[nent++] = l;
+  }
+  // The integer n as an entry: n:_1, marked.
+  TESSEL_HOST_DEVICE_NOFORCE constexpr void add_int(Int n, Error& e) {
+    Layout l;
+    l.leaf(n, sint(1), e);
+    int const k = nent;
+    add(l, e);
+    if (nent > k) from_int[k] = true;
   }
   TESSEL_HOST_DEVICE_NOFORCE constexpr bool bymode() const { return ntok > 0 && tok[0] == kOpen; }
 };
@@ -49,6 +60,46 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr int tiler_end(Tiler const& t, int b) {
 
 enum class Op { composition, divide, product };
 
+// A x B = (A, A* o B) with A* = complement(A, size(A)*cosize(B)). Where B has
+// a negative stride (in a mode that moves), A* o B reads A* below 0 (and, as
+// CuTe's cosize is B(size(B)-1)+1, past its end). That is A*'s definition only
+// where A* is one mode x -> x*S, S = the span of A, i.e. where A's image,
+// sorted by stride, is a chain without gaps (each stride the shape*stride of the
+// one before, from 1): then P = (S) o B, every stride of B times S
+// (blocked_product(2:1, (3):(-1)) = ((2,(3))):((1,(-2))), as CuTe). With gaps
+// A* has several modes, C++'s truncating division (CuTe's) reads them below 0
+// inside A's image (logical_product((1,2):(-4,3), (2,2):(-2,1)) would not be
+// injective): a named error there, product_negative_stride, never a silently
+// wrong layout.
+TESSEL_HOST_DEVICE_NOFORCE constexpr Layout product_tail(Layout const& A, Layout const& B, Ctx& cx) {
+  int neg = -1;
+  for (int k = 0; k < B.nleaf && neg < 0; ++k)
+    if (cx.checkable(B.stride[k], B.shape[k]) && B.stride[k].v < 0 && B.shape[k].v != 1) neg = k;
+  if (neg < 0) {
+    Int const m = cx.ar().mul(size_int(A, cx.err), cosize_int(B, cx.err));
+    Layout const c = complement(A, m, cx, true);
+    return composition(c, B, cx);
+  }
+  Modes f = flat_modes(filter(A, cx));
+  if (f.n == 1 && known(f.d[0], 0)) f.n = 0;  // nothing moves
+  for (int k = 0; k < f.n; ++k)
+    if (cx.checkable(f.d[k]) && f.d[k].v < 0) { cx.fail(Err::negative_stride, f.d[k].v); return Layout{}; }
+  for (int i = 0; i < f.n; ++i)  // by stride
+    for (int j = i + 1; j < f.n; ++j)
+      if (f.d[j].v < f.d[i].v) { Int const ts = f.s[i], td = f.d[i]; f.s[i] = f.s[j]; f.d[i] = f.d[j]; f.s[j] = ts; f.d[j] = td; }
+  Int span = sint(1);
+  for (int k = 0; k < f.n; ++k) {
+    if (cx.checkable(f.d[k], span) && f.d[k].v != span.v) {
+      cx.fail(Err::product_negative_stride, B.stride[neg].v, f.d[k].v, span.v);
+      return Layout{};
+    }
+    span = cx.ar().mul(f.s[k], f.d[k]);
+  }
+  Layout S;
+  S.leaf(sint(2), span, cx.err);
+  return composition(S, B, cx);
+}
+
 // One entry: composition A o B, logical_divide (A o (B, B*)), logical_product (A, A* o B).
 TESSEL_HOST_DEVICE_NOFORCE constexpr Layout apply_entry(Op op, Layout const& A, Layout const& B, Ctx& cx) {
   if (op == Op::composition) return composition(A, B, cx);
@@ -60,16 +111,24 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout apply_entry(Op op, Layout const& A, 
     return composition(A, bb, cx);
   }
   // A x B = (A, complement(A, size(A)*cosize(B)) o B).
-  Int m = cx.ar().mul(size_int(A, cx.err), cosize_int(B, cx.err));
-  Layout c = complement(A, m, cx, true);
-  return Builder(cx.err).add(A).add(composition(c, B, cx)).done();
+  Layout const P = product_tail(A, B, cx);
+  return Builder(cx.err).add(A).add(P).done();
+}
+
+// An entry of T as the layout op reads it: an integer n is n:_1 for
+// composition and make_layout(n) for the divides and products (CuTe's
+// make_layout gives a static 1 the stride _0).
+TESSEL_HOST_DEVICE_NOFORCE constexpr Layout entry_layout(Op op, Tiler const& T, int k) {
+  Layout l = T.ent[k];
+  if (op != Op::composition && T.from_int[k] && l.nleaf == 1 && known(l.shape[0], 1)) l.stride[0] = sint(0);
+  return l;
 }
 
 // Apply op mode by mode along the tiler node at token b. Modes of A beyond the
 // tiler are dropped for composition (as CuTe) and kept for divide and product.
 TESSEL_HOST_DEVICE_NOFORCE constexpr Layout apply_tiler(Op op, Layout const& A, Tiler const& T, int b, Ctx& cx) {
   if (T.tok[b] == kUnderscore) return A;
-  if (T.tok[b] != kOpen) return apply_entry(op, A, T.ent[T.tok[b]], cx);
+  if (T.tok[b] != kOpen) return apply_entry(op, A, entry_layout(op, T, T.tok[b]), cx);
   int e = tiler_end(T, b);
   int m = 0;
   for (int t = b + 1; t < e - 1; t = tiler_end(T, t)) ++m;
@@ -150,23 +209,33 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout pad_rank(Layout const& L, int R, Ctx
   return b.done();
 }
 
-// blocked_product(A, B): mode k is (A_k, P_k), raked_product: (P_k, A_k) (the result
-// has rank R, so blocked_product(16:1, 3:1) = ((16,3)):((1,16))), where
-// A and B are padded to the same rank and P = complement(A, size(A)*cosize(B)) o B.
+// blocked_product(A, B) = zip(A, P), raked_product(A, B) = zip(P, A), where A and
+// B are padded to the same rank R = max(rank A, rank B) (CuTe's append<R>) and
+// P = complement(A, size(A)*cosize(B)) o B (P has B's structure). CuTe's
+// zip(X, Y): mode k is (X_k, Y_k) when X is a tuple (Y_k is Y itself when Y
+// is not one), and the one mode (X, Y) when X is not a tuple (R = 1), so
+// blocked_product(16:1, 3:1) = ((16,3)):((1,16)),
+// blocked_product(16:1, ((2)):((1))) = ((16,((2)))):((1,((16)))) and
+// raked_product((7):(1), 11:1) = ((11,(7))):((7,(1))).
+// (Where X is a tuple whose modes Y cannot match, a P of several modes from
+// an integral B, whose rank A does not have, CuTe's zip does not compile;
+// there, and with dynamic integers whose P keeps size-1 modes, the pair is
+// the one mode (X, Y): the same function as the all-static result.)
+TESSEL_HOST_DEVICE_NOFORCE constexpr Layout zip_pair(Layout const& X, Layout const& Y, Ctx& cx) {
+  Builder out(cx.err);
+  int const R = rank(X);
+  bool const by_mode = X.is_tuple() && (Y.is_tuple() ? rank(Y) == R : R == 1);
+  if (!by_mode) return out.add(Builder(cx.err).add(X).add(Y).done()).done();
+  for (int k = 0; k < R; ++k)
+    out.add(Builder(cx.err).add(mode(X, k, cx.err)).add(Y.is_tuple() ? mode(Y, k, cx.err) : Y).done());
+  return out.done();
+}
 TESSEL_HOST_DEVICE_NOFORCE constexpr Layout blocked_raked(Layout const& A0, Layout const& B0, bool raked, Ctx& cx) {
   int R = rank(A0) > rank(B0) ? rank(A0) : rank(B0);
   Layout A = pad_rank(A0, R, cx), B = pad_rank(B0, R, cx);
-  Int m = cx.ar().mul(size_int(A, cx.err), cosize_int(B, cx.err));
-  Layout P = composition(complement(A, m, cx, true), B, cx);
-  Builder out(cx.err);
-  for (int k = 0; k < R; ++k) {
-    Layout a = mode(A, k, cx.err);
-    Layout p = B.is_tuple() ? mode(P, k, cx.err) : P;
-    Builder pair(cx.err);
-    if (raked) pair.add(p).add(a); else pair.add(a).add(p);
-    out.add(pair.done());
-  }
-  return out.done();  // rank R, also for R = 1: ((A_0, P_0)) as CuTe's zip
+  Layout P = product_tail(A, B, cx);
+  if (cx.err) return Layout{};
+  return raked ? zip_pair(P, A, cx) : zip_pair(A, P, cx);
 }
 TESSEL_HOST_DEVICE_NOFORCE constexpr Layout blocked_product(Layout const& A, Layout const& B, Ctx& cx) { return blocked_raked(A, B, false, cx); }
 TESSEL_HOST_DEVICE_NOFORCE constexpr Layout raked_product(Layout const& A, Layout const& B, Ctx& cx) { return blocked_raked(A, B, true, cx); }

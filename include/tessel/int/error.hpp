@@ -64,7 +64,11 @@ using i64 = long long;
   /* left_inverse of a L whose modes that move overlap: L(a) = L(c) = b for two indices a != c (c = -1: too large) */ \
   X(left_inverse_not_injective,                                                                                     \
     "left_inverse: the layout is not injective (sorted by stride, a stride lies below the span of the mode before "  \
-    "it), so no R has R(L(i)) = i")
+    "it), so no R has R(L(i)) = i")                                                                                 \
+  /* a product whose B has the negative stride a, where A's sorted stride b is not the span c below it */        \
+  X(product_negative_stride,                                                                                        \
+    "product: B has a negative stride and A's image has gaps (complement(A, size(A)*cosize(B)) has several "       \
+    "modes), so A* o B would read A* below 0, where it is not defined")
 
 enum class Err : int {
 #define TESSEL_ERR_ENUM(NAME, MESSAGE) NAME,

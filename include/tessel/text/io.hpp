@@ -250,7 +250,8 @@ class Parser {
     }
     Value v = value();
     if (v.kind == Value::tiler || v.kind == Value::underscore) throw SyntaxError{p_, "a layout or integer"};
-    t.add(v.lay, e);
+    if (v.kind == Value::integer) t.add_int(v.lay.shape[0], e);  // n:_1, read as CuTe reads an integer
+    else t.add(v.lay, e);
   }
 
   struct Nest {  // counts the calls and evaluations around the current point
