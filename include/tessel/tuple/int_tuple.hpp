@@ -155,6 +155,9 @@ TESSEL_HOST_DEVICE constexpr auto rank(T const& t) {
     return Int<1>{};
   }
 }
+// rank_t<T>: the type of rank(T{}); rank_v<T>: its value (CuTe's names).
+template <class T> using rank_t = decltype(rank(std::declval<T>()));
+template <class T> inline constexpr auto rank_v = rank_t<T>::value;
 
 // depth: 0 for an integer, 1 for a tuple of integers, and so on.
 template <std::size_t... I, class T>
