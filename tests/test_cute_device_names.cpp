@@ -484,6 +484,9 @@ TEST(CuTeDeviceNames, SmallNames) {
   auto sw = tile_to_shape(composition(Swizzle<2, 2, 2>{}, Layout<Shape<_16, _4>, Stride<_1, _16>>{}), Shape<_64, _16>{});
   static_assert(cosize_v<decltype(sw)> == 1024);
   static_assert(cosize_v<Layout<Shape<_4, _3>, Stride<_3, _1>>> == 12);
+  static_assert(std::is_same_v<decltype(product_each(Shape<_4, Shape<_2, _3>, _5>{})), tuple<_4, _6, _5>>);
+  static_assert(std::is_same_v<decltype(product_each(_7{})), tuple<_7>>);
+  EXPECT_EQ(get<1>(product_each(make_shape(2, make_shape(3, 5)))), 15);
   static_assert(rank_v<Shape<_4, Shape<_2, _2>, _3>> == 3 && rank_v<int> == 1 && rank_v<Layout<Shape<_4, _3>>> == 2);
   int cnt = 0;
   for (int i = 0; i < 1024; ++i) cnt += int(sw(i)) < 1024;

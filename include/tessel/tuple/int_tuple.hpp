@@ -187,6 +187,12 @@ TESSEL_HOST_DEVICE constexpr auto product(T const& t) {
     return detail::product_elems(t);
   }
 }
+// product_each(t): the product of each top-level element, (product(t0), product(t1), ...);
+// an integer is one element (CuTe's).
+template <class T>
+TESSEL_HOST_DEVICE constexpr auto product_each(T const& t) {
+  return transform(wrap(t), [](auto const& x) { return product(x); });
+}
 
 // size<I...>(x): the product of the shape of x's element I...
 template <std::size_t... I, class T>
