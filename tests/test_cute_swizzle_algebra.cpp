@@ -169,7 +169,7 @@ TEST(CuteSwizzleAlgebra, LayoutThenSwizzle) {
 // Operations on the domain keep the swizzle and act on the inner layout.
 TEST(CuteSwizzleAlgebra, DomainOperationsKeepTheSwizzle) {
   auto sw = SWL(3, 3, 3, Shape<_8 COMMA _64>, Stride<_64 COMMA _1>);
-  static_assert(std::is_same_v<decltype(coalesce(sw).layout_a()), Swizzle<3, 3, 3> const&>);
+  static_assert(std::is_same_v<std::remove_cvref_t<decltype(coalesce(sw).layout_a())>, Swizzle<3, 3, 3>>);
   auto tiled = logical_divide(sw, Shape<_4, _8>{});
   for (int i = 0; i < int(size(sw)); ++i) {
     EXPECT_EQ(int(tiled(i)), int(Swizzle<3, 3, 3>{}(logical_divide(sw.layout_b(), Shape<_4, _8>{})(i))));
