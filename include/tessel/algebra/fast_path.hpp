@@ -462,6 +462,11 @@ TESSEL_HOST_DEVICE constexpr auto run_op(A const&... a) {
   } else if constexpr (fast::plan_of<Op, A...>::value.ok) {
     return values_fit<dyn_t<A...>>(fast::apply<Op>(a...));
   } else {
+#if defined(TESSEL_NO_DEVICE_ENGINE) && TESSEL_ON_DEVICE
+    // -DTESSEL_NO_DEVICE_ENGINE: device code must not run the engine (its recursion needs a stack
+    // that nvcc cannot size); the instantiation in this error names the operation and its types.
+    static_assert(sizeof...(A) == 0, "tessel: this operation on these dynamic arguments runs the layout engine in device code (no fast path applies)");
+#endif
     return values_fit<dyn_t<A...>>(run_op_engine<Op>(a...));
   }
 }

@@ -332,10 +332,18 @@ TESSEL_HOST_DEVICE auto tma_partition(TmaCopy<Op, T> const& tma, C const& cta_co
   int const offset = int(cta_layout(cta_coord)) * (tma.box_values_ / n_mc);
   auto part = [&](auto const& t) {
     constexpr int R = decltype(rank(t.layout()))::value;
-    auto tiler = [&]<std::size_t... I>(std::index_sequence<I...>) {
-      return make_tile(layout_v, ((void)I, Underscore{})...);
-    }(std::make_index_sequence<R - 1>{});
-    auto tv = composition(t, tiler);
+    // t o (layout_v, _, ..., _), mode by mode (compose0): the rest modes (the k count, of dynamic
+    // size) stay out of the composition, so that it takes the fast path in device code.
+    auto tv = [&] {
+      if constexpr (R > 1 && is_layout<std::remove_cvref_t<decltype(t.layout())>>::value) {
+        return make_tensor(t.data(), detail::atoms::compose0(t.layout(), layout_v));
+      } else {
+        auto tiler = [&]<std::size_t... I>(std::index_sequence<I...>) {
+          return make_tile(layout_v, ((void)I, Underscore{})...);
+        }(std::make_index_sequence<R - 1>{});
+        return composition(t, tiler);
+      }
+    }();
     auto first = [&]<std::size_t... I>(std::index_sequence<I...>) {
       return make_coord(offset, ((void)I, Int<0>{})...);
     }(std::make_index_sequence<R - 1>{});

@@ -36,10 +36,19 @@ TESSEL_HOST_DEVICE constexpr auto with_shape(Layout<S, D> const& l, Sh const& s)
   return composition(l, make_layout(s));
 }
 
-// compose0(L, X) = L o (X, _): the first mode of L composed with X, the rest kept.
+// compose0(L, X) = L o (X, _): the first mode of L composed with X, the rest kept. Computed mode
+// by mode, as a by-mode tiler is defined: only mode 0 goes through the composition, so a rest mode
+// of dynamic size (a tile's k count) does not keep mode 0 (static shapes, dynamic strides) off the
+// fast path, which would run the engine in device code (algebra/fast_path.hpp).
 template <class S, class D, class X>
 TESSEL_HOST_DEVICE constexpr auto compose0(Layout<S, D> const& l, X const& x) {
-  return composition(l, make_tile(x, Underscore{}));
+  if constexpr (Layout<S, D>::rank < 2) {
+    return composition(l, make_tile(x, Underscore{}));
+  } else {
+    return [&]<std::size_t... I>(std::index_sequence<I...>) {
+      return make_layout(composition(layout<0>(l), x), layout<I + 1>(l)...);
+    }(std::make_index_sequence<std::size_t(Layout<S, D>::rank) - 1>{});
+  }
 }
 
 // zip of a rank-2 layout of rank-2 modes: ((a,b),(c,d)) -> ((a,c),(b,d)).
