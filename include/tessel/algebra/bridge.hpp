@@ -242,9 +242,9 @@ template <engine::i64 postcondition, engine::i64 b, engine::i64 c> struct comple
 template <engine::i64 stride, engine::i64 covered> struct left_inverse_stride_not_multiple_of_covered {
   static_assert(stride < 0, "tessel::left_inverse: sorted by stride, each stride must be a multiple of the size covered so far");
 };
-template <engine::i64 stride, engine::i64 a_stride, engine::i64 span> struct product_B_negative_stride_A_with_gaps {
-  static_assert(stride > 0, "tessel: a product's B has a negative stride and A's image has gaps (A's sorted stride "
-                            "a_stride is not the span below it), so A* o B would read A* below 0 (docs/ADMISSIBILITY.md)");
+template <engine::i64 stride, engine::i64 gaps> struct product_B_negative_stride_not_multiple_of_gaps {
+  static_assert(stride > 0, "tessel: a product's B has a negative stride that is not a multiple of the size of the "
+                            "gaps of A's image, so A* o B would read A* below 0 inside them (docs/ADMISSIBILITY.md)");
 };
 template <engine::i64 modes, engine::i64 rank> struct tiler_has_more_modes_than_layout {
   static_assert(modes < 0, "tessel: the tiler or profile has more modes than the layout");
@@ -263,7 +263,7 @@ TESSEL_HOST_DEVICE constexpr void static_report() {
   else if constexpr (E.code == engine::Err::complement_chain) (void)sizeof(complement_stride_not_multiple_of_span<E.a, E.b>);
   else if constexpr (E.code == engine::Err::complement_postcondition) (void)sizeof(complement_breaks_postcondition<E.a, E.b, E.c>);
   else if constexpr (E.code == engine::Err::left_inverse_divisibility) (void)sizeof(left_inverse_stride_not_multiple_of_covered<E.a, E.b>);
-  else if constexpr (E.code == engine::Err::product_negative_stride) (void)sizeof(product_B_negative_stride_A_with_gaps<E.a, E.b, E.c>);
+  else if constexpr (E.code == engine::Err::product_negative_stride) (void)sizeof(product_B_negative_stride_not_multiple_of_gaps<E.a, E.b>);
   else if constexpr (E.code == engine::Err::rank_mismatch) (void)sizeof(tiler_has_more_modes_than_layout<E.a, E.b>);
   else (void)sizeof(engine_error<E.code>);
 }

@@ -38,7 +38,7 @@ inline std::string describe(Error const& e) {
     case Err::overflow: s += " [" + n(e.a) + " and " + n(e.b) + "]"; break;
     case Err::shape_not_positive: s += " [" + n(e.a) + "]"; break;
     case Err::product_negative_stride:
-      s += " [B's stride " + n(e.a) + "; A's stride " + n(e.b) + " leaves a gap after " + n(e.c) + "]";
+      s += " [B's stride " + n(e.a) + ", gaps of size " + n(e.b) + "]";
       break;
     default: break;
   }

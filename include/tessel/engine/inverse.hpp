@@ -90,8 +90,9 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout left_inverse(Layout const& L, Ctx& c
 // prefix-product of the mode; the last shape is the shape of the mode sorted
 // last, the first stride 0 (left_inverse(_4:_-1) = (_-1,_4):(_0,_1)). Taken
 // only where it meets the definition on every value of L (R(L(i)) == i, or,
-// for an L known not to be injective, L(R(L(i))) == L(i), with R and L read
-// past their sizes as CuTe reads them): found is false otherwise (then the
+// for an L that is not injective (known, or two indices of the same value
+// found), L(R(L(i))) == L(i), with R and L read past their sizes as CuTe
+// reads them): found is false otherwise (then the
 // caller names its condition). Host and constant evaluation only, L of at
 // most 2^16 values.
 TESSEL_HOST_DEVICE_NOFORCE constexpr bool left_inverse_cute(Layout const& L, bool not_injective, Layout& out, Ctx& cx) {
@@ -132,11 +133,20 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr bool left_inverse_cute(Layout const& L, boo
   if (t.err) return false;
   i64 const n = size(L, t.err);
   if (t.err || n > (i64(1) << 16)) return false;
+  // R(L(i)) == i everywhere, or L(R(L(i))) == L(i) everywhere and L not
+  // injective (known, or shown by two indices of the same value).
+  i64 first_miss = -1;
   for (i64 i = 0; i < n; ++i) {
     i64 const x = eval(L, i, t.err);
     i64 const y = eval(R, x, t.err);
-    bool const ok = not_injective ? eval(L, y, t.err) == x : y == i;
-    if (t.err || !ok) return false;
+    if (y != i && first_miss < 0) first_miss = i;
+    if (t.err || eval(L, y, t.err) != x) return false;
+  }
+  if (first_miss >= 0 && !not_injective) {
+    i64 const x = eval(L, first_miss, t.err);
+    bool twice = false;
+    for (i64 j = 0; j < n && !twice; ++j) twice = j != first_miss && eval(L, j, t.err) == x;
+    if (t.err || !twice) return false;
   }
   out = R;
   return true;

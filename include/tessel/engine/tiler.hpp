@@ -60,18 +60,24 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr int tiler_end(Tiler const& t, int b) {
 
 enum class Op { composition, divide, product };
 
-// A x B = (A, A* o B) with A* = complement(A, size(A)*cosize(B)). Where B has
-// a negative stride (in a mode that moves), A* o B reads A* below 0 (and, as
-// CuTe's cosize is B(size(B)-1)+1, past its end). That is A*'s definition only
-// where A* is one mode x -> x*S, S = the span of A, i.e. where A's image,
-// sorted by stride, is a chain without gaps (each stride the shape*stride of the
-// one before, from 1): then P = (S) o B, every stride of B times S
-// (blocked_product(2:1, (3):(-1)) = ((2,(3))):((1,(-2))), as CuTe). With gaps
-// A* has several modes, C++'s truncating division (CuTe's) reads them below 0
-// inside A's image (logical_product((1,2):(-4,3), (2,2):(-2,1)) would not be
-// injective): a named error there, product_negative_stride, never a silently
-// wrong layout.
+// A x B = (A, A* o B) with A* = complement(A, size(A)*cosize(B)).
+// - A B whose strides are all a static 0 reads A* only at 0: P = B, and A is
+//   not complemented (CuTe's composition returns such a B as it is:
+//   zipped_product((2):(-10), (1)) = ((_2),(_1)):((_-10),(_0))).
+// - Where B has a negative stride (in a mode that moves), A* o B reads A*
+//   below 0 (and, as CuTe's cosize is B(size(B)-1)+1, past its end). A* is
+//   then its gap modes G (complement(A, 1)) and its last mode S:span, which
+//   goes on without end both ways (CuTe's last mode: a shape ceil_div(M, span)
+//   of 0 or less is kept). A leaf of B with a negative stride r must move
+//   along that last mode only: |r| a multiple of size(G), so A*(j*r) =
+//   j*(r/size(G))*span whichever way division rounds. Otherwise
+//   product_negative_stride: C++'s truncating division (CuTe's) reads G below
+//   0 inside A's image (logical_product((1,2):(-4,3), (2,2):(-2,1)) would not
+//   be injective). blocked_product(2:1, (3):(-1)) = ((_2,(_3))):((_1,(_-2))), as CuTe.
 TESSEL_HOST_DEVICE_NOFORCE constexpr Layout product_tail(Layout const& A, Layout const& B, Ctx& cx) {
+  bool all_zero = true;
+  for (int k = 0; k < B.nleaf; ++k) all_zero = all_zero && known(B.stride[k], 0);
+  if (all_zero) return B;
   int neg = -1;
   for (int k = 0; k < B.nleaf && neg < 0; ++k)
     if (cx.checkable(B.stride[k], B.shape[k]) && B.stride[k].v < 0 && B.shape[k].v != 1) neg = k;
@@ -80,24 +86,33 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout product_tail(Layout const& A, Layout
     Layout const c = complement(A, m, cx, true);
     return composition(c, B, cx);
   }
+  Layout const G = complement(A, sint(1), cx, true);  // the gaps (a last mode of size 1 is dropped)
+  if (cx.err) return Layout{};
   Modes f = flat_modes(filter(A, cx));
-  if (f.n == 1 && known(f.d[0], 0)) f.n = 0;  // nothing moves
-  for (int k = 0; k < f.n; ++k)
-    if (cx.checkable(f.d[k]) && f.d[k].v < 0) { cx.fail(Err::negative_stride, f.d[k].v); return Layout{}; }
-  for (int i = 0; i < f.n; ++i)  // by stride
-    for (int j = i + 1; j < f.n; ++j)
-      if (f.d[j].v < f.d[i].v) { Int const ts = f.s[i], td = f.d[i]; f.s[i] = f.s[j]; f.d[i] = f.d[j]; f.s[j] = ts; f.d[j] = td; }
   Int span = sint(1);
-  for (int k = 0; k < f.n; ++k) {
-    if (cx.checkable(f.d[k], span) && f.d[k].v != span.v) {
-      cx.fail(Err::product_negative_stride, B.stride[neg].v, f.d[k].v, span.v);
+  for (int k = 0; k < f.n; ++k)
+    if (!known(f.d[k], 0)) {
+      Int const reach = cx.ar().mul(f.s[k], f.d[k]);
+      if (reach.v > span.v || !reach.is_static) span = reach;
+    }
+  Modes a = flat_modes(G);
+  if (a.n == 1 && known(a.s[0], 1)) a.n = 0;
+  Int g = sint(1);
+  for (int k = 0; k < a.n; ++k) g = cx.ar().mul(g, a.s[k]);
+  for (int k = 0; k < B.nleaf; ++k) {
+    Int const r = B.stride[k];
+    if (!cx.checkable(r, g) || r.v >= 0 || B.shape[k].v == 1) continue;
+    if (g.v == 0 || (-r.v) % g.v != 0) {
+      cx.fail(Err::product_negative_stride, r.v, g.v);
       return Layout{};
     }
-    span = cx.ar().mul(f.s[k], f.d[k]);
   }
-  Layout S;
-  S.leaf(sint(2), span, cx.err);
-  return composition(S, B, cx);
+  a.push(sint(2), span, cx.err);
+  Layout Astar;
+  Astar.open(cx.err);
+  for (int k = 0; k < a.n; ++k) Astar.leaf(a.s[k], a.d[k], cx.err);
+  Astar.close(cx.err);
+  return composition(Astar, B, cx);
 }
 
 // One entry: composition A o B, logical_divide (A o (B, B*)), logical_product (A, A* o B).

@@ -65,10 +65,10 @@ using i64 = long long;
   X(left_inverse_not_injective,                                                                                     \
     "left_inverse: the layout is not injective (sorted by stride, a stride lies below the span of the mode before "  \
     "it), so no R has R(L(i)) = i")                                                                                 \
-  /* a product whose B has the negative stride a, where A's sorted stride b is not the span c below it */        \
+  /* a product whose B has the negative stride a, not a multiple of b, the size of the gaps of A's image */     \
   X(product_negative_stride,                                                                                        \
-    "product: B has a negative stride and A's image has gaps (complement(A, size(A)*cosize(B)) has several "       \
-    "modes), so A* o B would read A* below 0, where it is not defined")
+    "product: B has a negative stride that is not a multiple of the size of the gaps of A's image, so A* o B "     \
+    "would read complement(A, size(A)*cosize(B)) below 0 inside those gaps, where it is not defined")
 
 enum class Err : int {
 #define TESSEL_ERR_ENUM(NAME, MESSAGE) NAME,
