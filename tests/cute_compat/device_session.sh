@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# tests/cute_compat/device_session.sh CUTLASS_DIR OUT_DIR
+# On a GPU machine: the harness's GPU suites (CuTe's tutorials and device tests, run.sh) against
+# tessel's drop-in and, for reference, against CuTe, both at once (half the cores each), then
+# tests/cuda/tma.cu (the TMA atom and tma_partition) under compute-sanitizer memcheck.
+# Writes OUT_DIR/{card.txt,tessel.txt,cute.txt,summary-*.tsv,tma.txt,logs.tgz}.
+# SUITES (default tutorials,device) and JOBS (default nproc/2 per side) override.
+set -uo pipefail
+cutlass=$1; out=$2; mkdir -p "$out"
+cd "$(dirname "$0")/../.."
+jobs=${JOBS:-$(( $(nproc) / 2 ))}
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$out/card.txt"
+git rev-parse --short HEAD 2>/dev/null | tee -a "$out/card.txt"
+for v in tessel cute; do
+  bash tests/cute_compat/run.sh "$cutlass" --against $v --suite "${SUITES:-tutorials,device}" --jobs "$jobs" \
+       --out /tmp/cute-compat-$v > "$out/$v.txt" 2>&1 &
+done
+wait
+for v in tessel cute; do cp /tmp/cute-compat-$v/summary.tsv "$out/summary-$v.tsv" 2>/dev/null; done
+{ nvcc -std=c++20 -O3 -arch=sm_90a --expt-relaxed-constexpr -Iinclude tests/cuda/tma.cu -o /tmp/tma -lcuda &&
+  /tmp/tma && compute-sanitizer --tool memcheck /tmp/tma | tail -n 3; } > "$out/tma.txt" 2>&1
+tar czf "$out/logs.tgz" -C /tmp cute-compat-tessel/logs cute-compat-cute/logs 2>/dev/null
+tail -n 30 "$out/tessel.txt" "$out/cute.txt" "$out/tma.txt"
