@@ -61,9 +61,6 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr int tiler_end(Tiler const& t, int b) {
 enum class Op { composition, divide, product };
 
 // A x B = (A, A* o B) with A* = complement(A, size(A)*cosize(B)).
-// - A B whose strides are all a static 0 reads A* only at 0: P = B, and A is
-//   not complemented (CuTe's composition returns such a B as it is:
-//   zipped_product((2):(-10), (1)) = ((_2),(_1)):((_-10),(_0))).
 // - Where B has a negative stride (in a mode that moves), A* o B reads A*
 //   below 0 (and, as CuTe's cosize is B(size(B)-1)+1, past its end). A* is
 //   then its gap modes G (complement(A, 1)) and its last mode S:span, which
@@ -75,9 +72,6 @@ enum class Op { composition, divide, product };
 //   0 inside A's image (logical_product((1,2):(-4,3), (2,2):(-2,1)) would not
 //   be injective). blocked_product(2:1, (3):(-1)) = ((_2,(_3))):((_1,(_-2))), as CuTe.
 TESSEL_HOST_DEVICE_NOFORCE constexpr Layout product_tail(Layout const& A, Layout const& B, Ctx& cx) {
-  bool all_zero = true;
-  for (int k = 0; k < B.nleaf; ++k) all_zero = all_zero && known(B.stride[k], 0);
-  if (all_zero) return B;
   int neg = -1;
   for (int k = 0; k < B.nleaf && neg < 0; ++k)
     if (cx.checkable(B.stride[k], B.shape[k]) && B.stride[k].v < 0 && B.shape[k].v != 1) neg = k;
