@@ -1,4 +1,4 @@
-// The host side of the kernels (issue 25), built with TESSEL_NO_CHECKS and run
+// The kernels' pieces (issue 25): first their host side, built with TESSEL_NO_CHECKS and run
 // by ctest on the CI machine, which has no GPU (and no CUDA driver): what the
 // kernels' host code must do whatever the checks say.
 //   * make_tma_copy encodes its tensor map: the encoding is not inside a check
@@ -16,7 +16,32 @@
 //     elements (it was made of input elements); the epilogues' pair and chunk
 //     assumptions hold for every configuration the front end instantiates,
 //     with 1 and 2 consumer warpgroups.
-//   * the tile scheduler: every tile exactly once, for many shapes and widths.
+//   * the tile scheduler: every tile exactly once, for many shapes and widths,
+//     and for the identity, batch coordinates and longest first; PipelineState's
+//     stage and phase through many wrap-arounds.
+// Where there is a GPU (tests/cuda/run_gpu_session.sh), the same binary then runs
+// the pipeline and the scheduler on the device (sm_90 for the pipeline):
+//
+// Pipeline: a producer thread fills Stages shared-memory buffers with
+// cp.async.bulk copies (completing on the full barriers) from N chunks of
+// distinct values; consumer warps wait for each stage, read it, sleep, read it
+// again and release it. The checks: every chunk's sum as expected (a consumer
+// that did not wait reads stale data), no value changed between the two reads
+// (a producer that did not wait for the empty barrier overwrites a stage being
+// read), the stage index and phase each iteration sees (it % Stages,
+// (it / Stages) % 2: the wrap-around), for Stages 1, 2, 3 and 5 and several
+// times round the ring. Clusters of 2: the consumers of both CTAs release
+// every stage in both (arrival count consumers x 2); one CTA's consumers are
+// slow, and the other's producer, once it has a stage back, checks that the
+// slow consumers had released it (they count their releases in global memory).
+//
+// Scheduler: persistent grids of P CTAs walk LayoutTileScheduler positions
+// first, first + P, ...; each records the tile of every position it takes and
+// counts the tiles it visits. The checks: every tile exactly once, the
+// device's tile of every position equal to the host's, for the tile-index
+// layouts identity, the seed's threadblock swizzle (2^0..2^3, and chosen),
+// batch coordinates (batch fastest, and batch-major) and longest first.
+//
 // Prints one line per failure and "N passed, M failed"; exit 1 on a failure.
 #define TESSEL_NO_CHECKS 1
 #include <atomic>
@@ -26,8 +51,11 @@
 #include <thread>
 #include <vector>
 
+#include <tessel/atom/copy_sm90_bulk.hpp>
 #include <tessel/kernels/gemm_sm80.cuh>
 #include <tessel/kernels/gemm_sm90.cuh>
+#include <tessel/kernels/pipeline.cuh>
+#include <tessel/kernels/scheduler.cuh>
 
 using namespace tessel;
 
@@ -41,6 +69,13 @@ void check(bool ok, char const* what) {
     std::printf("FAIL %s\n", what);
   }
 }
+bool cuda_ok(cudaError_t e, char const* what) {
+  if (e == cudaSuccess) return true;
+  std::printf("FAIL %s: %s\n", what, cudaGetErrorString(e));
+  ++failed;
+  return false;
+}
+
 // f() must throw tessel::error whose message contains `needle`.
 template <class F>
 void check_throws(F const& f, char const* needle, char const* what) {
@@ -181,7 +216,245 @@ void scheduler() {
       }
   check(bad == 0, "TileScheduler: every tile exactly once (20 x 20 shapes, widths 2^0..2^4 and chosen, 3 persistent CTAs)");
   check_throws([] { (void)kernels::make_tile_scheduler(0, 4, -1); }, "no tiles", "make_tile_scheduler: no tiles is a named error");
+  // Other tile-index layouts: identity, batch coordinates (batch fastest, batch-major), longest first.
+  int not_once = 0, invalid = 0, not_longest_first = 0;
+  for (int tm = 1; tm <= 9; ++tm)
+    for (int tn = 1; tn <= 9; ++tn)
+      for (int nb = 1; nb <= 4; ++nb) {
+        std::vector<int> counts(std::size_t(tm * tn * nb) * 4, 0);
+        int* c = counts.data();
+        int const tiles = tm * tn * nb;
+        invalid += kernels::count_tiles(kernels::make_tile_scheduler(make_layout(make_shape(tm, tn, nb)), tm, tn, nb), c);
+        invalid += kernels::count_tiles(
+            kernels::make_tile_scheduler(make_layout(make_shape(nb, tm, tn), make_stride(tm * tn, 1, tm)), tm, tn, nb), c + tiles);
+        auto const lf = kernels::make_longest_first_scheduler(tm, tn, nb);
+        invalid += kernels::count_tiles(lf, c + 2 * tiles);
+        for (int i = 0; i < 3 * tiles; ++i) not_once += counts[std::size_t(i)] != 1;
+        for (int pos = 1; pos < lf.positions; ++pos) not_longest_first += lf.tile(pos).m > lf.tile(pos - 1).m;
+      }
+  check(not_once == 0 && invalid == 0,
+        "LayoutTileScheduler: identity, batch fastest, batch-major and longest first each give every tile once (9 x 9 x 4 shapes)");
+  check(not_longest_first == 0, "make_longest_first_scheduler: row blocks from the last down");
+  check_throws([] { (void)kernels::make_tile_scheduler(make_layout(4), 2, 2, 0); }, "no tiles",
+               "make_tile_scheduler(layout, ...): no batches is a named error");
+  // A layout that reaches an index twice is what count_tiles shows (the scheduler takes any layout).
+  std::vector<int> twice(4, 0);
+  (void)kernels::count_tiles(kernels::make_tile_scheduler(make_layout(make_shape(2, 2), make_stride(1, 0)), 2, 2), twice.data());
+  check(twice[0] == 2 && twice[1] == 2 && twice[2] == 0, "count_tiles: a layout reaching tiles 0 and 1 twice each is seen");
 }
+
+// PipelineState: after k advances, stage k % Stages and phase (k / Stages) % 2.
+void pipeline_state() {
+  int wrong = 0;
+  auto run = [&](auto st, int stages) {
+    for (int k = 0; k < 100; ++k, st.advance()) wrong += st.index != k % stages || st.phase != (k / stages) % 2;
+  };
+  run(kernels::PipelineState<1>{}, 1);
+  run(kernels::PipelineState<2>{}, 2);
+  run(kernels::PipelineState<3>{}, 3);
+  run(kernels::PipelineState<4>{}, 4);
+  run(kernels::PipelineState<7>{}, 7);
+  check(wrong == 0, "PipelineState: stage k % Stages and phase (k / Stages) % 2 for Stages 1, 2, 3, 4, 7 (100 advances)");
+}
+
+// ---- the pipeline ------------------------------------------------------------------------------
+
+constexpr int kChunk = 512;     // ints per chunk (2 KB, one bulk copy)
+constexpr int kConsumers = 2;   // consumer warps per CTA; warp 0 is the producer's
+constexpr int kThreads = 32 * (1 + kConsumers);
+
+// What each consumer warp saw at each iteration.
+struct Seen {
+  long long sum;
+  int changed;  // values that differed between the two reads
+  int index, phase;
+};
+
+// One CTA (Cluster 1) or each CTA of a cluster of 2 (Cluster 2, rank r): chunks
+// in[(r * iters + it) * kChunk ...] through Stages buffers.
+template <int Stages, int Cluster>
+__device__ void pipeline_body(int const* in, Seen* seen, int* released, int* early, int iters, int rank) {
+  __shared__ alignas(128) int buf[Stages * kChunk];
+  __shared__ alignas(8) std::uint64_t barriers[2 * Stages];
+  kernels::TmaPipeline<Stages> const pipe(barriers, Cluster);
+  int const warp = int(threadIdx.x) / 32, lane = int(threadIdx.x) % 32;
+  if (threadIdx.x == 0) pipe.init(kConsumers);  // one release per consumer warp (its lane 0) of each CTA
+  if constexpr (Cluster > 1) cluster_sync();    // every CTA's barriers initialised before any remote arrive
+  else __syncthreads();
+  if (warp == 0) {
+    if (lane == 0) {
+      kernels::PipelineState<Stages> st;
+      for (int it = 0; it < iters; ++it) {
+        pipe.producer_acquire(st, kChunk * sizeof(int));
+        // The stage is back: every consumer of the cluster released iteration it - Stages.
+        if (Cluster > 1 && it >= Stages) {
+          for (int r = 0; r < Cluster; ++r)
+            if (*reinterpret_cast<int volatile*>(&released[r]) < (it - Stages + 1) * kConsumers) atomicAdd(early, 1);
+        }
+        SM90_BULK_COPY_G2S::copy(in + (long long)(rank * iters + it) * kChunk, &pipe.full(st), buf + st.index * kChunk,
+                                 kChunk * int(sizeof(int)));
+        st.advance();
+      }
+    }
+    __syncwarp();
+  } else {
+    int const c = warp - 1;
+    kernels::PipelineState<Stages> st;
+    for (int it = 0; it < iters; ++it) {
+      pipe.consumer_wait(st);
+      int const* s = buf + st.index * kChunk;
+      long long sum = 0;
+      int first[kChunk / 32];
+      for (int e = 0; e < kChunk / 32; ++e) first[e] = s[lane + 32 * e], sum += first[e];
+      // Slow consumers (rank 1 of a cluster much more so): a producer that does not wait overwrites the stage meanwhile.
+      __nanosleep(rank == 1 ? 20000 : 2000);
+      int changed = 0;
+      for (int e = 0; e < kChunk / 32; ++e) changed += s[lane + 32 * e] != first[e];
+      for (int o = 16; o > 0; o /= 2) sum += __shfl_down_sync(0xffffffffu, sum, o), changed += __shfl_down_sync(0xffffffffu, changed, o);
+      __syncwarp();
+      if (lane == 0) {
+        seen[(long long)(rank * iters + it) * kConsumers + c] = Seen{sum, changed, st.index, st.phase};
+        if constexpr (Cluster > 1) {
+          atomicAdd(&released[rank], 1);
+          __threadfence();  // the count, before the release the other CTA's producer waits for
+        }
+        pipe.consumer_release(st.index);
+      }
+      __syncwarp();
+      st.advance();
+    }
+  }
+  if constexpr (Cluster > 1) cluster_sync();  // no CTA leaves while the other may still arrive on its barriers
+}
+
+template <int Stages>
+__global__ void __launch_bounds__(kThreads) pipeline_kernel(int const* in, Seen* seen, int iters) {
+  pipeline_body<Stages, 1>(in, seen, nullptr, nullptr, iters, 0);
+}
+template <int Stages>
+__global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(kThreads) pipeline_cluster_kernel(int const* in, Seen* seen, int* released,
+                                                                                            int* early, int iters) {
+  pipeline_body<Stages, 2>(in, seen, released, early, iters, int(block_rank_in_cluster()));
+}
+
+template <int Stages, int Cluster>
+void run_pipeline(int iters) {
+  char what[160];
+  std::snprintf(what, sizeof what, "pipeline, %d stage(s), %d iterations, cluster of %d", Stages, iters, Cluster);
+  int const n = Cluster * iters * kChunk;
+  std::vector<int> in(std::size_t(n), 0);
+  for (int i = 0; i < n; ++i) in[std::size_t(i)] = int((i * 2654435761u) >> 8) - (1 << 22);
+  int *din = nullptr, *dreleased = nullptr, *dearly = nullptr;
+  Seen* dseen = nullptr;
+  std::size_t const nseen = std::size_t(Cluster) * iters * kConsumers;
+  bool ok = cuda_ok(cudaMalloc(&din, std::size_t(n) * sizeof(int)), what) &&
+            cuda_ok(cudaMalloc(&dseen, nseen * sizeof(Seen)), what) && cuda_ok(cudaMalloc(&dreleased, 2 * sizeof(int)), what) &&
+            cuda_ok(cudaMalloc(&dearly, sizeof(int)), what) &&
+            cuda_ok(cudaMemcpy(din, in.data(), std::size_t(n) * sizeof(int), cudaMemcpyHostToDevice), what) &&
+            cuda_ok(cudaMemset(dseen, 0xff, nseen * sizeof(Seen)), what) && cuda_ok(cudaMemset(dreleased, 0, 2 * sizeof(int)), what) &&
+            cuda_ok(cudaMemset(dearly, 0, sizeof(int)), what);
+  if (ok) {
+    if constexpr (Cluster == 1) pipeline_kernel<Stages><<<1, kThreads>>>(din, dseen, iters);
+    else pipeline_cluster_kernel<Stages><<<2, kThreads>>>(din, dseen, dreleased, dearly, iters);
+    ok = cuda_ok(cudaGetLastError(), what) && cuda_ok(cudaDeviceSynchronize(), what);
+  }
+  if (ok) {
+    std::vector<Seen> seen(nseen);
+    int early = 0;
+    ok = cuda_ok(cudaMemcpy(seen.data(), dseen, nseen * sizeof(Seen), cudaMemcpyDeviceToHost), what) &&
+         cuda_ok(cudaMemcpy(&early, dearly, sizeof(int), cudaMemcpyDeviceToHost), what);
+    int wrong_sum = 0, changed = 0, wrong_state = 0;
+    for (int r = 0; ok && r < Cluster; ++r)
+      for (int it = 0; it < iters; ++it) {
+        long long want = 0;
+        for (int e = 0; e < kChunk; ++e) want += in[std::size_t((r * iters + it) * kChunk + e)];
+        for (int c = 0; c < kConsumers; ++c) {
+          Seen const& s = seen[std::size_t((r * iters + it) * kConsumers + c)];
+          wrong_sum += s.sum != want;
+          changed += s.changed;
+          wrong_state += s.index != it % Stages || s.phase != (it / Stages) % 2;
+        }
+      }
+    if (ok && (wrong_sum || changed || wrong_state || early))
+      std::printf("  %s: %d wrong sums, %d values changed while read, %d wrong (index, phase), %d stages reused early\n", what, wrong_sum,
+                  changed, wrong_state, early);
+    check(ok && wrong_sum == 0, what);
+    check(ok && changed == 0, "  ... no stage overwritten while its consumers read it");
+    check(ok && wrong_state == 0, "  ... stage index it % Stages, phase (it / Stages) % 2");
+    if (Cluster > 1) check(ok && early == 0, "  ... a stage comes back only once both CTAs' consumers released it");
+  }
+  cudaFree(din), cudaFree(dseen), cudaFree(dreleased), cudaFree(dearly);
+}
+
+// ---- the tile scheduler ------------------------------------------------------------------------
+
+// CTA b of P takes positions b, b + P, ...; records each position's tile index (-1: not valid) and counts the tiles.
+template <class Sched>
+__global__ void scheduler_kernel(Sched const s, int* tile_of, int* counts) {
+  for (auto w = s.walk(int(blockIdx.x), int(gridDim.x)); !w.done(); w.next()) {
+    kernels::TileCoord const t = s.tile(w.pos);
+    if (!s.valid(t)) {
+      tile_of[w.pos] = -1;
+      continue;
+    }
+    int const idx = t.m + s.tiles_m * (t.n + s.tiles_n * t.l);
+    tile_of[w.pos] = idx;
+    atomicAdd(&counts[idx], 1);
+  }
+}
+
+template <class Sched>
+void run_scheduler(Sched const& s, char const* name, int ctas) {
+  char what[200];
+  std::snprintf(what, sizeof what, "scheduler %s, %d x %d x %d tiles, %d positions, %d persistent CTAs", name, s.tiles_m, s.tiles_n,
+                s.batches, s.positions, ctas);
+  int const tiles = s.tiles_m * s.tiles_n * s.batches;
+  int *dtile = nullptr, *dcounts = nullptr;
+  bool ok = cuda_ok(cudaMalloc(&dtile, std::size_t(s.positions) * sizeof(int)), what) &&
+            cuda_ok(cudaMalloc(&dcounts, std::size_t(tiles) * sizeof(int)), what) &&
+            cuda_ok(cudaMemset(dtile, 0x7f, std::size_t(s.positions) * sizeof(int)), what) &&
+            cuda_ok(cudaMemset(dcounts, 0, std::size_t(tiles) * sizeof(int)), what);
+  if (ok) {
+    scheduler_kernel<<<ctas, 1>>>(s, dtile, dcounts);
+    ok = cuda_ok(cudaGetLastError(), what) && cuda_ok(cudaDeviceSynchronize(), what);
+  }
+  std::vector<int> tile_of(static_cast<std::size_t>(s.positions)), counts(static_cast<std::size_t>(tiles));
+  ok = ok && cuda_ok(cudaMemcpy(tile_of.data(), dtile, tile_of.size() * sizeof(int), cudaMemcpyDeviceToHost), what) &&
+       cuda_ok(cudaMemcpy(counts.data(), dcounts, counts.size() * sizeof(int), cudaMemcpyDeviceToHost), what);
+  int not_once = 0, differ = 0;
+  for (int c : counts) not_once += c != 1;
+  for (int pos = 0; ok && pos < s.positions; ++pos) {
+    kernels::TileCoord const t = s.tile(pos);
+    int const host = s.valid(t) ? t.m + s.tiles_m * (t.n + s.tiles_n * t.l) : -1;
+    differ += tile_of[std::size_t(pos)] != host;
+  }
+  if (ok && (not_once || differ)) std::printf("  %s: %d tiles not visited once, %d positions whose tile differs from the host's\n", what, not_once, differ);
+  check(ok && not_once == 0 && differ == 0, what);
+  cudaFree(dtile), cudaFree(dcounts);
+}
+
+void schedulers() {
+  int const shapes[][3] = {{1, 1, 1}, {5, 7, 1}, {13, 3, 2}, {16, 16, 3}, {33, 20, 1}};
+  for (auto const& sh : shapes) {
+    int const tm = sh[0], tn = sh[1], nb = sh[2];
+    for (int ctas : {1, 7, 132}) {
+      if (nb == 1) {
+        run_scheduler(kernels::make_tile_scheduler(make_layout(make_shape(tm, tn)), tm, tn), "identity (tm,tn):(1,tm)", ctas);
+        for (int L = -1; L <= 3; ++L) {
+          char name[80];
+          std::snprintf(name, sizeof name, "threadblock swizzle 2^%d%s", L < 0 ? kernels::choose_log_swizzle(tm, tn) : L,
+                        L < 0 ? " (chosen)" : "");
+          run_scheduler(kernels::make_tile_scheduler(tm, tn, L), name, ctas);
+        }
+      }
+      run_scheduler(kernels::make_tile_scheduler(make_layout(make_shape(nb, tm, tn), make_stride(tm * tn, 1, tm)), tm, tn, nb),
+                    "batch fastest (l,tm,tn):(tm*tn,1,tm)", ctas);
+      run_scheduler(kernels::make_tile_scheduler(make_layout(make_shape(tm, tn, nb)), tm, tn, nb), "batch-major (tm,tn,l)", ctas);
+      run_scheduler(kernels::make_longest_first_scheduler(tm, tn, nb), "longest first", ctas);
+    }
+  }
+}
+
 
 }  // namespace
 
@@ -200,6 +473,27 @@ int main() {
   sm80_config<kernels::sm80::GemmConfig<BF, BF, KM::K, KM::K>>("sm80 bf16->bf16 TN");
   sm80_config<kernels::sm80::GemmConfig<H, float, KM::MN, KM::K>>("sm80 fp16->fp32 NN");
   scheduler();
+  pipeline_state();
+  // The device parts: where there is a GPU (the CI machine has none).
+  int devices = 0;
+  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
+    std::printf("no CUDA device: the pipeline and scheduler kernels are not run (host checks only)\n");
+  } else {
+    cudaDeviceProp prop{};
+    cudaGetDeviceProperties(&prop, 0);
+    std::printf("%s (sm_%d%d): the pipeline and scheduler kernels\n", prop.name, prop.major, prop.minor);
+    if (prop.major >= 9) {
+      run_pipeline<1, 1>(7);
+      run_pipeline<2, 1>(9);
+      run_pipeline<3, 1>(20);
+      run_pipeline<5, 1>(23);
+      run_pipeline<2, 2>(9);
+      run_pipeline<3, 2>(14);
+    } else {
+      std::printf("sm_%d%d: no mbarrier pipeline (sm_90): its kernels are not run\n", prop.major, prop.minor);
+    }
+    schedulers();
+  }
   std::printf("%d passed, %d failed\n", passed, failed);
   return failed ? 1 : 0;
 }
