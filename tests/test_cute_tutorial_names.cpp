@@ -217,3 +217,32 @@ TEST(CuteTutorialNames, TmaPartitionIsThePlansBoxes) {
   check_partition<SM90_TMA_LOAD, 1>(make_layout(make_shape(_64{}, _32{}, _2{}), make_stride(_32{}, _1{}, Int<64 * 32>{})), 256, 128, true);
   check_partition<SM90_TMA_LOAD_MULTICAST, 2>(tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(_128{}, _64{}, _2{})), 512, 256, true);
 }
+
+// sgemm_sm80's partitions of its swizzled shared-memory tile leave the swizzle (plain layouts, as CuTe's
+// slice_and_offset gives them; the main loop then indexes with strides) and reach the same elements.
+TEST(CuteTutorialNames, Sm80PartitionsOfTheSwizzledTileArePlainLayouts) {
+  // sgemm_sm80's tile: the 128x64x3 halfs of Swizzle<3,3,3> o (8,(8,8)):(8,(1,64)),
+  // and its two partitions (cp.async 16x8 threads of 8 values; ldmatrix for a 2x2 TiledMMA).
+  auto atom = composition(Swizzle<3, 3, 3>{}, Layout<Shape<_8, Shape<_8, _8>>, Stride<_8, Stride<_1, _64>>>{});
+  auto sA = tile_to_shape(atom, make_shape(_128{}, _64{}, _3{}));
+  TiledCopy copyA = make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>{},
+                                    Layout<Shape<_16, _8>, Stride<_8, _1>>{}, Layout<Shape<_1, _8>>{});
+  TiledMMA mma = make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN{}, Layout<Shape<_2, _2>>{}, Tile<_32, _32, _16>{});
+  auto s2r = make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, mma);
+  alignas(16) static half_t smem[128 * 64 * 3];
+  auto t = make_tensor(make_smem_ptr(&smem[0]), sA);
+  for (int tid = 0; tid < 128; ++tid) {
+    auto tAsA = copyA.get_slice(tid).partition_D(t);
+    auto tXsA = s2r.get_slice(tid).partition_S(t);
+    static_assert(!is_composed_layout_v<typename decltype(tAsA)::layout_type>);
+    static_assert(!is_composed_layout_v<typename decltype(tXsA)::layout_type>);
+    auto ra = decltype(copyA)::tidfrg_D(sA)(tid, _, make_coord(_, _, _));
+    auto rx = decltype(s2r)::tidfrg_S(sA)(tid, _, make_coord(_, _, _));
+    for (int i = 0; i < int(size(tAsA)); ++i) ASSERT_EQ(&tAsA(i), &smem[0] + int(ra(i))) << tid << " " << i;
+    for (int i = 0; i < int(size(tXsA)); ++i) ASSERT_EQ(&tXsA(i), &smem[0] + int(rx(i))) << tid << " " << i;
+    if (tid == 5) {  // as CuTe prints them
+      EXPECT_EQ(to_string(tAsA.layout()), "((_8,_1),_8,_1,(_1,_3)):((_1,_0),_1024,_0,(_0,_8192))");
+      EXPECT_EQ(to_string(tXsA.layout()), "((_8,_1),_4,(_2,_2),(_1,_3)):((_1,_0),_2048,(144,224),(_0,_8192))");
+    }
+  }
+}

@@ -616,6 +616,64 @@ TEST(ComposedLayout, SharedMemoryTensorSliceAndCopy) {
     for (int b = 0; b < 16; ++b) ASSERT_EQ(tbuf[a + 4 * b], float(c(4 + a, 32 + b)));
 }
 
+// A tensor slice of a swizzled layout leaves the swizzle where it can (as CuTe's
+// slice_and_offset): the sliced tensor then has a plain layout (strides from the
+// swizzle and the offset's bits) and an offset iterator. Every element must be
+// the one the composed layout gives, for every slice coordinate.
+template <class Sw, class L, class MakeCrd>
+void expect_slices_exact(Sw sw, L l, int n, MakeCrd make_crd, bool& decayed, bool& kept) {
+  alignas(16) static int mem[1 << 14];
+  auto c = make_composed_layout(sw, _0{}, l);
+  auto t = make_tensor(make_smem_ptr(&mem[0]), c);
+  for (int i = 0; i < n; ++i) {
+    auto crd = make_crd(i);
+    auto part = t(crd);
+    auto ref = c(crd);  // the layout's slice keeps the swizzle
+    using PL = typename decltype(part)::layout_type;
+    (is_composed_layout_v<PL> ? kept : decayed) = true;
+    for (int j = 0; j < int(size(ref)); ++j)
+      ASSERT_EQ(&part(j), &mem[0] + int(ref(j))) << to_string(c) << " slice " << i << " element " << j << ": "
+                                                 << to_string(part.layout());
+  }
+}
+
+TEST(ComposedLayout, TensorSlicesLeaveTheSwizzleExactly) {
+  bool decayed = false, kept = false;
+  // A coordinate outside its mode is refused where the offset would reach the rest's bits.
+  alignas(16) static int smem[64 * 64 * 3];
+  // ((8,8,8) column-major: the middle coordinate 8 would carry into the rest's bit 6.)
+  auto cube = make_tensor(make_smem_ptr(&smem[0]), composition(Swizzle<3, 3, 3>{}, make_layout(make_shape(_8{}, _8{}, _8{}))));
+  EXPECT_NO_THROW((void)cube(_, 7, _));
+  EXPECT_THROW((void)cube(_, 8, _), tessel::error);
+  // A whole swizzled tile's slice keeps the swizzle (its bits hit swizzled pairs), as a GMMA operand needs.
+  auto tile3 = make_tensor(make_smem_ptr(&smem[0]), tile_to_shape(composition(Swizzle<3, 3, 3>{}, Layout<Shape<_8, _64>, Stride<_64, _1>>{}),
+                                                                  make_shape(_64{}, _64{}, _3{})));
+  static_assert(is_composed_layout_v<typename decltype(tile3(_, _, 1))::layout_type>);
+  // Every row and column slice, static and dynamic, of small swizzled tiles.
+  auto rowsof = [](int i) { return make_coord(i, _); };
+  auto colsof = [](int j) { return make_coord(_, j); };
+  expect_slices_exact(Swizzle<3, 3, 3>{}, make_layout(make_shape(_8{}, _64{}), LayoutRight{}), 8, rowsof, decayed, kept);
+  expect_slices_exact(Swizzle<3, 3, 3>{}, make_layout(make_shape(_8{}, _64{}), LayoutRight{}), 64, colsof, decayed, kept);
+  expect_slices_exact(Swizzle<3, 3, 3>{}, make_layout(make_shape(_64{}, _8{})), 64, rowsof, decayed, kept);
+  expect_slices_exact(Swizzle<3, 3, 3>{}, make_layout(make_shape(_64{}, _8{})), 8, colsof, decayed, kept);
+  expect_slices_exact(Swizzle<2, 0, 2>{}, make_layout(make_shape(_4{}, _4{}, _2{})), 4,
+                      [](int i) { return make_coord(_, i, _); }, decayed, kept);
+  expect_slices_exact(Swizzle<2, 1, -2>{}, make_layout(make_shape(_16{}, _8{})), 16, rowsof, decayed, kept);
+  expect_slices_exact(Swizzle<2, 1, -2>{}, make_layout(make_shape(_16{}, _8{})), 8, colsof, decayed, kept);
+  expect_slices_exact(Swizzle<2, 0, 3>{}, make_layout(make_shape(make_shape(_2{}, _4{}), make_shape(_4{}, _4{})),
+                                                      make_stride(make_stride(_1{}, _8{}), make_stride(_2{}, _32{}))),
+                      16, [](int i) { return make_coord(make_coord(_, i % 4), make_coord(i / 4, _)); }, decayed, kept);
+  expect_slices_exact(Swizzle<3, 4, 3>{}, make_layout(make_shape(_8{}, _64{}, _4{}), make_stride(_64{}, _1{}, _512{})), 8,
+                      [](int i) { return make_coord(i, _, _); }, decayed, kept);
+  expect_slices_exact(Swizzle<3, 4, 3>{}, make_layout(make_shape(_8{}, _64{}, _4{}), make_stride(_64{}, _1{}, _512{})), 4,
+                      [](int i) { return make_coord(_, _, i); }, decayed, kept);
+  // Static coordinates too (a static offset gives static strides).
+  expect_slices_exact(Swizzle<3, 3, 3>{}, make_layout(make_shape(_8{}, _64{}), LayoutRight{}), 1,
+                      [](int) { return make_coord(_5{}, _); }, decayed, kept);
+  EXPECT_TRUE(decayed);
+  EXPECT_TRUE(kept);
+}
+
 // =====================================================================================
 // GEMM threadblock swizzles (seed 002)
 // =====================================================================================

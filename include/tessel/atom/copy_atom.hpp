@@ -405,11 +405,13 @@ TESSEL_HOST_DEVICE void copy(Copy_Atom<Args...> const& atom, Tensor<SE, SL> cons
     using Atom = Copy_Atom<Args...>;
     if constexpr (Atom::template aligned_starts<SL, DL>()) {
       Atom::check_aligned(src.data(), dst.data());
+      TESSEL_UNROLL
       for (int i = 0; i < int(size<1>(d.layout())); ++i) {
         auto di = d(Underscore{}, i);
         atom.template call_impl<false>(s(Underscore{}, i), di);
       }
     } else {
+      TESSEL_UNROLL
       for (int i = 0; i < int(size<1>(d.layout())); ++i) atom.call(s(Underscore{}, i), d(Underscore{}, i));
     }
   }
@@ -442,11 +444,13 @@ TESSEL_HOST_DEVICE void copy_if(Copy_Atom<Args...> const& atom, Tensor<PE, PL> c
       using Atom = Copy_Atom<Args...>;
       if constexpr (Atom::template aligned_starts<SL, DL>()) {
         Atom::check_aligned(src.data(), dst.data());
+        TESSEL_UNROLL
         for (int i = 0; i < int(size<1>(d.layout())); ++i) {
           auto di = d(Underscore{}, i);
           atom.template call_impl<false>(p(Underscore{}, i), s(Underscore{}, i), di);
         }
       } else {
+        TESSEL_UNROLL
         for (int i = 0; i < int(size<1>(d.layout())); ++i) atom.call(p(Underscore{}, i), s(Underscore{}, i), d(Underscore{}, i));
       }
     }

@@ -199,16 +199,18 @@ struct SM80_CP_ASYNC_CACHEALWAYS {
   static_assert(sizeof(TS) == 4 || sizeof(TS) == 8 || sizeof(TS) == 16,
                 "tessel::SM80_CP_ASYNC_CACHEALWAYS: cp.async.ca copies 4, 8 or 16 bytes");
   // Starts the copy of one element from global to shared memory.
+  // (With CuTe's L2::128B prefetch hint: the L2 fetches the whole 128-byte line.)
   TESSEL_HOST_DEVICE static void copy(TS const& gmem_src, TD& smem_dst) {
 #if defined(TESSEL_ARCH_CP_ASYNC_SM80)
-    cp_async_ca<int(sizeof(TS))>(detail::smem_address(&smem_dst), &gmem_src);
+    asm volatile("cp.async.ca.shared.global.L2::128B [%0], [%1], %2;\n" ::"r"(detail::smem_address(&smem_dst)), "l"(&gmem_src),
+                 "n"(int(sizeof(TS))));
 #else
     (void)gmem_src, (void)smem_dst;
     detail::missing_instruction("SM80_CP_ASYNC_CACHEALWAYS: cp.async needs device code for sm_80 or later");
 #endif
   }
 };
-// cp.async.cg: cached in L2 only; 16 bytes.
+// cp.async.cg: cached in L2 only; 16 bytes (L2::128B prefetch hint, as CuTe's).
 template <class TS, class TD = TS>
 struct SM80_CP_ASYNC_CACHEGLOBAL {
   using SRegisters = TS[1];
@@ -217,7 +219,7 @@ struct SM80_CP_ASYNC_CACHEGLOBAL {
   static_assert(sizeof(TS) == 16, "tessel::SM80_CP_ASYNC_CACHEGLOBAL: cp.async.cg copies 16 bytes");
   TESSEL_HOST_DEVICE static void copy(TS const& gmem_src, TD& smem_dst) {
 #if defined(TESSEL_ARCH_CP_ASYNC_SM80)
-    asm volatile("cp.async.cg.shared.global [%0], [%1], %2;\n" ::"r"(detail::smem_address(&smem_dst)), "l"(&gmem_src),
+    asm volatile("cp.async.cg.shared.global.L2::128B [%0], [%1], %2;\n" ::"r"(detail::smem_address(&smem_dst)), "l"(&gmem_src),
                  "n"(int(sizeof(TS))));
 #else
     (void)gmem_src, (void)smem_dst;

@@ -64,6 +64,7 @@ TESSEL_HOST_DEVICE void copy_if(AutoCopyAsync const&, P const& pred, Tensor<SE, 
   using DIter = std::remove_cvref_t<decltype(dst.data())>;
   constexpr bool src_const = std::is_const_v<std::remove_reference_t<typename SE::reference>>;
   TESSEL_CHECK(size(src.layout()) == size(dst.layout()), "copy_if: the tensors have different sizes");
+  TESSEL_UNROLL
   for (int i = 0; i < int(size(dst.layout())); ++i) {
     if (pred(i)) {
       auto&& s = src(i);

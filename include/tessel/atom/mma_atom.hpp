@@ -438,6 +438,14 @@ TESSEL_HOST_DEVICE constexpr auto with_value_mode(Layout<S, D> const& l) {
   if constexpr (Layout<S, D>::rank == 1) return make_layout(Layout<_1, _0>{}, l);
   else return make_layout(Layout<_1, _0>{}, layout<0>(l), layout<1>(l));
 }
+// The bytes of mode 0 of a fragment (one atom's values): its static size times
+// the element's size; 0 where that size is dynamic.
+template <class E, class L>
+TESSEL_HOST_DEVICE constexpr int mode0_bytes() {
+  using S0 = std::remove_cvref_t<decltype(size<0>(std::declval<L const&>()))>;
+  if constexpr (StaticInt<S0>) return int(S0::value) * int(sizeof(typename Tensor<E, L>::value_type));
+  else return 0;
+}
 }  // namespace detail::atoms
 
 // gemm(mma, D, A, B, C): D = A * B + C on one thread's register fragments,
@@ -463,15 +471,46 @@ TESSEL_HOST_DEVICE void gemm(Atom const& mma, Tensor<TD, DL>& D, Tensor<TA, AL> 
     TESSEL_CHECK(size<1>(A.layout()) == size<1>(C.layout()) && size<1>(B.layout()) == size<2>(C.layout()) &&
                      size<1>(D.layout()) == size<1>(C.layout()) && size<2>(D.layout()) == size<2>(C.layout()),
                  "gemm: the M and N modes of A, B, C and D do not agree");
-    for (int m = 0; m < int(size<1>(A.layout())); ++m) {
-      for (int n = 0; n < int(size<1>(B.layout())); ++n) {
-        auto d = D(Underscore{}, m, n);
-        gemm(mma, d, A(Underscore{}, m), B(Underscore{}, n), C(Underscore{}, m, n));
+    // Every (m, n) once; the order only decides which fragments stay in
+    // registers between neighbouring atoms (each D(m, n) is computed alone), and
+    // is CuTe's: by the bytes of one atom's A and B values (a, b),
+    //   a = b = 8:    rows m, n back and forth (n reversed on odd rows);
+    //   a = b = 4:    pairs of rows (m, m+1) per n, n back and forth per pair;
+    //   a = 8, b = 4: as a = b = 8;
+    //   otherwise:    columns n, m back and forth (m reversed on odd columns).
+    auto one = [&](int m, int n) {
+      auto d = D(Underscore{}, m, n);
+      gemm(mma, d, A(Underscore{}, m), B(Underscore{}, n), C(Underscore{}, m, n));
+    };
+    int const M = int(size<1>(A.layout())), N = int(size<1>(B.layout()));
+    constexpr int a_bytes = detail::atoms::mode0_bytes<TA, AL>(), b_bytes = detail::atoms::mode0_bytes<TB, BL>();
+    if constexpr (a_bytes == 8 && (b_bytes == 8 || b_bytes == 4)) {
+      TESSEL_UNROLL
+      for (int m = 0; m < M; ++m) {
+        TESSEL_UNROLL
+        for (int n = 0; n < N; ++n) one(m, (m & 1) ? N - 1 - n : n);
+      }
+    } else if constexpr (a_bytes == 4 && b_bytes == 4) {
+      TESSEL_UNROLL
+      for (int m = 0; m < M; m += 2) {
+        TESSEL_UNROLL
+        for (int n = 0; n < N; ++n) {
+          int const nn = (m & 2) ? N - 1 - n : n;
+          one(m, nn);
+          if (m + 1 < M) one(m + 1, nn);
+        }
+      }
+    } else {
+      TESSEL_UNROLL
+      for (int n = 0; n < N; ++n) {
+        TESSEL_UNROLL
+        for (int m = 0; m < M; ++m) one((n & 1) ? M - 1 - m : m, n);
       }
     }
   } else if constexpr (RD == 3 && RA == 3) {
     TESSEL_CHECK(size<2>(A.layout()) == size<2>(B.layout()), "gemm: A and B have different K");
     int const K = int(size<2>(A.layout()));
+    TESSEL_UNROLL
     for (int k = 0; k < K; ++k) {
       if (k == 0) gemm(mma, D, A(Underscore{}, Underscore{}, k), B(Underscore{}, Underscore{}, k), C);
       else gemm(mma, D, A(Underscore{}, Underscore{}, k), B(Underscore{}, Underscore{}, k), D);

@@ -123,6 +123,227 @@ template <class Crd, class A, class O, class L>
 TESSEL_HOST_DEVICE constexpr auto slice_and_offset(Crd const& c, ComposedLayout<A, O, L> const& cl) {
   return make_tuple(cl(c), Int<0>{});
 }
+
+// slice_and_offset(c, Sw o off o L) for a swizzle Sw = Swizzle<B,M,S>: where the
+// slice can, it leaves the swizzle as CuTe's does (a tensor slice then indexes
+// with plain strides): with o = off + L(c with `_` as 0) and Ls = slice(c, L),
+//   Sw(o + Ls(r)) = Sw(o) + L'(r)  for every r,
+// L' a layout, when (checked at compile time, Ls static)
+//   * every leaf of Ls has stride 0, shape 1, a stride that is a multiple of
+//     2^H (H = M+|S|+B: Sw changes only bits below H, so such leaves pass
+//     through), or a field: stride 2^a, shape 2^k, a+k <= H (bits a..a+k-1);
+//   * the fields are disjoint, and F (their bits) holds no swizzled pair
+//     (z_i, y_i) (the bit y_i is XORed into z_i);
+//   * the bits of o below H can only be outside F (from the static offset and
+//     the diced modes' strides; checked at run time when o is dynamic, for
+//     coordinates out of their modes' range).
+// Then o + Ls(r) adds without carries below H, Sw is XOR-linear there, and each
+// bit b of F moves the swizzled index by one fixed amount (for o's bits below H):
+//   b = z_i: -2^b if o has y_i, else +2^b;  b = y_i: 2^b -2^z_i if o has z_i, else
+//   2^b + 2^z_i;  other b: 2^b.
+// So L' is Ls with each field leaf split into its bits (kept whole where those
+// amounts are static and 2^j times the first), and the offset is Sw(o).
+// Otherwise (or with no integer in c) the slice keeps the swizzle: (cl(c), 0).
+namespace detail::swizzle_slice {
+inline constexpr int kMaxLeaves = 32;
+// What the compile-time analysis finds.
+struct Plan {
+  bool decays = false;
+  unsigned field_bits = 0;      // F
+  unsigned check_bits = 0;      // bits of (o mod 2^H) that must be zero (run time)
+  unsigned maybe_bits = 0;      // bits of (o mod 2^H) that may be set
+  int leaves = 0;
+  int kind[kMaxLeaves] = {};    // 0: kept as is, 1: field
+  int first[kMaxLeaves] = {};   // a field's lowest bit
+  int width[kMaxLeaves] = {};   // its number of bits (k)
+  int partner[32] = {};         // per bit of F: the bit of o deciding its sign (-1: none)
+  long long base[32] = {};      // per bit of F: the amount without the partner's part
+  long long part[32] = {};      // per bit of F: the partner's part (+part if o lacks it, -part if o has it)
+};
+TESSEL_HOST_DEVICE constexpr int log2_exact(long long v) {  // k with v == 2^k, else -1
+  if (v <= 0) return -1;
+  int k = 0;
+  while ((v & 1) == 0) v >>= 1, ++k;
+  return v == 1 ? k : -1;
+}
+// The bits a sum x + y can have, knowing the bits each can have.
+TESSEL_HOST_DEVICE constexpr unsigned sum_bits(unsigned x, unsigned y) {
+  if ((x & y) == 0) return x | y;
+  unsigned a = x | y, m = 1;
+  while (m <= a && m != 0x80000000u) m <<= 1;
+  return m == 0x80000000u ? ~0u : (m << 1) - 1u;
+}
+// The bits that k*d (0 <= k < s) can have.
+TESSEL_HOST_DEVICE constexpr unsigned leaf_bits(long long s, long long d) {
+  if (s <= 1 || d == 0) return 0;
+  if (d < 0 || (s - 1) * d >= (1LL << 31)) return ~0u;
+  unsigned m = 0;
+  for (long long k = 1; k < s; ++k) m |= unsigned(k * d);
+  return m;
+}
+template <class T>
+TESSEL_HOST_DEVICE constexpr bool has_integer() {
+  if constexpr (is_tuple_v<T>) {
+    return []<std::size_t... I>(std::index_sequence<I...>) {
+      return (false || ... || has_integer<std::remove_cvref_t<decltype(get<I>(std::declval<T const&>()))>>());
+    }(std::make_index_sequence<tuple_size_v<T>>{});
+  } else {
+    return !is_underscore_v<T>;
+  }
+}
+// O: the type of the composed layout's offset; Ld, Ls: the diced and the sliced
+// layouts; OT: the type of o (a static o is known bit for bit).
+template <int B, int M, int S, class O, class Ld, class Ls, class OT>
+TESSEL_HOST_DEVICE constexpr Plan make_plan() {
+  Plan p{};
+  if constexpr (!is_static_v<Ls> || B == 0) {
+    return p;
+  } else {
+    constexpr int H = Swizzle<B, M, S>::domain_bits;
+    if (H > 30) return p;
+    unsigned const low = (1u << H) - 1u;
+    int const y0 = lowest_bit(Swizzle<B, M, S>::yyy_msk), z0 = lowest_bit(Swizzle<B, M, S>::zzz_msk);
+    // the bits o can have: the static offset's, then the diced modes' (in range)
+    unsigned maybe = 0;
+    if constexpr (StaticInt<OT>) {
+      maybe = unsigned(OT::value);
+    } else if constexpr (StaticInt<O>) {
+      maybe = O::value >= 0 ? unsigned(O::value) : ~0u;
+    } else {
+      maybe = ~0u;
+    }
+    if constexpr (StaticInt<OT>) {
+    } else if constexpr (is_static_v<Ld>) {
+      auto ds = flatten_to_tuple(typename Ld::shape_type{});
+      auto dd = flatten_to_tuple(typename Ld::stride_type{});
+      [&]<std::size_t... I>(std::index_sequence<I...>) {
+        ((maybe = sum_bits(maybe, leaf_bits((long long)get<I>(ds), (long long)get<I>(dd)))), ...);
+      }(std::make_index_sequence<tuple_size_v<decltype(ds)>>{});
+    } else {
+      maybe = ~0u;
+    }
+    maybe &= low;
+    // the leaves of the rest
+    auto fs = flatten_to_tuple(typename Ls::shape_type{});
+    auto fd = flatten_to_tuple(typename Ls::stride_type{});
+    constexpr int N = int(tuple_size_v<decltype(fs)>);
+    if (N > kMaxLeaves) return p;
+    long long sh[N > 0 ? N : 1] = {}, st[N > 0 ? N : 1] = {};
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      ((sh[I] = (long long)get<I>(fs), st[I] = (long long)get<I>(fd)), ...);
+    }(std::make_index_sequence<N>{});
+    p.leaves = N;
+    unsigned F = 0;
+    for (int i = 0; i < N; ++i) {
+      if (sh[i] == 1 || st[i] == 0 || st[i] % (1LL << H) == 0) continue;  // kept
+      int const a = log2_exact(st[i]), k = log2_exact(sh[i]);
+      if (a < 0 || k < 0 || a + k > H) return p;
+      unsigned const bits = ((1u << k) - 1u) << a;
+      if (F & bits) return p;  // fields overlap
+      F |= bits;
+      p.kind[i] = 1, p.first[i] = a, p.width[i] = k;
+    }
+    if (F == 0 || (F & maybe) != 0) return p;  // nothing to unswizzle, or o may carry into F
+    for (int i = 0; i < B; ++i) {
+      if ((F >> (y0 + i) & 1u) && (F >> (z0 + i) & 1u)) return p;  // a swizzled pair in F
+    }
+    for (int b = 0; b < H; ++b) {
+      p.partner[b] = -1, p.base[b] = 1LL << b, p.part[b] = 0;
+      if (!(F >> b & 1u)) continue;
+      if (b >= z0 && b < z0 + B) p.partner[b] = y0 + (b - z0), p.base[b] = 0, p.part[b] = 1LL << b;
+      if (b >= y0 && b < y0 + B) p.partner[b] = z0 + (b - y0), p.part[b] = 1LL << (z0 + (b - y0));
+      if (p.partner[b] >= 0 && !(maybe >> p.partner[b] & 1u)) {  // the partner bit of o is known to be 0
+        p.base[b] += p.part[b], p.partner[b] = -1, p.part[b] = 0;
+      }
+    }
+    p.decays = true;
+    p.field_bits = F;
+    p.maybe_bits = maybe;
+    p.check_bits = (F | ~maybe) & low;
+    return p;
+  }
+}
+// The amount of bit b of F for the offset's low bits ol: static where the plan knows it.
+template <auto plan, int b>
+TESSEL_HOST_DEVICE constexpr auto bit_amount([[maybe_unused]] unsigned ol) {
+  if constexpr (plan.partner[b] < 0) return C<int(plan.base[b])>{};
+  else return int(plan.base[b] + (((ol >> plan.partner[b]) & 1u) ? -plan.part[b] : plan.part[b]));
+}
+// Whether a field's amounts are static and 2^j times the first (the leaf stays whole).
+template <auto plan, int i>
+TESSEL_HOST_DEVICE constexpr bool field_whole() {
+  for (int j = 0; j < plan.width[i]; ++j) {
+    if (plan.partner[plan.first[i] + j] >= 0) return false;
+    if (plan.base[plan.first[i] + j] != (plan.base[plan.first[i]] << j)) return false;
+  }
+  return true;
+}
+// Leaf i of the rest: (shape, stride) of L'.
+template <auto plan, int i, class Sh, class St>
+TESSEL_HOST_DEVICE constexpr auto leaf(Sh const& sh, St const& st, unsigned ol) {
+  if constexpr (plan.kind[i] == 0) {
+    return make_tuple(sh, st);
+  } else if constexpr (field_whole<plan, i>()) {
+    return make_tuple(sh, C<int(plan.base[plan.first[i]])>{});
+  } else if constexpr (plan.width[i] == 1) {
+    return make_tuple(Int<2>{}, bit_amount<plan, plan.first[i]>(ol));
+  } else {
+    return [&]<int... J>(std::integer_sequence<int, J...>) {
+      return make_tuple(make_tuple(((void)J, Int<2>{})...), make_tuple(bit_amount<plan, plan.first[i] + J>(ol)...));
+    }(std::make_integer_sequence<int, plan.width[i]>{});
+  }
+}
+template <class T>
+TESSEL_HOST_DEVICE constexpr int leaf_count() {
+  if constexpr (is_tuple_v<T>) return int(tuple_size_v<decltype(flatten_to_tuple(std::declval<T const&>()))>);
+  else return 1;
+}
+// The leaves of the modes of Sh before mode j.
+template <class Sh, int j>
+TESSEL_HOST_DEVICE constexpr int leaves_before() {
+  return []<std::size_t... Q>(std::index_sequence<Q...>) {
+    return (0 + ... + leaf_count<std::remove_cvref_t<decltype(get<Q>(std::declval<Sh const&>()))>>());
+  }(std::make_index_sequence<std::size_t(j)>{});
+}
+// L' over the shape tree of Ls (leaves numbered from I).
+template <auto plan, int I, class Sh, class St>
+TESSEL_HOST_DEVICE constexpr auto rebuild(Sh const& sh, St const& st, unsigned ol) {
+  if constexpr (is_tuple_v<Sh>) {
+    return [&]<std::size_t... J>(std::index_sequence<J...>) {
+      auto parts = make_tuple(rebuild<plan, I + leaves_before<Sh, int(J)>()>(get<J>(sh), get<J>(st), ol)...);
+      return make_tuple(make_tuple(get<0>(get<J>(parts))...), make_tuple(get<1>(get<J>(parts))...));
+    }(std::make_index_sequence<tuple_size_v<Sh>>{});
+  } else {
+    return leaf<plan, I>(sh, st, ol);
+  }
+}
+}  // namespace detail::swizzle_slice
+
+template <class Crd, int B, int M, int S, class O, class L>
+TESSEL_HOST_DEVICE constexpr auto slice_and_offset(Crd const& c, ComposedLayout<Swizzle<B, M, S>, O, L> const& cl) {
+  namespace ss = detail::swizzle_slice;
+  using Ls = decltype(slice(c, cl.layout_b()));
+  using Ld = decltype(dice(c, cl.layout_b()));
+  using OT = std::remove_cvref_t<decltype(cl.offset() + get<1>(slice_and_offset(c, cl.layout_b())))>;
+  constexpr ss::Plan plan = ss::make_plan<B, M, S, std::remove_cvref_t<O>, Ld, Ls, OT>();
+  if constexpr (!ss::has_integer<Crd>() || !plan.decays) {
+    return make_tuple(cl(c), Int<0>{});
+  } else {
+    auto [ls, d] = slice_and_offset(c, cl.layout_b());
+    auto o = cl.offset() + d;
+    constexpr unsigned low = (1u << Swizzle<B, M, S>::domain_bits) - 1u;
+    unsigned ol = 0;
+    if constexpr (StaticInt<decltype(o)>) {
+      ol = unsigned(decltype(o)::value) & low;
+    } else {
+      ol = unsigned(o) & low;
+      TESSEL_CHECK((ol & plan.check_bits) == 0,
+                   "slice: a coordinate of the swizzled layout is outside its mode (the offset reaches the rest's bits)");
+    }
+    auto sd = ss::rebuild<plan, 0>(ls.shape(), ls.stride(), ol);
+    return make_tuple(detail::raw_layout(get<0>(sd), get<1>(sd)), cl.layout_a()(o));
+  }
+}
 template <std::size_t... I, class A, class O, class L>
 TESSEL_HOST_DEVICE constexpr auto get(ComposedLayout<A, O, L> const& c) {
   return make_composed_layout(c.layout_a(), c.offset(), get<I...>(c.layout_b()));

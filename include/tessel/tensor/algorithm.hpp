@@ -113,6 +113,7 @@ TESSEL_HOST_DEVICE void copy_vectorized(Tensor<SE, SL> const& src, Tensor<DE, DL
         auto tile = composition(max_common_layout(src.layout(), dst.layout()), Layout<Int<w>>{});
         auto sv = zipped_divide(src.layout(), tile);
         auto dv = zipped_divide(dst.layout(), tile);
+        TESSEL_UNROLL
         for (int j = 0; j < int(size<1>(sv)); ++j) {
           *reinterpret_cast<Vec*>(d + dv(0, j)) = *reinterpret_cast<Vec const*>(s + sv(0, j));
         }
@@ -120,6 +121,7 @@ TESSEL_HOST_DEVICE void copy_vectorized(Tensor<SE, SL> const& src, Tensor<DE, DL
       }
     }
   }
+  TESSEL_UNROLL
   for (int i = 0; i < int(size(src.layout())); ++i) dst(i) = src(i);
 }
 }  // namespace detail
@@ -138,6 +140,7 @@ TESSEL_HOST_DEVICE void copy(Tensor<SE, SL> const& src, Tensor<DE, DL>&& dst) {
 template <class P, class SE, class SL, class DE, class DL>
 TESSEL_HOST_DEVICE void copy_if(P const& pred, Tensor<SE, SL> const& src, Tensor<DE, DL>&& dst) {
   TESSEL_CHECK(size(src.layout()) == size(dst.layout()), "copy_if: the tensors have different sizes");
+  TESSEL_UNROLL
   for (int i = 0; i < int(size(src.layout())); ++i) {
     bool on;
     if constexpr (is_tensor_v<P>) on = pred(i); else on = pred(i);
@@ -152,6 +155,7 @@ TESSEL_HOST_DEVICE void copy_if(P const& pred, Tensor<SE, SL> const& src, Tensor
 // fill(t, v): every element is v. clear(t): every element is zero.
 template <class E, class L, class V>
 TESSEL_HOST_DEVICE void fill(Tensor<E, L>& t, V const& v) {
+  TESSEL_UNROLL
   for (int i = 0; i < int(size(t.layout())); ++i) t(i) = v;
 }
 template <class E, class L, class V>
@@ -170,6 +174,7 @@ TESSEL_HOST_DEVICE void axpby(A const& a, Tensor<XE, XL> const& x, B const& b, T
   if constexpr (is_static_int<B>::value) b_zero = B::value == 0;
   else if constexpr (requires { b.real(); b.imag(); }) b_zero = b.real() == decltype(b.real()){} && b.imag() == decltype(b.imag()){};
   else b_zero = b == B{};
+  TESSEL_UNROLL
   for (int i = 0; i < int(size(x.layout())); ++i) y(i) = b_zero ? a * x(i) : a * x(i) + b * y(i);
 }
 template <class A, class XE, class XL, class B, class YE, class YL>

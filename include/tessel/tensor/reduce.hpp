@@ -15,6 +15,7 @@ struct plus {
 // t(i) = f(t(i)) for every element of t.
 template <class E, class L, class F>
 TESSEL_HOST_DEVICE constexpr void transform(Tensor<E, L>& t, F&& f) {
+  TESSEL_UNROLL
   for (int i = 0; i < int(size(t)); ++i) t(i) = f(t(i));
 }
 template <class E, class L, class F>
@@ -24,6 +25,7 @@ TESSEL_HOST_DEVICE constexpr void transform(Tensor<E, L>&& t, F&& f) { transform
 template <class SE, class SL, class DE, class DL, class F>
 TESSEL_HOST_DEVICE constexpr void transform(Tensor<SE, SL> const& src, Tensor<DE, DL>& dst, F&& f) {
   TESSEL_CHECK(size(src) == size(dst), "transform: the tensors have different sizes");
+  TESSEL_UNROLL
   for (int i = 0; i < int(size(src)); ++i) dst(i) = f(src(i));
 }
 template <class SE, class SL, class DE, class DL, class F>
@@ -32,6 +34,7 @@ TESSEL_HOST_DEVICE constexpr void transform(Tensor<SE, SL> const& src, Tensor<DE
 // init op src(0) op src(1) op ... over every element of src, in 1-D order.
 template <class E, class L, class T, class Op = plus>
 TESSEL_HOST_DEVICE constexpr T reduce(Tensor<E, L> const& src, T init, Op op = {}) {
+  TESSEL_UNROLL
   for (int i = 0; i < int(size(src)); ++i) init = op(init, src(i));
   return init;
 }
@@ -42,6 +45,7 @@ template <class SE, class SL, class DE, class DL, class Op = plus>
 TESSEL_HOST_DEVICE constexpr void batch_reduce(Tensor<SE, SL> const& src, Tensor<DE, DL>& dst, Op op = {}) {
   static_assert(SL::rank == 2, "tessel::batch_reduce: the source must have rank 2 (reduced, batch)");
   TESSEL_CHECK(size<1>(src) == size(dst), "batch_reduce: the batch mode's size differs from the destination's");
+  TESSEL_UNROLL
   for (int i = 0; i < int(size(dst)); ++i) dst(i) = reduce(src(_, i), dst(i), op);
 }
 template <class SE, class SL, class DE, class DL, class Op = plus>
