@@ -13,6 +13,11 @@
 #include "tuple/algorithms.hpp"
 #include "layout/layout.hpp"
 #include "layout/print.hpp"
+// to_string(x) / layout_table(l), tessel's own (they need <string>). The CuTe drop-in, whose headers
+// include this one, leaves them out, as CuTe has neither: there include <tessel/layout/to_string.hpp>.
+#if !defined(TESSEL_CUTE_COMPAT)
+#include "layout/to_string.hpp"
+#endif
 #include "algebra/algebra.hpp"
 #include "algebra/helpers.hpp"
 #include "algebra/basis.hpp"

@@ -8,7 +8,7 @@
 // algebra needs it.)
 #pragma once
 
-#include <ostream>
+#include <iosfwd>
 
 #include "algebra.hpp"
 #include "../layout/print.hpp"
@@ -228,7 +228,8 @@ struct ArithmeticTupleIterator {
 };
 template <class T>
 std::ostream& operator<<(std::ostream& os, ArithmeticTupleIterator<T> const& it) {
-  return os << "ArithTuple" << it.coord_;
+  detail::ostream_sink{os}.str("ArithTuple");  // (through the sink: <iosfwd> is enough, print.hpp)
+  return os << it.coord_;
 }
 
 }  // namespace tessel

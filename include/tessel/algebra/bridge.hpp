@@ -9,7 +9,7 @@
 
 #include "../layout/layout.hpp"
 #include "../engine/tiler.hpp"
-#include "../engine/describe.hpp"
+#include "../engine/message.hpp"
 #include "../engine/by_values.hpp"
 
 namespace TESSEL_NAMESPACE::detail {
@@ -268,12 +268,22 @@ TESSEL_HOST_DEVICE constexpr void static_report() {
   else (void)sizeof(engine_error<E.code>);
 }
 
+#if !TESSEL_ON_DEVICE
+// The host's throw, out of line and cold: "tessel: " and engine::describe's text.
+[[noreturn, gnu::cold, gnu::noinline]] inline void throw_engine_error(engine::Error const& e) {
+  char m[error::max_message + 1] = "tessel: ";
+  int const head = 8;
+  engine::describe_to(m + head, int(sizeof m) - head, e);
+  throw named_error(e.code, m);
+}
+#endif
+
 TESSEL_HOST_DEVICE void runtime_report(engine::Error const& e) {
 #if TESSEL_ON_DEVICE
   printf("tessel: %s [%lld %lld %lld]\n", engine::message(e.code), e.a, e.b, e.c);
   __trap();
 #else
-  throw named_error(e.code, "tessel: " + engine::describe(e));
+  throw_engine_error(e);
 #endif
 }
 

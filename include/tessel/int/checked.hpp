@@ -15,7 +15,8 @@
 // TESSEL_NO_CHECKS turns the checks off everywhere.
 #pragma once
 
-#include <string>
+#include <cstddef>
+#include <cstdio>
 #include <type_traits>
 
 #include "error.hpp"
@@ -37,10 +38,34 @@ TESSEL_HOST_DEVICE constexpr auto int_value(T const& t) {
 }
 
 #if !TESSEL_ON_DEVICE
+// The host's overflow errors: the message is written here, once, out of line and
+// cold, so that the checks inline only a test and a call (and no header needs
+// <string>). An integer as std::to_string writes it: its value, bool as 1 or 0.
+struct int_arg {
+  long long v;
+  bool is_unsigned;
+};
 template <class T>
-std::string int_text(T v) {
-  if constexpr (std::is_same_v<T, bool>) return v ? "1" : "0";
-  else return std::to_string(v);
+constexpr int_arg as_int_arg(T v) {
+  if constexpr (std::is_unsigned_v<T> && !std::is_same_v<T, bool>) return {static_cast<long long>(v), true};
+  else return {static_cast<long long>(v), false};
+}
+inline int put_int_arg(char* p, int n, int_arg a) {
+  return a.is_unsigned ? snprintf(p, std::size_t(n), "%llu", static_cast<unsigned long long>(a.v))
+                       : snprintf(p, std::size_t(n), "%lld", a.v);
+}
+[[noreturn, gnu::cold, gnu::noinline]] inline void throw_overflow(int_arg a, int_arg b) {
+  char x[24], y[24], m[256];
+  put_int_arg(x, sizeof x, a);
+  put_int_arg(y, sizeof y, b);
+  snprintf(m, sizeof m, "tessel: %s [%s and %s]", engine::message(engine::Err::overflow), x, y);
+  throw named_error(engine::Err::overflow, m);
+}
+[[noreturn, gnu::cold, gnu::noinline]] inline void throw_narrow(int_arg v, int bits) {
+  char x[24], m[256];
+  put_int_arg(x, sizeof x, v);
+  snprintf(m, sizeof m, "tessel: %s [%s does not fit in %d bits]", engine::message(engine::Err::overflow), x, bits);
+  throw named_error(engine::Err::overflow, m);
 }
 #endif
 
@@ -52,8 +77,7 @@ TESSEL_HOST_DEVICE constexpr void check_overflow(bool overflowed, A a, B b) {
   printf("tessel: %s [%lld and %lld]\n", engine::message(engine::Err::overflow), (long long)a, (long long)b);
   __trap();
 #else
-  throw named_error(engine::Err::overflow, std::string("tessel: ") + engine::message(engine::Err::overflow) + " [" +
-                                               int_text(a) + " and " + int_text(b) + "]");
+  throw_overflow(as_int_arg(a), as_int_arg(b));
 #endif
 }
 
@@ -148,9 +172,7 @@ TESSEL_HOST_DEVICE constexpr T narrow(V v) {
              int(8 * sizeof(T)));
       __trap();
 #else
-      throw named_error(engine::Err::overflow, std::string("tessel: ") + engine::message(engine::Err::overflow) + " [" +
-                                                   int_text(v) + " does not fit in " + std::to_string(8 * sizeof(T)) +
-                                                   " bits]");
+      throw_narrow(as_int_arg(v), int(8 * sizeof(T)));
 #endif
     }
     return T(v);

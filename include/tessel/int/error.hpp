@@ -117,7 +117,10 @@ namespace TESSEL_NAMESPACE {
 // its numbers ("tessel: integer overflow [a and b]").
 struct named_error : error {
   engine::Err code;
-  named_error(engine::Err c, std::string const& what) : error(what), code(c) {}
+  named_error(engine::Err c, char const* what) noexcept : error(what), code(c) {}
+  template <class S>
+    requires requires(S const& s) { static_cast<char const*>(s.c_str()); }
+  named_error(engine::Err c, S const& what) noexcept : error(what.c_str()), code(c) {}
 };
 
 }  // namespace tessel

@@ -353,8 +353,10 @@ TESSEL_HOST_DEVICE constexpr Layout<S, D> raw_layout(S const& s, D const& d) {
 }
 
 #if !TESSEL_ON_DEVICE
-[[noreturn]] inline void nonpositive_shape(long long v) {
-  fail(("make_layout: shape entry " + std::to_string(v) + " is not positive (shapes must be >= 1)").c_str());
+[[noreturn, gnu::cold, gnu::noinline]] inline void nonpositive_shape(long long v) {
+  char m[96];
+  snprintf(m, sizeof m, "make_layout: shape entry %lld is not positive (shapes must be >= 1)", v);
+  fail(m);
 }
 #endif
 

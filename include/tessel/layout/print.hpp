@@ -3,7 +3,8 @@
 // print_layout draws the 2-D table of a rank-2 layout.
 //
 // Everything is written through a small sink, so that print (printf, usable
-// in device code), operator<< and to_string share one formatter. A value whose
+// in device code), operator<< and to_string (layout/to_string.hpp, which
+// tessel.hpp includes: it needs <string>) share one formatter. A value whose
 // integers are all static is spelled at compile time (static_text) and written
 // as one string. The stream operators here, and those of the tensor,
 // pointer and swizzle headers, are templates that stream only through
@@ -14,7 +15,6 @@
 #pragma once
 
 #include <iosfwd>
-#include <string>
 
 #include "layout.hpp"
 
@@ -33,12 +33,6 @@ struct ostream_sink {
   template <class S> void str(S const& s) const { os << s; }
   template <class V> void num(V const& v) const { os << v; }
   template <class V> void unum(V const& v) const { os << v; }
-};
-struct string_sink {
-  std::string& s;
-  template <class P> void str(P const& p) const { s += p; }
-  template <class V> void num(V const& v) const { s += std::to_string(v); }
-  template <class V> void unum(V const& v) const { s += std::to_string(v); }
 };
 
 // ---- static text: the printed form of a value whose integers are all static ----
@@ -345,20 +339,6 @@ std::ostream& operator<<(std::ostream& os, Layout<S, D> const& x) {
 template <class Ch, class Tr>
 std::basic_ostream<Ch, Tr>& operator<<(std::basic_ostream<Ch, Tr>& os, Underscore) {
   return os << '_';
-}
-
-// to_string(x): what print(x) would print.
-template <class T>
-std::string to_string(T const& x) {
-  std::string s;
-  detail::write(detail::string_sink{s}, x);
-  return s;
-}
-template <class L>
-std::string layout_table(L const& l) {
-  std::string s;
-  detail::write_layout_table(detail::string_sink{s}, l);
-  return s;
 }
 
 }  // namespace tessel

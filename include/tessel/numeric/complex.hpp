@@ -3,7 +3,7 @@
 // algorithms need: arithmetic, equality, conj, and the conjugate functor.
 #pragma once
 
-#include <ostream>
+#include <iosfwd>
 
 #include "../config.hpp"
 #include "cutlass_types.hpp"
@@ -78,8 +78,9 @@ struct conjugate {
 
 #if !defined(TESSEL_COMPLEX_IS_CUTLASS)
 // Prints as (re,im).
-template <class T>
-std::ostream& operator<<(std::ostream& os, complex<T> const& z) {
+// (A template on the stream, so that <iosfwd> is enough here: layout/print.hpp.)
+template <class Ch, class Tr, class T>
+std::basic_ostream<Ch, Tr>& operator<<(std::basic_ostream<Ch, Tr>& os, complex<T> const& z) {
   return os << "(" << z.real() << "," << z.imag() << ")";
 }
 #endif

@@ -6,7 +6,7 @@
 #pragma once
 
 #include <cstdint>
-#include <ostream>
+#include <iosfwd>
 #include <type_traits>
 
 #include "../config.hpp"
@@ -44,7 +44,11 @@ struct integer_subbyte {
   TESSEL_HOST_DEVICE friend constexpr bool operator==(integer_subbyte a, integer_subbyte b) { return a.storage == b.storage; }
   TESSEL_HOST_DEVICE friend constexpr bool operator!=(integer_subbyte a, integer_subbyte b) { return a.storage != b.storage; }
   TESSEL_HOST_DEVICE friend constexpr bool operator<(integer_subbyte a, integer_subbyte b) { return int(a) < int(b); }
-  friend std::ostream& operator<<(std::ostream& os, integer_subbyte v) { return os << int(v); }
+  // (A template on the stream, so that <iosfwd> is enough here: layout/print.hpp.)
+  template <class Ch, class Tr>
+  friend std::basic_ostream<Ch, Tr>& operator<<(std::basic_ostream<Ch, Tr>& os, integer_subbyte v) {
+    return os << int(v);
+  }
 };
 
 using int1b_t = integer_subbyte<1, true>;

@@ -5,7 +5,7 @@
 // read-only views.
 #pragma once
 
-#include <ostream>
+#include <iosfwd>
 
 #include "../algebra/basis.hpp"
 #include "tensor.hpp"
@@ -40,8 +40,9 @@ TESSEL_HOST_DEVICE void print(counting_iterator<T> const& it) {
   print(it.n_);
   printf(")");
 }
-template <class T>
-std::ostream& operator<<(std::ostream& os, counting_iterator<T> const& it) {
+// (A template on the stream, so that <iosfwd> is enough here: layout/print.hpp.)
+template <class Ch, class Tr, class T>
+std::basic_ostream<Ch, Tr>& operator<<(std::basic_ostream<Ch, Tr>& os, counting_iterator<T> const& it) {
   return os << "counting_iter(" << it.n_ << ")";
 }
 
