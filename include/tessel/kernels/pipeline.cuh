@@ -32,13 +32,18 @@ struct PipelineState {
 };
 
 // An arrive on the mbarrier at the same shared-memory offset as bar in CTA
-// `rank` of this cluster (mapa + remote arrive, release at cluster scope).
+// `rank` of this cluster (mapa + remote arrive). The arrive has the default
+// semantics (release at CTA scope), which is all a consumer's release needs:
+// the reads it orders are the retired wgmmas of this CTA, and the buffer is
+// next written by a TMA issued after the peer's producer has seen the barrier
+// complete. `.release.cluster` made every release a cluster-wide fence and
+// clusters of 2 2.2x slower than none (H100, bench/RESULTS.md, 2026-11-26).
 TESSEL_DEVICE void arrive_barrier_in_cta(std::uint64_t& bar, std::uint32_t rank) {
 #if defined(TESSEL_ARCH_TMA)
   std::uint32_t const local = ::tessel::detail::smem_u32(&bar);
   std::uint32_t remote;
   asm volatile("mapa.shared::cluster.u32 %0, %1, %2;\n" : "=r"(remote) : "r"(local), "r"(rank));
-  asm volatile("mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0];\n" ::"r"(remote) : "memory");
+  asm volatile("mbarrier.arrive.shared::cluster.b64 _, [%0];\n" ::"r"(remote) : "memory");
 #else
   (void)bar, (void)rank;
   ::tessel::detail::missing_tma("arrive_barrier_in_cta needs device code for sm_90 or later");
