@@ -667,7 +667,17 @@ TEST(ComposedLayout, TensorSlicesLeaveTheSwizzleExactly) {
                       [](int i) { return make_coord(i, _, _); }, decayed, kept);
   expect_slices_exact(Swizzle<3, 4, 3>{}, make_layout(make_shape(_8{}, _64{}, _4{}), make_stride(_64{}, _1{}, _512{})), 4,
                       [](int i) { return make_coord(_, _, i); }, decayed, kept);
-  // Static coordinates too (a static offset gives static strides).
+  // Static coordinates too: a static offset gives a static layout (also where the offset has a partner bit set).
+  {
+    auto sw = make_tensor(make_smem_ptr(&smem[0]), composition(Swizzle<3, 3, 3>{}, Layout<Shape<_8, _64>, Stride<_64, _1>>{}));
+    static_assert(is_static_v<typename decltype(sw(_5{}, _))::layout_type>);
+    static_assert(!is_composed_layout_v<typename decltype(sw(_5{}, _))::layout_type>);
+    auto s0 = make_tensor(make_smem_ptr(&smem[0]), composition(Swizzle<3, 0, 3>{}, Layout<Shape<_8, _8>, Stride<_8, _1>>{}));
+    static_assert(is_static_v<typename decltype(s0(_3{}, _))::layout_type>);
+    static_assert(is_static_v<typename decltype(s0(_, _6{}))::layout_type>);
+    for (int j = 0; j < 8; ++j) EXPECT_EQ(&s0(_3{}, _)(j), &s0(3, j));
+    for (int i = 0; i < 8; ++i) EXPECT_EQ(&s0(_, _6{})(i), &s0(i, 6));
+  }
   expect_slices_exact(Swizzle<3, 3, 3>{}, make_layout(make_shape(_8{}, _64{}), LayoutRight{}), 1,
                       [](int) { return make_coord(_5{}, _); }, decayed, kept);
   EXPECT_TRUE(decayed);

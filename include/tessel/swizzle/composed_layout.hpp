@@ -254,6 +254,8 @@ TESSEL_HOST_DEVICE constexpr Plan make_plan() {
       if (b >= y0 && b < y0 + B) p.partner[b] = z0 + (b - y0), p.part[b] = 1LL << (z0 + (b - y0));
       if (p.partner[b] >= 0 && !(maybe >> p.partner[b] & 1u)) {  // the partner bit of o is known to be 0
         p.base[b] += p.part[b], p.partner[b] = -1, p.part[b] = 0;
+      } else if (p.partner[b] >= 0 && StaticInt<OT>) {  // o is static: its partner bit is 1
+        p.base[b] -= p.part[b], p.partner[b] = -1, p.part[b] = 0;
       }
     }
     p.decays = true;
