@@ -6,6 +6,7 @@
 //   AutoVectorizingCopy     a whole-tensor copy with the widest vectors the layouts allow;
 //   SM75_U32x{1,2,4}_LDSM_N ldmatrix of 1, 2, 4 8x8 b16 matrices (sm_75+);
 //   SM75_U16x{2,4,8}_LDSM_T the same, transposed (.trans);
+//   SM90_U32x{1,2,4}_STSM_N, SM90_U16x{2,4,8}_STSM_T: stmatrix, its mirror (sm_90+; traits: copy_sm90_stsm.hpp);
 //   SM80_CP_ASYNC_CACHEALWAYS<S>, SM80_CP_ASYNC_CACHEGLOBAL<S>: cp.async.ca / .cg
 //   global -> shared (sm_80+), with cp_async_fence() and cp_async_wait<N>().
 // An instruction the target lacks stops with a named error (device trap or
@@ -26,6 +27,12 @@
 #endif
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
 #  define TESSEL_ARCH_CP_ASYNC_SM80 1
+#endif
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+#  define TESSEL_ARCH_STSM_SM90 1
+#  if defined(TESSEL_CUTE_COMPAT) && !defined(CUTE_ARCH_STSM_SM90_ENABLED)
+#    define CUTE_ARCH_STSM_SM90_ENABLED
+#  endif
 #endif
 
 namespace TESSEL_NAMESPACE {
@@ -79,99 +86,98 @@ struct AutoVectorizingCopyWithAssumedAlignment : UniversalCopy<uint_bit_t<MaxVec
 using AutoVectorizingCopy = AutoVectorizingCopyWithAssumedAlignment<128>;
 using DefaultCopy = AutoVectorizingCopyWithAssumedAlignment<8>;
 
-// ---- ldmatrix (sm_75+): each thread gives the shared-memory address of one 16-byte row -------------
+// ---- ldmatrix (sm_75+), stmatrix (sm_90+): each thread gives the address of one 16-byte row ---------
 
+namespace detail {
 #if defined(TESSEL_ARCH_LDSM_SM75)
-#  define TESSEL_LDSM(PTX, ...) asm volatile(PTX : __VA_ARGS__)
+inline constexpr bool has_ldsm = true;
 #else
-#  define TESSEL_LDSM(PTX, ...) detail::missing_instruction("ldmatrix needs device code for sm_75 or later")
+inline constexpr bool has_ldsm = false;
 #endif
 
-// One 8x8 matrix of b16: thread t gets row t/4, elements 2(t%4) and 2(t%4)+1.
-struct SM75_U32x1_LDSM_N {
-  using SRegisters = uint128_t[1];
-  using DRegisters = std::uint32_t[1];
-  // ldmatrix.x1 from the row this thread points at (threads 0-7 count).
-  TESSEL_HOST_DEVICE static void copy(uint128_t const& row, std::uint32_t& d0) {
-#if defined(TESSEL_ARCH_LDSM_SM75)
-    TESSEL_LDSM("ldmatrix.sync.aligned.x1.m8n8.shared.b16 {%0}, [%1];\n", "=r"(d0) : "r"(detail::smem_address(&row)));
+// The shared-memory address of the row a thread points at (ldmatrix's and stmatrix's operand; device code).
+TESSEL_HOST_DEVICE std::uint32_t row_address([[maybe_unused]] uint128_t const& row) {
+#if defined(__CUDA_ARCH__)
+  return smem_address(&row);
 #else
-    (void)row, (void)d0;
-    TESSEL_LDSM("");
+  return 0;
 #endif
+}
+
+// ldmatrix.sync.aligned.xX(.trans).m8n8.shared.b16: X 8x8 b16 matrices (X = 1, 2, 4)
+// from the 16-byte rows the threads point at (threads 0-7 for matrix 0, 8-15
+// for matrix 1, ...) into X registers, register j holding matrix j. Not
+// transposed, thread t gets row t/4, elements 2(t%4) and 2(t%4)+1; transposed,
+// column t/4, elements of rows 2(t%4) and 2(t%4)+1. copy() takes the row then
+// the X registers (one overload per X).
+template <int X, bool Trans>
+struct LdMatrix {
+  static_assert(X == 1 || X == 2 || X == 4, "tessel::LdMatrix: 1, 2 or 4 matrices");
+  using SRegisters = uint128_t[1];
+  using DRegisters = std::uint32_t[X];
+  TESSEL_HOST_DEVICE static void copy(uint128_t const& row, std::uint32_t& d0) requires(X == 1) {
+    if constexpr (!has_ldsm) (void)row, (void)d0, missing_instruction("ldmatrix needs device code for sm_75 or later");
+    else if constexpr (Trans) asm volatile("ldmatrix.sync.aligned.x1.trans.m8n8.shared.b16 {%0}, [%1];\n" : "=r"(d0) : "r"(row_address(row)));
+    else asm volatile("ldmatrix.sync.aligned.x1.m8n8.shared.b16 {%0}, [%1];\n" : "=r"(d0) : "r"(row_address(row)));
+  }
+  TESSEL_HOST_DEVICE static void copy(uint128_t const& row, std::uint32_t& d0, std::uint32_t& d1) requires(X == 2) {
+    if constexpr (!has_ldsm) (void)row, (void)d0, (void)d1, missing_instruction("ldmatrix needs device code for sm_75 or later");
+    else if constexpr (Trans) asm volatile("ldmatrix.sync.aligned.x2.trans.m8n8.shared.b16 {%0, %1}, [%2];\n" : "=r"(d0), "=r"(d1) : "r"(row_address(row)));
+    else asm volatile("ldmatrix.sync.aligned.x2.m8n8.shared.b16 {%0, %1}, [%2];\n" : "=r"(d0), "=r"(d1) : "r"(row_address(row)));
+  }
+  TESSEL_HOST_DEVICE static void copy(uint128_t const& row, std::uint32_t& d0, std::uint32_t& d1, std::uint32_t& d2, std::uint32_t& d3) requires(X == 4) {
+    if constexpr (!has_ldsm) (void)row, (void)d0, (void)d1, (void)d2, (void)d3, missing_instruction("ldmatrix needs device code for sm_75 or later");
+    else if constexpr (Trans) asm volatile("ldmatrix.sync.aligned.x4.trans.m8n8.shared.b16 {%0, %1, %2, %3}, [%4];\n" : "=r"(d0), "=r"(d1), "=r"(d2), "=r"(d3) : "r"(row_address(row)));
+    else asm volatile("ldmatrix.sync.aligned.x4.m8n8.shared.b16 {%0, %1, %2, %3}, [%4];\n" : "=r"(d0), "=r"(d1), "=r"(d2), "=r"(d3) : "r"(row_address(row)));
   }
 };
-// Two matrices (rows from threads 0-15); register j holds matrix j.
-struct SM75_U32x2_LDSM_N {
-  using SRegisters = uint128_t[1];
-  using DRegisters = std::uint32_t[2];
-  TESSEL_HOST_DEVICE static void copy(uint128_t const& row, std::uint32_t& d0, std::uint32_t& d1) {
-#if defined(TESSEL_ARCH_LDSM_SM75)
-    TESSEL_LDSM("ldmatrix.sync.aligned.x2.m8n8.shared.b16 {%0, %1}, [%2];\n", "=r"(d0), "=r"(d1)
-                : "r"(detail::smem_address(&row)));
+#if defined(TESSEL_ARCH_STSM_SM90)
+inline constexpr bool has_stsm = true;
 #else
-    (void)row, (void)d0, (void)d1;
-    TESSEL_LDSM("");
+inline constexpr bool has_stsm = false;
 #endif
+
+// The named error of stmatrix .xX (.trans) where the compilation has none.
+TESSEL_HOST_DEVICE constexpr char const* stsm_missing(int x, bool trans) {
+  if (trans) return x == 1 ? "SM90_U16x2_STSM_T: stmatrix needs device code for sm_90 or later" : x == 2 ? "SM90_U16x4_STSM_T: stmatrix needs device code for sm_90 or later" : "SM90_U16x8_STSM_T: stmatrix needs device code for sm_90 or later";
+  return x == 1 ? "SM90_U32x1_STSM_N: stmatrix needs device code for sm_90 or later" : x == 2 ? "SM90_U32x2_STSM_N: stmatrix needs device code for sm_90 or later" : "SM90_U32x4_STSM_N: stmatrix needs device code for sm_90 or later";
+}
+
+// stmatrix.sync.aligned.xX(.trans).m8n8.shared.b16: X registers (X = 1, 2, 4), one
+// 8x8 matrix each, to the 16-byte row this thread points at; copy() takes the X
+// registers then the row (one overload per X).
+template <int X, bool Trans>
+struct StMatrix {
+  static_assert(X == 1 || X == 2 || X == 4, "tessel::StMatrix: 1, 2 or 4 matrices");
+  using SRegisters = std::uint32_t[X];
+  using DRegisters = uint128_t[1];
+  TESSEL_HOST_DEVICE static void copy(std::uint32_t const& s0, uint128_t& row) requires(X == 1) {
+    if constexpr (!has_stsm) (void)s0, (void)row, missing_instruction(stsm_missing(X, Trans));
+    else if constexpr (Trans) asm volatile("stmatrix.sync.aligned.x1.trans.m8n8.shared.b16 [%0], {%1};\n" ::"r"(row_address(row)), "r"(s0));
+    else asm volatile("stmatrix.sync.aligned.x1.m8n8.shared.b16 [%0], {%1};\n" ::"r"(row_address(row)), "r"(s0));
+  }
+  TESSEL_HOST_DEVICE static void copy(std::uint32_t const& s0, std::uint32_t const& s1, uint128_t& row) requires(X == 2) {
+    if constexpr (!has_stsm) (void)s0, (void)s1, (void)row, missing_instruction(stsm_missing(X, Trans));
+    else if constexpr (Trans) asm volatile("stmatrix.sync.aligned.x2.trans.m8n8.shared.b16 [%0], {%1, %2};\n" ::"r"(row_address(row)), "r"(s0), "r"(s1));
+    else asm volatile("stmatrix.sync.aligned.x2.m8n8.shared.b16 [%0], {%1, %2};\n" ::"r"(row_address(row)), "r"(s0), "r"(s1));
+  }
+  TESSEL_HOST_DEVICE static void copy(std::uint32_t const& s0, std::uint32_t const& s1, std::uint32_t const& s2, std::uint32_t const& s3, uint128_t& row) requires(X == 4) {
+    if constexpr (!has_stsm) (void)s0, (void)s1, (void)s2, (void)s3, (void)row, missing_instruction(stsm_missing(X, Trans));
+    else if constexpr (Trans) asm volatile("stmatrix.sync.aligned.x4.trans.m8n8.shared.b16 [%0], {%1, %2, %3, %4};\n" ::"r"(row_address(row)), "r"(s0), "r"(s1), "r"(s2), "r"(s3));
+    else asm volatile("stmatrix.sync.aligned.x4.m8n8.shared.b16 [%0], {%1, %2, %3, %4};\n" ::"r"(row_address(row)), "r"(s0), "r"(s1), "r"(s2), "r"(s3));
   }
 };
-// Four matrices (rows from all 32 threads); register j holds matrix j.
-struct SM75_U32x4_LDSM_N {
-  using SRegisters = uint128_t[1];
-  using DRegisters = std::uint32_t[4];
-  TESSEL_HOST_DEVICE static void copy(uint128_t const& row, std::uint32_t& d0, std::uint32_t& d1, std::uint32_t& d2,
-                                      std::uint32_t& d3) {
-#if defined(TESSEL_ARCH_LDSM_SM75)
-    TESSEL_LDSM("ldmatrix.sync.aligned.x4.m8n8.shared.b16 {%0, %1, %2, %3}, [%4];\n", "=r"(d0), "=r"(d1), "=r"(d2), "=r"(d3)
-                : "r"(detail::smem_address(&row)));
-#else
-    (void)row, (void)d0, (void)d1, (void)d2, (void)d3;
-    TESSEL_LDSM("");
-#endif
-  }
-};
-// Transposed: thread t gets column t/4, elements of rows 2(t%4) and 2(t%4)+1.
-struct SM75_U16x2_LDSM_T {
-  using SRegisters = uint128_t[1];
-  using DRegisters = std::uint32_t[1];
-  TESSEL_HOST_DEVICE static void copy(uint128_t const& row, std::uint32_t& d0) {
-#if defined(TESSEL_ARCH_LDSM_SM75)
-    TESSEL_LDSM("ldmatrix.sync.aligned.x1.trans.m8n8.shared.b16 {%0}, [%1];\n", "=r"(d0) : "r"(detail::smem_address(&row)));
-#else
-    (void)row, (void)d0;
-    TESSEL_LDSM("");
-#endif
-  }
-};
-struct SM75_U16x4_LDSM_T {
-  using SRegisters = uint128_t[1];
-  using DRegisters = std::uint32_t[2];
-  TESSEL_HOST_DEVICE static void copy(uint128_t const& row, std::uint32_t& d0, std::uint32_t& d1) {
-#if defined(TESSEL_ARCH_LDSM_SM75)
-    TESSEL_LDSM("ldmatrix.sync.aligned.x2.trans.m8n8.shared.b16 {%0, %1}, [%2];\n", "=r"(d0), "=r"(d1)
-                : "r"(detail::smem_address(&row)));
-#else
-    (void)row, (void)d0, (void)d1;
-    TESSEL_LDSM("");
-#endif
-  }
-};
-struct SM75_U16x8_LDSM_T {
-  using SRegisters = uint128_t[1];
-  using DRegisters = std::uint32_t[4];
-  TESSEL_HOST_DEVICE static void copy(uint128_t const& row, std::uint32_t& d0, std::uint32_t& d1, std::uint32_t& d2,
-                                      std::uint32_t& d3) {
-#if defined(TESSEL_ARCH_LDSM_SM75)
-    TESSEL_LDSM("ldmatrix.sync.aligned.x4.trans.m8n8.shared.b16 {%0, %1, %2, %3}, [%4];\n", "=r"(d0), "=r"(d1), "=r"(d2),
-                "=r"(d3)
-                : "r"(detail::smem_address(&row)));
-#else
-    (void)row, (void)d0, (void)d1, (void)d2, (void)d3;
-    TESSEL_LDSM("");
-#endif
-  }
-};
-#undef TESSEL_LDSM
+
+}  // namespace detail
+
+// CuTe's operations, each ldmatrix beside the stmatrix that mirrors it (Hopper's;
+// copy_sm90_stsm.hpp gives it its traits): N moves 1, 2 or 4 matrices as they are, T transposed.
+struct SM75_U32x1_LDSM_N : detail::LdMatrix<1, false> {}; struct SM90_U32x1_STSM_N : detail::StMatrix<1, false> {};
+struct SM75_U32x2_LDSM_N : detail::LdMatrix<2, false> {}; struct SM90_U32x2_STSM_N : detail::StMatrix<2, false> {};
+struct SM75_U32x4_LDSM_N : detail::LdMatrix<4, false> {}; struct SM90_U32x4_STSM_N : detail::StMatrix<4, false> {};
+struct SM75_U16x2_LDSM_T : detail::LdMatrix<1, true> {}; struct SM90_U16x2_STSM_T : detail::StMatrix<1, true> {};
+struct SM75_U16x4_LDSM_T : detail::LdMatrix<2, true> {}; struct SM90_U16x4_STSM_T : detail::StMatrix<2, true> {};
+struct SM75_U16x8_LDSM_T : detail::LdMatrix<4, true> {}; struct SM90_U16x8_STSM_T : detail::StMatrix<4, true> {};
 
 // ---- cp.async (sm_80+): global -> shared without registers ------------------------------------------
 
@@ -190,43 +196,37 @@ TESSEL_HOST_DEVICE void cp_async_ca(std::uint32_t smem, void const* gmem) {
 #endif
 }
 
+namespace detail {
+// cp.async of one element from global to shared memory, cached in L1 and L2
+// (.ca: 4, 8 or 16 bytes) or in L2 only (Global, .cg: 16 bytes), with CuTe's
+// L2::128B prefetch hint (the L2 fetches the whole 128-byte line).
+template <class TS, class TD, bool Global>
+struct CpAsync {
+  using SRegisters = TS[1];
+  using DRegisters = TD[1];
+  static_assert(sizeof(TS) == sizeof(TD), "tessel::SM80_CP_ASYNC_CACHEALWAYS/CACHEGLOBAL: source and destination sizes differ");
+  static_assert(Global || sizeof(TS) == 4 || sizeof(TS) == 8 || sizeof(TS) == 16,
+                "tessel::SM80_CP_ASYNC_CACHEALWAYS: cp.async.ca copies 4, 8 or 16 bytes");
+  static_assert(!Global || sizeof(TS) == 16, "tessel::SM80_CP_ASYNC_CACHEGLOBAL: cp.async.cg copies 16 bytes");
+  // Starts the copy of one element from global to shared memory.
+  TESSEL_HOST_DEVICE static void copy(TS const& gmem_src, TD& smem_dst) {
+#if defined(TESSEL_ARCH_CP_ASYNC_SM80)
+    if constexpr (Global) asm volatile("cp.async.cg.shared.global.L2::128B [%0], [%1], %2;\n" ::"r"(smem_address(&smem_dst)), "l"(&gmem_src), "n"(int(sizeof(TS))));
+    else asm volatile("cp.async.ca.shared.global.L2::128B [%0], [%1], %2;\n" ::"r"(smem_address(&smem_dst)), "l"(&gmem_src), "n"(int(sizeof(TS))));
+#else
+    (void)gmem_src, (void)smem_dst;
+    missing_instruction(Global ? "SM80_CP_ASYNC_CACHEGLOBAL: cp.async needs device code for sm_80 or later"
+                               : "SM80_CP_ASYNC_CACHEALWAYS: cp.async needs device code for sm_80 or later");
+#endif
+  }
+};
+}  // namespace detail
 // cp.async.ca: cached in L1 and L2; 4, 8 or 16 bytes.
 template <class TS, class TD = TS>
-struct SM80_CP_ASYNC_CACHEALWAYS {
-  using SRegisters = TS[1];
-  using DRegisters = TD[1];
-  static_assert(sizeof(TS) == sizeof(TD), "tessel::SM80_CP_ASYNC_CACHEALWAYS: source and destination sizes differ");
-  static_assert(sizeof(TS) == 4 || sizeof(TS) == 8 || sizeof(TS) == 16,
-                "tessel::SM80_CP_ASYNC_CACHEALWAYS: cp.async.ca copies 4, 8 or 16 bytes");
-  // Starts the copy of one element from global to shared memory.
-  // (With CuTe's L2::128B prefetch hint: the L2 fetches the whole 128-byte line.)
-  TESSEL_HOST_DEVICE static void copy(TS const& gmem_src, TD& smem_dst) {
-#if defined(TESSEL_ARCH_CP_ASYNC_SM80)
-    asm volatile("cp.async.ca.shared.global.L2::128B [%0], [%1], %2;\n" ::"r"(detail::smem_address(&smem_dst)), "l"(&gmem_src),
-                 "n"(int(sizeof(TS))));
-#else
-    (void)gmem_src, (void)smem_dst;
-    detail::missing_instruction("SM80_CP_ASYNC_CACHEALWAYS: cp.async needs device code for sm_80 or later");
-#endif
-  }
-};
-// cp.async.cg: cached in L2 only; 16 bytes (L2::128B prefetch hint, as CuTe's).
+struct SM80_CP_ASYNC_CACHEALWAYS : detail::CpAsync<TS, TD, false> {};
+// cp.async.cg: cached in L2 only; 16 bytes.
 template <class TS, class TD = TS>
-struct SM80_CP_ASYNC_CACHEGLOBAL {
-  using SRegisters = TS[1];
-  using DRegisters = TD[1];
-  static_assert(sizeof(TS) == sizeof(TD), "tessel::SM80_CP_ASYNC_CACHEGLOBAL: source and destination sizes differ");
-  static_assert(sizeof(TS) == 16, "tessel::SM80_CP_ASYNC_CACHEGLOBAL: cp.async.cg copies 16 bytes");
-  TESSEL_HOST_DEVICE static void copy(TS const& gmem_src, TD& smem_dst) {
-#if defined(TESSEL_ARCH_CP_ASYNC_SM80)
-    asm volatile("cp.async.cg.shared.global.L2::128B [%0], [%1], %2;\n" ::"r"(detail::smem_address(&smem_dst)), "l"(&gmem_src),
-                 "n"(int(sizeof(TS))));
-#else
-    (void)gmem_src, (void)smem_dst;
-    detail::missing_instruction("SM80_CP_ASYNC_CACHEGLOBAL: cp.async needs device code for sm_80 or later");
-#endif
-  }
-};
+struct SM80_CP_ASYNC_CACHEGLOBAL : detail::CpAsync<TS, TD, true> {};
 
 // cp_async_fence(): closes the group of this thread's cp.async issued so far.
 TESSEL_HOST_DEVICE void cp_async_fence() {

@@ -32,29 +32,30 @@ struct SM75_U32x1_MOVM_T {
 
 // Thread t gives and receives 32 bits (t's register; the transpose is what the
 // instruction does to the values, not a remapping of the TV layout).
-template <> struct Copy_Traits<SM75_U32x1_MOVM_T> {
-  using ThrID = Layout<_32>;
-  using SrcLayout = Layout<Shape<_32, _32>, Stride<_32, _1>>;
-  using DstLayout = Layout<Shape<_32, _32>, Stride<_32, _1>>;
-  using RefLayout = DstLayout;
-};
+template <> struct Copy_Traits<SM75_U32x1_MOVM_T>
+    : detail::CopyLayouts<Layout<_32>, Layout<Shape<_32, _32>, Stride<_32, _1>>, Layout<Shape<_32, _32>, Stride<_32, _1>>, true> {};
 
-// ldmatrix from the row smem_ptr[0] into sizeof(T)/4 registers at rmem_ptr.
+namespace detail {
+// ldmatrix from the row smem_ptr[0] into sizeof(T)/4 registers at rmem_ptr, by
+// the operation of 1, 2 or 4 matrices (X1, X2, X4) that many registers take.
+template <class X1, class X2, class X4, class T>
+TESSEL_HOST_DEVICE void copy_ldsm_of(uint128_t const* const smem_ptr, T* rmem_ptr) {
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16, "tessel::copy_ldsm, copy_ldsm_trans: sizeof(T) is 4, 8 or 16");
+  auto* r = reinterpret_cast<std::uint32_t*>(rmem_ptr);
+  if constexpr (sizeof(T) == 4) X1::copy(smem_ptr[0], r[0]);
+  else if constexpr (sizeof(T) == 8) X2::copy(smem_ptr[0], r[0], r[1]);
+  else X4::copy(smem_ptr[0], r[0], r[1], r[2], r[3]);
+}
+}  // namespace detail
+
+// ldmatrix from the row smem_ptr[0] into sizeof(T)/4 registers at rmem_ptr: as they are, or transposed.
 template <class T>
 TESSEL_HOST_DEVICE void copy_ldsm(uint128_t const* const smem_ptr, T* rmem_ptr) {
-  static_assert(sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16, "tessel::copy_ldsm: sizeof(T) is 4, 8 or 16");
-  auto* r = reinterpret_cast<std::uint32_t*>(rmem_ptr);
-  if constexpr (sizeof(T) == 4) SM75_U32x1_LDSM_N::copy(smem_ptr[0], r[0]);
-  else if constexpr (sizeof(T) == 8) SM75_U32x2_LDSM_N::copy(smem_ptr[0], r[0], r[1]);
-  else SM75_U32x4_LDSM_N::copy(smem_ptr[0], r[0], r[1], r[2], r[3]);
+  detail::copy_ldsm_of<SM75_U32x1_LDSM_N, SM75_U32x2_LDSM_N, SM75_U32x4_LDSM_N>(smem_ptr, rmem_ptr);
 }
 template <class T>
 TESSEL_HOST_DEVICE void copy_ldsm_trans(uint128_t const* const smem_ptr, T* rmem_ptr) {
-  static_assert(sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16, "tessel::copy_ldsm_trans: sizeof(T) is 4, 8 or 16");
-  auto* r = reinterpret_cast<std::uint32_t*>(rmem_ptr);
-  if constexpr (sizeof(T) == 4) SM75_U16x2_LDSM_T::copy(smem_ptr[0], r[0]);
-  else if constexpr (sizeof(T) == 8) SM75_U16x4_LDSM_T::copy(smem_ptr[0], r[0], r[1]);
-  else SM75_U16x8_LDSM_T::copy(smem_ptr[0], r[0], r[1], r[2], r[3]);
+  detail::copy_ldsm_of<SM75_U16x2_LDSM_T, SM75_U16x4_LDSM_T, SM75_U16x8_LDSM_T>(smem_ptr, rmem_ptr);
 }
 
 }  // namespace TESSEL_NAMESPACE

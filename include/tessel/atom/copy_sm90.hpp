@@ -26,8 +26,8 @@ struct alignas(64) TmaDescriptor {
 };
 
 namespace detail {
-// The shared-window address of a shared-memory pointer (device code only).
-TESSEL_DEVICE std::uint32_t smem_u32(void const* p) {
+// The shared-window address of a shared-memory pointer (device code; 0 in host code).
+TESSEL_HOST_DEVICE std::uint32_t smem_u32(void const* p) {
 #if defined(__CUDA_ARCH__)
   return static_cast<std::uint32_t>(__cvta_generic_to_shared(p));
 #else
@@ -149,63 +149,48 @@ TESSEL_HOST_DEVICE std::uint32_t elect_one_sync() {
 
 // The shared-window address of a pointer into shared memory (CuTe's name for
 // what the shared-memory instructions take); 0 in host code.
-TESSEL_HOST_DEVICE std::uint32_t cast_smem_ptr_to_uint(void const* const p) {
-#if defined(__CUDA_ARCH__)
-  return static_cast<std::uint32_t>(__cvta_generic_to_shared(p));
-#else
-  (void)p;
-  return 0;
-#endif
-}
+TESSEL_HOST_DEVICE std::uint32_t cast_smem_ptr_to_uint(void const* const p) { return detail::smem_u32(p); }
 
 #if defined(__CUDACC__)
 // The cluster's coordinates, as dim3 (device code). Before sm_90 a CTA is a
 // cluster of one: the values are those of a 1x1x1 cluster, as CuTe's.
-#  if defined(TESSEL_ARCH_TMA)
-#    define TESSEL_SREG3(name)                                                   \
-      std::uint32_t x, y, z;                                                      \
-      asm volatile("mov.u32 %0, %%" name ".x;\n" : "=r"(x));                      \
-      asm volatile("mov.u32 %0, %%" name ".y;\n" : "=r"(y));                      \
-      asm volatile("mov.u32 %0, %%" name ".z;\n" : "=r"(z));                      \
-      return dim3(x, y, z)
+namespace detail {
+// The cluster's special registers.
+enum class ClusterReg { nclusterid, clusterid, cluster_ctaid, cluster_nctaid };
+// What a cluster of one CTA has for register R: the grid's extent in CTAs, this
+// CTA's index, (0, 0, 0) or (1, 1, 1) (on the host: (0, 0, 0) but for the extent).
+template <ClusterReg R>
+TESSEL_DEVICE dim3 one_cta_cluster() {
+  if constexpr (R == ClusterReg::cluster_nctaid) return dim3(1, 1, 1);
+#  if defined(__CUDA_ARCH__)
+  else if constexpr (R == ClusterReg::nclusterid) return gridDim;
+  else if constexpr (R == ClusterReg::clusterid) return blockIdx;
 #  endif
+  else return dim3(0, 0, 0);
+}
+// Register R's (x, y, z): read on sm_90, one_cta_cluster<R>() before.
+template <ClusterReg R>
+TESSEL_DEVICE dim3 cluster_register() {
+#  if defined(TESSEL_ARCH_TMA)
+  std::uint32_t x, y, z;
+  if constexpr (R == ClusterReg::nclusterid) asm volatile("mov.u32 %0, %%nclusterid.x;\n\tmov.u32 %1, %%nclusterid.y;\n\tmov.u32 %2, %%nclusterid.z;\n" : "=r"(x), "=r"(y), "=r"(z));
+  else if constexpr (R == ClusterReg::clusterid) asm volatile("mov.u32 %0, %%clusterid.x;\n\tmov.u32 %1, %%clusterid.y;\n\tmov.u32 %2, %%clusterid.z;\n" : "=r"(x), "=r"(y), "=r"(z));
+  else if constexpr (R == ClusterReg::cluster_ctaid) asm volatile("mov.u32 %0, %%cluster_ctaid.x;\n\tmov.u32 %1, %%cluster_ctaid.y;\n\tmov.u32 %2, %%cluster_ctaid.z;\n" : "=r"(x), "=r"(y), "=r"(z));
+  else asm volatile("mov.u32 %0, %%cluster_nctaid.x;\n\tmov.u32 %1, %%cluster_nctaid.y;\n\tmov.u32 %2, %%cluster_nctaid.z;\n" : "=r"(x), "=r"(y), "=r"(z));
+  return dim3(x, y, z);
+#  else
+  return one_cta_cluster<R>();
+#  endif
+}
+}  // namespace detail
 // The grid's extent in clusters.
-TESSEL_DEVICE dim3 cluster_grid_dims() {
-#  if defined(TESSEL_ARCH_TMA)
-  TESSEL_SREG3("nclusterid");
-#  elif defined(__CUDA_ARCH__)
-  return gridDim;
-#  else
-  return dim3(0, 0, 0);
-#  endif
-}
+TESSEL_DEVICE dim3 cluster_grid_dims() { return detail::cluster_register<detail::ClusterReg::nclusterid>(); }
 // This cluster's coordinate in the grid.
-TESSEL_DEVICE dim3 cluster_id_in_grid() {
-#  if defined(TESSEL_ARCH_TMA)
-  TESSEL_SREG3("clusterid");
-#  elif defined(__CUDA_ARCH__)
-  return blockIdx;
-#  else
-  return dim3(0, 0, 0);
-#  endif
-}
+TESSEL_DEVICE dim3 cluster_id_in_grid() { return detail::cluster_register<detail::ClusterReg::clusterid>(); }
 // This CTA's coordinate in its cluster.
-TESSEL_DEVICE dim3 block_id_in_cluster() {
-#  if defined(TESSEL_ARCH_TMA)
-  TESSEL_SREG3("cluster_ctaid");
-#  else
-  return dim3(0, 0, 0);
-#  endif
-}
+TESSEL_DEVICE dim3 block_id_in_cluster() { return detail::cluster_register<detail::ClusterReg::cluster_ctaid>(); }
 // The cluster's extent in CTAs.
-TESSEL_DEVICE dim3 cluster_shape() {
-#  if defined(TESSEL_ARCH_TMA)
-  TESSEL_SREG3("cluster_nctaid");
-#  else
-  return dim3(1, 1, 1);
-#  endif
-}
-#  undef TESSEL_SREG3
+TESSEL_DEVICE dim3 cluster_shape() { return detail::cluster_register<detail::ClusterReg::cluster_nctaid>(); }
 
 // initialize_preferred_cluster_launch(kernel, grid, preferred, fallback): whether a
 // launch may ask for the preferred cluster shape with the fallback beside it: each
@@ -235,29 +220,56 @@ inline bool initialize_preferred_cluster_launch(void const* const, dim3 const& g
 
 // ---- TMA instructions ----------------------------------------------------------------------------------
 
+namespace detail {
+// The three TMA tensor copies: a load completing on an mbarrier, its multicast to
+// the CTAs of a cluster (mask), a store (a bulk group).
+enum class TmaOp { load, multicast, store };
+// Issues the K copy of the box at the N coordinates c (sm_90 device code): one
+// instruction per (K, N), the PTX ISA's cp.async.bulk.tensor.Nd.
+template <TmaOp K, int N>
+TESSEL_DEVICE void tma_issue(void const* desc, void const* smem, std::uint64_t const* mbar, std::uint16_t mask, std::uint64_t hint,
+                             std::int32_t const (&c)[5]) {
+  std::uint64_t const g = reinterpret_cast<std::uint64_t>(desc);
+  std::uint32_t const s = smem_u32(smem), b = mbar ? smem_u32(mbar) : 0u;
+  if constexpr (K == TmaOp::load && N == 1) asm volatile("cp.async.bulk.tensor.1d.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint [%0], [%1, {%4}], [%2], %3;" ::"r"(s), "l"(g), "r"(b), "l"(hint), "r"(c[0]) : "memory");
+  else if constexpr (K == TmaOp::load && N == 2) asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint [%0], [%1, {%4, %5}], [%2], %3;" ::"r"(s), "l"(g), "r"(b), "l"(hint), "r"(c[0]), "r"(c[1]) : "memory");
+  else if constexpr (K == TmaOp::load && N == 3) asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint [%0], [%1, {%4, %5, %6}], [%2], %3;" ::"r"(s), "l"(g), "r"(b), "l"(hint), "r"(c[0]), "r"(c[1]), "r"(c[2]) : "memory");
+  else if constexpr (K == TmaOp::load && N == 4) asm volatile("cp.async.bulk.tensor.4d.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint [%0], [%1, {%4, %5, %6, %7}], [%2], %3;" ::"r"(s), "l"(g), "r"(b), "l"(hint), "r"(c[0]), "r"(c[1]), "r"(c[2]), "r"(c[3]) : "memory");
+  else if constexpr (K == TmaOp::load && N == 5) asm volatile("cp.async.bulk.tensor.5d.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint [%0], [%1, {%4, %5, %6, %7, %8}], [%2], %3;" ::"r"(s), "l"(g), "r"(b), "l"(hint), "r"(c[0]), "r"(c[1]), "r"(c[2]), "r"(c[3]), "r"(c[4]) : "memory");
+  else if constexpr (K == TmaOp::multicast && N == 1) asm volatile("cp.async.bulk.tensor.1d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster.L2::cache_hint [%0], [%1, {%5}], [%2], %3, %4;" ::"r"(s), "l"(g), "r"(b), "h"(mask), "l"(hint), "r"(c[0]) : "memory");
+  else if constexpr (K == TmaOp::multicast && N == 2) asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster.L2::cache_hint [%0], [%1, {%5, %6}], [%2], %3, %4;" ::"r"(s), "l"(g), "r"(b), "h"(mask), "l"(hint), "r"(c[0]), "r"(c[1]) : "memory");
+  else if constexpr (K == TmaOp::multicast && N == 3) asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster.L2::cache_hint [%0], [%1, {%5, %6, %7}], [%2], %3, %4;" ::"r"(s), "l"(g), "r"(b), "h"(mask), "l"(hint), "r"(c[0]), "r"(c[1]), "r"(c[2]) : "memory");
+  else if constexpr (K == TmaOp::multicast && N == 4) asm volatile("cp.async.bulk.tensor.4d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster.L2::cache_hint [%0], [%1, {%5, %6, %7, %8}], [%2], %3, %4;" ::"r"(s), "l"(g), "r"(b), "h"(mask), "l"(hint), "r"(c[0]), "r"(c[1]), "r"(c[2]), "r"(c[3]) : "memory");
+  else if constexpr (K == TmaOp::multicast && N == 5) asm volatile("cp.async.bulk.tensor.5d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster.L2::cache_hint [%0], [%1, {%5, %6, %7, %8, %9}], [%2], %3, %4;" ::"r"(s), "l"(g), "r"(b), "h"(mask), "l"(hint), "r"(c[0]), "r"(c[1]), "r"(c[2]), "r"(c[3]), "r"(c[4]) : "memory");
+  else if constexpr (K == TmaOp::store && N == 1) asm volatile("cp.async.bulk.tensor.1d.global.shared::cta.bulk_group [%0, {%2}], [%1];" ::"l"(g), "r"(s), "r"(c[0]) : "memory");
+  else if constexpr (K == TmaOp::store && N == 2) asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%0, {%2, %3}], [%1];" ::"l"(g), "r"(s), "r"(c[0]), "r"(c[1]) : "memory");
+  else if constexpr (K == TmaOp::store && N == 3) asm volatile("cp.async.bulk.tensor.3d.global.shared::cta.bulk_group [%0, {%2, %3, %4}], [%1];" ::"l"(g), "r"(s), "r"(c[0]), "r"(c[1]), "r"(c[2]) : "memory");
+  else if constexpr (K == TmaOp::store && N == 4) asm volatile("cp.async.bulk.tensor.4d.global.shared::cta.bulk_group [%0, {%2, %3, %4, %5}], [%1];" ::"l"(g), "r"(s), "r"(c[0]), "r"(c[1]), "r"(c[2]), "r"(c[3]) : "memory");
+  else asm volatile("cp.async.bulk.tensor.5d.global.shared::cta.bulk_group [%0, {%2, %3, %4, %5, %6}], [%1];" ::"l"(g), "r"(s), "r"(c[0]), "r"(c[1]), "r"(c[2]), "r"(c[3]), "r"(c[4]) : "memory");
+}
+// The K copy of the box at coordinates crd (1 to 5, innermost first), or where
+// the compilation has no TMA, the named error of `op`.
+template <TmaOp K, class... C>
+TESSEL_HOST_DEVICE void tma_copy(char const* op, void const* desc, void const* smem, std::uint64_t const* mbar, std::uint16_t mask,
+                                 std::uint64_t hint, C const&... crd) {
+  static_assert(sizeof...(C) >= 1 && sizeof...(C) <= 5, "tessel::SM90_TMA_LOAD, _MULTICAST, _STORE: 1 to 5 coordinates");
+#if defined(TESSEL_ARCH_TMA)
+  (void)op;
+  std::int32_t const c[5] = {std::int32_t(crd)...};
+  tma_issue<K, int(sizeof...(C))>(desc, smem, mbar, mask, hint, c);
+#else
+  (void)desc, (void)smem, (void)mbar, (void)mask, (void)hint, ((void)crd, ...);
+  missing_tma(op);
+#endif
+}
+}  // namespace detail
+
 // Global -> shared, one box at coordinates crd (innermost first), completing
 // its bytes on the mbarrier.
 struct SM90_TMA_LOAD {
   template <class... C>
   TESSEL_HOST_DEVICE static void copy(void const* desc, std::uint64_t* mbar, std::uint64_t cache_hint, void* smem, C const&... crd) {
-    static_assert(sizeof...(C) >= 1 && sizeof...(C) <= 5, "tessel::SM90_TMA_LOAD: 1 to 5 coordinates");
-#if defined(TESSEL_ARCH_TMA)
-    std::uint64_t const g = reinterpret_cast<std::uint64_t>(desc);
-    std::uint32_t const s = detail::smem_u32(smem), b = detail::smem_u32(mbar);
-    std::int32_t c[5] = {std::int32_t(crd)...};
-#  define TESSEL_TMA_LOAD(D, CRDS, ...)                                                                                   \
-    asm volatile("cp.async.bulk.tensor." #D "d.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint"    \
-                 " [%0], [%1, " CRDS "], [%2], %3;" ::"r"(s), "l"(g), "r"(b), "l"(cache_hint), __VA_ARGS__ : "memory")
-    if constexpr (sizeof...(C) == 1) TESSEL_TMA_LOAD(1, "{%4}", "r"(c[0]));
-    else if constexpr (sizeof...(C) == 2) TESSEL_TMA_LOAD(2, "{%4, %5}", "r"(c[0]), "r"(c[1]));
-    else if constexpr (sizeof...(C) == 3) TESSEL_TMA_LOAD(3, "{%4, %5, %6}", "r"(c[0]), "r"(c[1]), "r"(c[2]));
-    else if constexpr (sizeof...(C) == 4) TESSEL_TMA_LOAD(4, "{%4, %5, %6, %7}", "r"(c[0]), "r"(c[1]), "r"(c[2]), "r"(c[3]));
-    else TESSEL_TMA_LOAD(5, "{%4, %5, %6, %7, %8}", "r"(c[0]), "r"(c[1]), "r"(c[2]), "r"(c[3]), "r"(c[4]));
-#  undef TESSEL_TMA_LOAD
-#else
-    (void)desc, (void)mbar, (void)cache_hint, (void)smem, ((void)crd, ...);
-    detail::missing_tma("SM90_TMA_LOAD needs device code for sm_90 or later");
-#endif
+    detail::tma_copy<detail::TmaOp::load>("SM90_TMA_LOAD needs device code for sm_90 or later", desc, smem, mbar, 0, cache_hint, crd...);
   }
 };
 
@@ -267,25 +279,8 @@ struct SM90_TMA_LOAD_MULTICAST {
   template <class... C>
   TESSEL_HOST_DEVICE static void copy(void const* desc, std::uint64_t* mbar, std::uint16_t mask, std::uint64_t cache_hint, void* smem,
                                       C const&... crd) {
-    static_assert(sizeof...(C) >= 1 && sizeof...(C) <= 5, "tessel::SM90_TMA_LOAD_MULTICAST: 1 to 5 coordinates");
-#if defined(TESSEL_ARCH_TMA)
-    std::uint64_t const g = reinterpret_cast<std::uint64_t>(desc);
-    std::uint32_t const s = detail::smem_u32(smem), b = detail::smem_u32(mbar);
-    std::int32_t c[5] = {std::int32_t(crd)...};
-#  define TESSEL_TMA_MC(D, CRDS, ...)                                                                                      \
-    asm volatile("cp.async.bulk.tensor." #D "d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster"     \
-                 ".L2::cache_hint [%0], [%1, " CRDS "], [%2], %3, %4;" ::"r"(s), "l"(g), "r"(b), "h"(mask), "l"(cache_hint), \
-                 __VA_ARGS__ : "memory")
-    if constexpr (sizeof...(C) == 1) TESSEL_TMA_MC(1, "{%5}", "r"(c[0]));
-    else if constexpr (sizeof...(C) == 2) TESSEL_TMA_MC(2, "{%5, %6}", "r"(c[0]), "r"(c[1]));
-    else if constexpr (sizeof...(C) == 3) TESSEL_TMA_MC(3, "{%5, %6, %7}", "r"(c[0]), "r"(c[1]), "r"(c[2]));
-    else if constexpr (sizeof...(C) == 4) TESSEL_TMA_MC(4, "{%5, %6, %7, %8}", "r"(c[0]), "r"(c[1]), "r"(c[2]), "r"(c[3]));
-    else TESSEL_TMA_MC(5, "{%5, %6, %7, %8, %9}", "r"(c[0]), "r"(c[1]), "r"(c[2]), "r"(c[3]), "r"(c[4]));
-#  undef TESSEL_TMA_MC
-#else
-    (void)desc, (void)mbar, (void)mask, (void)cache_hint, (void)smem, ((void)crd, ...);
-    detail::missing_tma("SM90_TMA_LOAD_MULTICAST needs device code for sm_90 or later");
-#endif
+    detail::tma_copy<detail::TmaOp::multicast>("SM90_TMA_LOAD_MULTICAST needs device code for sm_90 or later", desc, smem, mbar, mask,
+                                               cache_hint, crd...);
   }
 };
 
@@ -293,24 +288,7 @@ struct SM90_TMA_LOAD_MULTICAST {
 struct SM90_TMA_STORE {
   template <class... C>
   TESSEL_HOST_DEVICE static void copy(void const* desc, void const* smem, C const&... crd) {
-    static_assert(sizeof...(C) >= 1 && sizeof...(C) <= 5, "tessel::SM90_TMA_STORE: 1 to 5 coordinates");
-#if defined(TESSEL_ARCH_TMA)
-    std::uint64_t const g = reinterpret_cast<std::uint64_t>(desc);
-    std::uint32_t const s = detail::smem_u32(smem);
-    std::int32_t c[5] = {std::int32_t(crd)...};
-#  define TESSEL_TMA_ST(D, CRDS, ...)                                                                                      \
-    asm volatile("cp.async.bulk.tensor." #D "d.global.shared::cta.bulk_group [%0, " CRDS "], [%1];" ::"l"(g), "r"(s),     \
-                 __VA_ARGS__ : "memory")
-    if constexpr (sizeof...(C) == 1) TESSEL_TMA_ST(1, "{%2}", "r"(c[0]));
-    else if constexpr (sizeof...(C) == 2) TESSEL_TMA_ST(2, "{%2, %3}", "r"(c[0]), "r"(c[1]));
-    else if constexpr (sizeof...(C) == 3) TESSEL_TMA_ST(3, "{%2, %3, %4}", "r"(c[0]), "r"(c[1]), "r"(c[2]));
-    else if constexpr (sizeof...(C) == 4) TESSEL_TMA_ST(4, "{%2, %3, %4, %5}", "r"(c[0]), "r"(c[1]), "r"(c[2]), "r"(c[3]));
-    else TESSEL_TMA_ST(5, "{%2, %3, %4, %5, %6}", "r"(c[0]), "r"(c[1]), "r"(c[2]), "r"(c[3]), "r"(c[4]));
-#  undef TESSEL_TMA_ST
-#else
-    (void)desc, (void)smem, ((void)crd, ...);
-    detail::missing_tma("SM90_TMA_STORE needs device code for sm_90 or later");
-#endif
+    detail::tma_copy<detail::TmaOp::store>("SM90_TMA_STORE needs device code for sm_90 or later", desc, smem, nullptr, 0, 0, crd...);
   }
 };
 

@@ -15,23 +15,7 @@
 
 namespace TESSEL_NAMESPACE {
 
-struct SM80_8x8x4_F64F64F64F64_TN {
-  using DRegisters = double[2];
-  using ARegisters = double[1];
-  using BRegisters = double[1];
-  using CRegisters = double[2];
-  TESSEL_HOST_DEVICE static void fma(double& d0, double& d1, double const& a0, double const& b0, double const& c0,
-                                     double const& c1) {
-#if defined(TESSEL_ARCH_MMA_SM80)
-    asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%4, %5};\n"
-                 : "=d"(d0), "=d"(d1)
-                 : "d"(a0), "d"(b0), "d"(c0), "d"(c1));
-#else
-    (void)d0, (void)d1, (void)a0, (void)b0, (void)c0, (void)c1;
-    detail::missing_instruction("SM80_8x8x4_F64F64F64F64_TN: mma.sync needs device code for sm_80 or later");
-#endif
-  }
-};
+// SM80_8x8x4_F64F64F64F64_TN itself (its instruction and registers): mma_ops.hpp.
 
 struct SM80_8x8x4_C64C64C64C64_TN {
   using DRegisters = complex<double>[2];
@@ -51,22 +35,10 @@ struct SM80_8x8x4_C64C64C64C64_TN {
   }
 };
 
-template <> struct MMA_Traits<SM80_8x8x4_F64F64F64F64_TN> {
-  using ValTypeD = double;
-  using ValTypeA = double;
-  using ValTypeB = double;
-  using ValTypeC = double;
-  using Shape_MNK = Shape<_8, _8, _4>;
-  using ThrID = Layout<_32>;
-  using ALayout = Layout<Shape<Shape<_4, _8>, _1>, Stride<Stride<_8, _1>, _0>>;
-  using BLayout = Layout<Shape<Shape<_4, _8>, _1>, Stride<Stride<_8, _1>, _0>>;
-  using CLayout = Layout<Shape<Shape<_4, _8>, _2>, Stride<Stride<_16, _1>, _8>>;
-};
-template <> struct MMA_Traits<SM80_8x8x4_C64C64C64C64_TN> : MMA_Traits<SM80_8x8x4_F64F64F64F64_TN> {
-  using ValTypeD = complex<double>;
-  using ValTypeA = complex<double>;
-  using ValTypeB = complex<double>;
-  using ValTypeC = complex<double>;
-};
+template <> struct MMA_Traits<SM80_8x8x4_F64F64F64F64_TN>
+    : detail::MmaLayouts<double, double, double, double, Shape<_8, _8, _4>, Layout<_32>, Layout<Shape<Shape<_4, _8>, _1>, Stride<Stride<_8, _1>, _0>>,
+                         Layout<Shape<Shape<_4, _8>, _1>, Stride<Stride<_8, _1>, _0>>, Layout<Shape<Shape<_4, _8>, _2>, Stride<Stride<_16, _1>, _8>>> {};
+template <> struct MMA_Traits<SM80_8x8x4_C64C64C64C64_TN>
+    : detail::Retyped<MMA_Traits<SM80_8x8x4_F64F64F64F64_TN>, complex<double>, complex<double>, complex<double>, complex<double>> {};
 
 }  // namespace TESSEL_NAMESPACE

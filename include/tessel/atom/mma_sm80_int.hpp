@@ -16,38 +16,10 @@
 
 namespace TESSEL_NAMESPACE {
 
-struct SM80_16x8x32_S32S8S8S32_TN {
-  using DRegisters = std::uint32_t[4];
-  using ARegisters = std::uint32_t[4];
-  using BRegisters = std::uint32_t[2];
-  using CRegisters = std::uint32_t[4];
-  TESSEL_HOST_DEVICE static void fma(std::uint32_t& d0, std::uint32_t& d1, std::uint32_t& d2, std::uint32_t& d3,
-                                     std::uint32_t const& a0, std::uint32_t const& a1, std::uint32_t const& a2,
-                                     std::uint32_t const& a3, std::uint32_t const& b0, std::uint32_t const& b1,
-                                     std::uint32_t const& c0, std::uint32_t const& c1, std::uint32_t const& c2,
-                                     std::uint32_t const& c3) {
-#if defined(TESSEL_ARCH_MMA_SM80)
-    asm volatile("mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};\n"
-                 : "=r"(d0), "=r"(d1), "=r"(d2), "=r"(d3)
-                 : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1), "r"(c0), "r"(c1), "r"(c2), "r"(c3));
-#else
-    (void)d0, (void)d1, (void)d2, (void)d3, (void)a0, (void)a1, (void)a2, (void)a3, (void)b0, (void)b1, (void)c0, (void)c1,
-        (void)c2, (void)c3;
-    detail::missing_instruction("SM80_16x8x32_S32S8S8S32_TN: mma.sync needs device code for sm_80 or later");
-#endif
-  }
-};
-
-template <> struct MMA_Traits<SM80_16x8x32_S32S8S8S32_TN> {
-  using ValTypeD = std::int32_t;
-  using ValTypeA = std::int8_t;
-  using ValTypeB = std::int8_t;
-  using ValTypeC = std::int32_t;
-  using Shape_MNK = Shape<_16, _8, _32>;
-  using ThrID = Layout<_32>;
-  using ALayout = Layout<Shape<Shape<_4, _8>, Shape<_4, _2, _2>>, Stride<Stride<_64, _1>, Stride<_16, _8, _256>>>;
-  using BLayout = Layout<Shape<Shape<_4, _8>, Shape<_4, _2>>, Stride<Stride<_32, _1>, Stride<_8, _128>>>;
-  using CLayout = detail::sm80::C16x8;
-};
+// SM80_16x8x32_S32S8S8S32_TN itself (its instruction and registers): mma_ops.hpp.
+template <> struct MMA_Traits<SM80_16x8x32_S32S8S8S32_TN>
+    : detail::MmaLayouts<std::int32_t, std::int8_t, std::int8_t, std::int32_t, Shape<_16, _8, _32>, Layout<_32>,
+                         Layout<Shape<Shape<_4, _8>, Shape<_4, _2, _2>>, Stride<Stride<_64, _1>, Stride<_16, _8, _256>>>,
+                         Layout<Shape<Shape<_4, _8>, Shape<_4, _2>>, Stride<Stride<_32, _1>, Stride<_8, _128>>>, detail::sm80::C16x8> {};
 
 }  // namespace TESSEL_NAMESPACE

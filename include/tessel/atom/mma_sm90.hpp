@@ -33,31 +33,33 @@ enum class ScaleIn { Neg = -1, One = 1 };
 
 // ---- warpgroup synchronization ------------------------------------------------------------------------
 
+namespace detail {
+// The warpgroup's wgmma synchronization: fence (wgmma.fence), commit
+// (wgmma.commit_group), wait (wgmma.wait_group N); the named error without sm_90a.
+enum class WarpgroupSync { fence, commit, wait };
+template <WarpgroupSync S, int N = 0>
+TESSEL_HOST_DEVICE void warpgroup_sync() {
+#if defined(TESSEL_ARCH_WGMMA)
+  if constexpr (S == WarpgroupSync::fence) asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory");
+  else if constexpr (S == WarpgroupSync::commit) asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
+  else asm volatile("wgmma.wait_group.sync.aligned %0;\n" ::"n"(N) : "memory");
+#else
+  if constexpr (S == WarpgroupSync::fence) missing_instruction("warpgroup_arrive: wgmma.fence needs device code for sm_90a");
+  else if constexpr (S == WarpgroupSync::commit) missing_instruction("warpgroup_commit_batch: wgmma.commit_group needs device code for sm_90a");
+  else missing_instruction("warpgroup_wait: wgmma.wait_group needs device code for sm_90a");
+#endif
+}
+}  // namespace detail
+
 // wgmma.fence: orders earlier register and shared-memory accesses before the next wgmma.
-TESSEL_HOST_DEVICE void warpgroup_arrive() {
-#if defined(TESSEL_ARCH_WGMMA)
-  asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory");
-#else
-  detail::missing_instruction("warpgroup_arrive: wgmma.fence needs device code for sm_90a");
-#endif
-}
+TESSEL_HOST_DEVICE void warpgroup_arrive() { detail::warpgroup_sync<detail::WarpgroupSync::fence>(); }
 // wgmma.commit_group: the wgmmas issued since the last commit form one group.
-TESSEL_HOST_DEVICE void warpgroup_commit_batch() {
-#if defined(TESSEL_ARCH_WGMMA)
-  asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
-#else
-  detail::missing_instruction("warpgroup_commit_batch: wgmma.commit_group needs device code for sm_90a");
-#endif
-}
+TESSEL_HOST_DEVICE void warpgroup_commit_batch() { detail::warpgroup_sync<detail::WarpgroupSync::commit>(); }
 // wgmma.wait_group N: waits until at most N groups are pending.
 template <int N>
 TESSEL_HOST_DEVICE void warpgroup_wait() {
   static_assert(N >= 0 && N <= 7, "tessel::warpgroup_wait: N must be in [0, 7]");
-#if defined(TESSEL_ARCH_WGMMA)
-  asm volatile("wgmma.wait_group.sync.aligned %0;\n" ::"n"(N) : "memory");
-#else
-  detail::missing_instruction("warpgroup_wait: wgmma.wait_group needs device code for sm_90a");
-#endif
+  detail::warpgroup_sync<detail::WarpgroupSync::wait, N>();
 }
 // Keeps the compiler from moving accesses of a register across this point.
 TESSEL_HOST_DEVICE void warpgroup_fence_operand(std::uint32_t& reg) {

@@ -19,19 +19,29 @@ struct MMA_Traits {
   static_assert(sizeof(Op) < 0, "tessel::MMA_Traits: no traits for this MMA operation (not an MMA op tessel knows)");
 };
 
-// One thread, one value of each operand.
-template <class D, class A, class B, class C>
-struct MMA_Traits<UniversalFMA<D, A, B, C>> {
-  using ValTypeD = D;
-  using ValTypeA = A;
-  using ValTypeB = B;
-  using ValTypeC = C;
-  using Shape_MNK = Shape<_1, _1, _1>;
-  using ThrID = Layout<_1>;
-  using ALayout = Layout<Shape<_1, _1>>;
-  using BLayout = Layout<Shape<_1, _1>>;
-  using CLayout = Layout<Shape<_1, _1>>;
+namespace detail {
+// MMA_Traits from its value types, shape, threads and layouts.
+template <class TD, class TA, class TB, class TC, class MNK, class Thr, class AL, class BL, class CL>
+struct MmaLayouts {
+  using ValTypeD = TD;
+  using ValTypeA = TA;
+  using ValTypeB = TB;
+  using ValTypeC = TC;
+  using Shape_MNK = MNK;
+  using ThrID = Thr;
+  using ALayout = AL;
+  using BLayout = BL;
+  using CLayout = CL;
 };
+// The traits T with other value types (the same instruction shape on other elements).
+template <class T, class TD, class TA, class TB, class TC>
+using Retyped = MmaLayouts<TD, TA, TB, TC, typename T::Shape_MNK, typename T::ThrID, typename T::ALayout, typename T::BLayout, typename T::CLayout>;
+}  // namespace detail
+
+// One thread, one value of each operand.
+template <class TD, class TA, class TB, class TC>
+struct MMA_Traits<UniversalFMA<TD, TA, TB, TC>>
+    : detail::MmaLayouts<TD, TA, TB, TC, Shape<_1, _1, _1>, Layout<_1>, Layout<Shape<_1, _1>>, Layout<Shape<_1, _1>>, Layout<Shape<_1, _1>>> {};
 
 // ---- Ampere m16n8k*: the fragments of the PTX ISA ("Matrix Fragments for mma.m16n8k*") ----------
 // A lane l of the warp is (t0, t1) = (l % 4, l / 4): t1 is the PTX groupID (a
@@ -59,33 +69,16 @@ using A16x8_TF32 = Layout<Shape<Shape<_4, _8>, Shape<_2, _2>>, Stride<Stride<_16
 using B8x8_TF32 = Layout<Shape<Shape<_4, _8>, _2>, Stride<Stride<_8, _1>, _32>>;
 
 // The common part of every Ampere m16n8 trait: a warp of 32 threads.
-template <class D, class A, class B, class C, int K, class AL, class BL>
-struct traits {
-  using ValTypeD = D;
-  using ValTypeA = A;
-  using ValTypeB = B;
-  using ValTypeC = C;
-  using Shape_MNK = Shape<_16, _8, Int<K>>;
-  using ThrID = Layout<_32>;
-  using ALayout = AL;
-  using BLayout = BL;
-  using CLayout = C16x8;
-};
+template <class TD, class TA, class TB, class TC, int K, class AL, class BL>
+using traits = MmaLayouts<TD, TA, TB, TC, Shape<_16, _8, Int<K>>, Layout<_32>, AL, BL, C16x8>;
 }  // namespace detail::sm80
 
-template <> struct MMA_Traits<SM80_16x8x8_F16F16F16F16_TN>
-    : detail::sm80::traits<half_t, half_t, half_t, half_t, 8, detail::sm80::A16x8_F16, detail::sm80::B8x8_F16> {};
-template <> struct MMA_Traits<SM80_16x8x16_F16F16F16F16_TN>
-    : detail::sm80::traits<half_t, half_t, half_t, half_t, 16, detail::sm80::A16x16_F16, detail::sm80::B16x8_F16> {};
-template <> struct MMA_Traits<SM80_16x8x8_F32F16F16F32_TN>
-    : detail::sm80::traits<float, half_t, half_t, float, 8, detail::sm80::A16x8_F16, detail::sm80::B8x8_F16> {};
-template <> struct MMA_Traits<SM80_16x8x16_F32F16F16F32_TN>
-    : detail::sm80::traits<float, half_t, half_t, float, 16, detail::sm80::A16x16_F16, detail::sm80::B16x8_F16> {};
-template <> struct MMA_Traits<SM80_16x8x8_F32BF16BF16F32_TN>
-    : detail::sm80::traits<float, bfloat16_t, bfloat16_t, float, 8, detail::sm80::A16x8_F16, detail::sm80::B8x8_F16> {};
-template <> struct MMA_Traits<SM80_16x8x16_F32BF16BF16F32_TN>
-    : detail::sm80::traits<float, bfloat16_t, bfloat16_t, float, 16, detail::sm80::A16x16_F16, detail::sm80::B16x8_F16> {};
-template <> struct MMA_Traits<SM80_16x8x8_F32TF32TF32F32_TN>
-    : detail::sm80::traits<float, tfloat32_t, tfloat32_t, float, 8, detail::sm80::A16x8_TF32, detail::sm80::B8x8_TF32> {};
+template <> struct MMA_Traits<SM80_16x8x8_F16F16F16F16_TN> : detail::sm80::traits<half_t, half_t, half_t, half_t, 8, detail::sm80::A16x8_F16, detail::sm80::B8x8_F16> {};
+template <> struct MMA_Traits<SM80_16x8x16_F16F16F16F16_TN> : detail::sm80::traits<half_t, half_t, half_t, half_t, 16, detail::sm80::A16x16_F16, detail::sm80::B16x8_F16> {};
+template <> struct MMA_Traits<SM80_16x8x8_F32F16F16F32_TN> : detail::sm80::traits<float, half_t, half_t, float, 8, detail::sm80::A16x8_F16, detail::sm80::B8x8_F16> {};
+template <> struct MMA_Traits<SM80_16x8x16_F32F16F16F32_TN> : detail::sm80::traits<float, half_t, half_t, float, 16, detail::sm80::A16x16_F16, detail::sm80::B16x8_F16> {};
+template <> struct MMA_Traits<SM80_16x8x8_F32BF16BF16F32_TN> : detail::sm80::traits<float, bfloat16_t, bfloat16_t, float, 8, detail::sm80::A16x8_F16, detail::sm80::B8x8_F16> {};
+template <> struct MMA_Traits<SM80_16x8x16_F32BF16BF16F32_TN> : detail::sm80::traits<float, bfloat16_t, bfloat16_t, float, 16, detail::sm80::A16x16_F16, detail::sm80::B16x8_F16> {};
+template <> struct MMA_Traits<SM80_16x8x8_F32TF32TF32F32_TN> : detail::sm80::traits<float, tfloat32_t, tfloat32_t, float, 8, detail::sm80::A16x8_TF32, detail::sm80::B8x8_TF32> {};
 
 }  // namespace tessel

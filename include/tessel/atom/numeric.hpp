@@ -93,31 +93,31 @@ using cutlass::bfloat16_t;
 using cutlass::half_t;
 using cutlass::tfloat32_t;
 #else
-// IEEE binary16. Converts from float explicitly (rounding) and to float implicitly (exact).
-struct half_t {
+namespace detail {
+// The 16-bit floats (Self): IEEE binary16 (Bf16 false) or bfloat16, the high 16
+// bits of a binary32 (Bf16 true). Converted from float explicitly (rounding to
+// nearest even) and to float implicitly (exact); bitcast(b): the value of a bit pattern.
+template <class Self, bool Bf16>
+struct Float16 {
   std::uint16_t storage;
-  half_t() = default;
-  TESSEL_HOST_DEVICE explicit half_t(float f) : storage(detail::float_to_half_bits(f)) {}
-  TESSEL_HOST_DEVICE operator float() const { return detail::half_bits_to_float(storage); }
-  // The value of a bit pattern.
-  TESSEL_HOST_DEVICE static half_t bitcast(std::uint16_t b) {
-    half_t h;
+  Float16() = default;
+  TESSEL_HOST_DEVICE explicit Float16(float f) : storage(Bf16 ? float_to_bf16_bits(f) : float_to_half_bits(f)) {}
+  TESSEL_HOST_DEVICE operator float() const { return Bf16 ? bits_float(std::uint32_t(storage) << 16) : half_bits_to_float(storage); }
+  TESSEL_HOST_DEVICE static Self bitcast(std::uint16_t b) {
+    Self h;
     h.storage = b;
     return h;
   }
 };
+}  // namespace detail
 
-// bfloat16: the high 16 bits of a binary32.
-struct bfloat16_t {
-  std::uint16_t storage;
-  bfloat16_t() = default;
-  TESSEL_HOST_DEVICE explicit bfloat16_t(float f) : storage(detail::float_to_bf16_bits(f)) {}
-  TESSEL_HOST_DEVICE operator float() const { return detail::bits_float(std::uint32_t(storage) << 16); }
-  TESSEL_HOST_DEVICE static bfloat16_t bitcast(std::uint16_t b) {
-    bfloat16_t h;
-    h.storage = b;
-    return h;
-  }
+// IEEE binary16.
+struct half_t : detail::Float16<half_t, false> {
+  using Float16::Float16;
+};
+// bfloat16.
+struct bfloat16_t : detail::Float16<bfloat16_t, true> {
+  using Float16::Float16;
 };
 
 // tf32: a binary32 pattern whose low 13 significand bits are zero (the tensor
