@@ -236,34 +236,30 @@ struct TiledCopy : Atom {
 
   TESSEL_HOST_DEVICE constexpr TiledCopy(Atom const& atom = {}) : Atom(atom) {}
 
-  // tidfrg_S(S): S's layout (M, N, ...) as (Thr, (FrgV, FrgX), (RestM, RestN, ...)).
-  template <class S, class D>
-  TESSEL_HOST_DEVICE static constexpr auto tidfrg_S(Layout<S, D> const& s) {
+  // tidfrg_S(S): S's layout (M, N, ...) as (Thr, (FrgV, FrgX), (RestM, RestN, ...));
+  // tidfrg_D(D): the same with the atom's destination layout. A swizzled layout
+  // Sw o off o L (a swizzled shared-memory tile): the same on L, the swizzle kept
+  // (the partition only rearranges L's domain; the swizzle acts on its offsets).
+  template <class X>
+  TESSEL_HOST_DEVICE static constexpr auto tidfrg_S(X const& s) {
+    return tidfrg<AtomLayoutSrc>(s);
+  }
+  template <class X>
+  TESSEL_HOST_DEVICE static constexpr auto tidfrg_D(X const& d) {
+    return tidfrg<AtomLayoutDst>(d);
+  }
+  // tidfrg_S/D with the atom's layout AtomLayoutSrc or AtomLayoutDst.
+  template <class AtomLayout, class S, class D>
+  TESSEL_HOST_DEVICE static constexpr auto tidfrg(Layout<S, D> const& l) {
     static_assert(Layout<S, D>::rank >= tuple_size_v<Tiler_MN>, "tessel::TiledCopy: the tensor has fewer modes than the tiler");
     static_assert(detail::atoms::static_modes_divide<Layout<S, D>, Tiler_MN>(),
                   "tessel::TiledCopy: a static mode of the tensor is not a multiple of the copy's tile (Tiler_MN): "
                   "the partition would reach outside the tensor (use a tile that divides it)");
-    return tile2thrfrg(zipped_divide(s, Tiler_MN{}), composition(right_inverse(AtomLayoutRef{}), AtomLayoutSrc{}));
+    return tile2thrfrg(zipped_divide(l, Tiler_MN{}), composition(right_inverse(AtomLayoutRef{}), AtomLayout{}));
   }
-  // tidfrg_D(D): as tidfrg_S with the atom's destination layout.
-  template <class S, class D>
-  TESSEL_HOST_DEVICE static constexpr auto tidfrg_D(Layout<S, D> const& d) {
-    static_assert(Layout<S, D>::rank >= tuple_size_v<Tiler_MN>, "tessel::TiledCopy: the tensor has fewer modes than the tiler");
-    static_assert(detail::atoms::static_modes_divide<Layout<S, D>, Tiler_MN>(),
-                  "tessel::TiledCopy: a static mode of the tensor is not a multiple of the copy's tile (Tiler_MN): "
-                  "the partition would reach outside the tensor (use a tile that divides it)");
-    return tile2thrfrg(zipped_divide(d, Tiler_MN{}), composition(right_inverse(AtomLayoutRef{}), AtomLayoutDst{}));
-  }
-  // tidfrg_S/D of a swizzled layout Sw o off o L (a swizzled shared-memory
-  // tile): the same on L, the swizzle kept (the partition only rearranges L's
-  // domain; the swizzle acts on its offsets).
-  template <class Sw, class O, class L>
-  TESSEL_HOST_DEVICE static constexpr auto tidfrg_S(ComposedLayout<Sw, O, L> const& c) {
-    return make_composed_layout(c.layout_a(), c.offset(), tidfrg_S(c.layout_b()));
-  }
-  template <class Sw, class O, class L>
-  TESSEL_HOST_DEVICE static constexpr auto tidfrg_D(ComposedLayout<Sw, O, L> const& c) {
-    return make_composed_layout(c.layout_a(), c.offset(), tidfrg_D(c.layout_b()));
+  template <class AtomLayout, class Sw, class O, class L>
+  TESSEL_HOST_DEVICE static constexpr auto tidfrg(ComposedLayout<Sw, O, L> const& c) {
+    return make_composed_layout(c.layout_a(), c.offset(), tidfrg<AtomLayout>(c.layout_b()));
   }
   // tile2thrfrg(((TileM,TileN,...),(RestM,RestN,...)), ref2trg): the tile
   // mode as (thread, value), the atom's threads and values in the atom's
@@ -381,6 +377,27 @@ TESSEL_HOST_DEVICE constexpr auto tile_size(TiledCopy<A, TV, T> const&) { return
 
 // ---- copy, copy_if ------------------------------------------------------------------------------
 
+namespace detail::atoms {
+// The rest loop of copy and copy_if over d (V, Rest): at each rest index i the
+// atom moves operands(i, f)'s operands (the source, or the predicate and the
+// source, at i: f(...)) to d(_, i). Where every start of the tensors SL, DL is
+// aligned for the atom (aligned_starts), the alignment is checked once, here,
+// and the calls skip it.
+template <class SL, class DL, class Atom, class SP, class DP, class D, class Operands>
+TESSEL_HOST_DEVICE void copy_rest(Atom const& atom, SP const& src_ptr, DP const& dst_ptr, D& d, Operands const& operands) {
+  constexpr bool aligned = Atom::template aligned_starts<SL, DL>();
+  if constexpr (aligned) Atom::check_aligned(src_ptr, dst_ptr);
+  TESSEL_UNROLL
+  for (int i = 0; i < int(size<1>(d.layout())); ++i) {
+    auto di = d(Underscore{}, i);
+    operands(i, [&](auto const&... x) {
+      if constexpr (aligned) atom.template call_impl<false>(x..., di);
+      else atom.call(x..., di);
+    });
+  }
+}
+}  // namespace detail::atoms
+
 // copy(atom, src, dst): src and dst (V, Rest...) of the same rank; the atom
 // runs on (V) for every index of the rest modes. A TiledCopy is its atom here.
 // With AutoVectorizingCopy the whole tensors go to the auto-vectorising copy.
@@ -402,18 +419,7 @@ TESSEL_HOST_DEVICE void copy(Copy_Atom<Args...> const& atom, Tensor<SE, SL> cons
     } else {
       TESSEL_CHECK(size<1>(s.layout()) == size<1>(d.layout()), "copy: src and dst differ in the size of their rest modes");
     }
-    using Atom = Copy_Atom<Args...>;
-    if constexpr (Atom::template aligned_starts<SL, DL>()) {
-      Atom::check_aligned(src.data(), dst.data());
-      TESSEL_UNROLL
-      for (int i = 0; i < int(size<1>(d.layout())); ++i) {
-        auto di = d(Underscore{}, i);
-        atom.template call_impl<false>(s(Underscore{}, i), di);
-      }
-    } else {
-      TESSEL_UNROLL
-      for (int i = 0; i < int(size<1>(d.layout())); ++i) atom.call(s(Underscore{}, i), d(Underscore{}, i));
-    }
+    detail::atoms::copy_rest<SL, DL>(atom, src.data(), dst.data(), d, [&](int i, auto const& f) { f(s(Underscore{}, i)); });
   }
 }
 template <class... Args, class SE, class SL, class DE, class DL>
@@ -441,18 +447,8 @@ TESSEL_HOST_DEVICE void copy_if(Copy_Atom<Args...> const& atom, Tensor<PE, PL> c
       auto d = group_modes<1, R>(make_view(dst.data(), dst.layout()));
       TESSEL_CHECK(size<1>(s.layout()) == size<1>(d.layout()) && size<1>(p.layout()) == size<1>(d.layout()),
                    "copy_if: pred, src and dst differ in the size of their rest modes");
-      using Atom = Copy_Atom<Args...>;
-      if constexpr (Atom::template aligned_starts<SL, DL>()) {
-        Atom::check_aligned(src.data(), dst.data());
-        TESSEL_UNROLL
-        for (int i = 0; i < int(size<1>(d.layout())); ++i) {
-          auto di = d(Underscore{}, i);
-          atom.template call_impl<false>(p(Underscore{}, i), s(Underscore{}, i), di);
-        }
-      } else {
-        TESSEL_UNROLL
-        for (int i = 0; i < int(size<1>(d.layout())); ++i) atom.call(p(Underscore{}, i), s(Underscore{}, i), d(Underscore{}, i));
-      }
+      detail::atoms::copy_rest<SL, DL>(atom, src.data(), dst.data(), d,
+                                       [&](int i, auto const& f) { f(p(Underscore{}, i), s(Underscore{}, i)); });
     }
   }
 }
@@ -466,19 +462,14 @@ TESSEL_HOST_DEVICE void copy_if(Copy_Atom<Args...> const& atom, Tensor<PE, PL> c
 
 template <class... Args>
 TESSEL_HOST_DEVICE void print(Copy_Atom<Args...> const&) {
-  using Atom = Copy_Atom<Args...>;
   printf("Copy_Atom\n");
-  printf("  ThrID:        "); print(typename Atom::ThrID{}); printf("\n");
-  printf("  ValLayoutSrc: "); print(typename Atom::ValLayoutSrc{}); printf("\n");
-  printf("  ValLayoutDst: "); print(typename Atom::ValLayoutDst{}); printf("\n");
-  printf("  ValLayoutRef: "); print(typename Atom::ValLayoutRef{}); printf("\n");
-  printf("  ValueType:    %db\n", sizeof_bits_v<typename Atom::ValType>);
+  detail::atoms::print_parts(14, "ThrID:", typename Copy_Atom<Args...>::ThrID{}, "ValLayoutSrc:", typename Copy_Atom<Args...>::ValLayoutSrc{}, "ValLayoutDst:", typename Copy_Atom<Args...>::ValLayoutDst{}, "ValLayoutRef:", typename Copy_Atom<Args...>::ValLayoutRef{});
+  printf("  ValueType:    %db\n", sizeof_bits_v<typename Copy_Atom<Args...>::ValType>);
 }
 template <class Atom, class LTV, class Tiler>
 TESSEL_HOST_DEVICE void print(TiledCopy<Atom, LTV, Tiler> const& c) {
   printf("TiledCopy\n");
-  printf("  Tiler_MN:       "); print(Tiler{}); printf("\n");
-  printf("  TiledLayout_TV: "); print(LTV{}); printf("\n");
+  detail::atoms::print_parts(16, "Tiler_MN:", Tiler{}, "TiledLayout_TV:", LTV{});
   print(static_cast<Atom const&>(c));
 }
 template <class TC, class I>

@@ -96,39 +96,34 @@ struct MMA_Atom<MMA_Traits<Op, Args...>> : MMA_Traits<Op, Args...> {
                   "tessel::make_fragment_C: mode 0 of the tensor is not the atom's values of C");
     return make_tensor<FrgTypeC>(ctensor.layout().shape());
   }
-  // make_fragment_A(tA): registers for a partitioned A (V, M, K, ...), laid
-  // out like it (make_fragment_like), of the A value type.
+  // make_fragment_A(tA), make_fragment_B(tB): registers for a partitioned A
+  // (V, M, K, ...) or B (V, N, K, ...), laid out like it (make_fragment_like),
+  // of the A or B value type (descriptors where the MMA reads it from shared memory).
   template <class AT>
   TESSEL_HOST_DEVICE static constexpr auto make_fragment_A(AT&& atensor) {
-    using L = typename std::remove_cvref_t<AT>::layout_type;
-    static_assert(L::rank >= 3, "tessel::make_fragment_A: expects a partitioned tensor (V,M,K): use partition_A first");
-    static_assert(decltype(size<0>(atensor.layout()))::value == decltype(size<1>(LayoutA_TV{}))::value,
-                  "tessel::make_fragment_A: mode 0 of the tensor is not the atom's values of A");
-    if constexpr (detail::atoms::descriptor_fragment<FrgTypeA>) {
-      static_assert(is_smem_v<typename std::remove_cvref_t<AT>::iterator>,
-                    "tessel::make_fragment_A: this MMA reads A from shared memory by descriptors: partition a shared-memory tensor");
-      return FrgTypeA::make_fragment(atensor);
-    } else {
-      return make_fragment_like<FrgTypeA>(make_view(atensor.data(), detail::atoms::plain_layout(atensor.layout())));
-    }
+    return make_fragment_AB<FrgTypeA, LayoutA_TV>(atensor);
   }
-  // make_fragment_B(tB): as make_fragment_A, for a partitioned B (V, N, K, ...).
   template <class BT>
   TESSEL_HOST_DEVICE static constexpr auto make_fragment_B(BT&& btensor) {
-    using L = typename std::remove_cvref_t<BT>::layout_type;
-    static_assert(L::rank >= 3, "tessel::make_fragment_B: expects a partitioned tensor (V,N,K): use partition_B first");
-    static_assert(decltype(size<0>(btensor.layout()))::value == decltype(size<1>(LayoutB_TV{}))::value,
-                  "tessel::make_fragment_B: mode 0 of the tensor is not the atom's values of B");
-    if constexpr (detail::atoms::descriptor_fragment<FrgTypeB>) {
-      static_assert(is_smem_v<typename std::remove_cvref_t<BT>::iterator>,
-                    "tessel::make_fragment_B: this MMA reads B from shared memory by descriptors: partition a shared-memory tensor");
-      return FrgTypeB::make_fragment(btensor);
-    } else {
-      return make_fragment_like<FrgTypeB>(make_view(btensor.data(), detail::atoms::plain_layout(btensor.layout())));
-    }
+    return make_fragment_AB<FrgTypeB, LayoutB_TV>(btensor);
   }
 
  private:
+  // make_fragment_A/B with the operand's fragment type and TV layout.
+  template <class Frg, class TV, class X>
+  TESSEL_HOST_DEVICE static constexpr auto make_fragment_AB(X&& t) {
+    using L = typename std::remove_cvref_t<X>::layout_type;
+    static_assert(L::rank >= 3, "tessel::make_fragment_A/B: expects a partitioned tensor (V,M,K) or (V,N,K): use partition_A/B first");
+    static_assert(decltype(size<0>(t.layout()))::value == decltype(size<1>(TV{}))::value,
+                  "tessel::make_fragment_A/B: mode 0 of the tensor is not the atom's values of A/B");
+    if constexpr (detail::atoms::descriptor_fragment<Frg>) {
+      static_assert(is_smem_v<typename std::remove_cvref_t<X>::iterator>,
+                    "tessel::make_fragment_A/B: this MMA reads A/B from shared memory by descriptors: partition a shared-memory tensor");
+      return Frg::make_fragment(t);
+    } else {
+      return make_fragment_like<Frg>(make_view(t.data(), detail::atoms::plain_layout(t.layout())));
+    }
+  }
   // The fragments seen as the instruction's registers (recast), then one fma
   // with every register as an argument.
   template <class TD, class DL, class TA, class AL, class TB, class BL, class TC, class CL>
@@ -270,23 +265,26 @@ struct TiledMMA : Atom {
   }
   // (thread index, value) -> index of (m, k) in the column-major tile_M x tile_K tile
   // (threads that differ only in N hold the same values of A).
-  TESSEL_HOST_DEVICE static constexpr auto get_layoutA_TV() {
-    auto ref = make_layout(make_shape(tile_size_mnk<0>(), tile_size_mnk<2>()));
-    auto spread = make_tile(Underscore{}, make_tile(make_layout(make_shape(size<1>(ThrLayoutVMNK{}), size<2>(ThrLayoutVMNK{})),
-                                                                make_stride(Int<1>{}, Int<0>{})),
-                                                    Underscore{}));
-    return detail::atoms::compose0(detail::atoms::compose0(thrfrg_A(ref), spread), thridx_to_thrid());
-  }
+  TESSEL_HOST_DEVICE static constexpr auto get_layoutA_TV() { return operand_TV<0>(); }
   // (thread index, value) -> index of (n, k) in the column-major tile_N x tile_K tile.
-  TESSEL_HOST_DEVICE static constexpr auto get_layoutB_TV() {
-    auto ref = make_layout(make_shape(tile_size_mnk<1>(), tile_size_mnk<2>()));
-    auto spread = make_tile(Underscore{}, make_tile(make_layout(make_shape(size<1>(ThrLayoutVMNK{}), size<2>(ThrLayoutVMNK{})),
-                                                                make_stride(Int<0>{}, Int<1>{})),
-                                                    Underscore{}));
-    return detail::atoms::compose0(detail::atoms::compose0(thrfrg_B(ref), spread), thridx_to_thrid());
-  }
+  TESSEL_HOST_DEVICE static constexpr auto get_layoutB_TV() { return operand_TV<1>(); }
 
  private:
+  // get_layoutA_TV (MN = 0) and get_layoutB_TV (MN = 1): the operand's tile
+  // (tile_M or tile_N, tile_K), the thread mode spread over the (M, N) threads
+  // (those that differ only in the other of M and N hold the same values).
+  template <int MN>
+  TESSEL_HOST_DEVICE static constexpr auto operand_TV() {
+    auto ref = make_layout(make_shape(tile_size_mnk<MN>(), tile_size_mnk<2>()));
+    auto spread = make_tile(Underscore{}, make_tile(make_layout(make_shape(size<1>(ThrLayoutVMNK{}), size<2>(ThrLayoutVMNK{})),
+                                                                make_stride(Int<MN == 0 ? 1 : 0>{}, Int<MN == 0 ? 0 : 1>{})),
+                                                    Underscore{}));
+    auto tv = [&] {
+      if constexpr (MN == 0) return thrfrg_A(ref);
+      else return thrfrg_B(ref);
+    }();
+    return detail::atoms::compose0(detail::atoms::compose0(tv, spread), thridx_to_thrid());
+  }
   template <int P0, int P1, class AtomTV, int T0, int T1, class S, class D>
   TESSEL_HOST_DEVICE static constexpr auto thrfrg(Layout<S, D> const& x) {
     // A mode that is not a multiple of the tile gives, as in CuTe, a last
@@ -315,25 +313,13 @@ struct ThrMMA : TiledMMA_ {
 
   // partition_C(C): this thread's values of C (M, N, ...) as (FrgV, RestM, RestN, ...).
   template <class CT>
-  TESSEL_HOST_DEVICE constexpr auto partition_C(CT&& c) const {
-    auto t = make_view(c.data(), TiledMMA_::thrfrg_C(c.layout()));
-    auto coord = make_coord(get<0>(thr_vmnk_), make_coord(get<1>(thr_vmnk_), get<2>(thr_vmnk_)));
-    return t(coord, make_coord(Underscore{}, rest_underscores(t)));
-  }
+  TESSEL_HOST_DEVICE constexpr auto partition_C(CT&& c) const { return slice_of<1, 2>(make_view(c.data(), TiledMMA_::thrfrg_C(c.layout()))); }
   // partition_A(A): this thread's values of A (M, K, ...) as (FrgV, RestM, RestK, ...).
   template <class AT>
-  TESSEL_HOST_DEVICE constexpr auto partition_A(AT&& a) const {
-    auto t = make_view(a.data(), TiledMMA_::thrfrg_A(a.layout()));
-    auto coord = make_coord(get<0>(thr_vmnk_), make_coord(get<1>(thr_vmnk_), get<3>(thr_vmnk_)));
-    return t(coord, make_coord(Underscore{}, rest_underscores(t)));
-  }
+  TESSEL_HOST_DEVICE constexpr auto partition_A(AT&& a) const { return slice_of<1, 3>(make_view(a.data(), TiledMMA_::thrfrg_A(a.layout()))); }
   // partition_B(B): this thread's values of B (N, K, ...) as (FrgV, RestN, RestK, ...).
   template <class BT>
-  TESSEL_HOST_DEVICE constexpr auto partition_B(BT&& b) const {
-    auto t = make_view(b.data(), TiledMMA_::thrfrg_B(b.layout()));
-    auto coord = make_coord(get<0>(thr_vmnk_), make_coord(get<2>(thr_vmnk_), get<3>(thr_vmnk_)));
-    return t(coord, make_coord(Underscore{}, rest_underscores(t)));
-  }
+  TESSEL_HOST_DEVICE constexpr auto partition_B(BT&& b) const { return slice_of<2, 3>(make_view(b.data(), TiledMMA_::thrfrg_B(b.layout()))); }
   // partition_fragment_X(X): registers for this thread's values of X.
   template <class CT>
   TESSEL_HOST_DEVICE constexpr auto partition_fragment_C(CT&& c) const { return TiledMMA_::make_fragment_C(partition_C(c)); }
@@ -343,6 +329,13 @@ struct ThrMMA : TiledMMA_ {
   TESSEL_HOST_DEVICE constexpr auto partition_fragment_B(BT&& b) const { return TiledMMA_::make_fragment_B(partition_B(b)); }
 
  private:
+  // This thread's part of t, a ((thread, (I, J)), rest) view: its coordinate
+  // (v, (modes I and J of (v, m, n, k))), every rest value.
+  template <int I, int J, class T>
+  TESSEL_HOST_DEVICE constexpr auto slice_of(T const& t) const {
+    auto coord = make_coord(get<0>(thr_vmnk_), make_coord(get<I>(thr_vmnk_), get<J>(thr_vmnk_)));
+    return t(coord, make_coord(Underscore{}, rest_underscores(t)));
+  }
   // `_` for each mode of (RestM, RestN, ...).
   template <class T>
   TESSEL_HOST_DEVICE static constexpr auto rest_underscores(T const& t) {
@@ -403,30 +396,32 @@ TESSEL_HOST_DEVICE constexpr auto size(TiledMMA<A, L, P> const&) { return size<I
 template <std::size_t... I, class A, class L, class P>
 TESSEL_HOST_DEVICE constexpr auto thr_size(TiledMMA<A, L, P> const&) { return size<I...>(typename TiledMMA<A, L, P>::ThrLayoutVMNK{}); }
 
-// partition_shape_C(mma, (M,N)): the shape of one thread's partition of an M x N C.
+namespace detail::atoms {
+// The shape of one thread's part of a (thread, rest) layout tv (thread 0's).
+template <class TV>
+TESSEL_HOST_DEVICE constexpr auto thread_part_shape(TV const& tv) {
+  using R = std::remove_cvref_t<decltype(layout<1, 1>(tv))>;
+  return slice(make_coord(Int<0>{}, make_coord(Underscore{}, underscores<R::rank>())), tv).shape();
+}
+}  // namespace detail::atoms
+// partition_shape_C(mma, (M,N)): the shape of one thread's partition of an M x N C;
+// partition_shape_A / _B: the same for A (M,K) and B (N,K).
 template <class A, class L, class P, class Sh>
 TESSEL_HOST_DEVICE constexpr auto partition_shape_C(TiledMMA<A, L, P> const&, Sh const& mn) {
-  auto tv = TiledMMA<A, L, P>::thrfrg_C(make_layout(mn));
-  using R = std::remove_cvref_t<decltype(layout<1, 1>(tv))>;
-  return slice(make_coord(Int<0>{}, make_coord(Underscore{}, detail::atoms::underscores<R::rank>())), tv).shape();
+  return detail::atoms::thread_part_shape(TiledMMA<A, L, P>::thrfrg_C(make_layout(mn)));
+}
+template <class A, class L, class P, class Sh>
+TESSEL_HOST_DEVICE constexpr auto partition_shape_A(TiledMMA<A, L, P> const&, Sh const& mk) {
+  return detail::atoms::thread_part_shape(TiledMMA<A, L, P>::thrfrg_A(make_layout(mk)));
+}
+template <class A, class L, class P, class Sh>
+TESSEL_HOST_DEVICE constexpr auto partition_shape_B(TiledMMA<A, L, P> const&, Sh const& nk) {
+  return detail::atoms::thread_part_shape(TiledMMA<A, L, P>::thrfrg_B(make_layout(nk)));
 }
 // partition_fragment_C(mma, (M,N)): registers of that shape (accumulator type).
 template <class A, class L, class P, class Sh>
 TESSEL_HOST_DEVICE constexpr auto partition_fragment_C(TiledMMA<A, L, P> const& m, Sh const& mn) {
   return make_tensor<typename A::FrgTypeC>(partition_shape_C(m, mn));
-}
-// partition_shape_A / _B: as partition_shape_C for A (M,K) and B (N,K).
-template <class A, class L, class P, class Sh>
-TESSEL_HOST_DEVICE constexpr auto partition_shape_A(TiledMMA<A, L, P> const&, Sh const& mk) {
-  auto tv = TiledMMA<A, L, P>::thrfrg_A(make_layout(mk));
-  using R = std::remove_cvref_t<decltype(layout<1, 1>(tv))>;
-  return slice(make_coord(Int<0>{}, make_coord(Underscore{}, detail::atoms::underscores<R::rank>())), tv).shape();
-}
-template <class A, class L, class P, class Sh>
-TESSEL_HOST_DEVICE constexpr auto partition_shape_B(TiledMMA<A, L, P> const&, Sh const& nk) {
-  auto tv = TiledMMA<A, L, P>::thrfrg_B(make_layout(nk));
-  using R = std::remove_cvref_t<decltype(layout<1, 1>(tv))>;
-  return slice(make_coord(Int<0>{}, make_coord(Underscore{}, detail::atoms::underscores<R::rank>())), tv).shape();
 }
 
 // ---- gemm ---------------------------------------------------------------------------------------
@@ -556,21 +551,31 @@ TESSEL_HOST_DEVICE void gemm(Tensor<TA, AL> const& A, Tensor<TB, BL> const& B, T
 
 // ---- printing (CuTe's format) ---------------------------------------------------------------------
 
+namespace detail::atoms {
+// CuTe's print of an atom, a TiledMMA or a TiledCopy: the title, then a line
+// "  label value" per part, the labels padded to `width` characters.
+TESSEL_HOST_DEVICE void print_parts(int) {}
+template <class V, class... R>
+TESSEL_HOST_DEVICE void print_parts(int width, char const* label, V const& value, R const&... rest) {
+  printf("  %s", label);
+  int n = 0;
+  while (label[n] != 0) ++n;
+  for (; n < width; ++n) printf(" ");
+  print(value);
+  printf("\n");
+  print_parts(width, rest...);
+}
+}  // namespace detail::atoms
+
 template <class... Args>
 TESSEL_HOST_DEVICE void print(MMA_Atom<Args...> const&) {
-  using Atom = MMA_Atom<Args...>;
   printf("MMA_Atom\n");
-  printf("  ThrID:      "); print(typename Atom::ThrID{}); printf("\n");
-  printf("  Shape_MNK:  "); print(typename Atom::Shape_MNK{}); printf("\n");
-  printf("  LayoutA_TV: "); print(typename Atom::LayoutA_TV{}); printf("\n");
-  printf("  LayoutB_TV: "); print(typename Atom::LayoutB_TV{}); printf("\n");
-  printf("  LayoutC_TV: "); print(typename Atom::LayoutC_TV{}); printf("\n");
+  detail::atoms::print_parts(12, "ThrID:", typename MMA_Atom<Args...>::ThrID{}, "Shape_MNK:", typename MMA_Atom<Args...>::Shape_MNK{}, "LayoutA_TV:", typename MMA_Atom<Args...>::LayoutA_TV{}, "LayoutB_TV:", typename MMA_Atom<Args...>::LayoutB_TV{}, "LayoutC_TV:", typename MMA_Atom<Args...>::LayoutC_TV{});
 }
 template <class Atom, class L, class P>
 TESSEL_HOST_DEVICE void print(TiledMMA<Atom, L, P> const& mma) {
   printf("TiledMMA\n");
-  printf("  ThrLayoutVMNK:  "); print(mma.get_thr_layout_vmnk()); printf("\n");
-  printf("  PermutationMNK: "); print(P{}); printf("\n");
+  detail::atoms::print_parts(16, "ThrLayoutVMNK:", mma.get_thr_layout_vmnk(), "PermutationMNK:", P{});
   print(static_cast<Atom const&>(mma));
 }
 template <class T, class V>
