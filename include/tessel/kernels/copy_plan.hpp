@@ -128,6 +128,15 @@ inline CopyPlan plan_copy(engine::Layout const& src, engine::Layout const& dst, 
       p.dst_stride[k] = ds[order[k]];
     }
   };
+  // The elementwise (vector) plan: mode `first` innermost, the others in order.
+  auto vector_plan = [&](int first) {
+    int order[engine::kMaxLeaves], m = 0;
+    order[m++] = first;
+    for (int k = 0; k < n; ++k) if (k != first) order[m++] = k;
+    emit(order, m);
+    p.kind = CopyPlan::Kind::vector;
+    return p;
+  };
   // The chain of modes contiguous in one layout, starting where its stride is `start`.
   auto chain = [&](long long const* st, long long start, int* out, bool const* taken) {
     int m = 0;
@@ -160,14 +169,7 @@ inline CopyPlan plan_copy(engine::Layout const& src, engine::Layout const& dst, 
     p.kind = CopyPlan::Kind::generic;
     return p;
   }
-  if (common >= 0 && sh[common] * p.elem_bytes >= 128) {  // a long common run: vector
-    int order[engine::kMaxLeaves], m = 0;
-    order[m++] = common;
-    for (int k = 0; k < n; ++k) if (k != common) order[m++] = k;
-    emit(order, m);
-    p.kind = CopyPlan::Kind::vector;
-    return p;
-  }
+  if (common >= 0 && sh[common] * p.elem_bytes >= 128) return vector_plan(common);  // a long common run: vector
   if (common >= 0) {  // a short common run becomes the item
     L = sh[common];
     taken[common] = true;
@@ -218,14 +220,7 @@ inline CopyPlan plan_copy(engine::Layout const& src, engine::Layout const& dst, 
     double keepB = best_tile(size_of(A, cA), size_of(B, nB), t1, t2);
     if (keepA >= keepB) nB = cB; else nA = cA;
   }
-  if (nA == 0 || nB == 0) {  // nothing to transpose: the plain elementwise kernel
-    int order[engine::kMaxLeaves], m = 0;
-    order[m++] = a;
-    for (int k = 0; k < n; ++k) if (k != a) order[m++] = k;
-    emit(order, m);
-    p.kind = CopyPlan::Kind::vector;
-    return p;
-  }
+  if (nA == 0 || nB == 0) return vector_plan(a);  // nothing to transpose: the plain elementwise kernel
   int order[engine::kMaxLeaves], m = 0;
   bool used[engine::kMaxLeaves] = {};
   for (int q = 0; q < nA; ++q) { order[m++] = A[q]; used[A[q]] = true; }

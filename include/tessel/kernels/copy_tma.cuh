@@ -1,13 +1,15 @@
 // tessel/kernels/copy_tma.cuh: the TMA path of the layout-to-layout copy
 // (Hopper, sm_90): a plain-transpose plan of copy_plan.hpp (a tile plan whose
 // items are single elements, one dst-contiguous mode I, one src-contiguous
-// mode J, at most 3 more modes) moved tile by tile by the TMA:
+// mode J, at most 3 more modes) moved tile by tile by the TMA, through the TMA
+// atom (atom/tma_copy.hpp: make_tma_copy builds each tensor map from the
+// plan's tensor and the shared-memory layout, as for the GEMMs):
 //   - a TMA load of a BI x BJ box of the source (BJ * element = 128 bytes
-//     along J, the source's contiguous mode) into shared memory with the
-//     128-byte swizzle, completing on an mbarrier;
-//   - the block transposes it into a dense BJ x BI tile (reading through the
-//     swizzle: 16-byte chunk XOR row % 8, so a warp reading a column touches 8
-//     different chunks; writing along I, consecutive);
+//     along J, the source's contiguous mode) into shared memory laid out as
+//     the K-major GMMA atom with the 128-byte swizzle, completing on an mbarrier;
+//   - the block transposes it into a dense BJ x BI tile, reading through the
+//     swizzled layout (a warp reading a column touches 8 different 16-byte
+//     chunks) and writing along I, consecutive;
 //   - a TMA store of that tile into the destination (box BI along I, the
 //     destination's contiguous mode). Edge boxes: the load fills zeros outside,
 //     the store clips.
@@ -36,13 +38,23 @@ struct TmaTiles {
   unsigned rest_shape[3] = {1, 1, 1};
 };
 
-// One tile per block: TMA load (swizzled), transpose, TMA store.
+// The source box in shared memory: BI rows (mode I) of BJ elements (mode J, the
+// source's contiguous one: 128 bytes), with the 128-byte swizzle (the K-major
+// GMMA atom tiled over it; make_tma_copy reads the TMA's box and swizzle from it).
 template <class T, int BI, int BJ>
-__global__ void __launch_bounds__(256) copy_transpose_tma(__grid_constant__ TmaDescriptor const src_map,
-                                                          __grid_constant__ TmaDescriptor const dst_map, TmaTiles const t) {
+using TmaSrcTile = decltype(tile_to_shape(GMMA::Layout_K_SW128_Atom<T>{}, Shape<Int<BI>, Int<BJ>>{}));
+// The destination tile: dense along I, the destination's contiguous mode.
+template <int BI, int BJ>
+using TmaDstTile = Layout<Shape<Int<BI>, Int<BJ>>, Stride<_1, Int<BI>>>;
+
+// One tile per block: TMA load (swizzled), transpose, TMA store, both copies
+// through the TMA atom (atom/tma_copy.hpp) over the plan's tensors (I, J, rest...).
+template <class T, int BI, int BJ>
+__global__ void __launch_bounds__(256) copy_transpose_tma(__grid_constant__ TmaCopy<SM90_TMA_LOAD, T> const load,
+                                                          __grid_constant__ TmaCopy<SM90_TMA_STORE, T> const store, TmaTiles const t) {
   static_assert(BJ * sizeof(T) == 128, "copy_transpose_tma: a source row of the box is the 128-byte swizzle's span");
   __shared__ alignas(1024) T a[BI * BJ];  // row i (along J) of 128 bytes, 128-byte swizzled
-  __shared__ alignas(128) T b[BJ * BI];   // row j (along I), dense
+  __shared__ alignas(128) T b[BJ * BI];   // column j (along I), dense
   __shared__ alignas(8) std::uint64_t bar;
   unsigned x = blockIdx.x;
   int const ti = int(x % t.tiles_i);
@@ -57,52 +69,48 @@ __global__ void __launch_bounds__(256) copy_transpose_tma(__grid_constant__ TmaD
       x /= t.rest_shape[k];
     }
   }
-  int const i0 = ti * BI, j0 = tj * BJ;
+  auto const tile = make_tuple(ti, tj, r[0], r[1], r[2]);  // the tile's index per global mode (I, J, rest...)
   if (threadIdx.x == 0) {
     initialize_barrier(bar, 1);
     fence_view_async_shared();  // the barrier's initialization, before the TMA's complete_tx
   }
   __syncthreads();
-  constexpr std::uint64_t hint = 0x1000000000000000ull;  // EVICT_NORMAL
   if (threadIdx.x == 0) {
-    set_barrier_transaction_bytes(bar, BI * BJ * sizeof(T));
-    switch (t.rank) {
-      case 2: SM90_TMA_LOAD::copy(&src_map, &bar, hint, a, j0, i0); break;
-      case 3: SM90_TMA_LOAD::copy(&src_map, &bar, hint, a, j0, i0, r[0]); break;
-      case 4: SM90_TMA_LOAD::copy(&src_map, &bar, hint, a, j0, i0, r[0], r[1]); break;
-      default: SM90_TMA_LOAD::copy(&src_map, &bar, hint, a, j0, i0, r[0], r[1], r[2]); break;
-    }
+    set_barrier_transaction_bytes(bar, load.bytes);
+    load.with(bar).copy(a, tile);
   }
   wait_barrier(bar, 0);
-  auto const* abytes = reinterpret_cast<unsigned char const*>(a);
+  auto const sa = make_tensor(make_smem_ptr(static_cast<T const*>(a)), TmaSrcTile<T, BI, BJ>{});  // (i, j), through the swizzle
+  auto sb = make_tensor(make_smem_ptr(b), TmaDstTile<BI, BJ>{});
   for (int idx = int(threadIdx.x); idx < BI * BJ; idx += int(blockDim.x)) {
-    int const i = idx % BI, j = idx / BI;
-    unsigned const o = unsigned(i) * 128u + unsigned(j) * unsigned(sizeof(T));
-    unsigned const s = o ^ (((o >> 7) & 7u) << 4);  // the 128-byte swizzle
-    b[j * BI + i] = *reinterpret_cast<T const*>(abytes + s);
+    int const i = idx % BI, j = idx / BI;  // a warp reads a column of sa (8 different 16-byte chunks), writes along I
+    sb(i, j) = sa(i, j);
   }
   fence_view_async_shared();  // the writes above, before the TMA store reads them
   __syncthreads();
   if (threadIdx.x == 0) {
-    switch (t.rank) {
-      case 2: SM90_TMA_STORE::copy(&dst_map, b, i0, j0); break;
-      case 3: SM90_TMA_STORE::copy(&dst_map, b, i0, j0, r[0]); break;
-      case 4: SM90_TMA_STORE::copy(&dst_map, b, i0, j0, r[0], r[1]); break;
-      default: SM90_TMA_STORE::copy(&dst_map, b, i0, j0, r[0], r[1], r[2]); break;
-    }
+    store.copy(b, tile);
     tma_store_arrive();
     tma_store_wait<0>();
   }
 }
 
-// cuTensorMapEncodeTiled (atom/tma_copy.hpp fetches it from the driver).
-inline CUresult encode_map(TmaDescriptor& d, CUtensorMapDataType type, int rank, void const* p, cuuint64_t const* dims,
-                           cuuint64_t const* strides, cuuint32_t const* box, CUtensorMapSwizzle sw) {
-  auto const fn = ::tessel::detail::tensor_map_encode_fn();
-  if (!fn) return CUDA_ERROR_NOT_FOUND;
-  cuuint32_t const es[5] = {1, 1, 1, 1, 1};
-  return fn(reinterpret_cast<CUtensorMap*>(&d), type, cuuint32_t(rank), const_cast<void*>(p), dims, strides, box, es,
-            CU_TENSOR_MAP_INTERLEAVE_NONE, sw, CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+// The plan's extents (or strides) as a tuple of R integers.
+template <int R>
+auto plan_tuple(long long const* v) {
+  return [&]<std::size_t... K>(std::index_sequence<K...>) { return make_shape(v[K]...); }(std::make_index_sequence<R>{});
+}
+
+// The TMA copies of plan p: the source tensor (I, J, rest...) loaded by BI x BJ
+// boxes into TmaSrcTile, TmaDstTile stored into the destination tensor.
+template <class T, int BI, int BJ, int R>
+void make_tma_copies(kernels::CopyPlan const& p, void const* src, void* dst, TmaCopy<SM90_TMA_LOAD, T>& load,
+                     TmaCopy<SM90_TMA_STORE, T>& store) {
+  auto const shape = plan_tuple<R>(p.shape);
+  auto const gs = make_tensor(make_gmem_ptr(static_cast<T const*>(src)), make_layout(shape, plan_tuple<R>(p.src_stride)));
+  auto const gd = make_tensor(make_gmem_ptr(static_cast<T*>(dst)), make_layout(shape, plan_tuple<R>(p.dst_stride)));
+  load = make_tma_copy(SM90_TMA_LOAD{}, gs, TmaSrcTile<T, BI, BJ>{}, Shape<Int<BI>, Int<BJ>>{});
+  store = make_tma_copy(SM90_TMA_STORE{}, gd, TmaDstTile<BI, BJ>{}, Shape<Int<BI>, Int<BJ>>{});
 }
 
 }  // namespace detail
@@ -129,36 +137,26 @@ cudaError_t launch_tma(kernels::CopyPlan& p, void const* src, void* dst, cudaStr
   static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8, "tessel::cuda::launch_tma: 1, 2, 4 or 8 bytes");
   constexpr int BJ = 128 / int(sizeof(T));
   constexpr int BI = 64;
-  CUtensorMapDataType const type = sizeof(T) == 1   ? CU_TENSOR_MAP_DATA_TYPE_UINT8
-                                   : sizeof(T) == 2 ? CU_TENSOR_MAP_DATA_TYPE_UINT16
-                                   : sizeof(T) == 4 ? CU_TENSOR_MAP_DATA_TYPE_UINT32
-                                                    : CU_TENSOR_MAP_DATA_TYPE_UINT64;
-  long long const eb = sizeof(T);
   int const rank = p.rank;
-  cuuint64_t sdims[5], sstr[4], ddims[5], dstr[4];
-  cuuint32_t sbox[5] = {cuuint32_t(BJ), cuuint32_t(BI), 1, 1, 1}, dbox[5] = {cuuint32_t(BI), cuuint32_t(BJ), 1, 1, 1};
-  // source: (J, I, rest...); destination: (I, J, rest...)
-  sdims[0] = cuuint64_t(p.shape[1]), sdims[1] = cuuint64_t(p.shape[0]);
-  ddims[0] = cuuint64_t(p.shape[0]), ddims[1] = cuuint64_t(p.shape[1]);
-  sstr[0] = cuuint64_t(p.src_stride[0] * eb), dstr[0] = cuuint64_t(p.dst_stride[1] * eb);
+  if (rank < 2 || rank > 5) fail("cuda::launch_tma: a plan of 2 to 5 modes (tma_plan_ok)");
+  TmaCopy<SM90_TMA_LOAD, T> load{};
+  TmaCopy<SM90_TMA_STORE, T> store{};
+  switch (rank) {
+    case 2: detail::make_tma_copies<T, BI, BJ, 2>(p, src, dst, load, store); break;
+    case 3: detail::make_tma_copies<T, BI, BJ, 3>(p, src, dst, load, store); break;
+    case 4: detail::make_tma_copies<T, BI, BJ, 4>(p, src, dst, load, store); break;
+    default: detail::make_tma_copies<T, BI, BJ, 5>(p, src, dst, load, store); break;
+  }
   detail::TmaTiles t;
   t.rank = rank;
-  for (int k = 2; k < rank; ++k) {
-    sdims[k] = ddims[k] = cuuint64_t(p.shape[k]);
-    sstr[k - 1] = cuuint64_t(p.src_stride[k] * eb), dstr[k - 1] = cuuint64_t(p.dst_stride[k] * eb);
-    t.rest_shape[k - 2] = unsigned(p.shape[k]);
-  }
-  TmaDescriptor smap{}, dmap{};
-  if (detail::encode_map(smap, type, rank, src, sdims, sstr, sbox, CU_TENSOR_MAP_SWIZZLE_128B) != CUDA_SUCCESS ||
-      detail::encode_map(dmap, type, rank, dst, ddims, dstr, dbox, CU_TENSOR_MAP_SWIZZLE_NONE) != CUDA_SUCCESS)
-    throw error("tessel: cuda::launch_tma: cuTensorMapEncodeTiled failed for this plan");
+  for (int k = 2; k < rank; ++k) t.rest_shape[k - 2] = unsigned(p.shape[k]);
   t.tiles_i = unsigned((p.shape[0] + BI - 1) / BI);
   t.tiles_j = unsigned((p.shape[1] + BJ - 1) / BJ);
   long long blocks = (long long)t.tiles_i * t.tiles_j;
   for (int k = 0; k < rank - 2; ++k) blocks *= t.rest_shape[k];
   p.grid = blocks;
   p.block = 256;
-  detail::copy_transpose_tma<T, BI, BJ><<<unsigned(blocks), 256, 0, stream>>>(smap, dmap, t);
+  detail::copy_transpose_tma<T, BI, BJ><<<unsigned(blocks), 256, 0, stream>>>(load, store, t);
   return cudaGetLastError();
 }
 

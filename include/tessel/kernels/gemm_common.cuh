@@ -17,6 +17,8 @@
 // Compile with nvcc.
 #pragma once
 
+#include <string>
+
 #include <cuda_runtime.h>
 
 #include <climits>
@@ -113,15 +115,25 @@ inline bool check_epilogue_pairs() {
 
 // What every launch_gemm checks first, whatever TESSEL_NO_CHECKS says: the
 // epilogues' assumption about Cfg's TiledMMA (static per configuration,
-// computed once), then the problem. Returns false where there is nothing to
-// launch (M or N is 0).
+// computed once), then the problem; the named errors start with `kernel`.
+// Returns false where there is nothing to launch (M or N is 0).
 template <class Cfg>
-bool launch_checks(int M, int N, int K, char const* pairs_error, char const* k_error) {
+bool launch_checks(int M, int N, int K, char const* kernel) {
   static bool const pairs_ok = check_epilogue_pairs<typename Cfg::TiledMma, typename Cfg::BM, typename Cfg::BN>();
-  if (!pairs_ok) fail(pairs_error);
+  if (!pairs_ok) fail((std::string(kernel) + ": the TiledMMA's C layout does not hold column pairs").c_str());
   if (M <= 0 || N <= 0) return false;
-  if (K <= 0) fail(k_error);
+  if (K <= 0) fail((std::string(kernel) + ": K = 0 (tessel layouts have no empty modes)").c_str());
   return true;
+}
+
+// The CTA tiles of an M x N x K problem in Cfg's (BM, BN, BK): along M, N and K.
+struct TileCounts {
+  int m = 0, n = 0, k = 0;
+};
+template <class Cfg>
+TileCounts tile_counts(int M, int N, int K) {
+  auto const up = [](int x, int b) { return int((x + (long long)b - 1) / b); };
+  return {up(M, Cfg::BM::value), up(N, Cfg::BN::value), up(K, Cfg::BK::value)};
 }
 
 // describe()'s lines for Cfg's TiledMMA (and its C, A, B TV layouts) and the
@@ -142,6 +154,21 @@ void print_mma_and_smem() {
   std::printf("\n  smem B (BN,BK,stages): ");
   print(typename Cfg::SmemLayoutB{});
 }
+
+// The element types of the GEMM front ends' tensors A (M,K), B (N,K), C (M,N)
+// (cuda::gemm, cuda::gemm_sm80), checked when named: T of A and B, TO of C.
+template <class TA, class TB, class TC>
+struct GemmTypes {
+  using T = std::remove_cv_t<typename TA::value_type>;
+  using TO = std::remove_cv_t<typename TC::value_type>;
+  static_assert(std::is_same_v<T, std::remove_cv_t<typename TB::value_type>>, "tessel::cuda::gemm: A and B have different types");
+  static_assert(std::is_same_v<T, bfloat16_t> || std::is_same_v<T, half_t>, "tessel::cuda::gemm: A and B are bf16 or fp16");
+  static_assert(std::is_same_v<TO, bfloat16_t> || std::is_same_v<TO, half_t> || std::is_same_v<TO, float>,
+                "tessel::cuda::gemm: C is bf16, fp16 or fp32");
+  static_assert(decltype(rank(std::declval<TA>().layout()))::value == 2 && decltype(rank(std::declval<TB>().layout()))::value == 2 &&
+                    decltype(rank(std::declval<TC>().layout()))::value == 2,
+                "tessel::cuda::gemm: A (M,K), B (N,K), C (M,N)");
+};
 
 // The operands of one GEMM call: A (M,K), B (N,K), C (M,N) by element strides.
 template <class T, class TO>
@@ -214,6 +241,37 @@ cudaError_t run(Operands<T, TO> const& o, float alpha, float beta, cudaStream_t 
                                                                       alpha, beta);
   return cudaGetLastError();
 }
+
+// Whether each operand has a unit stride (the Ampere-style kernel's need).
+struct UnitStrides {
+  template <class T, class TO>
+  bool operator()(Operands<T, TO> const& o) const {
+    return (o.sak == 1 || o.sam == 1) && (o.sbk == 1 || o.sbn == 1);
+  }
+};
+
+// The front ends (cuda::gemm, cuda::gemm_sm80) in one: C = alpha * A * B^T +
+// beta * C for device tensors, `kernel` naming the errors, with the fast path
+// where FastOk{}(operands) says so: Launch::call<T, TO, A K-major, B K-major>(a,
+// lda, b, ldb, c, ldc, M, N, K, alpha, beta, stream, options) on a row-major C
+// (run() above), else the fallback kernel.
+template <class Launch, class FastOk>
+struct FrontEnd {
+  char const* kernel;
+  template <class EA, class LA, class EB, class LB, class EC, class LC>
+  cudaError_t operator()(Tensor<EA, LA> const& A, Tensor<EB, LB> const& B, Tensor<EC, LC> const& C, float alpha, float beta,
+                         cudaStream_t stream = 0, GemmOptions const& options = {}) const {
+    using Types = GemmTypes<Tensor<EA, LA>, Tensor<EB, LB>, Tensor<EC, LC>>;
+    using T = typename Types::T;
+    using TO = typename Types::TO;
+    auto const ops = operands_of<T, TO>(A, B, C, (std::string(kernel) + ": the shapes of A (M,K), B (N,K), C (M,N) do not agree").c_str());
+    auto const fast = [&](auto a_k, auto b_k, T const* a, long long lda, T const* b, long long ldb, TO* c, long long ldc, int m, int n, int k) {
+      return Launch::template call<T, TO, decltype(a_k)::value, decltype(b_k)::value>(a, lda, b, ldb, c, ldc, m, n, k, alpha, beta, stream,
+                                                                                      options);
+    };
+    return run(ops, alpha, beta, stream, options, FastOk{}, fast);
+  }
+};
 
 }  // namespace gemm_common
 }  // namespace tessel::kernels

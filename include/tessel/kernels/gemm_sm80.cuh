@@ -368,25 +368,20 @@ template <class Cfg>
 cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename Cfg::Element const* B, long long ldb,
                         typename Cfg::ElementOut* C, long long ldc, int M, int N, int K, float alpha, float beta, cudaStream_t stream,
                         GemmOptions const& opt = {}) {
-  using BM = typename Cfg::BM;
-  using BN = typename Cfg::BN;
-  using BK = typename Cfg::BK;
   // Host checks, whatever TESSEL_NO_CHECKS says (once per call): the options,
   // the epilogue's pairs (static per configuration), the operands.
   if (opt.cluster > 1) fail("gemm_sm80: no clusters (GemmOptions::cluster is for the Hopper kernel)");
   if (opt.epilogue == GemmEpilogue::tma) fail("gemm_sm80: no TMA epilogue (registers -> global memory only)");
-  if (!gemm_common::launch_checks<Cfg>(M, N, K, "gemm_sm80: the TiledMMA's C layout does not hold column pairs",
-                                       "gemm_sm80: K = 0 (tessel layouts have no empty modes)"))
-    return cudaSuccess;
-  if (!(lda >= 0 && ldb >= 0 && lda < (1ll << 31) / BM::value && ldb < (1ll << 31) / BN::value))
+  if (!gemm_common::launch_checks<Cfg>(M, N, K, "gemm_sm80")) return cudaSuccess;
+  if (!(lda >= 0 && ldb >= 0 && lda < (1ll << 31) / Cfg::BM::value && ldb < (1ll << 31) / Cfg::BN::value))
     fail("gemm_sm80: a leading dimension is too large for the tiles' 32-bit offsets");
   GemmParams<Cfg> p{};
   p.a = A, p.b = B, p.c = C;
   p.lda = lda, p.ldb = ldb, p.ldc = ldc;
   p.m = M, p.n = N, p.k = K;
   p.alpha = alpha, p.beta = beta;
-  int const tiles_m = (M + BM::value - 1) / BM::value, tiles_n = (N + BN::value - 1) / BN::value;
-  p.k_tiles = (K + BK::value - 1) / BK::value;
+  auto const [tiles_m, tiles_n, k_tiles] = gemm_common::tile_counts<Cfg>(M, N, K);
+  p.k_tiles = k_tiles;
   int const L = opt.log_swizzle >= 0 ? opt.log_swizzle : choose_log_swizzle(tiles_m, tiles_n);
   p.sched = make_tile_scheduler(tiles_m, tiles_n, L);
   p.vec_a = detail::vectors_ok(A, lda, Cfg::kMajorA == Major::K ? K : M);
@@ -460,7 +455,7 @@ void describe(int M = 0, int N = 0, int K = 0) {
   }
   std::printf("\n");
   if (M > 0 && N > 0) {
-    int const tm = (M + BM::value - 1) / BM::value, tn = (N + BN::value - 1) / BN::value, kt = (K + BK::value - 1) / BK::value;
+    auto const [tm, tn, kt] = gemm_common::tile_counts<Cfg>(M, N, K);
     int const L = choose_log_swizzle(tm, tn);
     auto raster = identity_swizzle_layout(GemmCoord(tm, tn, 1), L);
     std::printf("  problem %d x %d x %d: tiles %d x %d, %d k-tiles; grid %d CTAs (raster positions); raster (swizzle 2^%d) ", M, N, K, tm, tn,
@@ -470,35 +465,21 @@ void describe(int M = 0, int N = 0, int K = 0) {
   }
 }
 
+// launch_gemm for the front end (gemm_common::front_end), the majors as booleans (K-major or not).
+struct Launch {
+  template <class T, class TO, bool AK, bool BK, class... Args>
+  static cudaError_t call(Args const&... args) { return launch_gemm<GemmConfig<T, TO, AK ? Major::K : Major::MN, BK ? Major::K : Major::MN>>(args...); }
+};
+
 }  // namespace tessel::kernels::sm80
 
 namespace TESSEL_NAMESPACE::cuda {
 
-
-// gemm_sm80(A, B, C, alpha, beta, stream): C = alpha * A * B + beta * C for
-// device tensors A (M, K), B (N, K) and C (M, N) (any strides; the fast path
-// wants one unit stride each), with the Ampere-style kernel (sm_80 and
-// later). bf16/fp16 inputs, fp32 accumulation, C bf16/fp16/fp32. options:
-// the raster's swizzle (-1: chosen for L2; 0: the identity raster), where the
-// launch's figures go.
-template <class EA, class LA, class EB, class LB, class EC, class LC>
-cudaError_t gemm_sm80(Tensor<EA, LA> const& A, Tensor<EB, LB> const& B, Tensor<EC, LC> const& C, float alpha, float beta,
-                      cudaStream_t stream = 0, kernels::GemmOptions const& options = {}) {
-  using T = std::remove_cv_t<typename Tensor<EA, LA>::value_type>;
-  using TO = std::remove_cv_t<typename Tensor<EC, LC>::value_type>;
-  static_assert(std::is_same_v<T, std::remove_cv_t<typename Tensor<EB, LB>::value_type>>, "tessel::cuda::gemm_sm80: A and B have different types");
-  static_assert(std::is_same_v<T, bfloat16_t> || std::is_same_v<T, half_t>, "tessel::cuda::gemm_sm80: A and B are bf16 or fp16");
-  static_assert(std::is_same_v<TO, bfloat16_t> || std::is_same_v<TO, half_t> || std::is_same_v<TO, float>,
-                "tessel::cuda::gemm_sm80: C is bf16, fp16 or fp32");
-  static_assert(LA::rank == 2 && LB::rank == 2 && LC::rank == 2, "tessel::cuda::gemm_sm80: A (M,K), B (N,K), C (M,N)");
-  auto const ops = kernels::gemm_common::operands_of<T, TO>(A, B, C, "cuda::gemm_sm80: the shapes of A (M,K), B (N,K), C (M,N) do not agree");
-  auto const unit = [](auto const& o) { return (o.sak == 1 || o.sam == 1) && (o.sbk == 1 || o.sbn == 1); };
-  auto const fast = [&](auto a_k, auto b_k, T const* a, long long lda, T const* b, long long ldb, TO* c, long long ldc, int m, int n, int k) {
-    using KM = kernels::sm80::Major;
-    using Cfg = kernels::sm80::GemmConfig<T, TO, decltype(a_k)::value ? KM::K : KM::MN, decltype(b_k)::value ? KM::K : KM::MN>;
-    return kernels::sm80::launch_gemm<Cfg>(a, lda, b, ldb, c, ldc, m, n, k, alpha, beta, stream, options);
-  };
-  return kernels::gemm_common::run(ops, alpha, beta, stream, options, unit, fast);
-}
+// gemm_sm80(A, B, C, alpha, beta, stream, options): what cuda::gemm
+// (gemm_sm90.cuh) computes, through the Ampere-style kernel (sm_80 and later)
+// where each operand has a unit stride, and the fallback kernel elsewhere; of
+// the options, the raster's swizzle and where the launch's figures go (no
+// clusters, no TMA epilogue: named errors).
+inline constexpr kernels::gemm_common::FrontEnd<kernels::sm80::Launch, kernels::gemm_common::UnitStrides> gemm_sm80{"cuda::gemm_sm80"};
 
 }  // namespace tessel::cuda

@@ -123,13 +123,10 @@ template <class Cfg>
 cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename Cfg::Element const* B, long long ldb,
                         typename Cfg::ElementOut* C, long long ldc, int M, int N, int K, float alpha, float beta, cudaStream_t stream,
                         GemmOptions const& opt = {}) {
+  if (!gemm_common::launch_checks<Cfg>(M, N, K, "gemm_sm90")) return cudaSuccess;
   using TO = typename Cfg::ElementOut;
   using BM = typename Cfg::BM;
-  using BN = typename Cfg::BN;
   using BK = typename Cfg::BK;
-  if (!gemm_common::launch_checks<Cfg>(M, N, K, "gemm_sm90: the TiledMMA's C layout does not hold column pairs",
-                                       "gemm_sm90: K = 0 (tessel layouts have no empty modes)"))
-    return cudaSuccess;
   GemmParams<Cfg> p{};
   auto gA = make_tensor(make_gmem_ptr(A), gemm_common::operand_layout<Cfg::kMajorA>(M, K, lda));
   auto gB = make_tensor(make_gmem_ptr(B), gemm_common::operand_layout<Cfg::kMajorB>(N, K, ldb));
@@ -160,9 +157,8 @@ cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename 
   }
   p.m = M, p.n = N, p.k = K;
   p.alpha = alpha, p.beta = beta;
-  int const tiles_m = (M + BM::value - 1) / BM::value;
-  int const tiles_n = (N + BN::value - 1) / BN::value;
-  p.k_tiles = (K + BK::value - 1) / BK::value;
+  auto const [tiles_m, tiles_n, k_tiles] = gemm_common::tile_counts<Cfg>(M, N, K);
+  p.k_tiles = k_tiles;
   // Clusters of 2 CTAs along M share B by multicast when asked (cluster = 2):
   // correct, but measured 2.2x slower than without (bench/RESULTS.md, issue
   // 14), so the default is no cluster.
@@ -250,7 +246,7 @@ void describe(int M = 0, int N = 0, int K = 0, int sms = 132) {
     std::printf("  epilogue: registers -> global memory (fp32 C)\n");
   }
   if (M > 0 && N > 0) {
-    int const tm = (M + BM::value - 1) / BM::value, tn = (N + BN::value - 1) / BN::value, kt = (K + BK::value - 1) / BK::value;
+    auto const [tm, tn, kt] = gemm_common::tile_counts<Cfg>(M, N, K);
     int const cl = 1, tmc = tm;  // the default: no cluster
     int const L = choose_log_swizzle(tmc, tn);
     auto raster = identity_swizzle_layout(GemmCoord(tmc, tn, 1), L);
@@ -277,44 +273,38 @@ void describe(int M = 0, int N = 0, int K = 0, int sms = 132) {
   }
 }
 
-}  // namespace tessel::kernels::sm90
-
-namespace TESSEL_NAMESPACE::cuda {
+// launch_gemm for the front end (gemm_common::front_end), the majors as booleans (K-major or not).
+struct Launch {
+  template <class T, class TO, bool AK, bool BK, class... Args>
+  static cudaError_t call(Args const&... args) { return launch_gemm<GemmConfig<T, TO, AK ? GMMA::Major::K : GMMA::Major::MN, BK ? GMMA::Major::K : GMMA::Major::MN>>(args...); }
+};
 
 namespace detail {
+// Whether the TMA takes an operand at p: a 16-byte aligned start and a leading dimension of 16-byte multiples.
 inline bool tma_ok(void const* p, long long ld, int elem) {
   return reinterpret_cast<std::uintptr_t>(p) % 16 == 0 && (ld * elem) % 16 == 0 && ld > 0;
 }
 }  // namespace detail
+
+// The fast path's operands: each with a unit stride, where the TMA takes it.
+struct TmaOperands {
+  template <class T, class TO>
+  bool operator()(gemm_common::Operands<T, TO> const& o) const {
+    int const e = int(sizeof(T));
+    return o.K > 0 && ((o.sak == 1 && detail::tma_ok(o.a, o.sam, e)) || (o.sam == 1 && detail::tma_ok(o.a, o.sak, e))) &&
+           ((o.sbk == 1 && detail::tma_ok(o.b, o.sbn, e)) || (o.sbn == 1 && detail::tma_ok(o.b, o.sbk, e)));
+  }
+};
+
+}  // namespace tessel::kernels::sm90
+
+namespace TESSEL_NAMESPACE::cuda {
 
 // gemm(A, B, C, alpha, beta, stream, options): C = alpha * A * B + beta * C for
 // device tensors A (M, K), B (N, K) and C (M, N) (any strides with one unit
 // stride each). bf16/fp16 inputs, fp32 accumulation, C bf16/fp16/fp32.
 // options (kernels::GemmOptions): the raster's swizzle (-1: chosen for L2; 0:
 // the identity raster), clusters, the epilogue, where the launch's figures go.
-template <class EA, class LA, class EB, class LB, class EC, class LC>
-cudaError_t gemm(Tensor<EA, LA> const& A, Tensor<EB, LB> const& B, Tensor<EC, LC> const& C, float alpha, float beta,
-                 cudaStream_t stream = 0, kernels::GemmOptions const& options = {}) {
-  using T = std::remove_cv_t<typename Tensor<EA, LA>::value_type>;
-  using TO = std::remove_cv_t<typename Tensor<EC, LC>::value_type>;
-  static_assert(std::is_same_v<T, std::remove_cv_t<typename Tensor<EB, LB>::value_type>>, "tessel::cuda::gemm: A and B have different types");
-  static_assert(std::is_same_v<T, bfloat16_t> || std::is_same_v<T, half_t>, "tessel::cuda::gemm: A and B are bf16 or fp16");
-  static_assert(std::is_same_v<TO, bfloat16_t> || std::is_same_v<TO, half_t> || std::is_same_v<TO, float>,
-                "tessel::cuda::gemm: C is bf16, fp16 or fp32");
-  static_assert(LA::rank == 2 && LB::rank == 2 && LC::rank == 2, "tessel::cuda::gemm: A (M,K), B (N,K), C (M,N)");
-  auto const ops = kernels::gemm_common::operands_of<T, TO>(A, B, C, "cuda::gemm: the shapes of A (M,K), B (N,K), C (M,N) do not agree");
-  // The TMA takes an operand with a unit stride, a 16-byte aligned start and a leading dimension of 16-byte multiples.
-  auto const tma = [](auto const& o) {
-    int const e = int(sizeof(T));
-    return o.K > 0 && ((o.sak == 1 && detail::tma_ok(o.a, o.sam, e)) || (o.sam == 1 && detail::tma_ok(o.a, o.sak, e))) &&
-           ((o.sbk == 1 && detail::tma_ok(o.b, o.sbn, e)) || (o.sbn == 1 && detail::tma_ok(o.b, o.sbk, e)));
-  };
-  auto const fast = [&](auto a_k, auto b_k, T const* a, long long lda, T const* b, long long ldb, TO* c, long long ldc, int m, int n, int k) {
-    using KM = GMMA::Major;
-    using Cfg = kernels::sm90::GemmConfig<T, TO, decltype(a_k)::value ? KM::K : KM::MN, decltype(b_k)::value ? KM::K : KM::MN>;
-    return kernels::sm90::launch_gemm<Cfg>(a, lda, b, ldb, c, ldc, m, n, k, alpha, beta, stream, options);
-  };
-  return kernels::gemm_common::run(ops, alpha, beta, stream, options, tma, fast);
-}
+inline constexpr kernels::gemm_common::FrontEnd<kernels::sm90::Launch, kernels::sm90::TmaOperands> gemm{"cuda::gemm"};
 
 }  // namespace tessel::cuda

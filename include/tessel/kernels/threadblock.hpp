@@ -123,15 +123,24 @@ struct GemmIdentityThreadblockSwizzle {
 #endif
 };
 
-// GemmHorizontalThreadblockSwizzle: block (x, y, z) -> tile (y, x, z), grid (n, m, k).
-struct GemmHorizontalThreadblockSwizzle {
-  TESSEL_HOST_DEVICE static constexpr GemmCoord get_tiled_shape(GemmCoord problem_size, GemmCoord tile_size, int split_k_slices) {
-    return detail::tiles_of(problem_size, tile_size, split_k_slices);
+namespace detail {
+// The swizzles without groups of columns (log_tile 0): the tiled shape with k
+// slices (or a batch count, modulo KModulo where it is not 0), and the grid
+// (m, n, k), or (n, m, k) where Transposed.
+template <bool Transposed, int KModulo>
+struct UngroupedSwizzle {
+  TESSEL_HOST_DEVICE static constexpr GemmCoord get_tiled_shape(GemmCoord problem_size, GemmCoord tile_size, int k) {
+    return tiles_of(problem_size, tile_size, KModulo != 0 ? k % KModulo : k);
   }
-  TESSEL_HOST_DEVICE static constexpr Dim3 get_grid_shape(GemmCoord tiled_shape) {
-    return Dim3(tiled_shape.n(), tiled_shape.m(), tiled_shape.k());
+  TESSEL_HOST_DEVICE static constexpr Dim3 get_grid_shape(GemmCoord t) {
+    return Transposed ? Dim3(t.n(), t.m(), t.k()) : Dim3(t.m(), t.n(), t.k());
   }
   TESSEL_HOST_DEVICE static constexpr int get_log_tile(GemmCoord) { return 0; }
+};
+}  // namespace detail
+
+// GemmHorizontalThreadblockSwizzle: block (x, y, z) -> tile (y, x, z), grid (n, m, k).
+struct GemmHorizontalThreadblockSwizzle : detail::UngroupedSwizzle<true, 0> {
   TESSEL_HOST_DEVICE static constexpr GemmCoord get_tile_offset(int, Dim3 b) { return {int(b.y), int(b.x), int(b.z)}; }
   TESSEL_HOST_DEVICE static constexpr GemmCoord get_tile_offset(GemmCoord, Dim3 b) { return get_tile_offset(0, b); }
 #if defined(__CUDACC__)
@@ -140,15 +149,8 @@ struct GemmHorizontalThreadblockSwizzle {
 #endif
 };
 
-// GemmBatchedIdentityThreadblockSwizzle: the identity mapping with the batch in z.
-struct GemmBatchedIdentityThreadblockSwizzle {
-  TESSEL_HOST_DEVICE static constexpr GemmCoord get_tiled_shape(GemmCoord problem_size, GemmCoord tile_size, int batch_count) {
-    return detail::tiles_of(problem_size, tile_size, batch_count % (1 << 16));
-  }
-  TESSEL_HOST_DEVICE static constexpr Dim3 get_grid_shape(GemmCoord tiled_shape) {
-    return Dim3(tiled_shape.m(), tiled_shape.n(), tiled_shape.k());
-  }
-  TESSEL_HOST_DEVICE static constexpr int get_log_tile(GemmCoord) { return 0; }
+// GemmBatchedIdentityThreadblockSwizzle: the identity mapping with the batch (count modulo 2^16) in z.
+struct GemmBatchedIdentityThreadblockSwizzle : detail::UngroupedSwizzle<false, (1 << 16)> {
   TESSEL_HOST_DEVICE static constexpr GemmCoord get_tile_offset(int log_tile, Dim3 b) {
     return GemmIdentityThreadblockSwizzle<1>::get_tile_offset(log_tile, b);
   }
