@@ -8,16 +8,20 @@
 // the error where CuTe only asserts (its last case: a box extent of 512).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <tessel/tessel.hpp>
 #include <tessel/atom/atom.hpp>
 #include <tessel/atom/tma.hpp>
+#include <tessel/atom/tma_copy.hpp>
 
 using namespace tessel;
 
@@ -152,4 +156,221 @@ TEST(Tma, BoxesOfATile) {
   EXPECT_EQ(r.part_scale[0][0], 1);
   EXPECT_EQ(r.part_mode[0][1], 0);
   EXPECT_EQ(r.part_scale[0][1], 32);
+}
+
+namespace {
+// The TMA copy that make_tma_copy<M>(SM90_TMA_LOAD{}, gl, sl, tile, cluster) builds
+// (its plan, without encoding a tensor map): the rank of get_tma_tensor's
+// elements (the tensor map's rank), the tensor's elements per TMA instruction
+// (CuTe's NumValSrc) and the coordinates of the elements 0, 1, 7, 33, 100, 1000
+// of get_tma_tensor(shape(gl)) against want.
+template <class T, class M = void, class GL, class SL, class Tile>
+void expect_tma(char const* label, GL const& gl, SL const& sl, Tile const& tile, int cluster, int rank_want, int values_want,
+                std::vector<std::vector<int>> const& want) {
+  SCOPED_TRACE(label);
+  auto g = make_tensor(make_gmem_ptr(gbuf<T>()), gl);
+  auto tma = detail::make_tma_plan<M>(SM90_TMA_LOAD{}, g, sl, tile, cluster);
+  auto mA = tma.get_tma_tensor(shape(gl));
+  constexpr int R = decltype(rank(mA(0)))::value;
+  EXPECT_EQ(R, rank_want);
+  EXPECT_EQ(tma.params.rank, rank_want);
+  EXPECT_EQ(tma.box_values_, values_want);
+  int const at[] = {0, 1, 7, 33, 100, 1000};
+  for (std::size_t k = 0; k < want.size(); ++k) {
+    auto const c = mA(at[k]);
+    std::vector<int> got;
+    [&]<std::size_t... I>(std::index_sequence<I...>) { (got.push_back(int(get<I>(c))), ...); }(std::make_index_sequence<R>{});
+    EXPECT_EQ(got, want[k]) << "element " << at[k];
+  }
+}
+}  // namespace
+
+// CuTe's Hopper TMA device tests (test/unit/cute/hopper/tma_load.cu and
+// tma_mcast_load.cu): hierarchical and multimode global tensors, tiles by mode,
+// coalesced boxes, broadcast (stride-0) modes, another element type for the
+// tensor map, multicast. The expected values are what CuTe 7107b05's
+// make_tma_copy and get_tma_tensor give for the same arguments (host code,
+// outside this repository: rank(mA(0)), NumValSrc, mA(i)).
+TEST(Tma, CuTeDeviceTestCopies) {
+  using H = half_t;
+  expect_tma<H>("multimode (64,3,2,3,2),(32,4,2,2) tile (32),(16,2)", make_layout(make_shape(make_shape(64, 3, 2, 3, 2), make_shape(32, 4, 2, 2))),
+                make_layout(Shape<_32, _32>{}), Shape<Shape<_32>, Shape<_16, _2>>{}, 1, 5, 1024,
+                {{0, 0, 0, 0, 0}, {1, 0, 0, 0, 0}, {7, 0, 0, 0, 0}, {33, 0, 0, 0, 0}, {36, 0, 0, 1, 0}, {40, 0, 0, 0, 5}});
+  expect_tma<H>("multimode (32,3,2,2),(32,4,2) tile (32),(32,2)", make_layout(make_shape(make_shape(32, 3, 2, 2), make_shape(32, 4, 2))),
+                make_layout(Shape<_32, _64>{}), Shape<Shape<_32>, Shape<_32, _2>>{}, 1, 5, 2048,
+                {{0, 0, 0, 0, 0}, {1, 0, 0, 0, 0}, {7, 0, 0, 0, 0}, {1, 0, 0, 1, 0}, {4, 0, 0, 0, 1}, {8, 2, 0, 1, 2}});
+  expect_tma<H>("4-mode (80,40),(32,12) tile (16,8),(32,2)", make_layout(make_shape(make_shape(80, 40), make_shape(32, 12))),
+                make_layout(Shape<_128, _64>{}), Shape<Shape<_16, _8>, Shape<_32, _2>>{}, 1, 4, 8192,
+                {{0, 0, 0, 0}, {1, 0, 0, 0}, {7, 0, 0, 0}, {33, 0, 0, 0}, {20, 1, 0, 0}, {40, 12, 0, 0}});
+  expect_tma<H>("3-mode (128,64,5) tile (64,32)", make_layout(make_shape(128, 64, 5)), make_layout(Shape<_64, _32>{}), Shape<_64, _32>{}, 1, 3,
+                2048, {{0, 0, 0}, {1, 0, 0}, {7, 0, 0}, {33, 0, 0}, {100, 0, 0}, {104, 7, 0}});
+  {
+    auto gl = make_layout(make_shape(make_shape(_32{}, _4{}, 4), _32{}, make_shape(_4{}, 4)),
+                          make_stride(make_stride(_16{}, _4{}, 2048), _0{}, make_stride(_1{}, _512{})));
+    auto sl = make_layout(make_shape(make_shape(_32{}, _4{}), _32{}, make_shape(_4{})), make_stride(make_stride(_16{}, _4{}), _0{}, make_stride(_1{})));
+    expect_tma<std::int8_t>("coalesced, broadcast mode", gl, sl, detail::atoms::product_each(shape(sl)), 1, 4, 512,
+                            {{0, 0, 0, 0}, {0, 1, 0, 0}, {0, 7, 0, 0}, {4, 1, 0, 0}, {12, 4, 0, 0}, {12, 8, 3, 0}});
+  }
+  {
+    auto gl = make_layout(make_shape(128, make_shape(_4{}, 128)), make_stride(_4{}, make_stride(_1{}, 512)));
+    auto sl = make_layout(make_shape(_32{}, make_shape(_4{}, _32{})), make_stride(_4{}, make_stride(_1{}, _128{})));
+    expect_tma<std::int8_t>("interleaved column-major", gl, sl, detail::atoms::product_each(shape(sl)), 1, 2, 4096,
+                            {{0, 0}, {4, 0}, {28, 0}, {132, 0}, {400, 0}, {419, 1}});
+  }
+  {
+    auto gl = make_layout(make_shape(128, make_shape(_32{}, 4)), make_stride(_1{}, make_stride(_0{}, 128)));
+    auto sl = make_layout(make_shape(_64{}, make_shape(_32{})), make_stride(_1{}, make_stride(_0{})));
+    expect_tma<std::uint16_t>("stride-0 mode in the tile", gl, sl, detail::atoms::product_each(shape(sl)), 1, 2, 64,
+                              {{0, 0}, {1, 0}, {7, 0}, {33, 0}, {100, 0}, {104, 0}});
+  }
+  expect_tma<std::int8_t, std::uint64_t>("int8 through uint64", make_layout(make_shape(64, 64)), Layout<Shape<_32, _32>, Stride<_1, _32>>{},
+                                         Shape<_32, _32>{}, 1, 2, 1024, {{0, 0}, {0, 0}, {0, 0}, {4, 0}, {4, 1}, {5, 15}});
+  expect_tma<double, std::uint8_t>("double through uint8", make_layout(make_shape(64, 64)), Layout<Shape<_32, _32>, Stride<_1, _32>>{},
+                                   Shape<_32, _32>{}, 1, 2, 1024, {{0, 0}, {8, 0}, {56, 0}, {264, 0}, {288, 1}, {320, 15}});
+  expect_tma<std::int8_t>("8x8 tile of a static 16x16", tile_to_shape(Layout<Shape<_8, _8>, Stride<_1, _8>>{}, Shape<_16, _16>{}),
+                          Layout<Shape<_8, _8>, Stride<_1, _8>>{}, Shape<_8, _8>{}, 1, 3, 64,
+                          {{0, 0, 0}, {1, 0, 0}, {7, 0, 0}, {17, 0, 0}, {52, 0, 0}});
+  expect_tma<H>("multicast 2", make_layout(make_shape(32, 32)), Layout<Shape<_32, _32>, Stride<_1, _32>>{}, Shape<_32, _32>{}, 2, 2, 1024,
+                {{0, 0}, {1, 0}, {7, 0}, {1, 1}, {4, 3}, {8, 31}});
+}
+
+// Multicast slicing (CuTe's TMA TiledCopy get_slice / tma_partition): of a
+// 32x32 column-major tile shared by 2 CTAs, each loads half of every box: CTA r
+// starts at element r * NumValSrc / 2 of the tile in shared-memory order, and
+// the box is halved along its last dimension.
+TEST(Tma, MulticastSlices) {
+  using H = half_t;
+  auto gl = make_layout(make_shape(64, 96));
+  auto sl = Layout<Shape<_32, _32>, Stride<_1, _32>>{};
+  auto g = make_tensor(make_gmem_ptr(gbuf<H>()), gl);
+  auto tma = detail::make_tma_plan<void>(SM90_TMA_LOAD_MULTICAST{}, g, sl, Shape<_32, _32>{}, 2);
+  EXPECT_EQ(tma.params.box[0], 32u);
+  EXPECT_EQ(tma.params.box[1], 16u);
+  EXPECT_EQ(tma.box_values_, 1024);
+  auto gA = flat_divide(tma.get_tma_tensor(shape(gl)), Shape<_32, _32>{});  // (32,32,2,3)
+  alignas(128) static H smem[32 * 32];
+  auto sA = make_tensor(make_smem_ptr(smem), sl);
+  for (int r = 0; r < 2; ++r) {
+    auto part = tma.get_slice(r);
+    auto tAgA = group_modes<1, 5>(part.partition_S(gA));  // (TMA, REST)
+    auto tAsA = group_modes<1, 3>(part.partition_D(sA));  // (TMA, 1)
+    static_assert(decltype(size<1>(tAsA))::value == 1);
+    EXPECT_EQ(int(size<1>(tAgA)), 6);
+    // this CTA's slice: the box at (0, 16 r) of tile (1, 2), into smem column 16 r
+    auto const c = tAgA(0, 1 + 2 * 2);
+    EXPECT_EQ(int(get<0>(c)), 32);
+    EXPECT_EQ(int(get<1>(c)), 64 + 16 * r);
+    EXPECT_EQ(&tAsA(0, 0), &sA(0, 16 * r));
+    // tma_partition with the cluster's layout: the same slices
+    auto [pg, ps] = tma_partition(tma, r, make_layout(2), group_modes<0, 2>(sA), group_modes<1, 3>(group_modes<0, 2>(gA)));
+    EXPECT_EQ(int(get<1>(pg(0, 1 + 2 * 2))), 64 + 16 * r);
+    EXPECT_EQ(&ps(0), &sA(0, 16 * r));
+  }
+}
+
+// make_layout_like keeps static-0 strides, as CuTe's (its TMA tests size an
+// mbarrier's transaction with sizeof(make_tensor_like(partition)): a broadcast
+// mode of the shared-memory tile takes no room, and no bytes).
+TEST(Tma, LayoutLikeKeepsBroadcastModes) {
+  auto a = make_layout_like(Layout<Shape<_2, _2, _2, _2>, Stride<_0, _2, _4, _1>>{});  // CuTe's example
+  static_assert(std::is_same_v<decltype(a), Layout<Shape<_2, _2, _2, _2>, Stride<_0, _2, _4, _1>>>);
+  auto b = make_tensor_like<half_t>(make_layout(make_shape(_64{}, _32{}), make_stride(_1{}, _0{})));
+  EXPECT_EQ(int(sizeof(b)), 64 * 2);
+  EXPECT_EQ(int(cosize(b.layout())), 64);
+}
+
+namespace {
+// The TMA's load of one box, emulated on the host: box c of the tensor map p
+// over the global memory g into shared memory at byte offset dst from the
+// 1024-byte-aligned base s: the box's elements (of `eb` bytes, the map's
+// type) in order, dimension 0 fastest; an element outside the global extents
+// is 0; with swizzle B, bits 4.. of each byte offset XOR bits 7.. (B of them).
+void emulate_box(TMA::Params const& p, unsigned char const* g, unsigned char* s, long long dst, std::int32_t const (&c)[5], int eb) {
+  long long total = 1;
+  for (int d = 0; d < p.rank; ++d) total *= p.box[d];
+  for (long long j = 0; j < total; ++j) {
+    long long rest = j, src = 0;
+    bool inside = true;
+    for (int d = 0; d < p.rank; ++d) {
+      long long const x = c[d] + rest % p.box[d];
+      rest /= p.box[d];
+      inside = inside && x >= 0 && x < (long long)p.dims[d];
+      src += x * (d == 0 ? eb : (long long)p.strides[d]);
+    }
+    for (int b = 0; b < eb; ++b) {
+      long long o = dst + j * eb + b;
+      if (p.swizzle > 0) o ^= ((o >> 7) & ((1LL << p.swizzle) - 1)) << 4;
+      s[o] = inside ? g[src + b] : 0;
+    }
+  }
+}
+
+// CuTe's tma_load testbed on the host: the copy of make_tma_copy<M>(SM90_TMA_LOAD{},
+// gl, sl, tile) partitioned as the testbed does (get_slice(0), partition_S/D,
+// group_modes), each of its boxes loaded by emulate_box, and every tile of
+// the tensor compared with shared memory as the testbed's copy(sA, tBgB(_,stage))
+// writes it back (the tile must divide the tensor).
+template <class T, class M = void, class GL, class SL, class Tile>
+void emulate_load(char const* label, GL const& gl, SL const& sl, Tile const& tile) {
+  SCOPED_TRACE(label);
+  using MT = std::conditional_t<std::is_void_v<M>, T, M>;
+  auto* bytes = reinterpret_cast<unsigned char*>(gbuf<T>());
+  long long const nbytes = (long long)cosize(gl) * (long long)sizeof(T);
+  for (long long i = 0; i < nbytes; ++i) bytes[i] = (unsigned char)(i * 7 + (i >> 8) * 3 + 1);
+  auto g = make_tensor(make_gmem_ptr(gbuf<T>()), gl);
+  auto tma = detail::make_tma_plan<M>(SM90_TMA_LOAD{}, g, sl, tile, 1);
+  alignas(1024) static unsigned char smem[1 << 17];
+  auto sA = make_tensor(make_smem_ptr(reinterpret_cast<T*>(smem)), sl);
+  constexpr int R = decltype(rank(tile))::value;
+  auto gA = flat_divide(tma.get_tma_tensor(shape(gl)), tile);
+  auto gB = flat_divide(g, tile);
+  auto cta = tma.get_slice(0);
+  auto tAgA_x = cta.partition_S(gA);
+  auto tAsA_x = cta.partition_D(sA);
+  auto tAgA = group_modes<1, rank(tAgA_x)>(tAgA_x);
+  auto tAsA = group_modes<1, rank(tAsA_x)>(tAsA_x);
+  static_assert(decltype(size<1>(tAsA))::value == 1);
+  auto tBgB = group_modes<0, R>(group_modes<R, rank(gB)>(gB));
+  int const boxes = int(std::min<long long>(size<0>(tAsA), tma.params.tile_elems));
+  int bad = 0;
+  int const stages = int(size<1>(tAgA));
+  for (int stage : {0, 1, stages / 2, stages - 1}) {  // (a few tiles: the test runs at -O0)
+    if (stage >= stages || bad >= 3) continue;
+    std::memset(smem, 0xAB, sizeof(smem));
+    for (int i = 0; i < boxes; i += tma.box_values_) {
+      std::int32_t c[5];
+      detail::tma_box_coords<decltype(tAgA.data())>(tma, tAgA(i, stage), c);
+      long long const dst = (long long)(raw_pointer_cast(tAsA.data()) + tAsA.layout()(i, 0) - reinterpret_cast<T*>(smem)) * (long long)sizeof(T);
+      emulate_box(tma.params, bytes, smem, dst, c, int(sizeof_bits_v<MT> / 8));
+    }
+    for (int j = 0; j < int(size(sA)) && bad < 3; ++j) {
+      T const x = sA(j), y = tBgB(j, stage);
+      if (std::memcmp(&x, &y, sizeof(T)) != 0) {
+        ++bad;
+        ADD_FAILURE() << "tile " << stage << ", element " << j << " differs";
+      }
+    }
+  }
+}
+template <class T, class M = void, class GL, class SL>
+void emulate_load(char const* label, GL const& gl, SL const& sl) {
+  emulate_load<T, M>(label, gl, sl, detail::atoms::product_each(shape(sl)));
+}
+}  // namespace
+
+// CuTe's tma_load device tests' copies, the TMA emulated on the host: every
+// tile of the global tensor, loaded box by box through tessel's plan and
+// partitions, lands in shared memory as the testbed reads it.
+TEST(Tma, EmulatedLoadsOfCuTeTests) {
+  using H = half_t;
+  emulate_load<std::int8_t>("32x32 col", make_layout(make_shape(64, 96), GenColMajor{}), Layout<Shape<_32, _32>, Stride<_1, _32>>{});
+  emulate_load<H>("K_SW128 128x128 tile", make_layout(make_shape(128, 256), GenRowMajor{}),
+                  tile_to_shape(GMMA::Layout_K_SW128_Atom<H>{}, Shape<_128, _128>{}));
+  emulate_load<H>("multimode", make_layout(make_shape(make_shape(64, 3, 2, 3, 2), make_shape(32, 4, 2, 2))), make_layout(Shape<_32, _32>{}),
+                  Shape<Shape<_32>, Shape<_16, _2>>{});
+  emulate_load<std::int8_t>(
+      "many modes, stride-0 mode",
+      make_layout(make_shape(make_shape(_32{}, _4{}, 4), _32{}, make_shape(_4{}, 4)), make_stride(make_stride(_16{}, _4{}, 2048), _0{}, make_stride(_1{}, _512{}))),
+      make_layout(make_shape(make_shape(_32{}, _4{}), _32{}, make_shape(_4{})), make_stride(make_stride(_16{}, _4{}), _0{}, make_stride(_1{}))));
+  emulate_load<std::int8_t, std::uint64_t>("int8 through uint64", make_layout(make_shape(64, 64)), Layout<Shape<_32, _32>, Stride<_1, _32>>{});
 }

@@ -535,7 +535,8 @@ void check_static_layout(Case<L, std::tuple<Tilers...>, std::tuple<TVs...>>, Cou
   auto frag = make_fragment_like(V);
   static_assert(std::is_same_v<decltype(like.layout().shape()), decltype(L{}.shape())>);
   static_assert(std::is_same_v<decltype(frag.layout().shape()), decltype(L{}.shape())>);
-  static_assert(decltype(cosize(like))::value == decltype(size(L{}))::value);
+  // (a static-0 stride stays 0 in make_tensor_like, as in CuTe: those modes take no room)
+  static_assert(decltype(cosize(like))::value == decltype(size(filter_zeros(L{})))::value);
   static_assert(decltype(cosize(frag))::value == decltype(size(L{}))::value);
   copy(V, like);
   copy(V, frag);

@@ -208,12 +208,34 @@ TESSEL_HOST_DEVICE constexpr auto make_ordered_layout(S const& shape, Major tag)
   return make_layout(shape, tag);
 }
 
+namespace detail {
+// Leaf by leaf: the shape with 1 where the stride is a static 0 (f), or the
+// stride with a static 0 there (g), as CuTe's make_layout_like keeps them.
+template <class S, class D>
+TESSEL_HOST_DEVICE constexpr auto ones_at_zeros(S const& s, D const& d) {
+  if constexpr (is_tuple_v<S>) return transform(s, d, [](auto const& a, auto const& b) { return ones_at_zeros(a, b); });
+  else if constexpr (is_constant_v<0, D>) return Int<1>{};
+  else return s;
+}
+template <class O, class D>
+TESSEL_HOST_DEVICE constexpr auto zeros_at_zeros(O const& o, D const& d) {
+  if constexpr (is_tuple_v<O>) return transform(o, d, [](auto const& a, auto const& b) { return zeros_at_zeros(a, b); });
+  else if constexpr (is_constant_v<0, D>) return Int<0>{};
+  else return o;
+}
+}  // namespace detail
+
 // make_layout_like(L): a compact layout with L's shape whose strides are in
-// the same order as L's (static strides; column-major otherwise).
+// the same order as L's (static strides; column-major otherwise); static-0
+// strides stay 0 (a broadcast mode takes no room), as in CuTe.
 template <class S, class D>
 TESSEL_HOST_DEVICE constexpr auto make_layout_like(Layout<S, D> const& l) {
-  if constexpr (is_static_v<D>) return make_ordered_layout(l.shape(), l.stride());
-  else return make_layout(l.shape());
+  if constexpr (is_static_v<D>) {
+    auto const o = make_ordered_layout(detail::ones_at_zeros(l.shape(), l.stride()), l.stride());
+    return make_layout(l.shape(), detail::zeros_at_zeros(o.stride(), l.stride()));
+  } else {
+    return make_layout(l.shape());
+  }
 }
 
 // upcast<N>(L): L seen through elements N times wider: in each mode, a shape

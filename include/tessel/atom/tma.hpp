@@ -20,8 +20,10 @@
 // no box dimension at all, a box extent above 256, a global byte stride not a
 // multiple of 16 or not below 2^40, a global extent above 2^32, a global
 // address not 16-byte aligned, a multicast that does not divide the box.
-// Limits: the global layout's modes are flattened; the CTA tile is a shape
-// whose modes tile the global layout's leading (flattened) modes.
+// The CTA tile is a static shape applied by mode, as CuTe's tiler: a leaf of
+// it on a global mode with submodes takes them in order (detail::tile_parts).
+// A tensor map of another element type (CuTe's TmaInternalType) recasts the
+// contiguous dimension 0. Limits: at most 12 flattened global modes, 8 tile parts.
 #pragma once
 
 #include <cstdint>
@@ -33,6 +35,11 @@
 #include "util.hpp"
 
 namespace TESSEL_NAMESPACE::TMA {
+
+namespace detail {
+inline constexpr int kMaxModes = 12;  // flattened global modes
+inline constexpr int kMaxParts = 8;   // tile parts (the tile's leaves split along the global modes)
+}  // namespace detail
 
 // What cuTensorMapEncodeTiled takes (dims, strides in bytes: strides[0] is the
 // element size, implicit; box and element strides in elements; swizzle as
@@ -51,14 +58,20 @@ struct Params {
   // modes it covers and each one's coordinate scale; the rest of the tile as
   // runs of boxes (extent, global mode, coordinate step, shared-memory index step).
   int parts[5] = {};
-  int part_mode[5][4] = {};
-  long long part_scale[5][4] = {};
+  int part_mode[5][detail::kMaxModes] = {};
+  long long part_scale[5][detail::kMaxModes] = {};
   int rest = 0;
   int rest_extent[8] = {};
   int rest_mode[8] = {};
   long long rest_step[8] = {};
   long long rest_smem[8] = {};
   long long tile_elems = 0;  // the shared-memory indices the box and its rest cover
+  // The tensor map's element type (CuTe's TmaInternalType) may differ from the
+  // tensor's: dimension 0 (contiguous) then counts recast_num / recast_den
+  // tensor elements per element of the map (bits of the tensor's type over the map's).
+  long long recast_num = 1, recast_den = 1;
+  // The CTA tile's extent along each global mode (1 where it covers none).
+  int tile_extent[detail::kMaxModes] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
 };
 
 // CUtensorMapDataType of T (by size and kind, as CuTe's to_CUtensorMapDataType).
@@ -80,8 +93,6 @@ constexpr int data_type() {
 }
 
 namespace detail {
-
-inline constexpr int kMaxModes = 12;  // flattened global modes
 
 // The global layout as flat arrays, with which integers are static.
 struct Gmem {
@@ -108,38 +119,137 @@ constexpr Gmem flat_gmem(Layout<S, D> const& g) {
   return r;
 }
 
-// The shared-memory tile: for each shared-memory index i < n, the tile
-// coordinate (per flattened tile mode) of the element stored there.
-template <class SL, class Tile>
-struct SmemOrder {
-  static constexpr int count = int(decltype(tessel::size(SL{}))::value);
-  int n = 0;             // the indices 0 .. n-1 that the layout reaches in order
-  int rank = 0;          // tile modes
-  int tile[kMaxModes] = {};
-  int coord_of[count > 0 ? count : 1][5] = {};
+// The CTA tile's parts: its leaves split along the global layout's flattened
+// modes (CuTe's tiler is by mode: a tuple tiler applies mode by mode, a leaf
+// of it takes the elements of a global (sub)mode in order, across its leaves
+// where it covers several; those it covers whole must be static). Part k has
+// the static extent extent[k] along the global flattened mode gmode[k]; the
+// tile's elements, in its own (colexicographic) order, are the parts' in order.
+struct TileParts {
+  int n = 0;
+  int extent[kMaxParts] = {};
+  int gmode[kMaxParts] = {};
+  char const* error = nullptr;
 };
 
-template <class SL, class Tile>
-constexpr auto smem_order(SL const& s, Tile const& tile) {
-  SmemOrder<SL, Tile> o{};
-  auto ft = flatten_to_tuple(tile);
-  static_assert(tuple_size_v<decltype(ft)> <= 5, "tessel::TMA: the CTA tile has more than 5 modes");
-  o.rank = int(tuple_size_v<decltype(ft)>);
-  [&]<std::size_t... I>(std::index_sequence<I...>) { ((o.tile[I] = int(get<I>(ft))), ...); }(std::make_index_sequence<tuple_size_v<decltype(ft)>>{});
-  constexpr int N = SmemOrder<SL, Tile>::count;
-  int where[N > 0 ? N : 1] = {};
-  for (int i = 0; i < N; ++i) where[i] = -1;
-  for (int x = 0; x < N; ++x) {
-    long long const idx = (long long)s(x);
-    if (idx >= 0 && idx < N && where[idx] < 0) where[idx] = x;
+template <class X>
+constexpr int leaf_count() {
+  if constexpr (is_tuple_v<X>) {
+    return []<std::size_t... I>(std::index_sequence<I...>) { return (0 + ... + leaf_count<tuple_element_t<I, X>>()); }(
+        std::make_index_sequence<tuple_size_v<X>>{});
+  } else {
+    return 1;
   }
-  while (o.n < N && where[o.n] >= 0) ++o.n;
-  for (int i = 0; i < o.n; ++i) {
-    int x = where[i];
-    for (int m = 0; m < o.rank; ++m) {
-      o.coord_of[i][m] = x % o.tile[m];
-      x /= o.tile[m];
-    }
+}
+
+// A static extent, or -1.
+template <class X>
+constexpr long long static_extent() {
+  if constexpr (is_static_v<X>) return (long long)X::value; else return -1;
+}
+
+template <class TT, class GT>
+constexpr void tile_parts_of(TileParts& r, int g0) {
+  if (r.error) return;
+  if constexpr (is_tuple_v<TT> && is_tuple_v<GT>) {
+    static_assert(tuple_size_v<TT> <= tuple_size_v<GT>, "tessel::TMA: the CTA tile has more modes than the global tensor");
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      int off = g0;
+      ((tile_parts_of<tuple_element_t<I, TT>, tuple_element_t<I, GT>>(r, off), off += leaf_count<tuple_element_t<I, GT>>()), ...);
+    }(std::make_index_sequence<tuple_size_v<TT>>{});
+  } else if constexpr (is_tuple_v<TT>) {
+    static_assert(tuple_size_v<TT> == 1, "tessel::TMA: a mode of the CTA tile has more modes than the global tensor's");
+    tile_parts_of<tuple_element_t<0, TT>, GT>(r, g0);
+  } else {
+    static_assert(is_static_v<TT>, "tessel::TMA: the CTA tile must be static");
+    long long t = (long long)TT::value;
+    using F = std::remove_cvref_t<decltype(flatten_to_tuple(std::declval<GT>()))>;
+    [&]<std::size_t... J>(std::index_sequence<J...>) {
+      long long ext[sizeof...(J) + 1] = {static_extent<tuple_element_t<J, F>>()..., 0};
+      for (int j = 0; j < int(sizeof...(J)) && t > 1; ++j) {
+        if (r.n == kMaxParts) { r.error = "TMA: the CTA tile has more than 8 parts"; return; }
+        long long const e = ext[j];
+        if (e < 0 || e >= t || j + 1 == int(sizeof...(J))) {  // the rest of the leaf lies in this mode
+          r.extent[r.n] = int(t), r.gmode[r.n] = g0 + j, ++r.n;
+          t = 1;
+        } else if (t % e == 0) {  // the leaf covers this mode whole
+          if (e > 1) r.extent[r.n] = int(e), r.gmode[r.n] = g0 + j, ++r.n;
+          t /= e;
+        } else {
+          r.error = "TMA: a leaf of the CTA tile does not split along the global (sub)modes it covers";
+          return;
+        }
+      }
+    }(std::make_index_sequence<tuple_size_v<F>>{});
+  }
+}
+
+template <class GS, class Tile>
+constexpr TileParts tile_parts() {
+  TileParts r;
+  if constexpr (is_tuple_v<GS>) {
+    tile_parts_of<Tile, GS>(r, 0);
+  } else {
+    tile_parts_of<Tile, tuple<GS>>(r, 0);
+  }
+  return r;
+}
+
+// The shared-memory tile in the order of its indices: the runs of the
+// inverse of its layout (right_inverse: the indices 0 .. n-1 it reaches in
+// order) composed with the tile's parts, coalesced: run j has extent[j] and
+// steps part part[j] by step[j] per index of it. (Computed by the layout
+// algebra on the static layouts: the parts' coordinates are packed in bit
+// fields with a guard bit each, so that coalescing never merges two parts.)
+struct SmemOrder {
+  long long n = 0;            // the indices 0 .. n-1 that the layout reaches in order
+  int rank = 0;               // tile parts
+  int tile[kMaxParts] = {};
+  int gmode[kMaxParts] = {};  // each part's global mode
+  char const* error = nullptr;
+  int runs = 0;
+  long long extent[kMaxModes + kMaxParts] = {};
+  int part[kMaxModes + kMaxParts] = {};
+  long long step[kMaxModes + kMaxParts] = {};
+};
+
+// The bit field of each tile part (its extent's bits and a guard bit).
+struct PartFields {
+  int shift[kMaxParts + 1] = {};
+  bool fits = true;
+};
+constexpr PartFields part_fields(TileParts const& t) {
+  PartFields f;
+  for (int m = 0; m < t.n; ++m) {
+    int w = 1;
+    while ((1LL << w) <= t.extent[m]) ++w;
+    f.shift[m + 1] = f.shift[m] + w + 1;
+  }
+  f.fits = f.shift[t.n] <= 62;
+  return f;
+}
+
+template <class M>
+constexpr SmemOrder smem_runs(TileParts const& t, PartFields const& f) {
+  SmemOrder o{};
+  o.rank = t.n;
+  for (int m = 0; m < t.n; ++m) o.tile[m] = t.extent[m], o.gmode[m] = t.gmode[m];
+  auto const fs = flatten_to_tuple(M{}.shape());
+  auto const fd = flatten_to_tuple(M{}.stride());
+  constexpr int J = int(tuple_size_v<decltype(fs)>);
+  long long ext[J > 0 ? J : 1] = {}, str[J > 0 ? J : 1] = {};
+  [&]<std::size_t... I>(std::index_sequence<I...>) { ((ext[I] = (long long)get<I>(fs), str[I] = (long long)get<I>(fd)), ...); }(
+      std::make_index_sequence<J>{});
+  o.n = 1;
+  for (int j = 0; j < J; ++j) {
+    if (ext[j] == 1) continue;
+    int a = -1;
+    for (int m = 0; m < t.n; ++m)
+      if (str[j] >= (1LL << f.shift[m]) && str[j] < (1LL << f.shift[m + 1])) a = m;
+    if (a < 0 || str[j] % (1LL << f.shift[a]) != 0) { o.error = "TMA: a shared-memory index steps two global modes at once"; return o; }
+    if (o.runs == kMaxModes + kMaxParts) { o.error = "TMA: the shared-memory tile has too many runs"; return o; }
+    o.extent[o.runs] = ext[j], o.part[o.runs] = a, o.step[o.runs] = str[j] >> f.shift[a], ++o.runs;
+    o.n *= ext[j];
   }
   return o;
 }
@@ -153,57 +263,35 @@ struct BoxDim {
 
 // The parameters (see the top of the file); p.error names a failed condition.
 template <int Bits, class Order>
-constexpr Params compute(Gmem const& g, Order const& o, int swizzle_bits, int num_multicast, std::uintptr_t address) {
+constexpr Params compute(Gmem const& g, Order const& o, int swizzle_bits, int num_multicast, std::uintptr_t address, int tma_bits = Bits) {
   Params p;
   p.address = reinterpret_cast<void const*>(address);
-  // 1. runs of shared-memory indices that step one tile mode by 1 (or more: stop there)
+  if (o.error) { p.error = o.error; return p; }
+  for (int m = 0; m < o.rank; ++m)
+    if (o.gmode[m] >= g.rank) { p.error = "TMA: the CTA tile has more modes than the global tensor"; return p; }
+  for (int m = 0; m < o.rank; ++m) p.tile_extent[o.gmode[m]] = o.tile[m];
+  // 1. the runs of shared-memory indices that step one global mode by 1 form the box (CuTe:
+  // the leading static-1 basis modes), the rest of the tile: runs of whole boxes
   BoxDim dims[kMaxModes] = {};
   int nd = 0;
   long long P = 1;
   bool used[kMaxModes] = {};
-  while (P < o.n) {
-    int mode = -1;
-    long long step = 0;
-    for (int m = 0; m < o.rank; ++m)
-      if (o.coord_of[P][m] != 0) {
-        if (mode >= 0) { p.error = "TMA: a shared-memory index steps two global modes at once"; return p; }
-        mode = m, step = o.coord_of[P][m];
-      }
-    if (step != 1) break;  // CuTe: only runs that step a global mode by 1 form the box; the rest: below
-    long long n = 1;
-    while (n * P < o.n && o.coord_of[n * P][mode] == n) ++n;
-    for (int i = 0; i < n * P && i < o.n; ++i)  // the run times the runs before it: a layout, checked element by element
-      for (int m = 0; m < o.rank; ++m) {
-        int const want = (m == mode ? int(i / P) : 0) + o.coord_of[i % P][m];
-        if (o.coord_of[i][m] != want) { p.error = "TMA: the shared-memory layout is not a product of box dimensions"; return p; }
-      }
-    if (mode >= g.rank) { p.error = "TMA: the CTA tile has more modes than the global tensor"; return p; }
-    dims[nd].parts = 1, dims[nd].mode[0] = mode, dims[nd].extent = n, ++nd;
-    used[mode] = true;
-    P *= n;
+  int j = 0;
+  for (; j < o.runs && o.step[j] == 1; ++j) {
+    int const gm = o.gmode[o.part[j]];
+    if (used[gm]) { p.error = "TMA: the shared-memory layout is not a product of box dimensions"; return p; }
+    dims[nd].parts = 1, dims[nd].mode[0] = gm, dims[nd].extent = o.extent[j], ++nd;
+    used[gm] = true;
+    P *= o.extent[j];
   }
   if (nd == 0) { p.error = "TMA: no box dimension: the tile's first shared-memory run does not step a global mode by 1"; return p; }
-  // 1b. the rest of the tile: runs of whole boxes
-  for (long long R = P; R < o.n;) {
-    int mode = -1, step = 0;
-    for (int m = 0; m < o.rank; ++m)
-      if (o.coord_of[R][m] != 0) {
-        if (mode >= 0) { p.error = "TMA: a shared-memory index steps two global modes at once"; return p; }
-        mode = m, step = o.coord_of[R][m];
-      }
-    long long n = 1;
-    while (n * R < o.n && o.coord_of[n * R][mode] == n * step) ++n;
-    for (long long i = 0; i < n * R && i < o.n; ++i)
-      for (int m = 0; m < o.rank; ++m) {
-        int const want = (m == mode ? int(i / R) * step : 0) + o.coord_of[i % R][m];
-        if (o.coord_of[i][m] != want) { p.error = "TMA: the shared-memory layout is not a product of box dimensions"; return p; }
-      }
+  for (long long R = P; j < o.runs; ++j) {
     if (p.rest == 8) { p.error = "TMA: the tile needs more than 8 runs of boxes"; return p; }
-    p.rest_extent[p.rest] = int(n), p.rest_mode[p.rest] = mode, p.rest_step[p.rest] = step, p.rest_smem[p.rest] = R, ++p.rest;
-    R *= n;
-    p.tile_elems = R;
+    p.rest_extent[p.rest] = int(o.extent[j]), p.rest_mode[p.rest] = o.gmode[o.part[j]], p.rest_step[p.rest] = o.step[j], p.rest_smem[p.rest] = R,
+    ++p.rest;
+    R *= o.extent[j];
   }
-  if (p.tile_elems == 0) p.tile_elems = P;
+  p.tile_elems = o.n;
   // 2. merge neighbours contiguous in global memory (static strides only), extent <= 256
   BoxDim box[kMaxModes] = {};
   int nb = 0;
@@ -212,7 +300,9 @@ constexpr Params compute(Gmem const& g, Order const& o, int swizzle_bits, int nu
     BoxDim& b = box[nb - 1];
     int const m = dims[k].mode[0];
     bool const statics = g.static_stride[b.mode[0]] && g.static_stride[m];  // (b's stride is its first part's)
-    if (statics && b.extent * g.stride[b.mode[0]] == g.stride[m] && b.extent * dims[k].extent <= 256) {
+    // (the limit of 256 is in the map's elements: dimension 0 is recast)
+    long long const limit = nb == 1 ? 256LL * tma_bits / Bits : 256;
+    if (statics && b.extent * g.stride[b.mode[0]] == g.stride[m] && b.extent * dims[k].extent <= limit) {
       b.mode[b.parts++] = m;
       b.extent *= dims[k].extent;
     } else {
@@ -233,6 +323,7 @@ constexpr Params compute(Gmem const& g, Order const& o, int swizzle_bits, int nu
     nb = 5;
   }
   p.rank = nb;
+  long long stride0 = 0;  // dimension 0's stride in elements: 1 (contiguous) or the TMA cannot read it
   // 5. global dims and strides of each dimension (a dimension of several modes: their common grid)
   for (int k = 0; k < nb; ++k) {
     long long shape = 1, stride = 0;
@@ -243,7 +334,8 @@ constexpr Params compute(Gmem const& g, Order const& o, int swizzle_bits, int nu
       stride = std::gcd(stride, g.stride[m]);
       shape = stride != 0 ? (shape - 1) * (old / stride) + (g.shape[m] - 1) * (g.stride[m] / stride) + 1 : g.shape[m];
     }
-    p.parts[k] = box[k].parts < 4 ? box[k].parts : 4;
+    if (k == 0) stride0 = stride;
+    p.parts[k] = box[k].parts;
     for (int q = 0; q < p.parts[k]; ++q) {
       int const m = box[k].mode[q];
       p.part_mode[k][q] = m;
@@ -252,6 +344,17 @@ constexpr Params compute(Gmem const& g, Order const& o, int swizzle_bits, int nu
     p.dims[k] = std::uint64_t(shape);
     p.strides[k] = std::uint64_t(stride) * Bits / 8;
     p.box[k] = std::uint32_t(box[k].extent);
+  }
+  // 5b. the map's element type: dimension 0 counts its elements
+  if (tma_bits != Bits) {
+    std::uint64_t const d0 = p.dims[0] * std::uint64_t(Bits), b0 = std::uint64_t(p.box[0]) * std::uint64_t(Bits);
+    if (d0 % std::uint64_t(tma_bits) != 0 || b0 % std::uint64_t(tma_bits) != 0) {
+      p.error = "TMA: the innermost extent is not a whole number of the tensor map's elements";
+      return p;
+    }
+    p.dims[0] = d0 / std::uint64_t(tma_bits), p.box[0] = std::uint32_t(b0 / std::uint64_t(tma_bits));
+    long long const gg = std::gcd((long long)Bits, (long long)tma_bits);
+    p.recast_num = Bits / gg, p.recast_den = tma_bits / gg;
   }
   // 6. multicast: the box split along its last dimensions
   for (int k = nb - 1, mc = num_multicast; mc > 1; --k) {
@@ -263,7 +366,7 @@ constexpr Params compute(Gmem const& g, Order const& o, int swizzle_bits, int nu
   }
   // 7. the instruction's limits
   if (address % 16 != 0) { p.error = "TMA: the global address is not 16-byte aligned"; return p; }
-  if (p.strides[0] * 8 != Bits) { p.error = "TMA: the innermost box dimension is not contiguous in global memory (the majors of shared and global memory differ)"; return p; }
+  if (stride0 != 1) { p.error = "TMA: the innermost box dimension is not contiguous in global memory (the majors of shared and global memory differ)"; return p; }
   for (int k = 0; k < nb; ++k) {
     if (p.box[k] > 256) { p.error = "TMA: a box extent is above 256"; return p; }
     if (p.dims[k] < 1 || p.dims[k] > (std::uint64_t(1) << 32)) { p.error = "TMA: a global extent is not in [1, 2^32]"; return p; }
@@ -294,32 +397,84 @@ constexpr auto nonswizzle(ComposedLayout<A, O, L> const& c) { return c.layout_b(
 
 }  // namespace detail
 
-// make_tma_params<T>(ptr, gmem layout, smem layout, cta tile, multicast): see the top.
-template <class T, class GS, class GD, class SL, class Tile>
+namespace detail {
+// The order of the shared-memory tile SL against the tile Tile of a global
+// layout of shape GS: a compile-time constant.
+template <class GS, class SL, class Tile>
+struct order_of {
+  using Inner = std::remove_cvref_t<decltype(nonswizzle(SL{}))>;
+  static constexpr TileParts parts = tile_parts<GS, Tile>();
+  static constexpr PartFields fields = part_fields(parts);
+  static constexpr long long total() {
+    long long t = 1;
+    for (int m = 0; m < parts.n; ++m) t *= parts.extent[m];
+    return t;
+  }
+  static constexpr SmemOrder make() {
+    if constexpr (parts.error != nullptr || !fields.fits) {
+      SmemOrder o{};
+      o.error = parts.error ? parts.error : "TMA: the CTA tile's parts need more than 62 bits";
+      return o;
+    } else {
+      if constexpr (parts.n == 0 || total() != decltype(size(Inner{}))::value) {
+        SmemOrder o{};
+        o.error = "TMA: the shared-memory layout and the CTA tile differ in size";
+        return o;
+      } else {
+        // The parts' coordinates in their bit fields, composed with the inverse of the smem layout.
+        using PL = decltype([]<std::size_t... I>(std::index_sequence<I...>) {
+          return make_layout(make_shape(C<parts.extent[I]>{}...), make_stride(C<(1LL << fields.shift[I])>{}...));
+        }(std::make_index_sequence<std::size_t(parts.n)>{}));
+        using M = decltype(coalesce(composition(PL{}, right_inverse(Inner{}))));
+        return smem_runs<M>(parts, fields);
+      }
+    }
+  }
+  static constexpr SmemOrder value = make();
+};
+// The plan of a global layout type GL: what its types decide (which global
+// modes form which box dimension, the box, the rank), computed at compile
+// time with the run-time extents and strides left at 0 (a plan decides
+// nothing by them: merges need static strides, modes left out are static).
+template <class T, class TmaType, class GL, class SL, class Tile>
+struct static_plan {
+  static constexpr Params value =
+      compute<sizeof_bits_v<T>>(flat_gmem(GL{}), order_of<std::remove_cvref_t<decltype(GL{}.shape())>, SL, Tile>::value, swizzle_bits(SL{}),
+                                1, 0, sizeof_bits_v<TmaType>);
+  // The box's dimensions (1 where the plan itself is refused: make_tma_params then names the error).
+  static constexpr int rank = value.rank > 0 ? value.rank : 1;
+};
+}  // namespace detail
+
+// make_tma_params<TmaType = T>(ptr, gmem layout, smem layout, cta tile, multicast):
+// see the top. TmaType is the tensor map's element type (CuTe's TmaInternalType).
+template <class TmaType = void, class T, class GS, class GD, class SL, class Tile>
 Params make_tma_params(T const* ptr, Layout<GS, GD> const& g, SL const& s, Tile const& cta_tile, int num_multicast = 1) {
+  using M = std::conditional_t<std::is_void_v<TmaType>, T, TmaType>;
   auto const inner = detail::nonswizzle(s);
   static_assert(is_static_v<decltype(inner)>, "tessel::TMA: the shared-memory layout must be static");
   static_assert(is_static_v<Tile>, "tessel::TMA: the CTA tile must be static");
   static_assert(decltype(size(inner))::value == decltype(size(Tile{}))::value,
                 "tessel::TMA: the shared-memory layout and the CTA tile differ in size");
-  using Order = decltype(detail::smem_order(inner, cta_tile));
-  static constexpr Order order = detail::smem_order(decltype(inner){}, Tile{});
+  (void)cta_tile;
+  using Order = detail::order_of<GS, SL, Tile>;
   constexpr int bits = sizeof_bits_v<T>;
   if constexpr (is_static_v<Layout<GS, GD>>) {
-    constexpr Params sp = detail::compute<bits>(detail::flat_gmem(Layout<GS, GD>{}), order, detail::swizzle_bits(SL{}), 1, 0);
+    constexpr Params sp = detail::compute<bits>(detail::flat_gmem(Layout<GS, GD>{}), Order::value, detail::swizzle_bits(SL{}), 1, 0,
+                                                sizeof_bits_v<M>);
     static_assert(sp.error == nullptr, "tessel::TMA: this tile cannot be moved by the TMA (the message of make_tma_params "
                                        "at run time names the condition)");
   }
-  Params p = detail::compute<bits>(detail::flat_gmem(g), order, detail::swizzle_bits(s), num_multicast,
-                                   reinterpret_cast<std::uintptr_t>(ptr));
-  p.data_type = data_type<T>();
+  Params p = detail::compute<bits>(detail::flat_gmem(g), Order::value, detail::swizzle_bits(s), num_multicast,
+                                   reinterpret_cast<std::uintptr_t>(ptr), sizeof_bits_v<M>);
+  p.data_type = data_type<M>();
   TESSEL_CHECK(p.error == nullptr, p.error);
   return p;
 }
 // The CTA tile of the overload without one: the shared-memory layout's shape per mode.
-template <class T, class GS, class GD, class SL>
+template <class TmaType = void, class T, class GS, class GD, class SL>
 Params make_tma_params(T const* ptr, Layout<GS, GD> const& g, SL const& s) {
-  return make_tma_params(ptr, g, s, ::tessel::detail::atoms::product_each(detail::nonswizzle(s).shape()), 1);
+  return make_tma_params<TmaType>(ptr, g, s, ::tessel::detail::atoms::product_each(detail::nonswizzle(s).shape()), 1);
 }
 
 // print(p): the arguments of cuTensorMapEncodeTiled, one per line.

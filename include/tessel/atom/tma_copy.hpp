@@ -64,6 +64,8 @@ struct TmaCopy {
   // The elements of one whole box (CuTe's NumValSrc; a multicast load's CTAs each
   // issue one slice of it): tma_partition's partitions step over boxes of this many.
   int box_values_ = 0;
+  // The CTAs that share each box (CuTe's cluster size: each loads a slice of it).
+  int multicast_ = 1;
 
   // This load with its mbarrier (and multicast mask for SM90_TMA_LOAD_MULTICAST).
   TESSEL_HOST_DEVICE TmaBound<Op, T> with(std::uint64_t& b, std::uint16_t m = 0) const {
@@ -164,6 +166,7 @@ struct TmaCopy {
     for (int d = 0; d < 5; ++d) c[d] = 0;
     for (int d = 0; d < params.rank; ++d)
       for (int q = 0; q < params.parts[d]; ++q) c[d] += std::int32_t(pos[params.part_mode[d][q]] * params.part_scale[d][q]);
+    if (params.recast_num != params.recast_den) c[0] = std::int32_t(c[0] * params.recast_num / params.recast_den);
   }
 
  private:
@@ -205,6 +208,320 @@ struct TmaCopy {
   }
 };
 
+// ---- CuTe's TMA coordinate tensor ----------------------------------------------------------------
+
+namespace detail {
+// The TMA coordinates of a global tensor (get_tma_tensor's elements): an
+// offset in which each flattened global mode's coordinate has its own bits
+// (so that the layout's strides are integers, which the whole algebra takes),
+// read back per mode and mapped to the R coordinates of the tensor map
+// (dimension dim_[m] gets scale_[m] times mode m's coordinate; dimension 0
+// then counts the map's elements: num_ / den_). Uniform: mode m's bits start
+// at m * coord_bits<F> (static strides); else at shift_[m].
+template <int F, int R, bool Uniform>
+struct tma_coord_iterator {
+  using value_type = decltype([]<std::size_t... J>(std::index_sequence<J...>) { return make_tuple((void(J), std::int32_t(0))...); }(
+      std::make_index_sequence<R>{}));
+  using reference = value_type;
+  using memory_tag = rmem_tag;
+  long long offset_ = 0;
+  std::int8_t dim_[F] = {};
+  std::int32_t scale_[F] = {};
+  std::uint8_t shift_[Uniform ? 1 : F + 1] = {};
+  std::int32_t num_ = 1, den_ = 1;
+
+  TESSEL_HOST_DEVICE constexpr auto operator*() const { return (*this)[0]; }
+  template <class I>
+  TESSEL_HOST_DEVICE constexpr value_type operator[](I const& i) const {
+    long long const o = offset_ + static_cast<long long>(i);
+    long long c[R] = {};
+    for (int m = 0; m < F; ++m) {
+      long long pos;
+      if constexpr (Uniform) {
+        constexpr int B = coord_bits<F>;
+        pos = (o >> (m * B)) & ((1LL << B) - 1);
+      } else {
+        pos = (o >> shift_[m]) & ((1LL << (shift_[m + 1] - shift_[m])) - 1);
+      }
+      if (dim_[m] >= 0) c[dim_[m]] += pos * scale_[m];
+    }
+    if (num_ != den_) c[0] = c[0] * num_ / den_;
+    return [&]<std::size_t... J>(std::index_sequence<J...>) { return make_tuple(std::int32_t(c[J])...); }(std::make_index_sequence<R>{});
+  }
+  template <class I>
+  TESSEL_HOST_DEVICE constexpr tma_coord_iterator operator+(I const& i) const {
+    tma_coord_iterator r = *this;
+    r.offset_ += static_cast<long long>(i);
+    return r;
+  }
+};
+template <class X> struct is_tma_coord_iterator : std::false_type {};
+template <int F, int R, bool U> struct is_tma_coord_iterator<tma_coord_iterator<F, R, U>> : std::true_type {};
+
+// The leaves before child k of the tuple type S.
+template <class S, std::size_t... I>
+constexpr int leaves_before(int k, std::index_sequence<I...>) {
+  int const counts[] = {TMA::detail::leaf_count<tuple_element_t<I, S>>()..., 0};
+  int r = 0;
+  for (int j = 0; j < k; ++j) r += counts[j];
+  return r;
+}
+// The strides of a flat tuple fs laid out over the profile of shape s.
+template <int I0 = 0, class S, class FS>
+TESSEL_HOST_DEVICE constexpr auto unflatten_like(S const& s, FS const& fs) {
+  if constexpr (is_tuple_v<S>) {
+    return [&]<std::size_t... I>(std::index_sequence<I...>) {
+      return make_tuple(unflatten_like<I0 + leaves_before<S>(int(I), std::make_index_sequence<tuple_size_v<S>>{})>(get<I>(s), fs)...);
+    }(std::make_index_sequence<tuple_size_v<S>>{});
+  } else {
+    return get<I0>(fs);
+  }
+}
+// A shape with its dynamic extents as 64-bit integers.
+template <class S>
+TESSEL_HOST_DEVICE constexpr auto long_extents(S const& s) {
+  if constexpr (is_tuple_v<S>) return transform(s, [](auto const& e) { return long_extents(e); });
+  else if constexpr (is_static_v<S>) return s;
+  else return static_cast<long long>(s);
+}
+}  // namespace detail
+
+template <int F, int R, bool U>
+inline constexpr bool is_iterator_v<detail::tma_coord_iterator<F, R, U>> = true;
+template <int F, int R, bool U>
+struct memory_tag_of<detail::tma_coord_iterator<F, R, U>> { using type = rmem_tag; };
+namespace detail {
+// print: ArithTuple(the coordinate of element 0), as CuTe prints its TMA tensors'
+// iterators (in detail, beside the iterator, for argument-dependent lookup).
+template <int F, int R, bool U>
+TESSEL_HOST_DEVICE void print(tma_coord_iterator<F, R, U> const& it) {
+  printf("ArithTuple");
+  ::TESSEL_NAMESPACE::print(it[0]);
+}
+}  // namespace detail
+
+// filter_zeros(t): t over filter_zeros of its layout (stride-0 modes get shape 1), as
+// CuTe's: e.g. size(filter_zeros(sA)) counts the distinct elements of a broadcast
+// shared-memory tile (CuTe's TMA tests size their transactions so).
+template <class E, class S, class D>
+TESSEL_HOST_DEVICE constexpr auto filter_zeros(Tensor<E, Layout<S, D>> const& t) {
+  return make_tensor(t.data(), filter_zeros(t.layout()));
+}
+
+namespace detail {
+// t o (layout_v, _, ..., _), mode by mode, starting at element `offset` of mode 0.
+template <class Tn, class LV>
+TESSEL_HOST_DEVICE auto tma_compose_tile(Tn const& t, LV const& layout_v, int offset) {
+  constexpr int R = decltype(rank(t.layout()))::value;
+  // (compose0: the rest modes, of dynamic size, stay out of the composition, so that it
+  // takes the fast path in device code)
+  auto tv = [&] {
+    if constexpr (R > 1 && is_layout<std::remove_cvref_t<decltype(t.layout())>>::value) {
+      return make_tensor(t.data(), detail::atoms::compose0(t.layout(), layout_v));
+    } else if constexpr (R > 1) {
+      auto tiler = [&]<std::size_t... I>(std::index_sequence<I...>) {
+        return make_tile(layout_v, ((void)I, Underscore{})...);
+      }(std::make_index_sequence<R - 1>{});
+      return composition(t, tiler);
+    } else {
+      return composition(t, layout_v);
+    }
+  }();
+  if constexpr (R > 1) {
+    auto first = [&]<std::size_t... I>(std::index_sequence<I...>) {
+      return make_coord(offset, ((void)I, Int<0>{})...);
+    }(std::make_index_sequence<R - 1>{});
+    return make_tensor(tv.data() + tv.layout()(first), tv.layout());
+  } else {
+    return make_tensor(tv.data() + tv.layout()(offset), tv.layout());
+  }
+}
+// (A, B, C, ...) -> (A, _1 x K, B, C, ...), for layouts and swizzled layouts.
+template <int K, class S, class D>
+TESSEL_HOST_DEVICE constexpr auto insert_unit_modes(Layout<S, D> const& l) {
+  constexpr int R = decltype(rank(l))::value;
+  if constexpr (R == 1 && !is_tuple_v<S>) {
+    return [&]<std::size_t... U>(std::index_sequence<U...>) { return make_layout(l, ((void)U, Layout<_1, _0>{})...); }(
+        std::make_index_sequence<K>{});
+  } else {
+    return [&]<std::size_t... U, std::size_t... I>(std::index_sequence<U...>, std::index_sequence<I...>) {
+      return make_layout(layout<0>(l), ((void)U, Layout<_1, _0>{})..., layout<I + 1>(l)...);
+    }(std::make_index_sequence<K>{}, std::make_index_sequence<R - 1>{});
+  }
+}
+template <int K, class A, class O, class L>
+TESSEL_HOST_DEVICE constexpr auto insert_unit_modes(ComposedLayout<A, O, L> const& c) {
+  return make_composed_layout(c.layout_a(), c.offset(), insert_unit_modes<K>(c.layout_b()));
+}
+}  // namespace detail
+
+// TmaTiledCopy: what make_tma_copy and make_tma_atom return. The TmaCopy (its
+// descriptor and plan; tessel's copy(smem, tile) spelling) with what CuTe's
+// TMA TiledCopy / Copy_Atom knows from the types: the tensor map's rank R (the
+// rank of get_tma_tensor's elements), the shared-memory layout (unswizzled)
+// and the rank of the CTA tile, for get_slice(cta).partition_S / partition_D.
+template <class Op, class T, int R, class SmemInner, int TileRank>
+struct TmaTiledCopy : TmaCopy<Op, T> {
+  static constexpr int tma_rank = R;
+
+  // get_tma_tensor(shape): the coordinate tensor of the global tensor (shape:
+  // the global layout's shape): its element at every global coordinate is the
+  // tensor map's coordinate of it (R integers), as CuTe's. Its layout has
+  // integer strides (each flattened mode's coordinate in its own bits: static
+  // when the shape is flat of rank <= 4, so that tiling it stays compile-time
+  // algebra), which every divide and partition takes.
+  template <class Shape>
+  TESSEL_HOST_DEVICE auto get_tma_tensor(Shape const& shape) const {
+    auto flat = flatten_to_tuple(shape);
+    constexpr int F = int(tuple_size_v<decltype(flat)>);
+    static_assert(F <= TMA::detail::kMaxModes, "tessel::get_tma_tensor: more than 12 flattened modes");
+    auto shape64 = detail::long_extents(shape);
+    constexpr bool uniform = detail::is_flat_shape<Shape>::value || !is_tuple_v<Shape>;
+    detail::tma_coord_iterator<F, R, uniform> it{};
+    TMA::Params const& p = this->params;
+    for (int m = 0; m < F; ++m) it.dim_[m] = -1, it.scale_[m] = 0;
+    for (int d = 0; d < p.rank && d < R; ++d)
+      for (int q = 0; q < p.parts[d]; ++q)
+        if (p.part_mode[d][q] < F) it.dim_[p.part_mode[d][q]] = std::int8_t(d), it.scale_[p.part_mode[d][q]] = std::int32_t(p.part_scale[d][q]);
+    it.num_ = std::int32_t(p.recast_num), it.den_ = std::int32_t(p.recast_den);
+    if constexpr (uniform) {
+      [&]<std::size_t... J>(std::index_sequence<J...>) {
+        [[maybe_unused]] bool const fits = (true && ... && (static_cast<long long>(get<J>(flat)) + p.tile_extent[J] <= (1LL << detail::coord_bits<F>)));
+        TESSEL_CHECK(fits, "get_tma_tensor: a mode is too large for the coordinate's bits");
+      }(std::make_index_sequence<F>{});
+      auto stride = []<std::size_t... J>(std::index_sequence<J...>) {
+        return make_tuple(C<(1LL << (int(J) * detail::coord_bits<F>))>{}...);
+      }(std::make_index_sequence<F>{});
+      if constexpr (is_tuple_v<Shape>) return make_tensor(it, make_layout(shape64, stride));
+      else return make_tensor(it, make_layout(shape64, get<0>(stride)));
+    } else {
+      int bits = 0;
+      it.shift_[0] = 0;
+      long long ext[F];
+      [&]<std::size_t... J>(std::index_sequence<J...>) { ((ext[J] = static_cast<long long>(get<J>(flat))), ...); }(std::make_index_sequence<F>{});
+      for (int m = 0; m < F; ++m) {
+        long long const reach = ext[m] + (m < TMA::detail::kMaxModes ? p.tile_extent[m] : 1);
+        int w = 1;
+        while ((1LL << w) < reach) ++w;
+        bits += w;
+        it.shift_[m + 1] = std::uint8_t(bits < 63 ? bits : 63);
+      }
+      TESSEL_CHECK(bits <= 62, "get_tma_tensor: the global modes' coordinates need more than 62 bits");
+      auto stride = [&]<std::size_t... J>(std::index_sequence<J...>) { return make_tuple((1LL << it.shift_[J])...); }(
+          std::make_index_sequence<F>{});
+      return make_tensor(it, make_layout(shape64, detail::unflatten_like(shape, stride)));
+    }
+  }
+
+  // get_slice(cta): CuTe's slice of the TMA TiledCopy for this CTA's rank in
+  // its multicast group (0 without multicast).
+  struct Slice {
+    int offset_;
+    // partition_S(t) / partition_D(t): t (the global coordinates of
+    // get_tma_tensor, tiled, or the shared-memory tile) has the CTA tile in its
+    // first TileRank modes; the result is (TMA, 1..., REST...) as CuTe's: mode 0
+    // is the tile in the order of the shared-memory layout's indices, from this
+    // CTA's slice on (one TMA instruction per box of it), then a mode of size 1
+    // per tile mode, then t's other modes.
+    template <class Tn>
+    TESSEL_HOST_DEVICE auto partition_S(Tn const& t) const { return part(t); }
+    template <class Tn>
+    TESSEL_HOST_DEVICE auto partition_D(Tn const& t) const { return part(t); }
+
+   private:
+    template <class Tn>
+    TESSEL_HOST_DEVICE auto part(Tn const& t) const {
+      auto const g = group_modes<0, TileRank>(t);
+      auto const layout_v = tile_to_shape(make_layout(right_inverse(SmemInner{})), make_shape(size<0>(g.layout())));
+      auto const v = detail::tma_compose_tile(g, layout_v, offset_);
+      return make_tensor(v.data(), detail::insert_unit_modes<TileRank>(v.layout()));
+    }
+  };
+  TESSEL_HOST_DEVICE Slice get_slice(int cta) const { return Slice{cta * (this->box_values_ / this->multicast_)}; }
+  template <class I>
+  TESSEL_HOST_DEVICE Slice get_thread_slice(I const& cta) const { return get_slice(int(cta)); }
+};
+
+// Copy_Atom<TmaTiledCopy<...>>: what make_tma_atom returns (CuTe's
+// `Copy_Atom tma = make_tma_atom(...)`): the same copy.
+template <class Op, class T, int R, class SI, int K>
+struct Copy_Atom<TmaTiledCopy<Op, T, R, SI, K>> : TmaTiledCopy<Op, T, R, SI, K> {
+  Copy_Atom() = default;
+  TESSEL_HOST_DEVICE Copy_Atom(TmaTiledCopy<Op, T, R, SI, K> const& c) : TmaTiledCopy<Op, T, R, SI, K>(c) {}
+};
+template <class Op, class T, int R, class SI, int K>
+Copy_Atom(TmaTiledCopy<Op, T, R, SI, K>) -> Copy_Atom<TmaTiledCopy<Op, T, R, SI, K>>;
+
+// print(tma): the op, the tensor map's arguments and the plan's box.
+template <class Op, class T>
+TESSEL_HOST_DEVICE void print(TmaCopy<Op, T> const& tma) {
+  printf("TmaCopy %s\n", std::is_same_v<Op, SM90_TMA_STORE> ? "SM90_TMA_STORE"
+                         : std::is_same_v<Op, SM90_TMA_LOAD_MULTICAST> ? "SM90_TMA_LOAD_MULTICAST" : "SM90_TMA_LOAD");
+  TMA::Params const& p = tma.params;
+  printf("  rank %d format %d swizzle %d\n  dims", p.rank, p.data_type, p.swizzle);
+  for (int i = 0; i < p.rank; ++i) printf(" %llu", (unsigned long long)p.dims[i]);
+  printf("\n  box");
+  for (int i = 0; i < p.rank; ++i) printf(" %u", p.box[i]);
+  printf("\n  values per box %d, multicast %d, tile bytes %u\n", tma.box_values_, tma.multicast_, tma.bytes);
+}
+template <class Op, class T, int R, class SI, int K>
+TESSEL_HOST_DEVICE void print(TmaTiledCopy<Op, T, R, SI, K> const& tma) { print(static_cast<TmaCopy<Op, T> const&>(tma)); }
+template <class Op, class T, int R, class SI, int K>
+TESSEL_HOST_DEVICE void print(Copy_Atom<TmaTiledCopy<Op, T, R, SI, K>> const& tma) { print(static_cast<TmaCopy<Op, T> const&>(tma)); }
+
+namespace detail {
+// The plan of a TMA copy, without encoding the tensor map (make_tma_copy
+// encodes it): the plan's checks, the bytes, the values per box, the tile.
+template <class TmaType, class Op, class E, class GL, class SL, class Tile>
+auto make_tma_plan(Op const&, Tensor<E, GL> const& g, SL const& s, Tile const&, int cluster_size) {
+  using T = typename Tensor<E, GL>::value_type;
+  using M = std::conditional_t<std::is_void_v<TmaType>, T, TmaType>;
+  static_assert(std::is_same_v<Op, SM90_TMA_LOAD> || std::is_same_v<Op, SM90_TMA_LOAD_MULTICAST> || std::is_same_v<Op, SM90_TMA_STORE>,
+                "tessel::make_tma_copy: Op is SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST or SM90_TMA_STORE");
+  using Inner = std::remove_cvref_t<decltype(TMA::detail::nonswizzle(s))>;
+  constexpr int R = TMA::detail::static_plan<T, M, GL, SL, Tile>::rank;
+  constexpr int K = [] {
+    if constexpr (is_tuple_v<Tile>) return int(tuple_size_v<Tile>); else return 1;
+  }();
+  TESSEL_CHECK(cluster_size >= 1, "make_tma_copy: the cluster size is not positive");
+  TMA::Params p = TMA::make_tma_params<M>(raw_pointer_cast(g.data()), g.layout(), s, Tile{}, cluster_size);
+  TESSEL_CHECK(p.rank == R, "make_tma_copy: the tensor map's rank differs from the one its types give");
+  // The tile's elements the boxes hold: all but those along global modes of static stride 0 (broadcast).
+  long long tile_size = decltype(size(Tile{}))::value;
+  auto const gm = TMA::detail::flat_gmem(g.layout());
+  constexpr TMA::detail::TileParts parts = TMA::detail::order_of<std::remove_cvref_t<decltype(g.layout().shape())>, SL, Tile>::parts;
+  for (int k = 0; k < parts.n; ++k)
+    if (gm.static_stride[parts.gmode[k]] && gm.stride[parts.gmode[k]] == 0) tile_size /= parts.extent[k];
+  TESSEL_CHECK(p.tile_elems == tile_size, "make_tma_copy: the shared-memory layout does not hold the whole tile in order");
+  [[maybe_unused]] long long slice = 1;  // a multicast slice, in elements
+  if (cluster_size > 1) {
+    [[maybe_unused]] TMA::Params const whole = TMA::make_tma_params<M>(raw_pointer_cast(g.data()), g.layout(), s, Tile{}, 1);
+    TESSEL_CHECK(whole.box[p.rank - 1] == p.box[p.rank - 1] * std::uint32_t(cluster_size),
+                 "make_tma_copy: the cluster does not divide the box's last dimension (multicast slices along it only)");
+    for (int d = 0; d < p.rank; ++d) slice *= p.box[d];
+  }
+  if (p.swizzle > 0) {
+    [[maybe_unused]] long long const period = (16LL << p.swizzle) * 8 / long(sizeof(T));  // 2^(4+3+B) bytes, in elements
+    for (int r = 0; r < p.rest; ++r)
+      TESSEL_CHECK(p.rest_smem[r] % period == 0, "make_tma_copy: a box of the swizzled tile does not start on the swizzle's period");
+    TESSEL_CHECK(slice == 1 || slice % period == 0, "make_tma_copy: a multicast slice does not start on the swizzle's period");
+  }
+  TmaTiledCopy<Op, T, R, Inner, K> c{};
+  c.params = p;
+  c.bytes = std::uint32_t(tile_size * sizeof_bits_v<T> / 8);
+  c.multicast_ = cluster_size;
+  long long box = cluster_size;
+  for (int d = 0; d < p.rank; ++d) box *= p.box[d];
+  c.box_values_ = int(box * p.recast_den / p.recast_num);  // in the tensor's elements
+  for (int m = 0; m < TMA::detail::kMaxModes; ++m) c.tile_[m] = p.tile_extent[m];
+  return c;
+}
+template <class C>
+TESSEL_HOST_DEVICE constexpr int cluster_count(C const& c) {
+  if constexpr (is_tuple_v<C>) return int(size(c)); else return int(c);
+}
+}  // namespace detail
+
 #if defined(TESSEL_HAS_CUDA_DRIVER_TYPES)
 namespace detail {
 // cuTensorMapEncodeTiled, fetched once from the driver through the runtime (as
@@ -239,63 +556,47 @@ inline bool encode_tiled(TmaDescriptor& d, TMA::Params const& p) {
 }
 }  // namespace detail
 
-// make_tma_copy(op, gmem tensor, smem layout, cta tile, cluster size): the copy of
-// a CTA tile; named errors where the TMA cannot move the tile (make_tma_params),
-// where the smem layout does not hold the whole tile, where a box of a swizzled
-// tile does not start on the swizzle's period, and where encoding fails.
-template <class Op, class E, class GL, class SL, class Tile>
-TmaCopy<Op, typename Tensor<E, GL>::value_type> make_tma_copy(Op const&, Tensor<E, GL> const& g, SL const& s, Tile const& cta_tile,
-                                                              int cluster_size = 1) {
-  using T = typename Tensor<E, GL>::value_type;
-  static_assert(std::is_same_v<Op, SM90_TMA_LOAD> || std::is_same_v<Op, SM90_TMA_LOAD_MULTICAST> || std::is_same_v<Op, SM90_TMA_STORE>,
-                "tessel::make_tma_copy: Op is SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST or SM90_TMA_STORE");
-  TMA::Params p = TMA::make_tma_params(raw_pointer_cast(g.data()), g.layout(), s, cta_tile,
-                                       std::is_same_v<Op, SM90_TMA_LOAD_MULTICAST> ? cluster_size : 1);
-  constexpr long long tile_size = decltype(size(Tile{}))::value;
-  TESSEL_CHECK(p.tile_elems == tile_size, "make_tma_copy: the shared-memory layout does not hold the whole tile in order");
-  [[maybe_unused]] long long slice = 1;  // a multicast slice, in elements
-  if (std::is_same_v<Op, SM90_TMA_LOAD_MULTICAST> && cluster_size > 1) {
-    [[maybe_unused]] TMA::Params const whole = TMA::make_tma_params(raw_pointer_cast(g.data()), g.layout(), s, cta_tile, 1);
-    TESSEL_CHECK(whole.box[p.rank - 1] == p.box[p.rank - 1] * std::uint32_t(cluster_size),
-                 "make_tma_copy: the cluster does not divide the box's last dimension (multicast slices along it only)");
-    for (int d = 0; d < p.rank; ++d) slice *= p.box[d];
-  }
-  if (p.swizzle > 0) {
-    [[maybe_unused]] long long const period = (16LL << p.swizzle) * 8 / long(sizeof(T));  // 2^(4+3+B) bytes, in elements
-    for (int r = 0; r < p.rest; ++r)
-      TESSEL_CHECK(p.rest_smem[r] % period == 0, "make_tma_copy: a box of the swizzled tile does not start on the swizzle's period");
-    TESSEL_CHECK(slice == 1 || slice % period == 0, "make_tma_copy: a multicast slice does not start on the swizzle's period");
-  }
-  TmaCopy<Op, T> c{};
-  c.params = p;
-  c.bytes = std::uint32_t(tile_size * long(sizeof(T)));
-  c.box_values_ = std::is_same_v<Op, SM90_TMA_LOAD_MULTICAST> ? cluster_size : 1;
-  for (int d = 0; d < p.rank; ++d) c.box_values_ *= int(p.box[d]);
-  auto ft = flatten_to_tuple(Tile{});
-  [&]<std::size_t... I>(std::index_sequence<I...>) { ((c.tile_[I] = int(get<I>(ft))), ...); }(std::make_index_sequence<tuple_size_v<decltype(ft)>>{});
-  for (int m = int(tuple_size_v<decltype(ft)>); m < TMA::detail::kMaxModes; ++m) c.tile_[m] = 1;
+// make_tma_copy<TmaType = void>(op, gmem tensor, smem layout, cta tile, cluster size):
+// CuTe's TMA copy of a CTA tile (TmaTiledCopy: get_tma_tensor, get_slice,
+// with, copy; TmaType: the tensor map's element type, CuTe's TmaInternalType,
+// the tensor's by default); the cluster size (an integer, static or not) is
+// the number of CTAs that share each box, each loading a slice of it (CuTe's
+// multicast). Named errors where the TMA cannot move the tile
+// (make_tma_params), where the smem layout does not hold the whole tile,
+// where a box of a swizzled tile does not start on the swizzle's period, and
+// where encoding fails.
+template <class TmaType = void, class Op, class E, class GL, class SL, class Tile, class Cluster>
+  requires(Integral<Cluster> || is_tuple_v<Cluster>)
+auto make_tma_copy(Op const& op, Tensor<E, GL> const& g, SL const& s, Tile const& cta_tile, Cluster const& cluster_size) {
+  auto c = detail::make_tma_plan<TmaType>(op, g, s, cta_tile, detail::cluster_count(cluster_size));
   // The encoding is the copy itself, not a check: it runs whatever TESSEL_NO_CHECKS says.
-  if (!detail::encode_tiled(c.desc, p)) fail("make_tma_copy: cuTensorMapEncodeTiled failed (or no CUDA driver)");
+  if (!detail::encode_tiled(c.desc, c.params)) fail("make_tma_copy: cuTensorMapEncodeTiled failed (or no CUDA driver)");
   return c;
 }
-// make_tma_atom: CuTe's name for the same copy, as a Copy_Atom (below).
-template <class Op, class E, class GL, class SL, class Tile>
-auto make_tma_atom(Op const& op, Tensor<E, GL> const& g, SL const& s, Tile const& cta_tile, int cluster_size = 1) {
-  auto c = make_tma_copy(op, g, s, cta_tile, cluster_size);
-  return Copy_Atom<decltype(c)>(c);
+// make_tma_copy(op, g, s, cluster_size) (CuTe's), or make_tma_copy(op, g, s, cta_tile)
+// (a tile: a shape, not an integer): the tile defaults to the smem layout's shape per mode,
+// the cluster to 1.
+template <class TmaType = void, class Op, class E, class GL, class SL, class X>
+auto make_tma_copy(Op const& op, Tensor<E, GL> const& g, SL const& s, X const& x) {
+  if constexpr (Integral<X>) return make_tma_copy<TmaType>(op, g, s, ::tessel::detail::atoms::product_each(TMA::detail::nonswizzle(s).shape()), x);
+  else return make_tma_copy<TmaType>(op, g, s, x, Int<1>{});
 }
-// The CTA tile of the overload without one: the smem layout's shape per mode.
-template <class Op, class E, class GL, class SL>
+template <class TmaType = void, class Op, class E, class GL, class SL>
 auto make_tma_copy(Op const& op, Tensor<E, GL> const& g, SL const& s) {
-  return make_tma_copy(op, g, s, ::tessel::detail::atoms::product_each(TMA::detail::nonswizzle(s).shape()), 1);
+  return make_tma_copy<TmaType>(op, g, s, ::tessel::detail::atoms::product_each(TMA::detail::nonswizzle(s).shape()), Int<1>{});
+}
+// make_tma_atom<TmaType = void>(op, g, s, cta_tile, cluster_size = 1): the same copy as CuTe's Copy_Atom.
+template <class TmaType = void, class Op, class E, class GL, class SL, class Tile, class Cluster = Int<1>>
+auto make_tma_atom(Op const& op, Tensor<E, GL> const& g, SL const& s, Tile const& cta_tile, Cluster const& cluster_size = {}) {
+  auto c = make_tma_copy<TmaType>(op, g, s, cta_tile, cluster_size);
+  return Copy_Atom<decltype(c)>(c);
 }
 #endif
 
-// ---- CuTe's spelling: the TMA Copy_Atom, tma_partition, copy on its partitions ---------------
+// ---- CuTe's spelling: tma_partition, copy and prefetch on its partitions ----------------------
 
-// Copy_Atom<TmaCopy<Op, T>>: the TMA copy as a Copy_Atom, which is what CuTe's
-// make_tma_atom returns (`Copy_Atom tma = make_tma_atom(...)`); it is the
-// TmaCopy itself (with, get_tma_tensor, tma_partition, copy).
+// Copy_Atom<TmaCopy<Op, T>>: the TMA copy as a Copy_Atom; it is the TmaCopy
+// itself (with, get_tma_tensor, tma_partition, copy).
 template <class Op, class T>
 struct Copy_Atom<TmaCopy<Op, T>> : TmaCopy<Op, T> {
   Copy_Atom() = default;
@@ -327,51 +628,65 @@ TESSEL_HOST_DEVICE auto tma_partition(TmaCopy<Op, T> const& tma, C const& cta_co
                 "tessel::tma_partition: the shared-memory and global tiles (mode 0) differ in size");
   auto const inv = right_inverse(layout<0>(inner));
   auto const layout_v = tile_to_shape(make_layout(inv), make_shape(size<0>(inner)));
-  constexpr int n_mc = int(decltype(cosize(cta_layout))::value);
-  TESSEL_CHECK(tma.box_values_ % n_mc == 0, "tma_partition: the multicast CTAs do not divide the TMA box");
+  int const n_mc = int(cosize(cta_layout));
+  TESSEL_CHECK(n_mc >= 1 && tma.box_values_ % n_mc == 0, "tma_partition: the multicast CTAs do not divide the TMA box");
   int const offset = int(cta_layout(cta_coord)) * (tma.box_values_ / n_mc);
-  auto part = [&](auto const& t) {
-    constexpr int R = decltype(rank(t.layout()))::value;
-    // t o (layout_v, _, ..., _), mode by mode (compose0): the rest modes (the k count, of dynamic
-    // size) stay out of the composition, so that it takes the fast path in device code.
-    auto tv = [&] {
-      if constexpr (R > 1 && is_layout<std::remove_cvref_t<decltype(t.layout())>>::value) {
-        return make_tensor(t.data(), detail::atoms::compose0(t.layout(), layout_v));
-      } else {
-        auto tiler = [&]<std::size_t... I>(std::index_sequence<I...>) {
-          return make_tile(layout_v, ((void)I, Underscore{})...);
-        }(std::make_index_sequence<R - 1>{});
-        return composition(t, tiler);
-      }
-    }();
-    auto first = [&]<std::size_t... I>(std::index_sequence<I...>) {
-      return make_coord(offset, ((void)I, Int<0>{})...);
-    }(std::make_index_sequence<R - 1>{});
-    return make_tensor(tv.data() + tv.layout()(first), tv.layout());
-  };
-  return make_tuple(part(gtensor), part(stensor));
+  return make_tuple(detail::tma_compose_tile(gtensor, layout_v, offset), detail::tma_compose_tile(stensor, layout_v, offset));
 }
 
 namespace detail {
-// The TMA coordinates of the box whose first element has the global coordinate
-// `first` (get_tma_tensor's element: per flattened global mode).
-template <class Op, class T, class Crd>
-TESSEL_DEVICE void tma_box_coords(TmaCopy<Op, T> const& tma, Crd const& first, std::int32_t (&c)[5]) {
-  long long pos[TMA::detail::kMaxModes] = {};
-  auto ft = flatten_to_tuple(first);
-  [&]<std::size_t... I>(std::index_sequence<I...>) {
-    ((pos[I] = (long long)get<I>(ft)), ...);
-  }(std::make_index_sequence<tuple_size_v<decltype(ft)>>{});
+// The TMA coordinates of the box whose first element is `first`: get_tma_tensor's
+// element (TmaTiledCopy: the tensor map's coordinates; TmaCopy: per flattened global mode).
+template <class It, class Op, class T, class Crd>
+TESSEL_HOST_DEVICE void tma_box_coords(TmaCopy<Op, T> const& tma, Crd const& first, std::int32_t (&c)[5]) {
   for (int d = 0; d < 5; ++d) c[d] = 0;
-  for (int d = 0; d < tma.params.rank; ++d)
-    for (int q = 0; q < tma.params.parts[d]; ++q) c[d] += std::int32_t(pos[tma.params.part_mode[d][q]] * tma.params.part_scale[d][q]);
+  if constexpr (is_tma_coord_iterator<It>::value) {
+    [&]<std::size_t... I>(std::index_sequence<I...>) { ((c[I] = std::int32_t(get<I>(first))), ...); }(
+        std::make_index_sequence<tuple_size_v<Crd>>{});
+  } else {
+    long long pos[TMA::detail::kMaxModes] = {};
+    auto ft = flatten_to_tuple(first);
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      ((pos[I] = (long long)get<I>(ft)), ...);
+    }(std::make_index_sequence<tuple_size_v<decltype(ft)>>{});
+    for (int d = 0; d < tma.params.rank; ++d)
+      for (int q = 0; q < tma.params.parts[d]; ++q) c[d] += std::int32_t(pos[tma.params.part_mode[d][q]] * tma.params.part_scale[d][q]);
+    if (tma.params.recast_num != tma.params.recast_den) c[0] = std::int32_t(c[0] * tma.params.recast_num / tma.params.recast_den);
+  }
 }
+template <class Op, class T, class Crd>
+TESSEL_HOST_DEVICE void tma_box_coords(TmaCopy<Op, T> const& tma, Crd const& first, std::int32_t (&c)[5]) {
+  tma_box_coords<void>(tma, first, c);
+}
+// The L2 prefetch of the box at TMA coordinates c.
+struct TmaPrefetch {};
 // One TMA instruction: the box at TMA coordinates c to/from smem s.
-template <class Op, class T>
+template <class Op, class T, class How = Op>
 TESSEL_DEVICE void tma_issue_box(TmaCopy<Op, T> const& tma, T* s, std::int32_t const (&c)[5], std::uint64_t* bar, std::uint16_t mask) {
   constexpr std::uint64_t hint = 0x1000000000000000ull;  // EVICT_NORMAL, CuTe's default
   auto go = [&](auto... x) {
-    if constexpr (std::is_same_v<Op, SM90_TMA_LOAD>) SM90_TMA_LOAD::copy(&tma.desc, bar, hint, s, x...);
+    if constexpr (std::is_same_v<How, TmaPrefetch>) {
+      (void)s, (void)bar, (void)mask;
+#if defined(TESSEL_ARCH_TMA)
+      std::uint64_t const d = reinterpret_cast<std::uint64_t>(&tma.desc);
+      constexpr int n = sizeof...(x);
+      std::int32_t const k[5] = {std::int32_t(x)...};
+      if constexpr (n == 1) asm volatile("cp.async.bulk.prefetch.tensor.1d.L2.global [%0, {%1}];" ::"l"(d), "r"(k[0]) : "memory");
+      else if constexpr (n == 2) asm volatile("cp.async.bulk.prefetch.tensor.2d.L2.global [%0, {%1, %2}];" ::"l"(d), "r"(k[0]), "r"(k[1]) : "memory");
+      else if constexpr (n == 3)
+        asm volatile("cp.async.bulk.prefetch.tensor.3d.L2.global [%0, {%1, %2, %3}];" ::"l"(d), "r"(k[0]), "r"(k[1]), "r"(k[2]) : "memory");
+      else if constexpr (n == 4)
+        asm volatile("cp.async.bulk.prefetch.tensor.4d.L2.global [%0, {%1, %2, %3, %4}];" ::"l"(d), "r"(k[0]), "r"(k[1]), "r"(k[2]), "r"(k[3])
+                     : "memory");
+      else
+        asm volatile("cp.async.bulk.prefetch.tensor.5d.L2.global [%0, {%1, %2, %3, %4, %5}];" ::"l"(d), "r"(k[0]), "r"(k[1]), "r"(k[2]),
+                     "r"(k[3]), "r"(k[4])
+                     : "memory");
+#else
+      ((void)x, ...);
+      detail::missing_tma("the TMA prefetch needs device code for sm_90 or later");
+#endif
+    } else if constexpr (std::is_same_v<Op, SM90_TMA_LOAD>) SM90_TMA_LOAD::copy(&tma.desc, bar, hint, s, x...);
     else if constexpr (std::is_same_v<Op, SM90_TMA_LOAD_MULTICAST>) SM90_TMA_LOAD_MULTICAST::copy(&tma.desc, bar, mask, hint, s, x...);
     else {
       (void)bar, (void)mask;
@@ -386,31 +701,57 @@ TESSEL_DEVICE void tma_issue_box(TmaCopy<Op, T> const& tma, T* s, std::int32_t c
     default: go(c[0], c[1], c[2], c[3], c[4]); break;
   }
 }
-// Every box of tma_partition's partitions g (coordinates) and s (shared memory),
-// rank 1 (the tile) or 2 (the tile and a mode looped over).
-template <class Op, class T, class GE, class GL, class SE, class SL>
-TESSEL_DEVICE void tma_copy_boxes(TmaCopy<Op, T> const& tma, Tensor<GE, GL> const& g, Tensor<SE, SL> const& s, std::uint64_t* bar,
+// Every box of tma_partition's (or partition_S/D's) partitions g (coordinates)
+// and s (shared memory; none for a prefetch): mode 0 the tile from this CTA's
+// slice on, any further modes looped over.
+template <class How, class Op, class T, class GE, class GL, class SE, class SL>
+TESSEL_DEVICE void tma_copy_boxes(TmaCopy<Op, T> const& tma, Tensor<GE, GL> const& g, Tensor<SE, SL> const* s, std::uint64_t* bar,
                                   std::uint16_t mask) {
-  static_assert(GL::rank == SL::rank, "tessel::copy: a TMA copy's source and destination differ in rank");
-  if constexpr (GL::rank >= 2) {
-    static_assert(GL::rank == 2, "tessel::copy: a TMA copy takes tma_partition's partitions with at most one more mode");
-    for (int r = 0; r < int(size<1>(g.layout())); ++r) tma_copy_boxes(tma, g(Underscore{}, r), s(Underscore{}, r), bar, mask);
+  constexpr int R = decltype(rank(g.layout()))::value;
+  if constexpr (R > 2) {
+    auto const g2 = group_modes<1, R>(g);
+    if (s) {
+      auto const s2 = group_modes<1, R>(*s);
+      tma_copy_boxes<How>(tma, g2, &s2, bar, mask);
+    } else {
+      tma_copy_boxes<How>(tma, g2, static_cast<decltype(group_modes<1, R>(*s))*>(nullptr), bar, mask);
+    }
+  } else if constexpr (R == 2) {
+    for (int r = 0; r < int(size<1>(g.layout())); ++r) {
+      auto const gr = g(Underscore{}, r);
+      if (s) {
+        auto const sr = (*s)(Underscore{}, r);
+        tma_copy_boxes<How>(tma, gr, &sr, bar, mask);
+      } else {
+        tma_copy_boxes<How>(tma, gr, static_cast<decltype((*s)(Underscore{}, r))*>(nullptr), bar, mask);
+      }
+    }
   } else {
     int const v = tma.box_values_;
-    int const n = int(size(g.layout()));
+    // The boxes of the tile: its first tile_elems elements (the rest repeat
+    // them along broadcast (stride-0) modes).
+    int const n = int(size(g.layout())) < int(tma.params.tile_elems) ? int(size(g.layout())) : int(tma.params.tile_elems);
     for (int i = 0; i < n; i += v) {
       std::int32_t c[5];
-      tma_box_coords(tma, g(i), c);
-      tma_issue_box(tma, raw_pointer_cast(s.data()) + s.layout()(i), c, bar, mask);
+      tma_box_coords<decltype(g.data())>(tma, g(i), c);
+      T* p = nullptr;
+      if (s) p = raw_pointer_cast(s->data()) + s->layout()(i);
+      tma_issue_box<Op, T, How>(tma, p, c, bar, mask);
     }
   }
 }
+template <class Op, class T, class GE, class GL, class SE, class SL>
+TESSEL_DEVICE void tma_copy_boxes(TmaCopy<Op, T> const& tma, Tensor<GE, GL> const& g, Tensor<SE, SL> const& s, std::uint64_t* bar,
+                                  std::uint16_t mask) {
+  tma_copy_boxes<Op>(tma, g, &s, bar, mask);
+}
 }  // namespace detail
 
-// copy(tma.with(bar[, mask]), g, s): the load of tma_partition's partitions
-// (coordinates g, shared memory s): one TMA instruction per box of mode 0, by
-// one thread; the mbarrier expects the tile's bytes. copy(tma_store, s, g): the
-// store of s to the coordinates g, one instruction per box (a bulk group).
+// copy(tma.with(bar[, mask]), g, s): the load of tma_partition's (or
+// partition_S/D's) partitions (coordinates g, shared memory s): one TMA
+// instruction per box of mode 0, by one thread; the mbarrier expects the
+// tile's bytes. copy(tma_store, s, g): the store of s to the coordinates g,
+// one instruction per box (a bulk group).
 template <class Op, class T, class GE, class GL, class SE, class SL>
 TESSEL_DEVICE void copy(TmaBound<Op, T> const& b, Tensor<GE, GL> const& g, Tensor<SE, SL> const& s) {
   detail::tma_copy_boxes(*b.tma, g, s, b.bar, b.mask);
@@ -419,7 +760,7 @@ template <class T, class SE, class SL, class GE, class GL>
 TESSEL_DEVICE void copy(TmaCopy<SM90_TMA_STORE, T> const& tma, Tensor<SE, SL> const& s, Tensor<GE, GL> const& g) {
   detail::tma_copy_boxes(tma, g, s, nullptr, 0);
 }
-// The same through the Copy_Atom that make_tma_atom returns: spelled out for
+// The same through the Copy_Atoms that make_tma_atom returns: spelled out for
 // lvalue and rvalue destinations, so that it is more specialised than
 // copy_atom.hpp's copy(Copy_Atom<Args...>, src, dst&) and (src, dst&&), which
 // would otherwise be the exact match.
@@ -430,6 +771,42 @@ TESSEL_DEVICE void copy(Copy_Atom<TmaCopy<SM90_TMA_STORE, T>> const& tma, Tensor
 template <class T, class SE, class SL, class GE, class GL>
 TESSEL_DEVICE void copy(Copy_Atom<TmaCopy<SM90_TMA_STORE, T>> const& tma, Tensor<SE, SL> const& s, Tensor<GE, GL>&& g) {
   detail::tma_copy_boxes(tma, g, s, nullptr, 0);
+}
+template <class T, int R, class SI, int K, class SE, class SL, class GE, class GL>
+TESSEL_DEVICE void copy(Copy_Atom<TmaTiledCopy<SM90_TMA_STORE, T, R, SI, K>> const& tma, Tensor<SE, SL> const& s, Tensor<GE, GL>& g) {
+  detail::tma_copy_boxes(tma, g, s, nullptr, 0);
+}
+template <class T, int R, class SI, int K, class SE, class SL, class GE, class GL>
+TESSEL_DEVICE void copy(Copy_Atom<TmaTiledCopy<SM90_TMA_STORE, T, R, SI, K>> const& tma, Tensor<SE, SL> const& s, Tensor<GE, GL>&& g) {
+  detail::tma_copy_boxes(tma, g, s, nullptr, 0);
+}
+
+// prefetch(tma, g): CuTe's L2 prefetch of every box of the TMA partition g
+// (coordinates, as copy takes them), by one thread.
+template <class Op, class T, class GE, class GL>
+TESSEL_DEVICE void prefetch(TmaCopy<Op, T> const& tma, Tensor<GE, GL> const& g) {
+  static_assert(!std::is_same_v<Op, SM90_TMA_STORE>, "tessel::prefetch: a TMA store has nothing to prefetch");
+  using S = decltype(make_tensor(static_cast<T*>(nullptr), g.layout()));
+  detail::tma_copy_boxes<detail::TmaPrefetch>(tma, g, static_cast<S const*>(nullptr), nullptr, 0);
+}
+
+// prefetch(ptr): the L2 prefetch of the global-memory line of ptr (CuTe's);
+// cooperative_prefetch<NumThreads>(tid, g): thread tid of NumThreads prefetches
+// its share of the elements of the global tensor g, prefetch(g) all of them.
+TESSEL_HOST_DEVICE void prefetch([[maybe_unused]] void const* ptr) {
+#if defined(__CUDA_ARCH__)
+  asm volatile("prefetch.global.L2 [%0];" ::"l"(ptr) : "memory");
+#endif
+}
+template <std::uint32_t NumThreads, std::uint32_t FetchBytes = 64, class GE, class GL>
+TESSEL_HOST_DEVICE void cooperative_prefetch(std::uint32_t const& tid, Tensor<GE, GL> const& g) {
+  static_assert(is_gmem_v<decltype(g.data())>, "tessel::cooperative_prefetch: a global-memory tensor");
+  for (int i = int(tid); i < int(size(g.layout())); i += int(NumThreads)) prefetch(static_cast<void const*>(raw_pointer_cast(&g(i))));
+}
+template <class GE, class GL>
+  requires is_gmem_v<decltype(std::declval<Tensor<GE, GL> const&>().data())>
+TESSEL_HOST_DEVICE void prefetch(Tensor<GE, GL> const& g) {
+  cooperative_prefetch<1>(0, g);
 }
 
 }  // namespace tessel

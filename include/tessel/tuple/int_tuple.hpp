@@ -149,6 +149,10 @@ TESSEL_HOST_DEVICE constexpr auto rank(T const& t) {
     return rank(get<I...>(t));
   } else if constexpr (is_tuple_v<T>) {
     return Int<int(tuple_size_v<T>)>{};
+  } else if constexpr (requires { T::rank; }) {
+    // (from the type alone, t unread: rank(x) of a layout or tensor x is a constant
+    // expression, e.g. group_modes<1, rank(x)>(x), as in CuTe)
+    return Int<int(T::rank)>{};
   } else if constexpr (requires { t.shape(); }) {
     return rank(t.shape());
   } else {
