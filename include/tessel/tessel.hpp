@@ -13,10 +13,12 @@
 #include "tuple/algorithms.hpp"
 #include "layout/layout.hpp"
 #include "layout/print.hpp"
-// to_string(x) / layout_table(l), tessel's own (they need <string>). The CuTe drop-in, whose headers
-// include this one, leaves them out, as CuTe has neither: there include <tessel/layout/to_string.hpp>.
+// to_string(x) / layout_table(l) and engine::describe(error), tessel's own (they need <string>). The
+// CuTe drop-in, whose headers include this one, leaves them out, as CuTe has none of them: there
+// include <tessel/layout/to_string.hpp> and <tessel/engine/describe.hpp>.
 #if !defined(TESSEL_CUTE_COMPAT)
 #include "layout/to_string.hpp"
+#include "engine/describe.hpp"
 #endif
 #include "algebra/algebra.hpp"
 #include "algebra/helpers.hpp"

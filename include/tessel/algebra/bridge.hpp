@@ -23,13 +23,20 @@ TESSEL_HOST_DEVICE constexpr engine::Int to_int(T const& x, bool sym) {
   else return {sym ? 1 : static_cast<engine::i64>(x), false};
 }
 
+// (The elements through get_leaf and a helper, not get<I> and a lambda: fewer instantiations and
+// overload resolutions per node, which every typed algebra call pays at compile time.)
+template <class S, class D>
+TESSEL_HOST_DEVICE constexpr void put(engine::Layout& l, S const& s, D const& d, bool sym, engine::Error& e);
+template <class S, class D, std::size_t... I>
+TESSEL_HOST_DEVICE constexpr void put_elems(engine::Layout& l, S const& s, D const& d, bool sym, engine::Error& e,
+                                            std::index_sequence<I...>) {
+  (put(l, get_leaf<I>(s), get_leaf<I>(d), sym, e), ...);
+}
 template <class S, class D>
 TESSEL_HOST_DEVICE constexpr void put(engine::Layout& l, S const& s, D const& d, bool sym, engine::Error& e) {
   if constexpr (is_tuple_v<S>) {
     l.open(e);
-    [&]<std::size_t... I>(std::index_sequence<I...>) {
-      (put(l, get<I>(s), get<I>(d), sym, e), ...);
-    }(std::make_index_sequence<tuple_size_v<S>>{});
+    put_elems(l, s, d, sym, e, std::make_index_sequence<tuple_size_v<S>>{});
     l.close(e);
   } else {
     l.leaf(to_int(s, sym), to_int(d, sym), e);
@@ -48,12 +55,19 @@ TESSEL_HOST_DEVICE constexpr engine::Layout to_rt(L const& x, bool sym) {
 
 // A tiler: a layout, an integer N (N:1), `_`, or a tuple of tilers (by mode).
 template <class T>
+TESSEL_HOST_DEVICE constexpr void put_tiler(engine::Tiler& t, T const& x, bool sym, engine::Error& e);
+template <class T, std::size_t... I>
+TESSEL_HOST_DEVICE constexpr void put_tiler_elems(engine::Tiler& t, T const& x, bool sym, engine::Error& e,
+                                                  std::index_sequence<I...>) {
+  (put_tiler(t, get_leaf<I>(x), sym, e), ...);
+}
+template <class T>
 TESSEL_HOST_DEVICE constexpr void put_tiler(engine::Tiler& t, T const& x, bool sym, engine::Error& e) {
   if constexpr (is_underscore_v<T>) {
     t.push(engine::kUnderscore, e);
   } else if constexpr (is_tuple_v<T>) {
     t.push(engine::kOpen, e);
-    for_each(x, [&](auto const& y) { put_tiler(t, y, sym, e); });
+    put_tiler_elems(t, x, sym, e, std::make_index_sequence<tuple_size_v<T>>{});
     t.push(engine::kClose, e);
   } else if constexpr (is_layout_v<T>) {
     t.add(to_rt(x, sym), e);
