@@ -616,10 +616,16 @@ TEST(ComposedLayout, SharedMemoryTensorSliceAndCopy) {
     for (int b = 0; b < 16; ++b) ASSERT_EQ(tbuf[a + 4 * b], float(c(4 + a, 32 + b)));
 }
 
-// A tensor slice of a swizzled layout leaves the swizzle where it can (as CuTe's
-// slice_and_offset): the sliced tensor then has a plain layout (strides from the
-// swizzle and the offset's bits) and an offset iterator. Every element must be
-// the one the composed layout gives, for every slice coordinate.
+// A slice of a swizzled layout that leaves the swizzle where it can (as CuTe's
+// slice_and_offset of a swizzled-layout tensor; tessel's TiledCopy partitions use
+// it): a plain layout (strides from the swizzle and the offset's bits) and an
+// offset for the iterator. Every element must be the one the composed layout
+// gives, for every slice coordinate. (A tensor's own slices keep the swizzle.)
+template <class Tn, class Crd>
+auto slice_leaving(Tn const& t, Crd const& c) {
+  auto [l, off] = detail::slice_leaving_swizzle(c, t.layout());
+  return make_tensor(t.data() + off, l);
+}
 template <class Sw, class L, class MakeCrd>
 void expect_slices_exact(Sw sw, L l, int n, MakeCrd make_crd, bool& decayed, bool& kept) {
   alignas(16) static int mem[1 << 14];
@@ -627,8 +633,9 @@ void expect_slices_exact(Sw sw, L l, int n, MakeCrd make_crd, bool& decayed, boo
   auto t = make_tensor(make_smem_ptr(&mem[0]), c);
   for (int i = 0; i < n; ++i) {
     auto crd = make_crd(i);
-    auto part = t(crd);
+    auto part = slice_leaving(t, crd);
     auto ref = c(crd);  // the layout's slice keeps the swizzle
+    static_assert(is_composed_layout_v<typename decltype(t(crd))::layout_type>);
     using PL = typename decltype(part)::layout_type;
     (is_composed_layout_v<PL> ? kept : decayed) = true;
     for (int j = 0; j < int(size(ref)); ++j)
@@ -643,12 +650,12 @@ TEST(ComposedLayout, TensorSlicesLeaveTheSwizzleExactly) {
   alignas(16) static int smem[64 * 64 * 3];
   // ((8,8,8) column-major: the middle coordinate 8 would carry into the rest's bit 6.)
   auto cube = make_tensor(make_smem_ptr(&smem[0]), composition(Swizzle<3, 3, 3>{}, make_layout(make_shape(_8{}, _8{}, _8{}))));
-  EXPECT_NO_THROW((void)cube(_, 7, _));
-  EXPECT_THROW((void)cube(_, 8, _), tessel::error);
+  EXPECT_NO_THROW((void)slice_leaving(cube, make_coord(_, 7, _)));
+  EXPECT_THROW((void)slice_leaving(cube, make_coord(_, 8, _)), tessel::error);
   // A whole swizzled tile's slice keeps the swizzle (its bits hit swizzled pairs), as a GMMA operand needs.
   auto tile3 = make_tensor(make_smem_ptr(&smem[0]), tile_to_shape(composition(Swizzle<3, 3, 3>{}, Layout<Shape<_8, _64>, Stride<_64, _1>>{}),
                                                                   make_shape(_64{}, _64{}, _3{})));
-  static_assert(is_composed_layout_v<typename decltype(tile3(_, _, 1))::layout_type>);
+  static_assert(is_composed_layout_v<typename decltype(slice_leaving(tile3, make_coord(_, _, 1)))::layout_type>);
   // Every row and column slice, static and dynamic, of small swizzled tiles.
   auto rowsof = [](int i) { return make_coord(i, _); };
   auto colsof = [](int j) { return make_coord(_, j); };
@@ -670,13 +677,13 @@ TEST(ComposedLayout, TensorSlicesLeaveTheSwizzleExactly) {
   // Static coordinates too: a static offset gives a static layout (also where the offset has a partner bit set).
   {
     auto sw = make_tensor(make_smem_ptr(&smem[0]), composition(Swizzle<3, 3, 3>{}, Layout<Shape<_8, _64>, Stride<_64, _1>>{}));
-    static_assert(is_static_v<typename decltype(sw(_5{}, _))::layout_type>);
-    static_assert(!is_composed_layout_v<typename decltype(sw(_5{}, _))::layout_type>);
+    static_assert(is_static_v<typename decltype(slice_leaving(sw, make_coord(_5{}, _)))::layout_type>);
+    static_assert(!is_composed_layout_v<typename decltype(slice_leaving(sw, make_coord(_5{}, _)))::layout_type>);
     auto s0 = make_tensor(make_smem_ptr(&smem[0]), composition(Swizzle<3, 0, 3>{}, Layout<Shape<_8, _8>, Stride<_8, _1>>{}));
-    static_assert(is_static_v<typename decltype(s0(_3{}, _))::layout_type>);
-    static_assert(is_static_v<typename decltype(s0(_, _6{}))::layout_type>);
-    for (int j = 0; j < 8; ++j) EXPECT_EQ(&s0(_3{}, _)(j), &s0(3, j));
-    for (int i = 0; i < 8; ++i) EXPECT_EQ(&s0(_, _6{})(i), &s0(i, 6));
+    static_assert(is_static_v<typename decltype(slice_leaving(s0, make_coord(_3{}, _)))::layout_type>);
+    static_assert(is_static_v<typename decltype(slice_leaving(s0, make_coord(_, _6{})))::layout_type>);
+    for (int j = 0; j < 8; ++j) EXPECT_EQ(&slice_leaving(s0, make_coord(_3{}, _))(j), &s0(3, j));
+    for (int i = 0; i < 8; ++i) EXPECT_EQ(&slice_leaving(s0, make_coord(_, _6{}))(i), &s0(i, 6));
   }
   expect_slices_exact(Swizzle<3, 3, 3>{}, make_layout(make_shape(_8{}, _64{}), LayoutRight{}), 1,
                       [](int) { return make_coord(_5{}, _); }, decayed, kept);

@@ -306,6 +306,16 @@ struct TiledCopy : Atom {
   TESSEL_HOST_DEVICE static constexpr auto get_thread_slice(I const& thr_idx) { return get_slice(thr_idx); }
 };
 
+namespace detail {
+// The tensor slice t(c), leaving the swizzle of a swizzled shared-memory layout
+// where it can (slice_leaving_swizzle, swizzle/composed_layout.hpp).
+template <class Crd, class Tn>
+TESSEL_HOST_DEVICE constexpr auto slice_tensor_leaving_swizzle(Tn const& t, Crd const& c) {
+  auto [l, off] = slice_leaving_swizzle(c, t.layout());
+  return make_view(t.data() + off, l);
+}
+}  // namespace detail
+
 // One thread's part of a TiledCopy.
 template <class TiledCopy_, class ThrIdx>
 struct ThrCopy {
@@ -316,14 +326,14 @@ struct ThrCopy {
   TESSEL_HOST_DEVICE constexpr auto partition_S(ST&& s) const {
     using L = typename std::remove_cvref_t<ST>::layout_type;
     auto t = make_view(s.data(), TiledCopy_::tidfrg_S(s.layout()));
-    return t(thr_idx_, Underscore{}, detail::atoms::underscores<L::rank>());
+    return detail::slice_tensor_leaving_swizzle(t, make_coord(thr_idx_, Underscore{}, detail::atoms::underscores<L::rank>()));
   }
   // partition_D(D): this thread's values of D (M, N, ...) as (CopyV, RestM, RestN, ...).
   template <class DT>
   TESSEL_HOST_DEVICE constexpr auto partition_D(DT&& d) const {
     using L = typename std::remove_cvref_t<DT>::layout_type;
     auto t = make_view(d.data(), TiledCopy_::tidfrg_D(d.layout()));
-    return t(thr_idx_, Underscore{}, detail::atoms::underscores<L::rank>());
+    return detail::slice_tensor_leaving_swizzle(t, make_coord(thr_idx_, Underscore{}, detail::atoms::underscores<L::rank>()));
   }
   // retile_S/retile_D(T): a register tensor of this thread seen in this copy's value order.
   template <class ST>

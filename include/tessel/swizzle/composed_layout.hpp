@@ -124,9 +124,14 @@ TESSEL_HOST_DEVICE constexpr auto slice_and_offset(Crd const& c, ComposedLayout<
   return make_tuple(cl(c), Int<0>{});
 }
 
-// slice_and_offset(c, Sw o off o L) for a swizzle Sw = Swizzle<B,M,S>: where the
-// slice can, it leaves the swizzle as CuTe's does (a tensor slice then indexes
-// with plain strides): with o = off + L(c with `_` as 0) and Ls = slice(c, L),
+// slice_leaving_swizzle(c, Sw o off o L) for a swizzle Sw = Swizzle<B,M,S>: the
+// slice as (layout, offset) where it can leave the swizzle, as CuTe's
+// slice_and_offset does for a tensor of a swizzled layout (the slice then
+// indexes with plain strides). tessel takes it in a TiledCopy's partitions
+// (ThrCopy::partition_S/D: the shared-memory side of cp.async, ldmatrix, ...),
+// where the copies then address with base + static offsets; other slices keep
+// the swizzle (as CuTe's swizzle_ptr tensors of GMMA layouts do, so an MMA's
+// partitions have CuTe's shapes). With o = off + L(c with `_` as 0) and Ls = slice(c, L),
 //   Sw(o + Ls(r)) = Sw(o) + L'(r)  for every r,
 // L' a layout, when (checked at compile time, Ls static)
 //   * every leaf of Ls has stride 0, shape 1, a stride that is a multiple of
@@ -144,6 +149,7 @@ TESSEL_HOST_DEVICE constexpr auto slice_and_offset(Crd const& c, ComposedLayout<
 // So L' is Ls with each field leaf split into its bits (kept whole where those
 // amounts are static and 2^j times the first), and the offset is Sw(o).
 // Otherwise (or with no integer in c) the slice keeps the swizzle: (cl(c), 0).
+// A layout that is not a swizzled ComposedLayout: slice_and_offset.
 namespace detail::swizzle_slice {
 inline constexpr int kMaxLeaves = 32;
 // What the compile-time analysis finds.
@@ -321,8 +327,13 @@ TESSEL_HOST_DEVICE constexpr auto rebuild(Sh const& sh, St const& st, unsigned o
 }
 }  // namespace detail::swizzle_slice
 
+namespace detail {
+template <class Crd, class Lay>
+TESSEL_HOST_DEVICE constexpr auto slice_leaving_swizzle(Crd const& c, Lay const& l) {
+  return slice_and_offset(c, l);
+}
 template <class Crd, int B, int M, int S, class O, class L>
-TESSEL_HOST_DEVICE constexpr auto slice_and_offset(Crd const& c, ComposedLayout<Swizzle<B, M, S>, O, L> const& cl) {
+TESSEL_HOST_DEVICE constexpr auto slice_leaving_swizzle(Crd const& c, ComposedLayout<Swizzle<B, M, S>, O, L> const& cl) {
   namespace ss = detail::swizzle_slice;
   using Ls = decltype(slice(c, cl.layout_b()));
   using Ld = decltype(dice(c, cl.layout_b()));
@@ -346,6 +357,7 @@ TESSEL_HOST_DEVICE constexpr auto slice_and_offset(Crd const& c, ComposedLayout<
     return make_tuple(detail::raw_layout(get<0>(sd), get<1>(sd)), cl.layout_a()(o));
   }
 }
+}  // namespace detail
 template <std::size_t... I, class A, class O, class L>
 TESSEL_HOST_DEVICE constexpr auto get(ComposedLayout<A, O, L> const& c) {
   return make_composed_layout(c.layout_a(), c.offset(), get<I...>(c.layout_b()));
