@@ -36,22 +36,8 @@ want() { local p; for p in "${parts[@]}"; do [ "$p" = "$1" ] && return 0; done; 
 # DEADLINE (seconds from the start, default 570): a step gets at most what is left before it, and
 # one with under 15 s left is skipped (printed as SKIPPED; counted as a failure of the session).
 DEADLINE=${DEADLINE:-570}
-step() {
-  local name=$1 limit=$2; shift 2
-  local t0=$SECONDS left=$((DEADLINE - SECONDS - 5))
-  if [ "$left" -lt 15 ]; then
-    printf '%-28s SKIPPED (the call\x27s time is spent)\n' "$name"
-    status=1
-    return
-  fi
-  [ "$limit" -le "$left" ] || limit=$left
-  timeout "$limit" "$@" > "$LOGS/$name.txt" 2>&1
-  local rc=$?
-  local summary
-  summary=$(grep -E "passed, .* failed|ERROR SUMMARY|RACECHECK SUMMARY|SYNCCHECK SUMMARY|failures|FAIL|rror" "$LOGS/$name.txt" | grep -v "^ok" | tail -n 3 | tr '\n' ' ')
-  printf '%-28s rc=%-3s %4ds  %s\n' "$name" "$rc" $((SECONDS - t0)) "$summary"
-  [ "$rc" -eq 0 ] || status=1
-}
+STEP_LOGS=$LOGS
+source "$here/steps.sh"  # step NAME LIMIT CMD...
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,power.limit,temperature.gpu --format=csv,noheader | tee "$OUTDIR/gpu.txt"
 nvcc --version | tail -n 2
 if want build || [ ! -x "$B/cuda/gemm_bench" ]; then  # a fresh machine: build whatever the parts are

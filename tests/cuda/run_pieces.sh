@@ -10,8 +10,8 @@
 #   -DTESSEL_NO_CHECKS; memcheck, racecheck, synccheck on one small clustered GEMM
 #   (gemm_bench --one TN 129 257 72 -1 2) and on the TMA copy case of copy_bench;
 #   atoms, wgmma, tma (and atoms with -DTESSEL_NO_CHECKS).
-# DEADLINE (seconds, default 285): a step that would start with under 10 s left is
-# printed SKIPPED and counts as a failure. Logs: $OUT/pieces.tgz (one file per step,
+# DEADLINE (seconds, default 285): a step that would start with under 15 s left is
+# printed SKIPPED and counts as a failure (steps.sh). Logs: $OUT/pieces.tgz (one file per step,
 # the build logs, ptxas reports); the summary is printed. Exit 1 if anything failed.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -49,52 +49,42 @@ wait_for() {
   while [ ! -e "$1.ok" ] && [ ! -e "$1.failed" ] && [ $SECONDS -lt $((DEADLINE - 10)) ]; do sleep 1; done
   [ -e "$1.ok" ]
 }
-# step NAME LIMIT BIN ARGS...: BIN (once built) with a time limit; one summary line.
-step() {
-  local name=$1 limit=$2 bin=$3 t0=$SECONDS left
+STEP_LOGS=$L
+source "$here/steps.sh"  # step NAME LIMIT CMD...
+# run NAME LIMIT BIN CMD...: step NAME LIMIT CMD... once BIN is built.
+run() {
+  local name=$1 limit=$2 bin=$3
   shift 3
   if ! wait_for "$bin"; then
-    printf '%-24s NOT BUILT (or no time left)\n' "$name"
+    printf '%-28s NOT BUILT (or no time left)\n' "$name"
     status=1
     return
   fi
-  left=$((DEADLINE - SECONDS))
-  if [ "$left" -lt 10 ]; then
-    printf '%-24s SKIPPED (the call\x27s time is spent)\n' "$name"
-    status=1
-    return
-  fi
-  [ "$limit" -le "$left" ] || limit=$left
-  timeout "$limit" "$@" > "$L/$name.txt" 2>&1
-  local rc=$? summary
-  summary=$(grep -E "passed, .* failed|ERROR SUMMARY|RACECHECK SUMMARY|SYNCCHECK SUMMARY|FAIL|rror" "$L/$name.txt" | grep -v "^ok" |
-            tail -n 3 | tr '\n' ' ')
-  printf '%-24s rc=%-3s %4ds  %s\n' "$name" "$rc" $((SECONDS - t0)) "$summary"
-  [ "$rc" -eq 0 ] || status=1
+  step "$name" "$limit" "$@"
 }
 sanitize() {  # sanitize NAME LIMIT BIN ARGS...: memcheck, racecheck and synccheck of BIN ARGS
   local name=$1 limit=$2 bin=$3
   shift 3
   for tool in memcheck racecheck synccheck; do
-    step "${name}_$tool" "$limit" "$bin" "$san" --tool "$tool" --error-exitcode 3 "$bin" "$@"
+    run "${name}_$tool" "$limit" "$bin" "$san" --tool "$tool" --error-exitcode 3 "$bin" "$@"
   done
 }
 
 n=$B/n c=$B/c
-step kernels_host 60 "$n/kernels_host" "$n/kernels_host"
+run kernels_host 60 "$n/kernels_host" "$n/kernels_host"
 sanitize kernels_host 60 "$n/kernels_host"
-step gemm_small 90 "$n/gemm_bench" "$n/gemm_bench" --small --no-time
-step copy_small 60 "$n/copy_bench" "$n/copy_bench" --small
+run gemm_small 90 "$n/gemm_bench" "$n/gemm_bench" --small --no-time
+run copy_small 60 "$n/copy_bench" "$n/copy_bench" --small
 sanitize gemm_one 60 "$n/gemm_bench" --one TN 129 257 72 -1 2
 sanitize copy_tma 60 "$n/copy_bench" --small --only "1024x768"
-step gemm_small_nochk 90 "$c/gemm_bench" "$c/gemm_bench" --small --no-time
-step copy_small_nochk 60 "$c/copy_bench" "$c/copy_bench" --small
-step sm80_small 60 "$n/gemm_sm80_bench" "$n/gemm_sm80_bench" --small --no-time
-step sm80_small_nochk 60 "$c/gemm_sm80_bench" "$c/gemm_sm80_bench" --small --no-time
-step atoms 60 "$n/atoms" "$n/atoms"
-step atoms_nochk 60 "$c/atoms" "$c/atoms"
-step wgmma 60 "$n/wgmma" "$n/wgmma"
-step tma 60 "$n/tma" "$n/tma"
+run gemm_small_nochk 90 "$c/gemm_bench" "$c/gemm_bench" --small --no-time
+run copy_small_nochk 60 "$c/copy_bench" "$c/copy_bench" --small
+run sm80_small 60 "$n/gemm_sm80_bench" "$n/gemm_sm80_bench" --small --no-time
+run sm80_small_nochk 60 "$c/gemm_sm80_bench" "$c/gemm_sm80_bench" --small --no-time
+run atoms 60 "$n/atoms" "$n/atoms"
+run atoms_nochk 60 "$c/atoms" "$c/atoms"
+run wgmma 60 "$n/wgmma" "$n/wgmma"
+run tma 60 "$n/tma" "$n/tma"
 kill $builds 2>/dev/null
 cat "$L/build.txt"
 for f in "$B"/n/*.ptxas.log "$B"/c/*.ptxas.log "$B"/n/*.build.log "$B"/c/*.build.log; do
