@@ -234,19 +234,30 @@ struct tma_coord_iterator {
   template <class I>
   TESSEL_HOST_DEVICE constexpr value_type operator[](I const& i) const {
     long long const o = offset_ + static_cast<long long>(i);
-    long long c[R] = {};
-    for (int m = 0; m < F; ++m) {
-      long long pos;
-      if constexpr (Uniform) {
-        constexpr int B = coord_bits<F>;
-        pos = (o >> (m * B)) & ((1LL << B) - 1);
-      } else {
-        pos = (o >> shift_[m]) & ((1LL << (shift_[m + 1] - shift_[m])) - 1);
-      }
-      if (dim_[m] >= 0) c[dim_[m]] += pos * scale_[m];
+    // Every array index is a compile-time one (a run-time index such as
+    // c[dim_[m]] would put the arrays in local memory on the device).
+    return [&]<std::size_t... J>(std::index_sequence<J...>) { return make_tuple(std::int32_t(coord<int(J)>(o))...); }(
+        std::make_index_sequence<R>{});
+  }
+  // Mode M's coordinate in the offset o.
+  template <int M>
+  TESSEL_HOST_DEVICE constexpr long long mode_pos(long long o) const {
+    if constexpr (Uniform) {
+      constexpr int B = coord_bits<F>;
+      return (o >> (M * B)) & ((1LL << B) - 1);
+    } else {
+      return (o >> shift_[M]) & ((1LL << (shift_[M + 1] - shift_[M])) - 1);
     }
-    if (num_ != den_) c[0] = c[0] * num_ / den_;
-    return [&]<std::size_t... J>(std::index_sequence<J...>) { return make_tuple(std::int32_t(c[J])...); }(std::make_index_sequence<R>{});
+  }
+  // The tensor map's coordinate J of the offset o.
+  template <int J>
+  TESSEL_HOST_DEVICE constexpr long long coord(long long o) const {
+    long long c = 0;
+    [&]<std::size_t... M>(std::index_sequence<M...>) { ((c += dim_[M] == J ? mode_pos<int(M)>(o) * scale_[M] : 0), ...); }(
+        std::make_index_sequence<F>{});
+    if constexpr (J == 0)
+      if (num_ != den_) c = c * num_ / den_;
+    return c;
   }
   template <class I>
   TESSEL_HOST_DEVICE constexpr tma_coord_iterator operator+(I const& i) const {
@@ -379,10 +390,18 @@ struct TmaTiledCopy : TmaCopy<Op, T> {
     constexpr bool uniform = detail::is_flat_shape<Shape>::value || !is_tuple_v<Shape>;
     detail::tma_coord_iterator<F, R, uniform> it{};
     TMA::Params const& p = this->params;
-    for (int m = 0; m < F; ++m) it.dim_[m] = -1, it.scale_[m] = 0;
-    for (int d = 0; d < p.rank && d < R; ++d)
-      for (int q = 0; q < p.parts[d]; ++q)
-        if (p.part_mode[d][q] < F) it.dim_[p.part_mode[d][q]] = std::int8_t(d), it.scale_[p.part_mode[d][q]] = std::int32_t(p.part_scale[d][q]);
+    // (Compile-time indices only, once unrolled: this runs in the kernel, and a
+    // run-time index such as dim_[part_mode[d][q]] would put it in local memory.)
+    TESSEL_UNROLL
+    for (int m = 0; m < F; ++m) {
+      it.dim_[m] = -1, it.scale_[m] = 0;
+      TESSEL_UNROLL
+      for (int d = 0; d < R; ++d) {
+        TESSEL_UNROLL
+        for (int q = 0; q < TMA::detail::kMaxModes; ++q)
+          if (d < p.rank && q < p.parts[d] && p.part_mode[d][q] == m) it.dim_[m] = std::int8_t(d), it.scale_[m] = std::int32_t(p.part_scale[d][q]);
+      }
+    }
     it.num_ = std::int32_t(p.recast_num), it.den_ = std::int32_t(p.recast_den);
     if constexpr (uniform) {
       [&]<std::size_t... J>(std::index_sequence<J...>) {
