@@ -680,7 +680,9 @@ TESSEL_HOST_DEVICE void tma_box_coords(TmaCopy<Op, T> const& tma, Crd const& fir
 // The L2 prefetch of the box at TMA coordinates c.
 struct TmaPrefetch {};
 // One TMA instruction: the box at TMA coordinates c to/from smem s.
-template <class Op, class T, class How = Op>
+// (StaticRank: the tensor map's rank when the types give it, so that one
+// instruction is compiled, not one per rank; 0: params.rank decides.)
+template <class Op, class T, class How = Op, int StaticRank = 0>
 TESSEL_DEVICE void tma_issue_box(TmaCopy<Op, T> const& tma, T* s, std::int32_t const (&c)[5], std::uint64_t* bar, std::uint16_t mask) {
   constexpr std::uint64_t hint = 0x1000000000000000ull;  // EVICT_NORMAL, CuTe's default
   auto go = [&](auto... x) {
@@ -712,14 +714,24 @@ TESSEL_DEVICE void tma_issue_box(TmaCopy<Op, T> const& tma, T* s, std::int32_t c
       SM90_TMA_STORE::copy(&tma.desc, s, x...);
     }
   };
-  switch (tma.params.rank) {
-    case 1: go(c[0]); break;
-    case 2: go(c[0], c[1]); break;
-    case 3: go(c[0], c[1], c[2]); break;
-    case 4: go(c[0], c[1], c[2], c[3]); break;
-    default: go(c[0], c[1], c[2], c[3], c[4]); break;
+  if constexpr (StaticRank == 1) go(c[0]);
+  else if constexpr (StaticRank == 2) go(c[0], c[1]);
+  else if constexpr (StaticRank == 3) go(c[0], c[1], c[2]);
+  else if constexpr (StaticRank == 4) go(c[0], c[1], c[2], c[3]);
+  else if constexpr (StaticRank == 5) go(c[0], c[1], c[2], c[3], c[4]);
+  else {
+    switch (tma.params.rank) {
+      case 1: go(c[0]); break;
+      case 2: go(c[0], c[1]); break;
+      case 3: go(c[0], c[1], c[2]); break;
+      case 4: go(c[0], c[1], c[2], c[3]); break;
+      default: go(c[0], c[1], c[2], c[3], c[4]); break;
+    }
   }
 }
+// The tensor map's rank of a TMA coordinate iterator (0: not one).
+template <class It> inline constexpr int tma_coord_rank = 0;
+template <int F, int R, bool U> inline constexpr int tma_coord_rank<tma_coord_iterator<F, R, U>> = R;
 // Every box of tma_partition's (or partition_S/D's) partitions g (coordinates)
 // and s (shared memory; none for a prefetch): mode 0 the tile from this CTA's
 // slice on, any further modes looped over.
@@ -755,7 +767,7 @@ TESSEL_DEVICE void tma_copy_boxes(TmaCopy<Op, T> const& tma, Tensor<GE, GL> cons
       tma_box_coords<decltype(g.data())>(tma, g(i), c);
       T* p = nullptr;
       if (s) p = raw_pointer_cast(s->data()) + s->layout()(i);
-      tma_issue_box<Op, T, How>(tma, p, c, bar, mask);
+      tma_issue_box<Op, T, How, tma_coord_rank<std::remove_cvref_t<decltype(g.data())>>>(tma, p, c, bar, mask);
     }
   }
 }
