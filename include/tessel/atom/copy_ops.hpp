@@ -110,26 +110,44 @@ TESSEL_HOST_DEVICE std::uint32_t row_address([[maybe_unused]] uint128_t const& r
 // transposed, thread t gets row t/4, elements 2(t%4) and 2(t%4)+1; transposed,
 // column t/4, elements of rows 2(t%4) and 2(t%4)+1. copy() takes the row then
 // the X registers (one overload per X).
+// copy() of LdMatrix<X, Trans>, one specialization per X (so that each operation has one copy, as CuTe's).
 template <int X, bool Trans>
-struct LdMatrix {
-  static_assert(X == 1 || X == 2 || X == 4, "tessel::LdMatrix: 1, 2 or 4 matrices");
-  using SRegisters = uint128_t[1];
-  using DRegisters = std::uint32_t[X];
-  TESSEL_HOST_DEVICE static void copy(uint128_t const& row, std::uint32_t& d0) requires(X == 1) {
+struct LdsmCopy;
+
+template <bool Trans>
+struct LdsmCopy<1, Trans> {
+  static constexpr int X = 1;
+  TESSEL_HOST_DEVICE static void copy(uint128_t const& row, std::uint32_t& d0) {
     if constexpr (!has_ldsm) (void)row, (void)d0, missing_instruction("ldmatrix needs device code for sm_75 or later");
     else if constexpr (Trans) asm volatile("ldmatrix.sync.aligned.x1.trans.m8n8.shared.b16 {%0}, [%1];\n" : "=r"(d0) : "r"(row_address(row)));
     else asm volatile("ldmatrix.sync.aligned.x1.m8n8.shared.b16 {%0}, [%1];\n" : "=r"(d0) : "r"(row_address(row)));
   }
-  TESSEL_HOST_DEVICE static void copy(uint128_t const& row, std::uint32_t& d0, std::uint32_t& d1) requires(X == 2) {
+};
+
+template <bool Trans>
+struct LdsmCopy<2, Trans> {
+  static constexpr int X = 2;
+  TESSEL_HOST_DEVICE static void copy(uint128_t const& row, std::uint32_t& d0, std::uint32_t& d1) {
     if constexpr (!has_ldsm) (void)row, (void)d0, (void)d1, missing_instruction("ldmatrix needs device code for sm_75 or later");
     else if constexpr (Trans) asm volatile("ldmatrix.sync.aligned.x2.trans.m8n8.shared.b16 {%0, %1}, [%2];\n" : "=r"(d0), "=r"(d1) : "r"(row_address(row)));
     else asm volatile("ldmatrix.sync.aligned.x2.m8n8.shared.b16 {%0, %1}, [%2];\n" : "=r"(d0), "=r"(d1) : "r"(row_address(row)));
   }
-  TESSEL_HOST_DEVICE static void copy(uint128_t const& row, std::uint32_t& d0, std::uint32_t& d1, std::uint32_t& d2, std::uint32_t& d3) requires(X == 4) {
+};
+
+template <bool Trans>
+struct LdsmCopy<4, Trans> {
+  static constexpr int X = 4;
+  TESSEL_HOST_DEVICE static void copy(uint128_t const& row, std::uint32_t& d0, std::uint32_t& d1, std::uint32_t& d2, std::uint32_t& d3) {
     if constexpr (!has_ldsm) (void)row, (void)d0, (void)d1, (void)d2, (void)d3, missing_instruction("ldmatrix needs device code for sm_75 or later");
     else if constexpr (Trans) asm volatile("ldmatrix.sync.aligned.x4.trans.m8n8.shared.b16 {%0, %1, %2, %3}, [%4];\n" : "=r"(d0), "=r"(d1), "=r"(d2), "=r"(d3) : "r"(row_address(row)));
     else asm volatile("ldmatrix.sync.aligned.x4.m8n8.shared.b16 {%0, %1, %2, %3}, [%4];\n" : "=r"(d0), "=r"(d1), "=r"(d2), "=r"(d3) : "r"(row_address(row)));
   }
+};
+template <int X, bool Trans>
+struct LdMatrix : LdsmCopy<X, Trans> {
+  static_assert(X == 1 || X == 2 || X == 4, "tessel::LdMatrix: 1, 2 or 4 matrices");
+  using SRegisters = uint128_t[1];
+  using DRegisters = std::uint32_t[X];
 };
 #if defined(TESSEL_ARCH_STSM_SM90)
 inline constexpr bool has_stsm = true;
@@ -146,26 +164,44 @@ TESSEL_HOST_DEVICE constexpr char const* stsm_missing(int x, bool trans) {
 // stmatrix.sync.aligned.xX(.trans).m8n8.shared.b16: X registers (X = 1, 2, 4), one
 // 8x8 matrix each, to the 16-byte row this thread points at; copy() takes the X
 // registers then the row (one overload per X).
+// copy() of StMatrix<X, Trans>, one specialization per X (so that each operation has one copy, as CuTe's).
 template <int X, bool Trans>
-struct StMatrix {
-  static_assert(X == 1 || X == 2 || X == 4, "tessel::StMatrix: 1, 2 or 4 matrices");
-  using SRegisters = std::uint32_t[X];
-  using DRegisters = uint128_t[1];
-  TESSEL_HOST_DEVICE static void copy(std::uint32_t const& s0, uint128_t& row) requires(X == 1) {
+struct StsmCopy;
+
+template <bool Trans>
+struct StsmCopy<1, Trans> {
+  static constexpr int X = 1;
+  TESSEL_HOST_DEVICE static void copy(std::uint32_t const& s0, uint128_t& row) {
     if constexpr (!has_stsm) (void)s0, (void)row, missing_instruction(stsm_missing(X, Trans));
     else if constexpr (Trans) asm volatile("stmatrix.sync.aligned.x1.trans.m8n8.shared.b16 [%0], {%1};\n" ::"r"(row_address(row)), "r"(s0));
     else asm volatile("stmatrix.sync.aligned.x1.m8n8.shared.b16 [%0], {%1};\n" ::"r"(row_address(row)), "r"(s0));
   }
-  TESSEL_HOST_DEVICE static void copy(std::uint32_t const& s0, std::uint32_t const& s1, uint128_t& row) requires(X == 2) {
+};
+
+template <bool Trans>
+struct StsmCopy<2, Trans> {
+  static constexpr int X = 2;
+  TESSEL_HOST_DEVICE static void copy(std::uint32_t const& s0, std::uint32_t const& s1, uint128_t& row) {
     if constexpr (!has_stsm) (void)s0, (void)s1, (void)row, missing_instruction(stsm_missing(X, Trans));
     else if constexpr (Trans) asm volatile("stmatrix.sync.aligned.x2.trans.m8n8.shared.b16 [%0], {%1, %2};\n" ::"r"(row_address(row)), "r"(s0), "r"(s1));
     else asm volatile("stmatrix.sync.aligned.x2.m8n8.shared.b16 [%0], {%1, %2};\n" ::"r"(row_address(row)), "r"(s0), "r"(s1));
   }
-  TESSEL_HOST_DEVICE static void copy(std::uint32_t const& s0, std::uint32_t const& s1, std::uint32_t const& s2, std::uint32_t const& s3, uint128_t& row) requires(X == 4) {
+};
+
+template <bool Trans>
+struct StsmCopy<4, Trans> {
+  static constexpr int X = 4;
+  TESSEL_HOST_DEVICE static void copy(std::uint32_t const& s0, std::uint32_t const& s1, std::uint32_t const& s2, std::uint32_t const& s3, uint128_t& row) {
     if constexpr (!has_stsm) (void)s0, (void)s1, (void)s2, (void)s3, (void)row, missing_instruction(stsm_missing(X, Trans));
     else if constexpr (Trans) asm volatile("stmatrix.sync.aligned.x4.trans.m8n8.shared.b16 [%0], {%1, %2, %3, %4};\n" ::"r"(row_address(row)), "r"(s0), "r"(s1), "r"(s2), "r"(s3));
     else asm volatile("stmatrix.sync.aligned.x4.m8n8.shared.b16 [%0], {%1, %2, %3, %4};\n" ::"r"(row_address(row)), "r"(s0), "r"(s1), "r"(s2), "r"(s3));
   }
+};
+template <int X, bool Trans>
+struct StMatrix : StsmCopy<X, Trans> {
+  static_assert(X == 1 || X == 2 || X == 4, "tessel::StMatrix: 1, 2 or 4 matrices");
+  using SRegisters = std::uint32_t[X];
+  using DRegisters = uint128_t[1];
 };
 
 }  // namespace detail

@@ -132,15 +132,15 @@ template <class... R>
   missing_instruction(missing(i));
 }
 
-// Operation I: its registers, and fma() with the signature's registers (one
-// overload per signature, the one of I's signature taking part).
+// fma() of signature S for instruction I (one specialization per signature, so
+// that each operation has one fma, as CuTe's).
+template <Sig S, Mma I>
+struct Fma;
+
+// m16n8k16 of f16/bf16 pairs, m16n8k8 of tf32, m16n8k32 of fp8 quadruples, f32 accumulators.
 template <Mma I>
-struct MmaSync : RegistersOf<signature(I)> {
-  static constexpr Sig S = signature(I);
-  // m16n8k16 of f16/bf16 pairs, m16n8k8 of tf32, m16n8k32 of fp8 quadruples, f32 accumulators.
-  TESSEL_HOST_DEVICE static void fma(float& d0, float& d1, float& d2, float& d3, std::uint32_t const& a0, std::uint32_t const& a1, std::uint32_t const& a2, std::uint32_t const& a3, std::uint32_t const& b0, std::uint32_t const& b1, float const& c0, float const& c1, float const& c2, float const& c3)
-    requires(S == Sig::f32_a4)
-  {
+struct Fma<Sig::f32_a4, I> {
+  TESSEL_HOST_DEVICE static void fma(float& d0, float& d1, float& d2, float& d3, std::uint32_t const& a0, std::uint32_t const& a1, std::uint32_t const& a2, std::uint32_t const& a3, std::uint32_t const& b0, std::uint32_t const& b1, float const& c0, float const& c1, float const& c2, float const& c3) {
     if constexpr (!has(I)) {
       unavailable(I, d0, d1, d2, d3, a0, a1, a2, a3, b0, b1, c0, c1, c2, c3);
     } else {
@@ -153,10 +153,12 @@ struct MmaSync : RegistersOf<signature(I)> {
       if constexpr (I == Mma::sm89_f32_e5m2_e5m2) asm volatile("mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e5m2.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};\n" : "=f"(d0), "=f"(d1), "=f"(d2), "=f"(d3) : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1), "f"(c0), "f"(c1), "f"(c2), "f"(c3));
     }
   }
-  // m16n8k16 of f16 pairs, m16n8k32 of fp8 quadruples, f16 accumulators (two per register).
-  TESSEL_HOST_DEVICE static void fma(std::uint32_t& d0, std::uint32_t& d1, std::uint32_t const& a0, std::uint32_t const& a1, std::uint32_t const& a2, std::uint32_t const& a3, std::uint32_t const& b0, std::uint32_t const& b1, std::uint32_t const& c0, std::uint32_t const& c1)
-    requires(S == Sig::f16_a4)
-  {
+};
+
+// m16n8k16 of f16 pairs, m16n8k32 of fp8 quadruples, f16 accumulators (two per register).
+template <Mma I>
+struct Fma<Sig::f16_a4, I> {
+  TESSEL_HOST_DEVICE static void fma(std::uint32_t& d0, std::uint32_t& d1, std::uint32_t const& a0, std::uint32_t const& a1, std::uint32_t const& a2, std::uint32_t const& a3, std::uint32_t const& b0, std::uint32_t const& b1, std::uint32_t const& c0, std::uint32_t const& c1) {
     if constexpr (!has(I)) {
       unavailable(I, d0, d1, a0, a1, a2, a3, b0, b1, c0, c1);
     } else {
@@ -167,10 +169,12 @@ struct MmaSync : RegistersOf<signature(I)> {
       if constexpr (I == Mma::sm89_f16_e5m2_e5m2) asm volatile("mma.sync.aligned.m16n8k32.row.col.f16.e5m2.e5m2.f16 {%0, %1}, {%2, %3, %4, %5}, {%6, %7}, {%8, %9};\n" : "=r"(d0), "=r"(d1) : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1), "r"(c0), "r"(c1));
     }
   }
-  // m16n8k8 of f16/bf16 pairs, f32 accumulators.
-  TESSEL_HOST_DEVICE static void fma(float& d0, float& d1, float& d2, float& d3, std::uint32_t const& a0, std::uint32_t const& a1, std::uint32_t const& b0, float const& c0, float const& c1, float const& c2, float const& c3)
-    requires(S == Sig::f32_a2)
-  {
+};
+
+// m16n8k8 of f16/bf16 pairs, f32 accumulators.
+template <Mma I>
+struct Fma<Sig::f32_a2, I> {
+  TESSEL_HOST_DEVICE static void fma(float& d0, float& d1, float& d2, float& d3, std::uint32_t const& a0, std::uint32_t const& a1, std::uint32_t const& b0, float const& c0, float const& c1, float const& c2, float const& c3) {
     if constexpr (!has(I)) {
       unavailable(I, d0, d1, d2, d3, a0, a1, b0, c0, c1, c2, c3);
     } else {
@@ -178,35 +182,47 @@ struct MmaSync : RegistersOf<signature(I)> {
       if constexpr (I == Mma::m16n8k8_f32_bf16) asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32 {%0, %1, %2, %3}, {%4, %5}, {%6}, {%7, %8, %9, %10};\n" : "=f"(d0), "=f"(d1), "=f"(d2), "=f"(d3) : "r"(a0), "r"(a1), "r"(b0), "f"(c0), "f"(c1), "f"(c2), "f"(c3));
     }
   }
-  // m16n8k8 of f16 pairs, f16 accumulators.
-  TESSEL_HOST_DEVICE static void fma(std::uint32_t& d0, std::uint32_t& d1, std::uint32_t const& a0, std::uint32_t const& a1, std::uint32_t const& b0, std::uint32_t const& c0, std::uint32_t const& c1)
-    requires(S == Sig::f16_a2)
-  {
+};
+
+// m16n8k8 of f16 pairs, f16 accumulators.
+template <Mma I>
+struct Fma<Sig::f16_a2, I> {
+  TESSEL_HOST_DEVICE static void fma(std::uint32_t& d0, std::uint32_t& d1, std::uint32_t const& a0, std::uint32_t const& a1, std::uint32_t const& b0, std::uint32_t const& c0, std::uint32_t const& c1) {
     if constexpr (!has(I)) unavailable(I, d0, d1, a0, a1, b0, c0, c1);
     else asm volatile("mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16 {%0, %1}, {%2, %3}, {%4}, {%5, %6};\n" : "=r"(d0), "=r"(d1) : "r"(a0), "r"(a1), "r"(b0), "r"(c0), "r"(c1));
   }
-  // m16n8k32 of s8 quadruples, s32 accumulators.
-  TESSEL_HOST_DEVICE static void fma(std::uint32_t& d0, std::uint32_t& d1, std::uint32_t& d2, std::uint32_t& d3, std::uint32_t const& a0, std::uint32_t const& a1, std::uint32_t const& a2, std::uint32_t const& a3, std::uint32_t const& b0, std::uint32_t const& b1, std::uint32_t const& c0, std::uint32_t const& c1, std::uint32_t const& c2, std::uint32_t const& c3)
-    requires(S == Sig::u32x4_a4)
-  {
+};
+
+// m16n8k32 of s8 quadruples, s32 accumulators.
+template <Mma I>
+struct Fma<Sig::u32x4_a4, I> {
+  TESSEL_HOST_DEVICE static void fma(std::uint32_t& d0, std::uint32_t& d1, std::uint32_t& d2, std::uint32_t& d3, std::uint32_t const& a0, std::uint32_t const& a1, std::uint32_t const& a2, std::uint32_t const& a3, std::uint32_t const& b0, std::uint32_t const& b1, std::uint32_t const& c0, std::uint32_t const& c1, std::uint32_t const& c2, std::uint32_t const& c3) {
     if constexpr (!has(I)) unavailable(I, d0, d1, d2, d3, a0, a1, a2, a3, b0, b1, c0, c1, c2, c3);
     else asm volatile("mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};\n" : "=r"(d0), "=r"(d1), "=r"(d2), "=r"(d3) : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1), "r"(c0), "r"(c1), "r"(c2), "r"(c3));
   }
-  // Volta's m8n8k4 of f16 pairs on a quad-pair, f16 accumulators.
-  TESSEL_HOST_DEVICE static void fma(std::uint32_t& d0, std::uint32_t& d1, std::uint32_t& d2, std::uint32_t& d3, std::uint32_t const& a0, std::uint32_t const& a1, std::uint32_t const& b0, std::uint32_t const& b1, std::uint32_t const& c0, std::uint32_t const& c1, std::uint32_t const& c2, std::uint32_t const& c3)
-    requires(S == Sig::u32x4_a2)
-  {
+};
+
+// Volta's m8n8k4 of f16 pairs on a quad-pair, f16 accumulators.
+template <Mma I>
+struct Fma<Sig::u32x4_a2, I> {
+  TESSEL_HOST_DEVICE static void fma(std::uint32_t& d0, std::uint32_t& d1, std::uint32_t& d2, std::uint32_t& d3, std::uint32_t const& a0, std::uint32_t const& a1, std::uint32_t const& b0, std::uint32_t const& b1, std::uint32_t const& c0, std::uint32_t const& c1, std::uint32_t const& c2, std::uint32_t const& c3) {
     if constexpr (!has(I)) unavailable(I, d0, d1, d2, d3, a0, a1, b0, b1, c0, c1, c2, c3);
     else asm volatile("mma.sync.aligned.m8n8k4.row.col.f16.f16.f16.f16 {%0, %1, %2, %3}, {%4, %5}, {%6, %7}, {%8, %9, %10, %11};\n" : "=r"(d0), "=r"(d1), "=r"(d2), "=r"(d3) : "r"(a0), "r"(a1), "r"(b0), "r"(b1), "r"(c0), "r"(c1), "r"(c2), "r"(c3));
   }
-  // m8n8k4 of f64.
-  TESSEL_HOST_DEVICE static void fma(double& d0, double& d1, double const& a0, double const& b0, double const& c0, double const& c1)
-    requires(S == Sig::f64)
-  {
+};
+
+// m8n8k4 of f64.
+template <Mma I>
+struct Fma<Sig::f64, I> {
+  TESSEL_HOST_DEVICE static void fma(double& d0, double& d1, double const& a0, double const& b0, double const& c0, double const& c1) {
     if constexpr (!has(I)) unavailable(I, d0, d1, a0, b0, c0, c1);
     else asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%4, %5};\n" : "=d"(d0), "=d"(d1) : "d"(a0), "d"(b0), "d"(c0), "d"(c1));
   }
 };
+
+// Operation I: the registers and the fma of its signature.
+template <Mma I>
+struct MmaSync : RegistersOf<signature(I)>, Fma<signature(I), I> {};
 
 }  // namespace detail::mma_sync
 
