@@ -374,3 +374,101 @@ TEST(Tma, EmulatedLoadsOfCuTeTests) {
       make_layout(make_shape(make_shape(_32{}, _4{}), _32{}, make_shape(_4{})), make_stride(make_stride(_16{}, _4{}), _0{}, make_stride(_1{}))));
   emulate_load<std::int8_t, std::uint64_t>("int8 through uint64", make_layout(make_shape(64, 64)), Layout<Shape<_32, _32>, Stride<_1, _32>>{});
 }
+
+namespace {
+// The device's box table (TmaCopy::build_box_table, table_base/table_box/run_box/
+// table_slice, what copy_origin issues) against the plan's box() and issue_box's
+// multicast slice, for every box of a few tile origins. Returns the number of boxes.
+template <class Copy>
+int expect_box_table(char const* label, Copy const& tma, bool want_table) {
+  SCOPED_TRACE(label);
+  int const n = tma.boxes();
+  EXPECT_EQ(tma.table_boxes_, want_table ? n : 0);
+  constexpr int MM = TMA::detail::kMaxModes;
+  int const patterns[][MM] = {{0}, {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12},
+                              {5, 0, 3, 1, 2, 0, 1, 1, 0, 2, 1, 3}, {37, 11, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1}};
+  int bad = 0;
+  for (auto const& k : patterns) {
+    long long origin[MM];
+    for (int m = 0; m < MM; ++m) origin[m] = (long long)k[m] * tma.tile_[m];
+    std::int32_t base[5];
+    tma.table_base(origin, base);
+    for (int i = 0; i < n && bad < 5; ++i) {
+      std::int32_t want[5], got[5];
+      long long want_off = -1, got_off = -2;
+      tma.box(origin, i, want, want_off);
+      auto same = [&](char const* how) {
+        bool ok = want_off == got_off;
+        for (int d = 0; d < 5; ++d) ok = ok && want[d] == got[d];
+        if (!ok) {
+          ++bad;
+          ADD_FAILURE() << how << ": box " << i << " of origin pattern " << (&k - patterns) << " differs from box()";
+        }
+      };
+      tma.run_box(base, i, got, got_off);
+      same("run_box");
+      if (tma.table_boxes_ > 0) {
+        tma.table_box(base, i, got, got_off);
+        same("table_box");
+      }
+      // a multicast slice: rank r's box is r box[last] further along the last
+      // dimension, r whole (sliced) boxes further in shared memory
+      for (int r = 0; r < 3; ++r) {
+        std::int32_t c[5];
+        long long off = want_off;
+        for (int d = 0; d < 5; ++d) c[d] = want[d];
+        tma.table_slice(c, off, r);
+        long long slice = 1;
+        for (int d = 0; d < tma.params.rank; ++d) slice *= tma.params.box[d];
+        bool const mc = tma.multicast_ > 1;
+        int const last = tma.params.rank - 1;
+        for (int d = 0; d < 5; ++d)
+          EXPECT_EQ(c[d], want[d] + (mc && d == last ? r * std::int32_t(tma.params.box[last]) : 0)) << "slice " << r << " box " << i;
+        EXPECT_EQ(off, want_off + (mc ? r * slice : 0)) << "slice " << r << " box " << i;
+      }
+    }
+  }
+  return n;
+}
+template <class T, class M = void, class Op = SM90_TMA_LOAD, class GL, class SL, class Tile>
+int expect_box_table(char const* label, GL const& gl, SL const& sl, Tile const& tile, int cluster, bool want_table) {
+  auto g = make_tensor(make_gmem_ptr(gbuf<T>()), gl);
+  return expect_box_table(label, detail::make_tma_plan<M>(Op{}, g, sl, tile, cluster), want_table);
+}
+}  // namespace
+
+// The device path of TmaCopy::copy (copy_origin): the box table built on the
+// host (up to kMaxTableBoxes boxes) and the run steps beyond it give exactly
+// box()'s coordinates and shared-memory offsets (ranks 1-5, swizzles, broadcast
+// modes, a recast, multicast slices).
+TEST(Tma, BoxTableIsBox) {
+  using H = half_t;
+  EXPECT_EQ(expect_box_table<H>("rank 1", make_layout(make_shape(4096)), Layout<_256>{}, Shape<_256>{}, 1, true), 1);
+  EXPECT_EQ(expect_box_table<std::int8_t>("32x32 col", make_layout(make_shape(64, 96), GenColMajor{}), Layout<Shape<_32, _32>, Stride<_1, _32>>{},
+                                          Shape<_32, _32>{}, 1, true),
+            1);
+  EXPECT_EQ(expect_box_table<H>("K_SW128 128x128", make_layout(make_shape(128, 256), GenRowMajor{}),
+                                tile_to_shape(GMMA::Layout_K_SW128_Atom<H>{}, Shape<_128, _128>{}), Shape<_128, _128>{}, 1, true),
+            2);
+  EXPECT_EQ(expect_box_table<H>("MN_SW128 128x64", make_layout(make_shape(1000, 520), make_stride(Int<1>{}, 1000)),
+                                tile_to_shape(GMMA::Layout_MN_SW128_Atom<H>{}, Shape<_128, _64>{}), Shape<_128, _64>{}, 1, true),
+            16);
+  EXPECT_EQ(expect_box_table<H>("MN_SW128 128x128 (beyond the table)", make_layout(make_shape(1000, 520), make_stride(Int<1>{}, 1000)),
+                                tile_to_shape(GMMA::Layout_MN_SW128_Atom<H>{}, Shape<_128, _128>{}), Shape<_128, _128>{}, 1, false),
+            32);
+  EXPECT_EQ(expect_box_table<H>("multimode rank 5", make_layout(make_shape(make_shape(64, 3, 2, 3, 2), make_shape(32, 4, 2, 2))),
+                                make_layout(Shape<_32, _32>{}), Shape<Shape<_32>, Shape<_16, _2>>{}, 1, true),
+            1);
+  expect_box_table<std::int8_t>(
+      "many modes, stride-0 mode",
+      make_layout(make_shape(make_shape(_32{}, _4{}, 4), _32{}, make_shape(_4{}, 4)), make_stride(make_stride(_16{}, _4{}, 2048), _0{}, make_stride(_1{}, _512{}))),
+      make_layout(make_shape(make_shape(_32{}, _4{}), _32{}, make_shape(_4{})), make_stride(make_stride(_16{}, _4{}), _0{}, make_stride(_1{}))),
+      Shape<Shape<_32, _4>, _32, Shape<_4>>{}, 1, true);
+  expect_box_table<std::int8_t, std::uint64_t>("int8 through uint64", make_layout(make_shape(64, 64)), Layout<Shape<_32, _32>, Stride<_1, _32>>{},
+                                               Shape<_32, _32>{}, 1, true);
+  EXPECT_EQ((expect_box_table<H, void, SM90_TMA_LOAD_MULTICAST>("multicast 2, 32x32", make_layout(make_shape(64, 96)),
+                                                                Layout<Shape<_32, _32>, Stride<_1, _32>>{}, Shape<_32, _32>{}, 2, true)),
+            1);
+  expect_box_table<H, void, SM90_TMA_LOAD_MULTICAST>("multicast 2, K_SW128 64x64", make_layout(make_shape(256, 256), GenRowMajor{}),
+                                                     tile_to_shape(GMMA::Layout_K_SW128_Atom<H>{}, Shape<_64, _64>{}), Shape<_64, _64>{}, 2, true);
+}

@@ -131,14 +131,143 @@ struct TmaCopy {
 
   // Every box of the tile at origin (elements per global mode), box by box.
   // rank: this CTA's slice of a multicast load (its rank among the mask's CTAs).
+  // With the box table (build_box_table, on the host), the device only adds
+  // and multiplies: every array index is a compile-time one or a box's index
+  // into the TmaCopy itself (the kernel parameter); without it, box() reads the plan.
   TESSEL_DEVICE void copy_origin(T* smem, long long const (&origin)[TMA::detail::kMaxModes], int rank, std::uint64_t* bar,
                                  std::uint16_t mask) const {
+    if (table_boxes_ > 0) {
+      std::int32_t base[5];
+      table_base(origin, base);
+      for (int i = 0; i < table_boxes_; ++i) {
+        std::int32_t c[5];
+        long long off;
+        table_box(base, i, c, off);
+        table_slice(c, off, rank);
+        issue(smem + off, c, bar, mask);
+      }
+      return;
+    }
+    std::int32_t base[5];
+    table_base(origin, base);
     int const runs = boxes();
     for (int i = 0; i < runs; ++i) {
       std::int32_t c[5];
       long long off;
-      box(origin, i, c, off);
-      issue_box(smem, c, off, rank, bar, mask);
+      run_box(base, i, c, off);
+      table_slice(c, off, rank);
+      issue(smem + off, c, bar, mask);
+    }
+  }
+
+  // ---- The box table: box() as a linear map of the tile's origin ----
+  // Box i of the tile at origin has the TMA coordinates base + box_c_[i]
+  // (dimension 0 then recast), where base[d] = sum over global modes m of
+  // origin[m] * coef_[d][m], and the shared-memory offset box_s_[i]
+  // (box() computes the same from the plan, term by term, in 32 bits).
+  static constexpr int kMaxTableBoxes = 16;
+  int table_boxes_ = 0;  // 0: no table (more boxes than kMaxTableBoxes, or not built)
+  std::int32_t coef_[5][TMA::detail::kMaxModes] = {};
+  std::int32_t box_c_[kMaxTableBoxes][5] = {};
+  std::int32_t box_s_[kMaxTableBoxes] = {};
+  std::int32_t slice_c_[5] = {};  // a multicast slice's step per box dimension (the last only)
+  std::int32_t slice_s_ = 0;      // and in shared memory
+  // Beyond kMaxTableBoxes: per run r of boxes (params.rest), the TMA
+  // coordinates' step per box of the run (rest_step times coef_).
+  std::int32_t run_c_[8][5] = {};
+
+  // Fills the table from params (host; make_tma_copy calls it). A tile of more
+  // boxes than kMaxTableBoxes, or offsets beyond 32 bits, keeps table_boxes_ = 0
+  // (the device then interprets the plan, as box() does).
+  void build_box_table() {
+    table_boxes_ = 0;
+    TMA::Params const& p = params;
+    for (int d = 0; d < 5; ++d)
+      for (int m = 0; m < TMA::detail::kMaxModes; ++m) coef_[d][m] = 0;
+    for (int d = 0; d < p.rank; ++d)
+      for (int q = 0; q < p.parts[d]; ++q) coef_[d][p.part_mode[d][q]] += std::int32_t(p.part_scale[d][q]);
+    for (int d = 0; d < 5; ++d) slice_c_[d] = 0;
+    slice_s_ = 0;
+    if (std::is_same_v<Op, SM90_TMA_LOAD_MULTICAST> && p.rank > 0) {
+      long long slice = 1;
+      for (int d = 0; d < p.rank; ++d) slice *= p.box[d];
+      if (slice > INT32_MAX) return;
+      slice_c_[p.rank - 1] = std::int32_t(p.box[p.rank - 1]);
+      slice_s_ = std::int32_t(slice);
+    }
+    for (int r = 0; r < 8; ++r)
+      for (int d = 0; d < 5; ++d)
+        run_c_[r][d] = r < p.rest ? std::int32_t(std::uint32_t(p.rest_step[r]) * std::uint32_t(coef_[d][p.rest_mode[r]])) : 0;
+    int const n = boxes();
+    if (n < 1 || n > kMaxTableBoxes) return;
+    for (int i = 0; i < n; ++i) {
+      // The box's coordinates at origin 0, before the recast (box() recasts the whole sum).
+      long long pos[TMA::detail::kMaxModes] = {};
+      long long off = 0;
+      for (int r = 0, x = i; r < p.rest; ++r) {
+        int const k = x % p.rest_extent[r];
+        x /= p.rest_extent[r];
+        pos[p.rest_mode[r]] += k * p.rest_step[r];
+        off += k * p.rest_smem[r];
+      }
+      if (off < INT32_MIN || off > INT32_MAX) return;
+      for (int d = 0; d < 5; ++d) {
+        std::int32_t c = 0;
+        for (int q = 0; d < p.rank && q < p.parts[d]; ++q) c += std::int32_t(pos[p.part_mode[d][q]] * p.part_scale[d][q]);
+        box_c_[i][d] = c;
+      }
+      box_s_[i] = std::int32_t(off);
+    }
+    table_boxes_ = n;
+  }
+  // The tile at origin's base: base[d] = sum over global modes m of origin[m] * coef_[d][m].
+  TESSEL_HOST_DEVICE void table_base(long long const (&origin)[TMA::detail::kMaxModes], std::int32_t (&base)[5]) const {
+    TESSEL_UNROLL
+    for (int d = 0; d < 5; ++d) {
+      std::uint32_t b = 0;  // (32-bit wrapping sums, as box()'s int32 terms)
+      TESSEL_UNROLL
+      for (int m = 0; m < TMA::detail::kMaxModes; ++m) b += std::uint32_t(origin[m]) * std::uint32_t(coef_[d][m]);
+      base[d] = std::int32_t(b);
+    }
+  }
+  // Box i (< table_boxes_) of the tile whose table_base is base: box()'s c and off.
+  TESSEL_HOST_DEVICE void table_box(std::int32_t const (&base)[5], int i, std::int32_t (&c)[5], long long& off) const {
+    TESSEL_UNROLL
+    for (int d = 0; d < 5; ++d) c[d] = std::int32_t(std::uint32_t(base[d]) + std::uint32_t(box_c_[i][d]));
+    if (params.recast_num != params.recast_den) c[0] = std::int32_t(c[0] * params.recast_num / params.recast_den);
+    off = box_s_[i];
+  }
+  // Box i of the tile whose table_base is base, from the runs (any number of
+  // boxes): box()'s c and off.
+  TESSEL_HOST_DEVICE void run_box(std::int32_t const (&base)[5], int i, std::int32_t (&c)[5], long long& off) const {
+    std::uint32_t u[5];
+    TESSEL_UNROLL
+    for (int d = 0; d < 5; ++d) u[d] = std::uint32_t(base[d]);
+    off = 0;
+    int x = i;
+    TESSEL_UNROLL
+    for (int r = 0; r < 8; ++r) {
+      if (r < params.rest) {
+        int const k = x % params.rest_extent[r];
+        x /= params.rest_extent[r];
+        TESSEL_UNROLL
+        for (int d = 0; d < 5; ++d) u[d] += std::uint32_t(k) * std::uint32_t(run_c_[r][d]);
+        off += k * params.rest_smem[r];
+      }
+    }
+    TESSEL_UNROLL
+    for (int d = 0; d < 5; ++d) c[d] = std::int32_t(u[d]);
+    if (params.recast_num != params.recast_den) c[0] = std::int32_t(c[0] * params.recast_num / params.recast_den);
+  }
+  // This CTA's multicast slice (rank) of the box c at off: rank box[last] further along the last box
+  // dimension, rank whole (sliced) boxes further in shared memory.
+  TESSEL_HOST_DEVICE void table_slice(std::int32_t (&c)[5], long long& off, int rank) const {
+    if constexpr (std::is_same_v<Op, SM90_TMA_LOAD_MULTICAST>) {
+      TESSEL_UNROLL
+      for (int d = 0; d < 5; ++d) c[d] += rank * slice_c_[d];
+      off += (long long)rank * slice_s_;
+    } else {
+      (void)c, (void)off, (void)rank;
     }
   }
 
@@ -167,21 +296,6 @@ struct TmaCopy {
     for (int d = 0; d < params.rank; ++d)
       for (int q = 0; q < params.parts[d]; ++q) c[d] += std::int32_t(pos[params.part_mode[d][q]] * params.part_scale[d][q]);
     if (params.recast_num != params.recast_den) c[0] = std::int32_t(c[0] * params.recast_num / params.recast_den);
-  }
-
- private:
-  // Box c at smem + off; a multicast load issues this CTA's slice of it.
-  TESSEL_DEVICE void issue_box(T* smem, std::int32_t (&c)[5], long long off, int rank, std::uint64_t* bar, std::uint16_t mask) const {
-    if constexpr (std::is_same_v<Op, SM90_TMA_LOAD_MULTICAST>) {
-      int const last = params.rank - 1;  // the slice: rank along the last box dimension
-      long long slice = 1;
-      for (int d = 0; d < last; ++d) slice *= params.box[d];
-      c[last] += std::int32_t(rank * params.box[last]);
-      issue(smem + off + rank * slice * params.box[last], c, bar, mask);
-    } else {
-      (void)rank;
-      issue(smem + off, c, bar, mask);
-    }
   }
 
  public:
@@ -533,6 +647,7 @@ auto make_tma_plan(Op const&, Tensor<E, GL> const& g, SL const& s, Tile const&, 
   for (int d = 0; d < p.rank; ++d) box *= p.box[d];
   c.box_values_ = int(box * p.recast_den / p.recast_num);  // in the tensor's elements
   for (int m = 0; m < TMA::detail::kMaxModes; ++m) c.tile_[m] = p.tile_extent[m];
+  c.build_box_table();
   return c;
 }
 template <class C>
