@@ -175,6 +175,10 @@ struct TmaCopy {
   // Beyond kMaxTableBoxes: per run r of boxes (params.rest), the TMA
   // coordinates' step per box of the run (rest_step times coef_).
   std::int32_t run_c_[8][5] = {};
+  // Per global mode m: the box dimension whose coordinate it gives (-1: none)
+  // and its scale there (get_tma_tensor's coordinate iterator).
+  std::int8_t mode_dim_[TMA::detail::kMaxModes] = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
+  std::int32_t mode_scale_[TMA::detail::kMaxModes] = {};
 
   // Fills the table from params (host; make_tma_copy calls it). A tile of more
   // boxes than kMaxTableBoxes, or offsets beyond 32 bits, keeps table_boxes_ = 0
@@ -186,6 +190,9 @@ struct TmaCopy {
       for (int m = 0; m < TMA::detail::kMaxModes; ++m) coef_[d][m] = 0;
     for (int d = 0; d < p.rank; ++d)
       for (int q = 0; q < p.parts[d]; ++q) coef_[d][p.part_mode[d][q]] += std::int32_t(p.part_scale[d][q]);
+    for (int m = 0; m < TMA::detail::kMaxModes; ++m) mode_dim_[m] = -1, mode_scale_[m] = 0;
+    for (int d = 0; d < p.rank; ++d)
+      for (int q = 0; q < p.parts[d]; ++q) mode_dim_[p.part_mode[d][q]] = std::int8_t(d), mode_scale_[p.part_mode[d][q]] = std::int32_t(p.part_scale[d][q]);
     for (int d = 0; d < 5; ++d) slice_c_[d] = 0;
     slice_s_ = 0;
     if (std::is_same_v<Op, SM90_TMA_LOAD_MULTICAST> && p.rank > 0) {
@@ -504,18 +511,10 @@ struct TmaTiledCopy : TmaCopy<Op, T> {
     constexpr bool uniform = detail::is_flat_shape<Shape>::value || !is_tuple_v<Shape>;
     detail::tma_coord_iterator<F, R, uniform> it{};
     TMA::Params const& p = this->params;
-    // (Compile-time indices only, once unrolled: this runs in the kernel, and a
-    // run-time index such as dim_[part_mode[d][q]] would put it in local memory.)
+    // (From the per-mode table build_box_table made on the host, with
+    // compile-time indices: this runs in the kernel.)
     TESSEL_UNROLL
-    for (int m = 0; m < F; ++m) {
-      it.dim_[m] = -1, it.scale_[m] = 0;
-      TESSEL_UNROLL
-      for (int d = 0; d < R; ++d) {
-        TESSEL_UNROLL
-        for (int q = 0; q < TMA::detail::kMaxModes; ++q)
-          if (d < p.rank && q < p.parts[d] && p.part_mode[d][q] == m) it.dim_[m] = std::int8_t(d), it.scale_[m] = std::int32_t(p.part_scale[d][q]);
-      }
-    }
+    for (int m = 0; m < F; ++m) it.dim_[m] = this->mode_dim_[m] < R ? this->mode_dim_[m] : std::int8_t(-1), it.scale_[m] = this->mode_scale_[m];
     it.num_ = std::int32_t(p.recast_num), it.den_ = std::int32_t(p.recast_den);
     if constexpr (uniform) {
       [&]<std::size_t... J>(std::index_sequence<J...>) {
