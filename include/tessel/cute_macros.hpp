@@ -30,8 +30,16 @@
 #ifndef CUTE_INLINE_CONSTANT
 #  define CUTE_INLINE_CONSTANT TESSEL_INLINE_CONSTANT
 #endif
+// __grid_constant__ (CUDA 11.7 and later, device code for sm_70 and later), as CuTe's: a kernel
+// parameter the kernel takes the address of (a TMA copy's tensor map) stays in parameter space;
+// without it the compiler copies it to local memory, where the TMA cannot read a tensor map.
 #ifndef CUTE_GRID_CONSTANT
-#  define CUTE_GRID_CONSTANT
+#  if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 700) && \
+      ((__CUDACC_VER_MAJOR__ >= 12) || ((__CUDACC_VER_MAJOR__ == 11) && (__CUDACC_VER_MINOR__ >= 7)))
+#    define CUTE_GRID_CONSTANT __grid_constant__
+#  else
+#    define CUTE_GRID_CONSTANT
+#  endif
 #endif
 #ifndef CUTE_GCC_UNREACHABLE
 #  define CUTE_GCC_UNREACHABLE __builtin_unreachable()
