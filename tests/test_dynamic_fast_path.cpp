@@ -221,6 +221,8 @@ using tilers2_small = cat<shapes2_small, tilers2_extra>::type;
 // ---- the enumerated layouts ----------------------------------------------------------------------
 
 constexpr int kMaxShape = 24, kMaxStride = 8;
+// Rank 2, both modes enumerated: 1..16 (every relation with tiles <= 8, up to twice the tile; run time in CI).
+constexpr int kMaxShape2 = 16;
 
 TEST(DynamicFastPath, Rank1DynamicShapeAndStride) {
   Tally tally;
@@ -251,8 +253,8 @@ TEST(DynamicFastPath, Rank1StaticMixes) {
 
 TEST(DynamicFastPath, Rank2RowAndColumnMajor) {
   Tally tally;
-  for (int m = 1; m <= kMaxShape; ++m)
-    for (int n = 1; n <= kMaxShape; ++n) {
+  for (int m = 1; m <= kMaxShape2; ++m)
+    for (int n = 1; n <= kMaxShape2; ++n) {
       check_tilers(shapes2{}, make_layout(make_shape(m, n), LayoutRight{}), tally);  // (m,n):(n,_1)
       check_tilers(tilers2_small{}, make_layout(make_shape(m, n)), tally);          // (m,n):(_1,m)
       check_tilers(tilers2_extra{}, make_layout(make_shape(m, n), LayoutRight{}), tally);
