@@ -210,19 +210,10 @@ struct TmaCopy {
     for (int i = 0; i < n; ++i) {
       // The box's coordinates at origin 0, before the recast (box() recasts the whole sum).
       long long pos[TMA::detail::kMaxModes] = {};
-      long long off = 0;
-      for (int r = 0, x = i; r < p.rest; ++r) {
-        int const k = x % p.rest_extent[r];
-        x /= p.rest_extent[r];
-        pos[p.rest_mode[r]] += k * p.rest_step[r];
-        off += k * p.rest_smem[r];
-      }
+      long long off;
+      box_position(i, pos, off);
       if (off < INT32_MIN || off > INT32_MAX) return;
-      for (int d = 0; d < 5; ++d) {
-        std::int32_t c = 0;
-        for (int q = 0; d < p.rank && q < p.parts[d]; ++q) c += std::int32_t(pos[p.part_mode[d][q]] * p.part_scale[d][q]);
-        box_c_[i][d] = c;
-      }
+      plan_coords(pos, box_c_[i]);
       box_s_[i] = std::int32_t(off);
     }
     table_boxes_ = n;
@@ -286,12 +277,20 @@ struct TmaCopy {
   }
   // Box i of the tile at origin (elements per global mode): its TMA
   // coordinates c[0 .. params.rank) (0 beyond; 32-bit, as the instruction's) and its offset in the tile's
-  // shared memory, in elements. The one place that turns the plan into
-  // addresses: copy_origin issues from it, and kernels that keep a tile's
-  // boxes in registers (the GEMM's TmaTilePlan) are derived from it on the host.
+  // shared memory, in elements. The plan read term by term: build_box_table's
+  // table (copy_origin's device path) is made from the same two steps, and
+  // kernels that keep a tile's boxes in registers (the GEMM's TmaTilePlan) are
+  // derived from it on the host.
   TESSEL_HOST_DEVICE void box(long long const (&origin)[TMA::detail::kMaxModes], int i, std::int32_t (&c)[5], long long& off) const {
     long long pos[TMA::detail::kMaxModes];
     for (int m = 0; m < TMA::detail::kMaxModes; ++m) pos[m] = origin[m];
+    box_position(i, pos, off);
+    plan_coords(pos, c);
+    if (params.recast_num != params.recast_den) c[0] = std::int32_t(c[0] * params.recast_num / params.recast_den);
+  }
+  // Box i's place in the plan's runs: adds its step along each global mode to
+  // pos, and sets off to its offset in the tile's shared memory (elements).
+  TESSEL_HOST_DEVICE void box_position(int i, long long (&pos)[TMA::detail::kMaxModes], long long& off) const {
     off = 0;
     for (int r = 0, x = i; r < params.rest; ++r) {
       int const k = x % params.rest_extent[r];
@@ -299,10 +298,13 @@ struct TmaCopy {
       pos[params.rest_mode[r]] += k * params.rest_step[r];
       off += k * params.rest_smem[r];
     }
+  }
+  // The TMA coordinates of the global position pos, before dimension 0's
+  // recast: c[d] = sum of pos[m] * scale over dimension d's parts (0 for d >= params.rank).
+  TESSEL_HOST_DEVICE void plan_coords(long long const (&pos)[TMA::detail::kMaxModes], std::int32_t (&c)[5]) const {
     for (int d = 0; d < 5; ++d) c[d] = 0;
     for (int d = 0; d < params.rank; ++d)
       for (int q = 0; q < params.parts[d]; ++q) c[d] += std::int32_t(pos[params.part_mode[d][q]] * params.part_scale[d][q]);
-    if (params.recast_num != params.recast_den) c[0] = std::int32_t(c[0] * params.recast_num / params.recast_den);
   }
 
  public:
