@@ -136,25 +136,15 @@ struct TmaCopy {
   // into the TmaCopy itself (the kernel parameter); without it, box() reads the plan.
   TESSEL_DEVICE void copy_origin(T* smem, long long const (&origin)[TMA::detail::kMaxModes], int rank, std::uint64_t* bar,
                                  std::uint16_t mask) const {
-    if (table_boxes_ > 0) {
-      std::int32_t base[5];
-      table_base(origin, base);
-      for (int i = 0; i < table_boxes_; ++i) {
-        std::int32_t c[5];
-        long long off;
-        table_box(base, i, c, off);
-        table_slice(c, off, rank);
-        issue(smem + off, c, bar, mask);
-      }
-      return;
-    }
     std::int32_t base[5];
     table_base(origin, base);
-    int const runs = boxes();
-    for (int i = 0; i < runs; ++i) {
+    bool const table = table_boxes_ > 0;
+    int const n = table ? table_boxes_ : boxes();  // the table's boxes, or every box of the plan
+    for (int i = 0; i < n; ++i) {
       std::int32_t c[5];
       long long off;
-      run_box(base, i, c, off);
+      if (table) table_box(base, i, c, off);
+      else run_box(base, i, c, off);
       table_slice(c, off, rank);
       issue(smem + off, c, bar, mask);
     }
