@@ -8,9 +8,6 @@
 // prints them composed with its identity tensors).
 #pragma once
 
-#include <cstddef>
-#include <new>
-
 #include "copy_atom.hpp"
 #include "mma_atom.hpp"
 
@@ -51,21 +48,10 @@ TESSEL_HOST_DEVICE void latex_label(int r, int c, int v) { printf("\\node at (%d
 // Swap draws (row, col) as (col, row) (B's cells, drawn with k down).
 template <bool Swap, class TV, class Color>
 void latex_cells(TV const& tv, int rows, int cols, int r0, int c0, Color const& color) {
-  struct marks {  // rows * cols flags, zeroed (not a std::vector: <vector> costs every program ~0.2 s)
-    char* p;
-    ~marks() { delete[] p; }
-    char& operator[](std::size_t i) const { return p[i]; }
-  } const filled{new char[std::size_t(rows) * std::size_t(cols)]()};
-  for (int t = 0; t < int(size<0>(tv)); ++t) {
-    for (int v = 0; v < int(size<1>(tv)); ++v) {
-      long long const idx = static_cast<long long>(tv(t, v));
-      int const a = int(idx % rows), b = int(idx / rows);
-      if (filled[std::size_t(idx)]) continue;
-      filled[std::size_t(idx)] = 1;
-      int const r = Swap ? b : a, c = Swap ? a : b;
-      printf("\\node[fill=%s] at (%d,%d) {\\shortstack{T%d \\\\ V%d}};\n", color(t, v), r + r0, c + c0, t, v);
-    }
-  }
+  for_each_first_cell(tv, rows, cols, [&](int t, int v, int a, int b) {
+    int const r = Swap ? b : a, c = Swap ? a : b;
+    printf("\\node[fill=%s] at (%d,%d) {\\shortstack{T%d \\\\ V%d}};\n", color(t, v), r + r0, c + c0, t, v);
+  });
 }
 
 }  // namespace detail::atoms

@@ -6,9 +6,6 @@
 // map left, the destination's right; CuTe 4.7 has none).
 #pragma once
 
-#include <cstddef>
-#include <new>
-
 #include "copy_atom.hpp"
 #include "mma_atom.hpp"
 
@@ -57,20 +54,10 @@ inline void svg_header(int w, int h) {
 // first (t, v) of each cell; cell (a, b) drawn at place(a, b) -> (x, y).
 template <class TV, class Place, class Color>
 void svg_cells(TV const& tv, int rows, int cols, Place const& place, char const* close, Color const& color) {
-  struct marks {  // rows * cols flags, zeroed (not a std::vector: <vector> costs every program ~0.2 s)
-    char* p;
-    ~marks() { delete[] p; }
-    char& operator[](std::size_t i) const { return p[i]; }
-  } const filled{new char[std::size_t(rows) * std::size_t(cols)]()};
-  for (int t = 0; t < int(size<0>(tv)); ++t) {
-    for (int v = 0; v < int(size<1>(tv)); ++v) {
-      long long const idx = static_cast<long long>(tv(t, v));
-      if (filled[std::size_t(idx)]) continue;
-      filled[std::size_t(idx)] = 1;
-      auto const [x, y] = place(int(idx % rows), int(idx / rows));
-      svg_cell_at(x, y, color(t, v), close, t, v);
-    }
-  }
+  for_each_first_cell(tv, rows, cols, [&](int t, int v, int a, int b) {
+    auto const [x, y] = place(a, b);
+    svg_cell_at(x, y, color(t, v), close, t, v);
+  });
 }
 
 struct XY {

@@ -4,6 +4,8 @@
 // make_identity_tensor, elem_less.
 #pragma once
 
+#include <cstddef>
+
 #include "../tensor/tensor.hpp"
 #include "../tensor/algorithm.hpp"
 
@@ -87,6 +89,27 @@ TESSEL_HOST_DEVICE constexpr bool static_modes_divide() {
 
 // The static value of an integer type (for static_assert messages).
 template <class I> inline constexpr long long value_of = I::value;
+
+// The drawings' cells (print_latex, print_svg): f(t, v, row, col) once per
+// cell of a rows x cols tile (column-major index) that the TV layout reaches,
+// for the first (thread, value) that reaches it, threads then values in order.
+// Host code.
+template <class TV, class F>
+void for_each_first_cell(TV const& tv, int rows, int cols, F&& f) {
+  struct marks {  // rows * cols flags, zeroed (not a std::vector: <vector> costs every program ~0.2 s)
+    char* p;
+    ~marks() { delete[] p; }
+    char& operator[](std::size_t i) const { return p[i]; }
+  } const filled{new char[std::size_t(rows) * std::size_t(cols)]()};
+  for (int t = 0; t < int(size<0>(tv)); ++t) {
+    for (int v = 0; v < int(size<1>(tv)); ++v) {
+      long long const idx = static_cast<long long>(tv(t, v));
+      if (filled[std::size_t(idx)]) continue;
+      filled[std::size_t(idx)] = 1;
+      f(t, v, int(idx % rows), int(idx / rows));
+    }
+  }
+}
 
 }  // namespace detail::atoms
 
