@@ -1,0 +1,383 @@
+// The Hopper attention forward of issue 26 (tessel/kernels/attention_sm90.cuh)
+// on the GPU: correctness against a reference computed on the GPU, then timings.
+//   attention_bench [--small] [--no-time] [--time-only] [--describe] [--reps N]
+// Correctness, as FlashAttention-3's tests: the reference in fp32 (double
+// arithmetic, rounded to the input type at the end) and the same computation
+// in the input precision (Q*scale, S and P rounded to the input type, as
+// PyTorch's attention in bf16/fp16 does); a case passes when
+//   max |O - O_ref| <= 2 * max |O_low - O_ref| + atol
+// (atol: twice the rounding of 0.3 + x in the input type over the reference's
+// values, FA3's fwd_atol), the log-sum-exp is within 1e-5 relative (plus 1e-5
+// absolute) of the reference's, and every output element was written (O is
+// poisoned with NaN first). Sweep: head dims, causal and not, GQA ratios,
+// ragged lengths. --small: the small cases only (for compute-sanitizer).
+// Timing: the issue's table (batch x seqlen = 16k tokens, heads x head dim =
+// 2048), bf16, median of N (default 30) runs after 5 warm-up runs, CUDA
+// events, TFLOP/s counting 4 B H S^2 D (halved for causal).
+// One configuration per build: CI compiles (no GPU) variant 0, bf16 d64
+// non-causal; -DTESSEL_ATTN_VARIANT=0..8 picks another (bf16 d64/d128/d256
+// non-causal and causal, fp16 d64 causal, d128 non-causal, d256 causal):
+// bench/gpu/attention_run.sh builds all of them in parallel.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <tessel/kernels/attention_sm90.cuh>
+
+using namespace tessel;
+namespace att = tessel::kernels::attention_sm90;
+
+#define CK(x)                                                                                      \
+  do {                                                                                             \
+    cudaError_t e_ = (x);                                                                          \
+    if (e_ != cudaSuccess) {                                                                       \
+      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_));   \
+      std::exit(2);                                                                                \
+    }                                                                                              \
+  } while (0)
+
+namespace {
+
+// ---- inputs and references ----------------------------------------------------------------------
+
+__device__ float hash_normal(unsigned long long i, unsigned seed) {
+  // a sum of 4 uniforms in [-1, 1), scaled to unit variance (a cheap stand-in for a normal draw)
+  float s = 0.f;
+  for (int r = 0; r < 4; ++r) {
+    unsigned long long x = (i * 4 + r) * 0x9E3779B97F4A7C15ull + seed * 0xD1B54A32D192ED03ull;
+    x ^= x >> 33, x *= 0xff51afd7ed558ccdull, x ^= x >> 33, x *= 0xc4ceb9fe1a85ec53ull, x ^= x >> 33;
+    s += float(x >> 40) / float(1 << 23) - 1.f;
+  }
+  return s * 0.8660254f;
+}
+
+template <class T>
+__global__ void fill_kernel(T* p, long long n, unsigned seed) {
+  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x)
+    p[i] = T(hash_normal((unsigned long long)i, seed));
+}
+template <class T>
+__global__ void poison_kernel(T* p, long long n) {
+  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x)
+    p[i] = T(__int_as_float(0x7fc00000));
+}
+
+template <class T>
+__device__ float rnd(float x) {
+  return float(T(x));
+}
+
+// One block per (row, head, batch). Low = false: double arithmetic; Low = true:
+// the input precision (q * scale, the scores, P and O rounded to T).
+template <class T, bool Low>
+__global__ void ref_kernel(T const* q, T const* k, T const* v, float* o, float* lse, float* scratch, int sq, int sk, int hq, int hkv, int D,
+                           float scale, bool causal) {
+  int const i = blockIdx.x, h = blockIdx.y, b = blockIdx.z, hk = h / (hq / hkv);
+  T const* qr = q + (((long long)b * sq + i) * hq + h) * D;
+  float* s = scratch + (((long long)b * hq + h) * sq + i) * sk;
+  __shared__ double red[128];
+  double mx = -INFINITY;
+  for (int j = threadIdx.x; j < sk; j += blockDim.x) {
+    T const* kr = k + (((long long)b * sk + j) * hkv + hk) * D;
+    double acc = 0;
+    float accf = 0.f;
+    for (int d = 0; d < D; ++d) {
+      if (Low) accf += rnd<T>(float(qr[d]) * scale) * float(kr[d]);
+      else acc += double(float(qr[d])) * double(float(kr[d]));
+    }
+    double sc = Low ? double(rnd<T>(accf)) : acc * scale;
+    if (causal && j > i + (sk - sq)) sc = -INFINITY;
+    s[j] = float(sc);
+    if (!Low) s[j] = float(sc);  // the double score's float (the max and exps below use the double again)
+    mx = fmax(mx, sc);
+  }
+  red[threadIdx.x] = mx;
+  __syncthreads();
+  for (int w = 64; w > 0; w /= 2) {
+    if (threadIdx.x < w) red[threadIdx.x] = fmax(red[threadIdx.x], red[threadIdx.x + w]);
+    __syncthreads();
+  }
+  mx = red[0];
+  __syncthreads();
+  double sum = 0;
+  if (mx != -INFINITY) {
+    for (int j = threadIdx.x; j < sk; j += blockDim.x) {
+      // recompute the double score for the fp32 reference (exact), use the stored one for Low
+      double sc;
+      if (Low) {
+        sc = s[j];
+      } else {
+        T const* kr = k + (((long long)b * sk + j) * hkv + hk) * D;
+        double acc = 0;
+        for (int d = 0; d < D; ++d) acc += double(float(qr[d])) * double(float(kr[d]));
+        sc = acc * scale;
+        if (causal && j > i + (sk - sq)) sc = -INFINITY;
+      }
+      double const e = exp(sc - mx);
+      sum += e;
+      s[j] = float(e);  // unnormalised for the fp32 reference (its own float rounding only)
+    }
+  }
+  red[threadIdx.x] = sum;
+  __syncthreads();
+  for (int w = 64; w > 0; w /= 2) {
+    if (threadIdx.x < w) red[threadIdx.x] += red[threadIdx.x + w];
+    __syncthreads();
+  }
+  sum = red[0];
+  __syncthreads();
+  if (threadIdx.x == 0 && lse) lse[((long long)b * hq + h) * sq + i] = sum > 0 ? float(mx + log(sum)) : -INFINITY;
+  float* orow = o + (((long long)b * sq + i) * hq + h) * D;
+  for (int d = threadIdx.x; d < D; d += blockDim.x) {
+    double acc = 0;
+    float accf = 0.f;
+    if (sum > 0)
+      for (int j = 0; j < sk; ++j) {
+        float const vv = float(v[(((long long)b * sk + j) * hkv + hk) * D + d]);
+        if (Low) accf += rnd<T>(float(s[j] / sum)) * vv;
+        else acc += double(s[j]) * vv;
+      }
+    orow[d] = Low ? rnd<T>(accf) : float(acc / (sum > 0 ? sum : 1.0));
+  }
+}
+
+template <class T>
+float to_f(T x) {
+  return float(x);
+}
+
+// ---- one configuration --------------------------------------------------------------------------
+
+struct Totals {
+  int passed = 0, failed = 0;
+};
+
+template <class T>
+struct Buffers {
+  T *q = nullptr, *k = nullptr, *v = nullptr, *o = nullptr;
+  float* lse = nullptr;
+  void alloc(long long nq, long long nk, long long nlse) {
+    CK(cudaMalloc(&q, nq * sizeof(T)));
+    CK(cudaMalloc(&k, nk * sizeof(T)));
+    CK(cudaMalloc(&v, nk * sizeof(T)));
+    CK(cudaMalloc(&o, nq * sizeof(T)));
+    CK(cudaMalloc(&lse, nlse * sizeof(float)));
+  }
+  void release() {
+    cudaFree(q), cudaFree(k), cudaFree(v), cudaFree(o), cudaFree(lse);
+  }
+};
+
+template <class T>
+char const* type_name() {
+  return std::is_same_v<T, bfloat16_t> ? "bf16" : "fp16";
+}
+
+template <class Cfg>
+bool check_case(int batch, int sq, int sk, int hq, int hkv, Totals& tot) {
+  using T = typename Cfg::Element;
+  int const D = Cfg::kHeadDim;
+  long long const nq = (long long)batch * sq * hq * D, nk = (long long)batch * sk * hkv * D, nlse = (long long)batch * hq * sq;
+  Buffers<T> buf;
+  buf.alloc(nq, nk, nlse);
+  static unsigned seed = 7;
+  seed += 3;
+  fill_kernel<<<256, 256>>>(buf.q, nq, seed);
+  fill_kernel<<<256, 256>>>(buf.k, nk, seed + 1);
+  fill_kernel<<<256, 256>>>(buf.v, nk, seed + 2);
+  poison_kernel<<<256, 256>>>(buf.o, nq);
+  poison_kernel<<<256, 256>>>(buf.lse, nlse);
+  CK(cudaGetLastError());
+  att::AttentionArgs<T> a;
+  a.q = buf.q, a.k = buf.k, a.v = buf.v, a.o = buf.o, a.lse = buf.lse;
+  a.batch = batch, a.sq = sq, a.sk = sk, a.hq = hq, a.hkv = hkv, a.head_dim = D, a.causal = Cfg::kCausal;
+  a.set_contiguous();
+  float const scale = 1.f / std::sqrt(float(D));
+  CK(att::launch_attention<Cfg>(a, nullptr));
+  CK(cudaDeviceSynchronize());
+  // references
+  float *o32, *olow, *lse32, *scratch;
+  CK(cudaMalloc(&o32, nq * sizeof(float)));
+  CK(cudaMalloc(&olow, nq * sizeof(float)));
+  CK(cudaMalloc(&lse32, nlse * sizeof(float)));
+  CK(cudaMalloc(&scratch, (long long)batch * hq * sq * sk * sizeof(float)));
+  dim3 const grid{unsigned(sq), unsigned(hq), unsigned(batch)};
+  ref_kernel<T, false><<<grid, 128>>>(buf.q, buf.k, buf.v, o32, lse32, scratch, sq, sk, hq, hkv, D, scale, Cfg::kCausal);
+  ref_kernel<T, true><<<grid, 128>>>(buf.q, buf.k, buf.v, olow, nullptr, scratch, sq, sk, hq, hkv, D, scale, Cfg::kCausal);
+  CK(cudaGetLastError());
+  CK(cudaDeviceSynchronize());
+  std::vector<T> ho(nq);
+  std::vector<float> h32(nq), hlow(nq), hl(nlse), hl32(nlse);
+  CK(cudaMemcpy(ho.data(), buf.o, nq * sizeof(T), cudaMemcpyDeviceToHost));
+  CK(cudaMemcpy(h32.data(), o32, nq * sizeof(float), cudaMemcpyDeviceToHost));
+  CK(cudaMemcpy(hlow.data(), olow, nq * sizeof(float), cudaMemcpyDeviceToHost));
+  CK(cudaMemcpy(hl.data(), buf.lse, nlse * sizeof(float), cudaMemcpyDeviceToHost));
+  CK(cudaMemcpy(hl32.data(), lse32, nlse * sizeof(float), cudaMemcpyDeviceToHost));
+  cudaFree(o32), cudaFree(olow), cudaFree(lse32), cudaFree(scratch);
+  buf.release();
+  double err = 0, err_low = 0, atol = 0;
+  long long bad = 0;
+  for (long long i = 0; i < nq; ++i) {
+    float const ref = to_f(T(h32[i]));
+    float const x = to_f(ho[i]);
+    if (!std::isfinite(x)) {
+      ++bad;
+      continue;
+    }
+    err = std::max(err, (double)std::fabs(x - ref));
+    err_low = std::max(err_low, (double)std::fabs(hlow[i] - ref));
+    float const y = to_f(T(to_f(T(ref + 0.3f)) - 0.3f));
+    atol = std::max(atol, 2.0 * std::fabs(y - ref));
+  }
+  double lse_err = 0;
+  long long lse_bad = 0;
+  for (long long i = 0; i < nlse; ++i) {
+    if (std::isinf(hl32[i]) || std::isinf(hl[i])) {
+      if (hl[i] != hl32[i]) ++lse_bad;
+      continue;
+    }
+    if (!std::isfinite(hl[i])) {
+      ++lse_bad;
+      continue;
+    }
+    double const e = std::fabs(hl[i] - hl32[i]) / (std::fabs(hl32[i]) + 1.0);
+    lse_err = std::max(lse_err, e);
+  }
+  bool const ok = bad == 0 && lse_bad == 0 && err <= 2 * err_low + atol && lse_err <= 1e-5;
+  std::printf("%s %s d%d %-10s B=%d Sq=%d Sk=%d Hq=%d Hkv=%d: max err %.3g, low-precision %.3g (ratio %.2f), atol %.2g, lse rel %.2g%s%s\n",
+              ok ? "ok  " : "FAIL", type_name<T>(), D, Cfg::kCausal ? "causal" : "non-causal", batch, sq, sk, hq, hkv, err, err_low,
+              err_low > 0 ? err / err_low : 0.0, atol, lse_err, bad ? " (unwritten/non-finite outputs)" : "", lse_bad ? " (lse -inf/NaN mismatch)" : "");
+  (ok ? tot.passed : tot.failed)++;
+  return ok;
+}
+
+template <class Cfg>
+void sweep(bool small, Totals& tot) {
+  struct C {
+    int b, sq, sk, hq, hkv;
+  };
+  std::vector<C> cases = {{2, 113, 203, 4, 2}, {1, 239, 1, 2, 1}, {2, 128, 128, 2, 2}};
+  if (!small) {
+    std::vector<C> more = {{2, 799, 3, 6, 6}, {2, 1023, 1024, 6, 2}, {1, 1024, 1023, 4, 1}, {2, 113, 203, 6, 3}, {1, 4224, 4224, 2, 1},
+                           {3, 257, 511, 3, 1}, {1, 64, 2000, 2, 2}};
+    cases.insert(cases.end(), more.begin(), more.end());
+  }
+  for (C const& c : cases) check_case<Cfg>(c.b, c.sq, c.sk, c.hq, c.hkv, tot);
+}
+
+template <class Cfg>
+void time_shape(int batch, int s, int reps) {
+  using T = typename Cfg::Element;
+  int const D = Cfg::kHeadDim, h = 2048 / D;
+  long long const n = (long long)batch * s * h * D;
+  Buffers<T> buf;
+  buf.alloc(n, n, (long long)batch * h * s);
+  fill_kernel<<<1024, 256>>>(buf.q, n, 1);
+  fill_kernel<<<1024, 256>>>(buf.k, n, 2);
+  fill_kernel<<<1024, 256>>>(buf.v, n, 3);
+  att::AttentionArgs<T> a;
+  a.q = buf.q, a.k = buf.k, a.v = buf.v, a.o = buf.o, a.lse = buf.lse;
+  a.batch = batch, a.sq = s, a.sk = s, a.hq = h, a.hkv = h, a.head_dim = D, a.causal = Cfg::kCausal;
+  a.set_contiguous();
+  for (int i = 0; i < 5; ++i) CK(att::launch_attention<Cfg>(a, nullptr));
+  CK(cudaDeviceSynchronize());
+  std::vector<float> ts;
+  cudaEvent_t e0, e1;
+  CK(cudaEventCreate(&e0));
+  CK(cudaEventCreate(&e1));
+  for (int i = 0; i < reps; ++i) {
+    CK(cudaEventRecord(e0));
+    CK(att::launch_attention<Cfg>(a, nullptr));
+    CK(cudaEventRecord(e1));
+    CK(cudaEventSynchronize(e1));
+    float ms = 0;
+    CK(cudaEventElapsedTime(&ms, e0, e1));
+    ts.push_back(ms);
+  }
+  std::sort(ts.begin(), ts.end());
+  float const med = ts[ts.size() / 2];
+  double const flops = 4.0 * batch * h * double(s) * s * D / (Cfg::kCausal ? 2 : 1);
+  std::printf("time %s d%d %-10s B=%d S=%d H=%d: %.3f ms, %.1f TFLOP/s (median of %d)\n", type_name<T>(), D,
+              Cfg::kCausal ? "causal" : "non-causal", batch, s, h, med, flops / med / 1e9, reps);
+  cudaEventDestroy(e0), cudaEventDestroy(e1);
+  buf.release();
+}
+
+// The issue's table rows of this head dimension.
+template <class Cfg>
+void time_table(int reps) {
+  if constexpr (!std::is_same_v<typename Cfg::Element, bfloat16_t>) {
+    return;
+  } else if constexpr (Cfg::kHeadDim == 64) {
+    time_shape<Cfg>(2, 8192, reps);
+  } else if constexpr (Cfg::kHeadDim == 128) {
+    time_shape<Cfg>(8, 2048, reps);
+    time_shape<Cfg>(2, 8192, reps);
+    time_shape<Cfg>(1, 16384, reps);
+  } else {
+    time_shape<Cfg>(2, 8192, reps);
+  }
+}
+
+struct Options {
+  bool small = false, time = true, check = true, describe = false;
+  int reps = 30;
+};
+
+template <class Cfg>
+void run_config(Options const& o, Totals& tot) {
+  if (o.describe) att::describe<Cfg>();
+  if (o.check) sweep<Cfg>(o.small, tot);
+  if (o.time) time_table<Cfg>(o.reps);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options o;
+  for (int i = 1; i < argc; ++i) {
+    std::string const a = argv[i];
+    if (a == "--small") o.small = true, o.time = false;
+    else if (a == "--no-time") o.time = false;
+    else if (a == "--time-only") o.check = false;
+    else if (a == "--describe") o.describe = true;
+    else if (a == "--reps" && i + 1 < argc) o.reps = std::atoi(argv[++i]);
+    else {
+      std::fprintf(stderr, "usage: attention_bench [--small] [--no-time] [--time-only] [--describe] [--reps N]\n");
+      return 2;
+    }
+  }
+  Totals tot;
+  try {
+#if !defined(TESSEL_ATTN_VARIANT) || TESSEL_ATTN_VARIANT == 0
+    run_config<att::AttentionConfig<bfloat16_t, 64, false>>(o, tot);
+#elif TESSEL_ATTN_VARIANT == 1
+    run_config<att::AttentionConfig<bfloat16_t, 64, true>>(o, tot);
+#elif TESSEL_ATTN_VARIANT == 2
+    run_config<att::AttentionConfig<bfloat16_t, 128, false>>(o, tot);
+#elif TESSEL_ATTN_VARIANT == 3
+    run_config<att::AttentionConfig<bfloat16_t, 128, true>>(o, tot);
+#elif TESSEL_ATTN_VARIANT == 4
+    run_config<att::AttentionConfig<bfloat16_t, 256, false>>(o, tot);
+#elif TESSEL_ATTN_VARIANT == 5
+    run_config<att::AttentionConfig<bfloat16_t, 256, true>>(o, tot);
+#elif TESSEL_ATTN_VARIANT == 6
+    run_config<att::AttentionConfig<half_t, 64, true>>(o, tot);
+#elif TESSEL_ATTN_VARIANT == 7
+    run_config<att::AttentionConfig<half_t, 128, false>>(o, tot);
+#elif TESSEL_ATTN_VARIANT == 8
+    run_config<att::AttentionConfig<half_t, 256, true>>(o, tot);
+#else
+#  error "attention_bench: TESSEL_ATTN_VARIANT is 0..8"
+#endif
+  } catch (std::exception const& e) {
+    std::printf("error: %s\n", e.what());
+    return 1;
+  }
+  std::printf("%d passed, %d failed\n", tot.passed, tot.failed);
+  return tot.failed ? 1 : 0;
+}

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# On the H100: issue 26's attention forward in one call: build every variant of
+# bench/gpu/attention_bench.cu in parallel (TESSEL_ATTN_VARIANT=0..8), the
+# correctness sweep of each, compute-sanitizer (memcheck, racecheck, synccheck)
+# on the small cases of two variants, then the timings beside PyTorch's SDPA
+# (cuDNN and flash backends) in the same call. Logs under $OUT.
+#   bash bench/gpu/attention_run.sh [variants...]   (default: all)
+set -uo pipefail
+out=${OUT:-/tmp}
+d=.attn_dev
+mkdir -p $d
+variants=${*:-0 1 2 3 4 5 6 7 8}
+nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,power.limit,temperature.gpu --format=csv | tee "$out/gpu.txt"
+t0=$(date +%s)
+for v in $variants; do
+  nvcc -ccbin g++ -std=c++20 -O3 -gencode=arch=compute_90a,code=sm_90a -Xptxas -v -Iinclude -DTESSEL_ATTN_VARIANT=$v \
+    bench/gpu/attention_bench.cu -o $d/attn_$v > $d/build_$v.log 2>&1 &
+done
+wait
+echo "build of variants [$variants]: $(( $(date +%s) - t0 )) s wall (parallel)" | tee "$out/build.txt"
+for v in $variants; do
+  grep -A2 "attention_kernel" $d/build_$v.log | grep -E "registers|spill" | sed "s/^/variant $v: /" | tee -a "$out/build.txt"
+  [ -x $d/attn_$v ] || { echo "variant $v: BUILD FAILED"; tail -n 20 $d/build_$v.log; }
+done
+cuobjdump -sass $d/attn_2 2>/dev/null | grep -cE "HGMMA" | sed 's/^/HGMMA in variant 2: /'
+cuobjdump -sass $d/attn_2 2>/dev/null | grep -cE "LDL|STL" | sed 's/^/local memory accesses in variant 2: /'
+$d/attn_0 --small --describe > "$out/describe.txt" 2>&1; head -c 3000 "$out/describe.txt" | head -n 30
+for v in $variants; do
+  [ -x $d/attn_$v ] && timeout 60 $d/attn_$v --no-time 2>&1 | tee -a "$out/check.txt" | grep -vE "^ok" | tail -n 3
+done
+echo "== correctness: $(grep -c '^ok' $out/check.txt) ok, $(grep -c '^FAIL' $out/check.txt) FAIL"
+for v in 1 2; do
+  [ -x $d/attn_$v ] || continue
+  for tool in memcheck racecheck synccheck; do
+    timeout 90 compute-sanitizer --tool $tool $d/attn_$v --small > "$out/san_${tool}_$v.txt" 2>&1
+    echo "sanitizer $tool variant $v: rc=$? $(tail -n 1 $out/san_${tool}_$v.txt)"
+  done
+done
+for v in $variants; do
+  [ -x $d/attn_$v ] && timeout 60 $d/attn_$v --time-only --reps 30 2>&1 | grep -E "^time|error" | tee -a "$out/time.txt"
+done
+PYTHONUNBUFFERED=1 timeout 120 python3 bench/gpu/attention_torch.py --reps 30 2>&1 | tee "$out/torch.txt"

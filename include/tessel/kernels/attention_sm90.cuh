@@ -1,0 +1,294 @@
+// tessel/kernels/attention_sm90.cuh: the Hopper attention forward's host side:
+// the tensor maps of Q, K and V and their box plans, the host checks of the
+// configuration's layouts, the launch (persistent grid), describe(), and
+// tessel::cuda::attention. The kernel and its design are in
+// attention_sm90_kernel.cuh, the configuration in attention_sm90_config.cuh.
+//
+// Host API:
+//   AttentionArgs<T> a;  a.q = ..., a.k, a.v, a.o, a.lse (or null), a.batch, a.sq, a.sk, a.hq, a.hkv, a.head_dim,
+//                        the strides of each tensor (batch, row, head; the head dimension contiguous),
+//                        a.scale (softmax scale), a.causal;
+//   launch_attention<Cfg>(a, stream);      one configuration
+//   tessel::cuda::attention(a, stream);    the configuration of a.head_dim and a.causal (64, 128, 256)
+// The TMA needs 16-byte aligned pointers and strides (named error otherwise).
+#pragma once
+
+#include <cuda.h>
+#include <cuda_runtime.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+
+#include "../atom/atom.hpp"
+#include "../atom/tma_copy.hpp"
+#include "attention_sm90_kernel.cuh"
+#include "device_cache.hpp"
+#include "scheduler.cuh"
+
+namespace TESSEL_NAMESPACE::kernels::attention_sm90 {
+
+// The problem: Q (batch, sq, hq, head_dim), K and V (batch, sk, hkv, head_dim),
+// O like Q, lse (batch, hq, sq) fp32 contiguous (null: not written). Strides in
+// elements; the head dimension is contiguous.
+template <class T>
+struct AttentionArgs {
+  T const *q = nullptr, *k = nullptr, *v = nullptr;
+  T* o = nullptr;
+  float* lse = nullptr;
+  int batch = 0, sq = 0, sk = 0, hq = 0, hkv = 0, head_dim = 0;
+  long long q_batch = 0, q_row = 0, q_head = 0;
+  long long k_batch = 0, k_row = 0, k_head = 0;
+  long long v_batch = 0, v_row = 0, v_head = 0;
+  long long o_batch = 0, o_row = 0, o_head = 0;
+  float scale = 0.f;  // 0: 1 / sqrt(head_dim)
+  bool causal = false;
+
+  // Contiguous (B, S, H, D) tensors.
+  void set_contiguous() {
+    long long const d = head_dim;
+    q_head = o_head = k_head = v_head = d;
+    q_row = o_row = (long long)hq * d;
+    k_row = v_row = (long long)hkv * d;
+    q_batch = o_batch = (long long)sq * hq * d;
+    k_batch = v_batch = (long long)sk * hkv * d;
+  }
+};
+
+namespace detail {
+
+// The tensor (S, D, H, B) of Q, K or V as a tessel layout: (rows, head dim, heads, batches).
+template <class T, class DH>
+auto qkv_tensor(T const* ptr, int rows, int heads, int batches, long long row, long long head, long long batch) {
+  return make_tensor(make_gmem_ptr(ptr), make_layout(make_shape(rows, DH{}, heads, batches), make_stride(row, Int<1>{}, head, batch)));
+}
+
+// The linear form of a tile's boxes (AttentionTmaPlan) from the TmaCopy's own
+// box addressing, checked on a few tiles (host code, once per tensor map).
+template <class Op, class T>
+inline AttentionTmaPlan make_attention_tma_plan(TmaCopy<Op, T> const& tma, int boxes, int rows_per_tile) {
+  auto const need = [](bool ok, char const* what) {
+    if (!ok) fail(what);
+  };
+  need(tma.boxes() == boxes, "attention_sm90: the TMA plan of a tile has another number of boxes than the configuration's");
+  auto const at = [&](long long row, long long h, long long b, int i, std::int32_t (&c)[5], long long& off) {
+    long long origin[TMA::detail::kMaxModes] = {row, 0, h, b};
+    tma.box(origin, i, c, off);
+  };
+  AttentionTmaPlan plan;
+  plan.boxes = boxes;
+  std::int32_t c0[5], c[5];
+  long long off0 = 0, off = 0;
+  at(0, 0, 0, 0, c0, off0);
+  need(off0 == 0, "attention_sm90: the first box does not start the tile");
+  for (int d = 0; d < 5; ++d) need(c0[d] == 0, "attention_sm90: the first box of tile (0, 0, 0) does not start at 0");
+  need(tma.params.rank <= 4, "attention_sm90: a tensor map of rank above 4");
+  at(1, 0, 0, 0, c, off);
+  for (int d = 0; d < 4; ++d) plan.row_step[d] = c[d];
+  at(0, 1, 0, 0, c, off);
+  for (int d = 0; d < 4; ++d) plan.head_step[d] = c[d];
+  at(0, 0, 1, 0, c, off);
+  for (int d = 0; d < 4; ++d) plan.batch_step[d] = c[d];
+  if (boxes > 1) {
+    at(0, 0, 0, 1, c, off);
+    for (int d = 0; d < 4; ++d) plan.box_step[d] = c[d];
+    plan.smem_step = int(off);
+  }
+  for (long long row : {0LL, (long long)rows_per_tile, 3LL * rows_per_tile})
+    for (long long h : {0LL, 1LL, 5LL})
+      for (long long b : {0LL, 2LL})
+        for (int i = 0; i < boxes; ++i) {
+          at(row, h, b, i, c, off);
+          for (int d = 0; d < 4; ++d)
+            need(c[d] == row * plan.row_step[d] + h * plan.head_step[d] + b * plan.batch_step[d] + i * plan.box_step[d],
+                 "attention_sm90: the TMA boxes of a tile are not linear in (row, head, batch, box)");
+          need(off == (long long)i * plan.smem_step, "attention_sm90: the TMA boxes of a tile are not evenly spaced in shared memory");
+        }
+  return plan;
+}
+
+struct DeviceFigures {
+  int sms = 0;
+  cudaError_t error = cudaSuccess;
+};
+
+}  // namespace detail
+
+// V^T's layout (the second wgmma's B operand) is V's tile read transposed:
+// SmemLayoutVt(d, j, s) == SmemLayoutV(j, d, s) for every element.
+template <class Cfg>
+bool check_v_transpose() {
+  typename Cfg::SmemLayoutV v;
+  typename Cfg::SmemLayoutVt vt;
+  for (int s = 0; s < Cfg::kStages; ++s)
+    for (int j = 0; j < Cfg::BN::value; ++j)
+      for (int d = 0; d < Cfg::kHeadDim; ++d)
+        if ((long long)v(j, d, s) != (long long)vt(d, j, s)) return false;
+  return true;
+}
+
+// P's conversion: the value at index i of a thread's S accumulators (row m,
+// key n of the TiledMMA QK's C layout) is the value at index i of its P
+// fragment (LayoutP), which the TiledMMA PV's A layout puts at row m, column
+// n: for every thread and value of both TV layouts.
+template <class Cfg>
+bool check_p_conversion() {
+  typename Cfg::MmaQK qk;
+  typename Cfg::MmaPV pv;
+  auto const c_tv = qk.get_layoutC_TV();  // (thread, value) -> m + BM * n
+  auto const a_tv = pv.get_layoutA_TV();  // (thread, value) -> m + BM * k of one k-block (BM x 16)
+  constexpr int BM = Cfg::BM::value;
+  typename Cfg::LayoutS ls;
+  typename Cfg::LayoutP lp;
+  int const threads = int(size<0>(c_tv));
+  if (threads != int(size<0>(a_tv)) || threads != 128 * Cfg::kConsumers) return false;
+  if (int(size(ls)) != int(size(lp)) || int(size<1>(c_tv)) != int(size(ls))) return false;
+  int const kb_vals = int(size<1>(a_tv));  // values of one k-block (16 columns)
+  if (kb_vals != int(size<0>(lp)) || int(size<1>(lp)) != 1) return false;
+  for (int t = 0; t < threads; ++t)
+    for (int i = 0; i < int(size(lp)); ++i) {
+      // P's value i: value i % kb_vals of k-block i / kb_vals of the A operand, in register lp(i)
+      int const kb = i / kb_vals;
+      int const a = int(a_tv(t, i % kb_vals)), am = a % BM, ak = a / BM + 16 * kb;
+      // the S accumulator in the same register
+      int const sc = int(c_tv(t, int(lp(i)))), sm = sc % BM, sn = sc / BM;
+      if (am != sm || ak != sn || int(ls(int(lp(i)))) != int(lp(i))) return false;
+    }
+  return true;
+}
+
+// Launches Cfg on a (a.head_dim must be Cfg's; a.causal Cfg's). Throws
+// tessel::error where the TMA cannot take the tensors.
+template <class Cfg>
+cudaError_t launch_attention(AttentionArgs<typename Cfg::Element> const& a, cudaStream_t stream) {
+  using T = typename Cfg::Element;
+  using BM = typename Cfg::BM;
+  using BN = typename Cfg::BN;
+  using D = typename Cfg::D;
+  if (a.head_dim != Cfg::kHeadDim) fail("attention_sm90: the head dimension is not the configuration's");
+  if (a.causal != Cfg::kCausal) fail("attention_sm90: the mask is not the configuration's");
+  if (a.batch < 0 || a.sq < 0 || a.sk < 0 || a.hq <= 0 || a.hkv <= 0) fail("attention_sm90: negative sizes or no heads");
+  if (a.hq % a.hkv != 0) fail("attention_sm90: the query heads are not a multiple of the key/value heads");
+  if (a.batch == 0 || a.sq == 0) return cudaSuccess;
+  static bool const layouts_ok = check_v_transpose<Cfg>() && check_p_conversion<Cfg>();
+  if (!layouts_ok) fail("attention_sm90: the configuration's V^T or P layouts do not match (check_v_transpose, check_p_conversion)");
+  if (a.sk == 0) fail("attention_sm90: no keys (sk = 0)");
+  AttentionParams<Cfg> p{};
+  auto gQ = detail::qkv_tensor<T, D>(a.q, a.sq, a.hq, a.batch, a.q_row, a.q_head, a.q_batch);
+  auto gK = detail::qkv_tensor<T, D>(a.k, a.sk, a.hkv, a.batch, a.k_row, a.k_head, a.k_batch);
+  auto gV = detail::qkv_tensor<T, D>(a.v, a.sk, a.hkv, a.batch, a.v_row, a.v_head, a.v_batch);
+  p.tma_q = make_tma_copy(SM90_TMA_LOAD{}, gQ, typename Cfg::SmemTileQ{}, Shape<BM, D>{});
+  p.tma_k = make_tma_copy(SM90_TMA_LOAD{}, gK, typename Cfg::SmemTileKV{}, Shape<BN, D>{});
+  p.tma_v = make_tma_copy(SM90_TMA_LOAD{}, gV, typename Cfg::SmemTileKV{}, Shape<BN, D>{});
+  p.plan_q = detail::make_attention_tma_plan(p.tma_q, Cfg::kBoxesQ, BM::value);
+  p.plan_k = detail::make_attention_tma_plan(p.tma_k, Cfg::kBoxesKV, BN::value);
+  p.plan_v = detail::make_attention_tma_plan(p.tma_v, Cfg::kBoxesKV, BN::value);
+  if (p.tma_q.bytes != Cfg::kBytesQ || p.tma_k.bytes != Cfg::kBytesKV || p.tma_v.bytes != Cfg::kBytesKV)
+    fail("attention_sm90: a TMA tile's bytes are not the configuration's");
+  if (a.o_head != Cfg::kHeadDim && a.hq > 1 && a.o_head < Cfg::kHeadDim) fail("attention_sm90: O's heads overlap");
+  p.o = a.o;
+  p.lse = a.lse;
+  p.o_batch = a.o_batch, p.o_row = a.o_row;
+  if (a.o_head != Cfg::kHeadDim) fail("attention_sm90: O's head stride must be the head dimension (heads packed in a row)");
+  p.sq = a.sq, p.sk = a.sk, p.hq = a.hq, p.hkv = a.hkv, p.batch = a.batch;
+  p.group = a.hq / a.hkv;
+  p.scale = a.scale != 0.f ? a.scale : 1.f / std::sqrt(float(a.head_dim));
+  p.scale_log2 = p.scale * 1.4426950408889634f;
+  p.tiles_m = (a.sq + BM::value - 1) / BM::value;
+  p.blocks_n = (a.sk + BN::value - 1) / BN::value;
+  if constexpr (Cfg::kCausal) p.sched = make_longest_first_scheduler(p.tiles_m, a.hq, a.batch);
+  else p.sched = make_tile_scheduler(make_layout(make_shape(p.tiles_m * a.hq * a.batch)), p.tiles_m, a.hq, a.batch);
+  p.vec = (a.o_row % 2 == 0) && (a.o_batch % 2 == 0) && (reinterpret_cast<std::uintptr_t>(a.o) % (2 * sizeof(T)) == 0);
+
+  int dev = 0;
+  cudaError_t e = cudaGetDevice(&dev);
+  if (e != cudaSuccess) return e;
+  auto kernel = attention_kernel<Cfg>;
+  static PerDevice<detail::DeviceFigures> figures;
+  detail::DeviceFigures const f = figures.get(dev, [&] {
+    detail::DeviceFigures r;
+    r.error = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, Cfg::kSmemBytes);
+    if (r.error == cudaSuccess) r.error = cudaDeviceGetAttribute(&r.sms, cudaDevAttrMultiProcessorCount, dev);
+    return r;
+  });
+  if (f.error != cudaSuccess) {
+    figures.forget(dev);
+    return f.error;
+  }
+  int const tiles = p.sched.positions;
+  int const grid = tiles < f.sms ? tiles : f.sms;
+  kernel<<<grid, Cfg::kThreads, Cfg::kSmemBytes, stream>>>(p);
+  return cudaGetLastError();
+}
+
+// describe<Cfg>(): tiles, TiledMMAs and their TV layouts, the shared-memory
+// layouts, the register layouts of S, P and O, the TMA boxes for a problem.
+template <class Cfg>
+void describe(int batch = 2, int sq = 1024, int sk = 1024, int hq = 16, int hkv = 16) {
+  using T = typename Cfg::Element;
+  using BM = typename Cfg::BM;
+  using BN = typename Cfg::BN;
+  using D = typename Cfg::D;
+  std::printf("tessel sm90 attention forward: head dim %d, %s, tile (BM, BN) = (%d, %d), %d K/V stages, %d threads "
+              "(1 producer + %d consumer warpgroups), registers (setmaxnreg) producer %d, consumers %d\n",
+              Cfg::kHeadDim, Cfg::kCausal ? "causal (bottom-right)" : "non-causal", BM::value, BN::value, Cfg::kStages, Cfg::kThreads,
+              Cfg::kConsumers, Cfg::kProducerRegs, Cfg::kConsumerRegs);
+  std::printf("  S = Q K^T TiledMMA: ");
+  print(typename Cfg::MmaQK{});
+  std::printf("\n    C TV (thread, value) -> (m, n): ");
+  print(typename Cfg::MmaQK{}.get_layoutC_TV());
+  std::printf("\n  O += P V TiledMMA: ");
+  print(typename Cfg::MmaPV{});
+  std::printf("\n    A TV (P from registers): ");
+  print(typename Cfg::MmaPV{}.get_layoutA_TV());
+  std::printf("\n    C TV: ");
+  print(typename Cfg::MmaPV{}.get_layoutC_TV());
+  std::printf("\n  smem Q (BM, D): ");
+  print(typename Cfg::SmemLayoutQ{});
+  std::printf("\n  smem K = V (BN, D, stages): ");
+  print(typename Cfg::SmemLayoutK{});
+  std::printf("\n  smem V^T (D, BN, stages), the B operand of P V (MN-major): ");
+  print(typename Cfg::SmemLayoutVt{});
+  std::printf("\n  a thread's S accumulators: ");
+  print(typename Cfg::LayoutS{});
+  std::printf(", as (rows, keys): ");
+  print(typename Cfg::LayoutSRowCol{});
+  std::printf("\n  P as the A operand (registers, k-blocks of 16): ");
+  print(typename Cfg::LayoutP{});
+  std::printf("\n  a thread's O accumulators: ");
+  print(typename Cfg::LayoutO{});
+  std::printf(", as (rows, d): ");
+  print(typename Cfg::LayoutORowCol{});
+  std::printf("\n  checks: V^T is V transposed: %s; P's registers are the A operand's: %s\n", check_v_transpose<Cfg>() ? "yes" : "NO",
+              check_p_conversion<Cfg>() ? "yes" : "NO");
+  std::printf("  smem %d bytes (Q %d, K and V %d per stage)\n", Cfg::kSmemBytes, int(Cfg::kBytesQ), int(Cfg::kBytesKV));
+  auto const* fake = reinterpret_cast<T const*>(std::uintptr_t(1) << 20);
+  auto box = [](char const* what, TMA::Params const& q) {
+    std::printf("  TMA %s: rank %d, box (", what, q.rank);
+    for (int d = 0; d < q.rank; ++d) std::printf("%s%u", d ? "," : "", q.box[d]);
+    int runs = 1;
+    for (int r = 0; r < q.rest; ++r) runs *= q.rest_extent[r];
+    std::printf("), swizzle %d, %d box(es) per tile%s%s\n", q.swizzle, runs, q.error ? ", error: " : "", q.error ? q.error : "");
+  };
+  long long const d = Cfg::kHeadDim;
+  auto const gq = detail::qkv_tensor<T, D>(fake, sq, hq, batch, hq * d, d, (long long)sq * hq * d);
+  auto const gk = detail::qkv_tensor<T, D>(fake, sk, hkv, batch, hkv * d, d, (long long)sk * hkv * d);
+  std::printf("  problem B=%d Sq=%d Sk=%d Hq=%d Hkv=%d: Q (S, D, H, B) ", batch, sq, sk, hq, hkv);
+  print(gq.layout());
+  std::printf(", K ");
+  print(gk.layout());
+  std::printf("\n");
+  box("Q", TMA::make_tma_params<T>(fake, gq.layout(), typename Cfg::SmemTileQ{}, Shape<BM, D>{}));
+  box("K, V", TMA::make_tma_params<T>(fake, gk.layout(), typename Cfg::SmemTileKV{}, Shape<BN, D>{}));
+  int const tm = (sq + BM::value - 1) / BM::value;
+  if constexpr (Cfg::kCausal) {
+    std::printf("  scheduler (longest first) over (query block, head, batch) = (%d, %d, %d): ", tm, hq, batch);
+    print(make_longest_first_scheduler(tm, hq, batch).layout);
+  } else {
+    std::printf("  scheduler (in order) over (query block, head, batch) = (%d, %d, %d): ", tm, hq, batch);
+    print(make_layout(make_shape(tm * hq * batch)));
+  }
+  std::printf("\n");
+}
+
+}  // namespace tessel::kernels::attention_sm90

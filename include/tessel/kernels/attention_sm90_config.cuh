@@ -1,0 +1,168 @@
+// tessel/kernels/attention_sm90_config.cuh: the configuration of the Hopper
+// fused attention forward kernel (attention_sm90_kernel.cuh, issue 26):
+// element type, head dimension, masking, tiles, stages, the shared-memory
+// layouts of Q, K and V (GMMA 128-byte swizzle atoms tiled to the tiles), the
+// two TiledMMAs (S = Q K^T from shared memory, O += P V with P from registers)
+// and the register layouts that join them, and the kernel's parameters.
+// Compile with nvcc.
+#pragma once
+
+#include <cstdint>
+
+#include "../atom/atom.hpp"
+#include "../atom/tma_copy.hpp"
+#include "scheduler.cuh"
+
+namespace TESSEL_NAMESPACE::kernels::attention_sm90 {
+
+namespace detail {
+template <class T> struct wgmma_kind;
+template <> struct wgmma_kind<half_t> { using type = GMMA::ptx::f32f16f16; };
+template <> struct wgmma_kind<bfloat16_t> { using type = GMMA::ptx::f32bf16bf16; };
+
+// The row/column view of a wgmma accumulator fragment ((2,2,N/8), MMA_M, MMA_N)
+// -> ((2, MMA_M), (2, N/8, MMA_N)): mode 0 the thread's rows (rows r and r + 8
+// of each 64-row atom), mode 1 its columns in order (pairs of columns, then the
+// 8-column blocks). The online softmax reduces along mode 1.
+template <class L>
+TESSEL_HOST_DEVICE constexpr auto acc_rowcol(L const& l) {
+  return make_layout(make_layout(get<0, 1>(l), get<1>(l)), make_layout(get<0, 0>(l), get<0, 2>(l), get<2>(l)));
+}
+
+// The accumulator fragment of S ((2,2,BN/8), 1, 1) seen as the A operand of the
+// second wgmma (registers, k-blocks of 16): ((2,2,2), 1, BN/16). The value
+// order of both is the same (C of m64nN and A of m64k16 put a thread's values
+// at the same rows and columns): the 8-column blocks are split in pairs, one
+// pair per k-block. check_p_conversion (attention_sm90.cuh) checks it against
+// the TiledMMAs' TV layouts.
+template <class L>
+TESSEL_HOST_DEVICE constexpr auto acc_as_a(L const& l) {
+  auto const n8 = get<0, 2>(l);  // (BN/8) : 4
+  auto const split = flatten(logical_divide(n8, Shape<_2>{}));  // (2, BN/16) : (4, 8)
+  return make_layout(make_layout(get<0, 0>(l), get<0, 1>(l), get<0>(split)), get<1>(l), get<1>(split));
+}
+}  // namespace detail
+
+// T: input and output type (half_t, bfloat16_t); HeadDim: 64, 128 or 256 (Q,
+// K and V alike); Causal: the bottom-right aligned causal mask (query i sees
+// keys j <= i + Sk - Sq). BN_: keys per block; Stages_: K and V buffers.
+// Two consumer warpgroups, 64 query rows each (BM = 128), and one producer
+// warpgroup; ProducerRegs_/ConsumerRegs_: setmaxnreg's registers per thread.
+template <class T, int HeadDim, bool Causal, int BN_ = (HeadDim <= 128 ? 128 : 64), int Stages_ = 2, int ProducerRegs_ = 24,
+          int ConsumerRegs_ = 240>
+struct AttentionConfig {
+  using Element = T;
+  static constexpr int kHeadDim = HeadDim;
+  static constexpr bool kCausal = Causal;
+  static_assert(HeadDim == 64 || HeadDim == 128 || HeadDim == 256, "AttentionConfig: head dim 64, 128 or 256");
+  static constexpr int kConsumers = 2;
+  using BM = Int<64 * kConsumers>;  // query rows per CTA tile
+  using BN = Int<BN_>;              // keys per block
+  using D = Int<HeadDim>;
+  static_assert(BN_ % 16 == 0 && BN_ >= 16 && BN_ <= 256, "AttentionConfig: BN is a multiple of 16 in 16..256");
+  static constexpr int kStages = Stages_;
+  static constexpr int kThreads = 128 * (1 + kConsumers);
+  static constexpr int kProducerRegs = ProducerRegs_, kConsumerRegs = ConsumerRegs_;
+  static_assert(ProducerRegs_ % 8 == 0 && ConsumerRegs_ % 8 == 0 && ProducerRegs_ >= 24 && ConsumerRegs_ <= 256,
+                "AttentionConfig: setmaxnreg takes multiples of 8 in 24..256");
+  static_assert(128 * (ProducerRegs_ + kConsumers * ConsumerRegs_) <= 65536, "AttentionConfig: the warpgroups' registers exceed the SM's 64K");
+
+  // Shared memory. Q (BM, D) and K (BN, D, stages): K-major 128-byte swizzle
+  // atoms (rows of 64 elements) tiled down the rows first, so that each
+  // 64-column slab is one TMA box. V lands exactly as K does (same tensor
+  // map shape, same bytes); the second wgmma reads it as V^T (D, BN, stages),
+  // its B operand of (N, K) = (D, keys), which is MN-major (D contiguous): the
+  // MN-major atom (64 x 8) tiled along the keys first. SmemLayoutVt(d, j, s) ==
+  // SmemLayoutV(j, d, s) for every element (checked on the host,
+  // check_v_transpose).
+  using AtomK = GMMA::Layout_SW128_Atom<GMMA::Major::K, T>;
+  using AtomMN = GMMA::Layout_SW128_Atom<GMMA::Major::MN, T>;
+  using SmemLayoutQ = decltype(tile_to_shape(AtomK{}, Shape<BM, D>{}));
+  using SmemLayoutK = decltype(tile_to_shape(AtomK{}, Shape<BN, D, Int<Stages_>>{}));
+  using SmemLayoutV = SmemLayoutK;
+  using SmemLayoutVt = decltype(tile_to_shape(AtomMN{}, Shape<D, BN, Int<Stages_>>{}, Step<_2, _1, _3>{}));
+  using SmemTileQ = SmemLayoutQ;                                                // what one Q load fills
+  using SmemTileKV = decltype(tile_to_shape(AtomK{}, Shape<BN, D>{}));  // what one K (or V) load fills
+  static constexpr int kTileQ = BM::value * HeadDim, kTileKV = BN_ * HeadDim;  // elements
+  static constexpr int kBoxesQ = HeadDim / 64, kBoxesKV = HeadDim / 64;          // one 64-column slab per box
+  static constexpr std::uint32_t kBytesQ = std::uint32_t(kTileQ * sizeof(T)), kBytesKV = std::uint32_t(kTileKV * sizeof(T));
+
+  // The MMAs. S = Q K^T: 64 x BN x 16 wgmma, Q and K from shared memory (both
+  // K-major), one atom per consumer warpgroup along M. O += P V: 64 x D x 16
+  // wgmma, P from registers (the softmax's output, converted), V^T from shared
+  // memory (MN-major).
+  using Kind = typename detail::wgmma_kind<T>::type;
+  using OpQK = GMMA::MMA_64xNx16<BN_, Kind, false, GMMA::Major::K, GMMA::Major::K, GMMA::ScaleIn::One, GMMA::ScaleIn::One>;
+  using OpPV = GMMA::MMA_64xNx16<HeadDim, Kind, true, GMMA::Major::K, GMMA::Major::MN, GMMA::ScaleIn::One, GMMA::ScaleIn::One>;
+  using MmaQK = decltype(make_tiled_mma(OpQK{}, Layout<Shape<Int<kConsumers>, _1, _1>>{}));
+  using MmaPV = decltype(make_tiled_mma(OpPV{}, Layout<Shape<Int<kConsumers>, _1, _1>>{}));
+  // A thread's S accumulators, their row/column view, and P as the A operand of the second wgmma.
+  using LayoutS = std::remove_cvref_t<decltype(partition_fragment_C(MmaQK{}, Shape<BM, BN>{}).layout())>;
+  using LayoutSRowCol = decltype(detail::acc_rowcol(LayoutS{}));
+  using LayoutP = decltype(detail::acc_as_a(LayoutS{}));
+  using LayoutO = std::remove_cvref_t<decltype(partition_fragment_C(MmaPV{}, Shape<BM, D>{}).layout())>;
+  using LayoutORowCol = decltype(detail::acc_rowcol(LayoutO{}));
+  static_assert(decltype(size<0>(LayoutSRowCol{}))::value == 2 && decltype(size<0>(LayoutORowCol{}))::value == 2,
+                "AttentionConfig: a thread holds 2 rows of each 64-row atom");
+
+  // Barriers: Q's (1 stage), K's and V's (kStages each), full and empty.
+  static constexpr int kBarriers = 2 * (1 + 2 * Stages_);
+  static constexpr int kSmemBytes = int((kTileQ + 2 * kStages * kTileKV) * sizeof(T)) + kBarriers * 8 + 1024;
+  static_assert(kSmemBytes <= 227 * 1024, "AttentionConfig: the tiles do not fit in shared memory");
+};
+
+// The TMA boxes of a tile of Q, K or V (a rank-4 tensor map over (D, S, H, B)),
+// linear in the tile's first row, its head and its batch: box i of the tile
+// whose first row is `row` starts at TMA coordinates
+// c[d] = row * row_step[d] + h * head_step[d] + b * batch_step[d] + i * box_step[d],
+// and at element i * smem_step of the tile in shared memory. Derived from the
+// TmaCopy's own box addressing on the host (make_attention_tma_plan, which checks the form).
+struct AttentionTmaPlan {
+  int boxes = 1;
+  int row_step[4] = {}, head_step[4] = {}, batch_step[4] = {}, box_step[4] = {};
+  int smem_step = 0;
+};
+
+// The tile scheduler: (query block, head, batch) tiles; non-causal in index
+// order (query blocks fastest: CTAs running together share a head's K and V
+// in L2), causal longest first (make_longest_first_scheduler).
+using AttentionOrderScheduler = decltype(make_tile_scheduler(make_layout(make_shape(1)), 1, 1, 1));
+using AttentionLongestScheduler = decltype(make_longest_first_scheduler(1, 1, 1));
+
+template <class Cfg>
+struct AttentionParams {
+  using T = typename Cfg::Element;
+  TmaCopy<SM90_TMA_LOAD, T> tma_q, tma_k, tma_v;
+  AttentionTmaPlan plan_q, plan_k, plan_v;
+  T* o = nullptr;        // (B, Sq, Hq, D): strides (o_batch, o_row, D, 1)
+  float* lse = nullptr;  // (B, Hq, Sq) contiguous; may be null
+  long long o_batch = 0, o_row = 0;
+  int sq = 0, sk = 0, hq = 0, hkv = 0, batch = 0;
+  int group = 1;             // hq / hkv: query heads per K/V head
+  float scale = 1.f;         // softmax scale
+  float scale_log2 = 1.f;    // scale * log2(e)
+  int tiles_m = 0, blocks_n = 0;
+  std::conditional_t<Cfg::kCausal, AttentionLongestScheduler, AttentionOrderScheduler> sched;
+  bool vec = true;  // O's rows allow 2-element vector stores
+};
+
+// The key blocks [0, n_max) that the query block m reads (bottom-right aligned
+// causal mask: row i sees keys j <= i + sk - sq), and whether block n needs the
+// mask (keys past sk, or keys past a row's diagonal).
+template <bool Causal>
+TESSEL_HOST_DEVICE int attention_blocks(int m, int bm, int bn, int sq, int sk) {
+  int hi = sk;
+  if constexpr (Causal) {
+    long long const lim = (long long)(m + 1) * bm + (sk - sq);
+    if (lim < hi) hi = int(lim < 0 ? 0 : lim);
+  }
+  return (hi + bn - 1) / bn;
+}
+template <bool Causal>
+TESSEL_HOST_DEVICE bool attention_block_masked(int m, int n, int bm, int bn, int sq, int sk) {
+  if ((n + 1) * bn > sk) return true;
+  if constexpr (Causal) return (long long)(n + 1) * bn - 1 > (long long)m * bm + (sk - sq);
+  return false;
+}
+
+}  // namespace tessel::kernels::attention_sm90

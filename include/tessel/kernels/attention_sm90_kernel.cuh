@@ -1,0 +1,307 @@
+// tessel/kernels/attention_sm90_kernel.cuh: the kernel of a Hopper (sm_90a)
+// fused attention forward pass written with tessel's layouts and atoms (issue 26):
+//
+//   O = softmax(scale * Q K^T [masked]) V,   lse = log(sum(exp(scale * Q K^T)))  per row
+//
+// Q (B, Sq, Hq, D), K and V (B, Sk, Hkv, D), O (B, Sq, Hq, D) bf16 or fp16
+// (last dimension contiguous), lse (B, Hq, Sq) fp32; query head h reads K/V
+// head h / (Hq / Hkv) (MHA, GQA, MQA); fp32 accumulation; any Sq, Sk (the TMA
+// clips the ragged tails: zeros are loaded, out-of-range keys are masked and
+// out-of-range rows are not stored).
+//
+// The kernel (one persistent CTA per SM, 384 threads; FlashAttention-3's
+// warp-specialised design, arXiv 2407.08608):
+//   - warpgroup 0 is the producer: one thread issues TMA loads of the tile's Q
+//     (BM x D, once per tile) and of K and V (BN x D per key block) into rings
+//     of buffers, each with full/empty mbarriers (TmaPipeline, pipeline.cuh);
+//   - warpgroups 1 and 2 are the consumers, 64 query rows each. Per key block
+//     (last block first: the masked blocks come first): S = Q K^T by wgmma with
+//     both operands in shared memory; the mask (keys past Sk, the causal
+//     diagonal) on the blocks that need it; the online softmax in registers
+//     (row maxima shared by the 4 threads of a row through shuffles, a
+//     running per-thread row sum, the output rescaled when the maximum grows);
+//     P converted to 16 bits in the A-operand register layout of the second
+//     wgmma (the same values in the same order: detail::acc_as_a); O += P V by
+//     wgmma with P from registers and V^T from shared memory (MN-major view of
+//     the K-major V tile);
+//   - at the end of a tile O is divided by the row sums and stored from
+//     registers (epilogue.cuh, 2-element vectors, rows past Sq skipped), and
+//     the log-sum-exp by one thread of each row;
+//   - tiles (query block, head, batch) come from a persistent scheduler
+//     (scheduler.cuh): in order for the non-causal mask, longest first for
+//     the causal one;
+//   - setmaxnreg moves registers from the producer to the consumers.
+//
+// Not yet (issue 26): overlap of the softmax with the next block's wgmmas
+// inside a warpgroup, ping-pong scheduling between the consumers, the output
+// through shared memory and TMA stores, variable-length batches, FP8.
+//
+// Its configuration is attention_sm90_config.cuh; the host side (tensor maps,
+// launch, describe) attention_sm90.cuh.
+#pragma once
+
+#include <cstdint>
+
+#include "../atom/copy_sm90.hpp"
+#include "attention_sm90_config.cuh"
+#include "epilogue.cuh"
+#include "gemm_convert.cuh"
+#include "pipeline.cuh"
+#include "scheduler.cuh"
+
+namespace TESSEL_NAMESPACE::kernels::attention_sm90 {
+
+namespace detail {
+
+template <int Regs>
+TESSEL_DEVICE void setmaxnreg_dec() {
+#if defined(TESSEL_ARCH_WGMMA)
+  asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;\n" ::"n"(Regs) : "memory");
+#endif
+}
+template <int Regs>
+TESSEL_DEVICE void setmaxnreg_inc() {
+#if defined(TESSEL_ARCH_WGMMA)
+  asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;\n" ::"n"(Regs) : "memory");
+#endif
+}
+
+// 2^x (the SFU's approximation, flushing denormals; 2^-inf = 0).
+TESSEL_DEVICE float exp2_approx(float x) {
+  float y;
+  asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
+  return y;
+}
+
+// The Boxes TMA loads of the tile whose first row is `row`, of head h and batch b.
+template <int Boxes, class T>
+TESSEL_DEVICE void load_tile(TmaDescriptor const& desc, AttentionTmaPlan const& plan, std::uint64_t& bar, T* smem, int row, int h, int b) {
+  constexpr std::uint64_t hint = 0x1000000000000000ull;  // EVICT_NORMAL
+  int c[4];
+  TESSEL_UNROLL
+  for (int d = 0; d < 4; ++d) c[d] = row * plan.row_step[d] + h * plan.head_step[d] + b * plan.batch_step[d];
+  TESSEL_UNROLL
+  for (int i = 0; i < Boxes; ++i)
+    SM90_TMA_LOAD::copy(&desc, &bar, hint, smem + i * plan.smem_step, c[0] + i * plan.box_step[0], c[1] + i * plan.box_step[1],
+                        c[2] + i * plan.box_step[2], c[3] + i * plan.box_step[3]);
+}
+
+// The maximum over the 4 threads of a quad (the threads holding one row of a wgmma accumulator).
+TESSEL_DEVICE float quad_max(float v) {
+  v = fmaxf(v, __shfl_xor_sync(0xffffffffu, v, 1));
+  return fmaxf(v, __shfl_xor_sync(0xffffffffu, v, 2));
+}
+TESSEL_DEVICE float quad_sum(float v) {
+  v += __shfl_xor_sync(0xffffffffu, v, 1);
+  return v + __shfl_xor_sync(0xffffffffu, v, 2);
+}
+
+using ::tessel::kernels::gemm_convert::pack_pair;
+
+}  // namespace detail
+
+// The kernel (Cfg: AttentionConfig). Launch with Cfg::kThreads threads,
+// Cfg::kSmemBytes of dynamic shared memory, at most one CTA per SM (persistent).
+template <class Cfg>
+__global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_constant__ AttentionParams<Cfg> const p) {
+#if defined(TESSEL_ARCH_WGMMA)
+  using T = typename Cfg::Element;
+  using BM = typename Cfg::BM;
+  using BN = typename Cfg::BN;
+  using D = typename Cfg::D;
+  constexpr int S = Cfg::kStages;
+  constexpr bool kCausal = Cfg::kCausal;
+
+  extern __shared__ unsigned char smem_raw[];
+  auto* base = reinterpret_cast<unsigned char*>((reinterpret_cast<std::uintptr_t>(smem_raw) + 1023) & ~std::uintptr_t(1023));
+  T* smem_q = reinterpret_cast<T*>(base);
+  T* smem_k = smem_q + Cfg::kTileQ;
+  T* smem_v = smem_k + S * Cfg::kTileKV;
+  auto* barriers = reinterpret_cast<std::uint64_t*>(smem_v + S * Cfg::kTileKV);
+  TmaPipeline<1> const pipe_q(barriers, 1);
+  TmaPipeline<S> const pipe_k(barriers + 2, 1);
+  TmaPipeline<S> const pipe_v(barriers + 2 + 2 * S, 1);
+
+  int const warpgroup = int(threadIdx.x) / 128;
+  if (threadIdx.x == 0) {
+    prefetch_tma_descriptor(&p.tma_q.desc);
+    prefetch_tma_descriptor(&p.tma_k.desc);
+    prefetch_tma_descriptor(&p.tma_v.desc);
+    pipe_q.init(Cfg::kConsumers * 4);  // one release per consumer warp (its lane 0)
+    pipe_k.init(Cfg::kConsumers * 4);
+    pipe_v.init(Cfg::kConsumers * 4);
+  }
+  __syncthreads();
+
+  int const first = int(blockIdx.x), step = int(gridDim.x);
+  if (warpgroup == 0) {
+    // ---- producer ----
+    detail::setmaxnreg_dec<Cfg::kProducerRegs>();
+    if (threadIdx.x == 0) {
+      PipelineState<1> sq;
+      PipelineState<S> sk, sv;
+      for (TileWalk w = p.sched.walk(first, step); !w.done(); w.next()) {
+        TileCoord const tc = p.sched.tile(w.pos);
+        if (!p.sched.valid(tc)) continue;
+        int const m = tc.m, h = tc.n, b = tc.l, hk = h / p.group;
+        int const blocks = attention_blocks<kCausal>(m, BM::value, BN::value, p.sq, p.sk);
+        if (blocks == 0) continue;
+        pipe_q.producer_acquire(sq, Cfg::kBytesQ);
+        detail::load_tile<Cfg::kBoxesQ>(p.tma_q.desc, p.plan_q, pipe_q.full(sq), smem_q, m * BM::value, h, b);
+        sq.advance();
+        for (int n = blocks - 1; n >= 0; --n) {
+          pipe_k.producer_acquire(sk, Cfg::kBytesKV);
+          detail::load_tile<Cfg::kBoxesKV>(p.tma_k.desc, p.plan_k, pipe_k.full(sk), smem_k + sk.index * Cfg::kTileKV, n * BN::value, hk, b);
+          sk.advance();
+          pipe_v.producer_acquire(sv, Cfg::kBytesKV);
+          detail::load_tile<Cfg::kBoxesKV>(p.tma_v.desc, p.plan_v, pipe_v.full(sv), smem_v + sv.index * Cfg::kTileKV, n * BN::value, hk, b);
+          sv.advance();
+        }
+      }
+    }
+  } else {
+    // ---- consumers ----
+    detail::setmaxnreg_inc<Cfg::kConsumerRegs>();
+    int const ctid = int(threadIdx.x) - 128;
+    typename Cfg::MmaQK mma_qk;
+    typename Cfg::MmaPV mma_pv;
+    auto thr_qk = mma_qk.get_slice(ctid);
+    auto thr_pv = mma_pv.get_slice(ctid);
+    auto sQ = make_tensor(make_smem_ptr(smem_q), typename Cfg::SmemLayoutQ{});    // (BM, D)
+    auto sK = make_tensor(make_smem_ptr(smem_k), typename Cfg::SmemLayoutK{});    // (BN, D, S)
+    auto sVt = make_tensor(make_smem_ptr(smem_v), typename Cfg::SmemLayoutVt{});  // (D, BN, S): V^T
+    auto tSrQ = thr_qk.partition_fragment_A(sQ);   // (MMA, 1, D/16) descriptors
+    auto tSrK = thr_qk.partition_fragment_B(sK);   // (MMA, 1, D/16, S)
+    auto tOrV = thr_pv.partition_fragment_B(sVt);  // (MMA, 1, BN/16, S)
+    auto tScS = thr_qk.partition_C(make_identity_tensor(Shape<BM, BN>{}));  // (row, key) of each S value in the tile
+    auto tOcO = thr_pv.partition_C(make_identity_tensor(Shape<BM, D>{}));   // (row, d) of each O value
+    auto acc_o = partition_fragment_C(mma_pv, Shape<BM, D>{});
+    static_assert(std::is_same_v<std::remove_cvref_t<decltype(acc_o.layout())>, typename Cfg::LayoutO>, "attention: O's fragment");
+    auto o_rc = make_tensor(acc_o.data(), typename Cfg::LayoutORowCol{});  // (2 rows, D/2 columns) of this thread
+    constexpr int kBlocksD = decltype(size<2>(tSrQ.layout()))::value;    // k-blocks of S = Q K^T
+    constexpr int kBlocksN = decltype(size<2>(tOrV.layout()))::value;    // k-blocks of O += P V
+    constexpr int kColsS = decltype(size<1>(typename Cfg::LayoutSRowCol{}))::value;
+    constexpr int kColsO = decltype(size<1>(typename Cfg::LayoutORowCol{}))::value;
+    constexpr float kNegInf = -__builtin_huge_valf();
+    bool const lane0 = (threadIdx.x % 32) == 0;
+    float const scale_log2 = p.scale_log2;
+
+    PipelineState<1> sq;
+    PipelineState<S> sk, sv;
+    for (TileWalk w = p.sched.walk(first, step); !w.done(); w.next()) {
+      TileCoord const tc = p.sched.tile(w.pos);
+      if (!p.sched.valid(tc)) continue;
+      int const m = tc.m, h = tc.n, b = tc.l;
+      int const blocks = attention_blocks<kCausal>(m, BM::value, BN::value, p.sq, p.sk);
+      int const row0 = m * BM::value;
+
+      float row_max[2] = {kNegInf, kNegInf}, row_sum[2] = {0.f, 0.f};
+      TESSEL_UNROLL
+      for (int i = 0; i < int(size(acc_o)); ++i) acc_o(i) = 0.f;
+
+      if (blocks > 0) pipe_q.consumer_wait(sq);
+      for (int n = blocks - 1; n >= 0; --n) {
+        // S = Q K^T
+        auto acc_s = partition_fragment_C(mma_qk, Shape<BM, BN>{});
+        pipe_k.consumer_wait(sk);
+        mma_qk.accumulate_ = GMMA::ScaleOut::Zero;
+        warpgroup_fence_operand(acc_s);
+        warpgroup_arrive();
+        TESSEL_UNROLL
+        for (int kb = 0; kb < kBlocksD; ++kb) {
+          gemm(mma_qk, tSrQ(_, _, kb), tSrK(_, _, kb, sk.index), acc_s);
+          mma_qk.accumulate_ = GMMA::ScaleOut::One;
+        }
+        warpgroup_commit_batch();
+        warpgroup_wait<0>();
+        warpgroup_fence_operand(acc_s);
+        if (lane0) {
+          pipe_k.consumer_release(sk.index);
+          if (n == 0) pipe_q.consumer_release(sq.index);  // the tile's last read of Q
+        }
+        sk.advance();
+
+        // The mask: keys past Sk, keys past the row's diagonal (causal).
+        if (attention_block_masked<kCausal>(m, n, BM::value, BN::value, p.sq, p.sk)) {
+          int const key0 = n * BN::value;
+          TESSEL_UNROLL
+          for (int i = 0; i < int(size(acc_s)); ++i) {
+            auto const rc = tScS(i);
+            int const key = key0 + int(get<1>(rc));
+            bool out = key >= p.sk;
+            if constexpr (kCausal) out = out || key > row0 + int(get<0>(rc)) + (p.sk - p.sq);
+            if (out) acc_s(i) = kNegInf;
+          }
+        }
+
+        // The online softmax, row by row (each row's values are spread over the 4 threads of a quad).
+        auto s_rc = make_tensor(acc_s.data(), typename Cfg::LayoutSRowCol{});
+        TESSEL_UNROLL
+        for (int r = 0; r < 2; ++r) {
+          float mx = row_max[r];
+          TESSEL_UNROLL
+          for (int c = 0; c < kColsS; ++c) mx = fmaxf(mx, s_rc(r, c));
+          mx = detail::quad_max(mx);
+          float const ms = mx == kNegInf ? 0.f : mx * scale_log2;  // a row with no key yet: every p is 0
+          float const corr = detail::exp2_approx(row_max[r] * scale_log2 - ms);
+          row_max[r] = mx;
+          float sum = 0.f;
+          TESSEL_UNROLL
+          for (int c = 0; c < kColsS; ++c) {
+            float const pv = detail::exp2_approx(fmaf(s_rc(r, c), scale_log2, -ms));
+            s_rc(r, c) = pv;
+            sum += pv;
+          }
+          row_sum[r] = row_sum[r] * corr + sum;
+          TESSEL_UNROLL
+          for (int c = 0; c < kColsO; ++c) o_rc(r, c) *= corr;
+        }
+
+        // P in 16 bits, in the A-operand layout of the second wgmma (same value order as S's accumulators).
+        auto tOrP = make_tensor<T>(typename Cfg::LayoutP{});
+        auto* pp = reinterpret_cast<std::uint32_t*>(raw_pointer_cast(tOrP.data()));
+        TESSEL_UNROLL
+        for (int i = 0; i < int(size(acc_s)) / 2; ++i) pp[i] = detail::pack_pair(acc_s(2 * i), acc_s(2 * i + 1), static_cast<T*>(nullptr));
+
+        // O += P V
+        pipe_v.consumer_wait(sv);
+        warpgroup_fence_operand(acc_o);
+        warpgroup_arrive();
+        TESSEL_UNROLL
+        for (int kb = 0; kb < kBlocksN; ++kb) gemm(mma_pv, tOrP(_, _, kb), tOrV(_, _, kb, sv.index), acc_o);
+        warpgroup_commit_batch();
+        warpgroup_wait<0>();
+        warpgroup_fence_operand(acc_o);
+        if (lane0) pipe_v.consumer_release(sv.index);
+        sv.advance();
+      }
+      if (blocks > 0) sq.advance();
+
+      // O / l, then O and the log-sum-exp out.
+      float lse[2];
+      TESSEL_UNROLL
+      for (int r = 0; r < 2; ++r) {
+        float const l = detail::quad_sum(row_sum[r]);
+        float const inv = l > 0.f ? 1.f / l : 0.f;
+        lse[r] = l > 0.f ? row_max[r] * p.scale + __logf(l) : kNegInf;
+        TESSEL_UNROLL
+        for (int c = 0; c < kColsO; ++c) o_rc(r, c) *= inv;
+      }
+      T* const o = p.o + b * p.o_batch + (long long)h * D::value;
+      epilogue_direct<BM, D>(acc_o, tOcO, LinearCombination{1.f, 0.f}, o, p.o_row, row0, 0, p.sq, D::value, p.vec);
+      if (p.lse != nullptr && (threadIdx.x % 4) == 0) {
+        auto s_rows = make_tensor(tScS.data(), detail::acc_rowcol(tScS.layout()));
+        TESSEL_UNROLL
+        for (int r = 0; r < 2; ++r) {
+          int const row = row0 + int(get<0>(s_rows(r, 0)));
+          if (row < p.sq) p.lse[((long long)b * p.hq + h) * p.sq + row] = lse[r];
+        }
+      }
+    }
+  }
+#else
+  (void)p;
+#endif
+}
+
+}  // namespace tessel::kernels::attention_sm90
