@@ -25,13 +25,14 @@
 // Pipeline: a producer thread fills Stages shared-memory buffers with
 // cp.async.bulk copies (completing on the full barriers) from N chunks of
 // distinct values; consumer warps wait for each stage, read it, sleep, read it
-// again and release it. The checks: every chunk's sum as expected (a consumer
+// again (volatile: a second load, not the kept values) and release it, every
+// consumer thread for itself. The checks: every chunk's sum as expected (a consumer
 // that did not wait reads stale data), no value changed between the two reads
 // (a producer that did not wait for the empty barrier overwrites a stage being
 // read), the stage index and phase each iteration sees (it % Stages,
 // (it / Stages) % 2: the wrap-around), for Stages 1, 2, 3 and 5 and several
 // times round the ring. Clusters of 2: the consumers of both CTAs release
-// every stage in both (arrival count consumers x 2); one CTA's consumers are
+// every stage in both (arrival count consumer threads x 2); one CTA's consumers are
 // slow, and the other's producer, once it has a stage back, checks that the
 // slow consumers had released it (they count their releases in global memory).
 //
@@ -278,7 +279,7 @@ __device__ void pipeline_body(int const* in, Seen* seen, int* released, int* ear
   __shared__ alignas(8) std::uint64_t barriers[2 * Stages];
   kernels::TmaPipeline<Stages> const pipe(barriers, Cluster);
   int const warp = int(threadIdx.x) / 32, lane = int(threadIdx.x) % 32;
-  if (threadIdx.x == 0) pipe.init(kConsumers);  // one release per consumer warp (its lane 0) of each CTA
+  if (threadIdx.x == 0) pipe.init(32 * kConsumers);  // every consumer thread of each CTA releases what it read
   if constexpr (Cluster > 1) cluster_sync();    // every CTA's barriers initialised before any remote arrive
   else __syncthreads();
   if (warp == 0) {
@@ -309,18 +310,21 @@ __device__ void pipeline_body(int const* in, Seen* seen, int* released, int* ear
       // Slow consumers (rank 1 of a cluster much more so): a producer that does not wait overwrites the stage meanwhile.
       __nanosleep(rank == 1 ? 20000 : 2000);
       int changed = 0;
-      for (int e = 0; e < kChunk / 32; ++e) changed += s[lane + 32 * e] != first[e];
+      int const volatile* again = s;  // read again (not the values the compiler kept from the first read)
+      for (int e = 0; e < kChunk / 32; ++e) changed += again[lane + 32 * e] != first[e];
       for (int o = 16; o > 0; o /= 2) sum += __shfl_down_sync(0xffffffffu, sum, o), changed += __shfl_down_sync(0xffffffffu, changed, o);
-      __syncwarp();
       if (lane == 0) {
         seen[(long long)(rank * iters + it) * kConsumers + c] = Seen{sum, changed, st.index, st.phase};
         if constexpr (Cluster > 1) {
           atomicAdd(&released[rank], 1);
           __threadfence();  // the count, before the release the other CTA's producer waits for
         }
-        pipe.consumer_release(st.index);
       }
-      __syncwarp();
+      // Every lane releases the stage itself: its arrive (a release) orders its own reads before
+      // the producer's next bulk copy into the stage. One arrive per warp after __syncwarp is
+      // ordered too, but compute-sanitizer's racecheck does not follow __syncwarp into another
+      // lane's arrive and reports the reuse (pipeline.cuh, consumer_release).
+      pipe.consumer_release(st.index);
       st.advance();
     }
   }

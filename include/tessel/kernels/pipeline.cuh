@@ -83,7 +83,16 @@ struct TmaPipeline {
   // Consumer: waits until stage st.index has landed.
   TESSEL_DEVICE void consumer_wait(PipelineState<Stages> const& st) const { wait_barrier(full_[st.index], st.phase); }
   // Consumer: one arrive (per releasing thread) on stage `index`'s empty barrier
-  // of every CTA of the cluster.
+  // of every CTA of the cluster. Which threads release: the arrive is a release,
+  // so it orders the releasing thread's own reads of the stage before the
+  // producer's next TMA write into it. Consumers that read the stage with
+  // ordinary loads (ld.shared, ldmatrix) release each for itself (init's
+  // consumer_arrivals counts them all). One arrive per warp after __syncwarp is
+  // ordered too, but compute-sanitizer's racecheck does not follow __syncwarp
+  // into another lane's arrive: it reported the reuse as write-after-read
+  // hazards for lanes 1-31 (every count a multiple of 31; kernels_host.cu,
+  // H200, 2026-11-26). Readers through wgmma (the GEMM) release once per warp
+  // after warpgroup_wait.
   TESSEL_DEVICE void consumer_release(int index) const {
     if (cluster_ == 1) {
       arrive_barrier(empty_[index]);
