@@ -66,6 +66,9 @@ cudaError_t allow_async_smem(std::size_t bytes) {
   return cudaSuccess;
 }
 
+// A wave of a capped grid: this many blocks per SM (CopyPlan::waves counts them).
+constexpr int kWaveBlocksPerSm = 8;
+
 inline int alignment_of(void const* ptr) {
   auto a = reinterpret_cast<std::uintptr_t>(ptr);
   int al = 1;
@@ -85,8 +88,8 @@ cudaError_t launch(kernels::CopyPlan& plan, void const* src, void* dst, cudaStre
     p.src_stride[k] = plan.src_stride[k];
     p.dst_stride[k] = plan.dst_stride[k];
   }
-  long long const waves = static_cast<long long>(sm_count()) * 8;
-  plan.block = 256;
+  long long const waves = static_cast<long long>(sm_count()) * kWaveBlocksPerSm;
+  plan.block = int(kThreads);
   if (plan.kind == kernels::CopyPlan::Kind::tile) {
     long long NI = 1, NJ = 1, rest = 1;
     for (int k = 0; k < plan.nA; ++k) NI *= plan.shape[k];
@@ -112,7 +115,7 @@ cudaError_t launch(kernels::CopyPlan& plan, void const* src, void* dst, cudaStre
     if (plan.max_grid > 0 && plan.grid > plan.max_grid) plan.grid = plan.max_grid;
     auto const* s = static_cast<T const*>(src);
     auto* d = static_cast<T*>(dst);
-    dim3 const blk(32, 8);
+    dim3 const blk(32, kWarps);
     unsigned const g = static_cast<unsigned>(plan.grid);
     bool done = false;
     auto fixed = [&](auto ti, auto tj) {
@@ -158,10 +161,10 @@ cudaError_t launch(kernels::CopyPlan& plan, void const* src, void* dst, cudaStre
   } else {
     p.total = static_cast<unsigned>(plan.total);
     constexpr int U = 8;
-    long long blocks = (plan.total + 256 * U - 1) / (256 * U);
+    long long blocks = (plan.total + kThreads * U - 1) / (kThreads * U);
     plan.grid = blocks < waves * 4 ? blocks : waves * 4;
     if (plan.max_grid > 0 && plan.grid > plan.max_grid) plan.grid = plan.max_grid;
-    copy_elementwise<T, U><<<static_cast<unsigned>(plan.grid), 256, 0, stream>>>(static_cast<T const*>(src), static_cast<T*>(dst), p);
+    copy_elementwise<T, U><<<static_cast<unsigned>(plan.grid), kThreads, 0, stream>>>(static_cast<T const*>(src), static_cast<T*>(dst), p);
   }
   return cudaGetLastError();
 }

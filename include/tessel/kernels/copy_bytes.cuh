@@ -28,9 +28,10 @@ namespace detail {
 //    bytes (plan_copy's `packed`); a partial last row group goes byte by byte.
 //  - Thread t < 128 notes row t's first pair's address and misalignment, and
 //    thread 128 + w turns column w's offset into an address.
-__global__ void __launch_bounds__(256, 5) copy_transpose_bytes(unsigned char const* __restrict__ src,
+__global__ void __launch_bounds__(kThreads, 5) copy_transpose_bytes(unsigned char const* __restrict__ src,
                                                                  unsigned char* __restrict__ dst, Params p,
                                                                  long long span_lo, long long span_hi) {
+  static_assert(kWarps == 8, "copy_transpose_bytes: 8 warps, a half warp per row: 16 rows a step");
   constexpr unsigned TI = 128, WR = 32, R8 = TI / 16;  // R8: the loads per lane per tile
   unsigned const tj = p.TJ;
   __shared__ long long s_off[2][TI];
@@ -117,7 +118,7 @@ __global__ void __launch_bounds__(256, 5) copy_transpose_bytes(unsigned char con
       bool const full = 4 * g + 4 <= ni;
       long long const* dk = d_addr[cur];
       std::uint32_t const rows_g = smem_u32(tile) + 4 * WR * 4 * g;  // row 4g
-      for (unsigned jw = warp; 4 * jw < nj; jw += 8) {
+      for (unsigned jw = warp; 4 * jw < nj; jw += kWarps) {
         unsigned r[4];
         std::uint32_t const at = rows_g + 4 * (jw ^ g);
 #pragma unroll

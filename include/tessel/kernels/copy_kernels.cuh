@@ -39,6 +39,10 @@ struct FastDivmod {
 
 constexpr int R = kernels::kMaxCopyRank;
 
+// The block of every copy kernel: kThreads threads, for the tile kernels as
+// dim3(32, kWarps) (threadIdx.x the lane, threadIdx.y the warp).
+constexpr unsigned kWarps = 8, kThreads = 32 * kWarps;
+
 // The 32-bit shared-memory address of a pointer into shared memory (for
 // cp_async_ca): the atom layer's (copy_sm90.hpp).
 using ::tessel::detail::smem_u32;
@@ -103,7 +107,7 @@ __device__ __forceinline__ void tile_offsets(Params const& p, unsigned b, unsign
   offsets(p, r, nAB, p.rank, so_r, do_r);
   i0 = ti * TI;
   j0 = tj * TJ;
-  for (unsigned v = tid; v < TI + TJ; v += 256) {
+  for (unsigned v = tid; v < TI + TJ; v += kThreads) {
     long long so = 0, dof = 0;
     if (v < TI) { if (i0 + v < p.NI) offsets(p, i0 + v, 0, p.nA, so, dof); s_off[v] = so_r + so + static_cast<long long>(j0) * L; }
     else { unsigned w = v - TI; if (j0 + w < p.NJ) offsets(p, j0 + w, p.nA, nAB, so, dof); d_off[w] = do_r + dof + static_cast<long long>(i0) * L; }
@@ -113,7 +117,7 @@ __device__ __forceinline__ void tile_offsets(Params const& p, unsigned b, unsign
 // Elementwise: mode 0 is contiguous in dst, so a warp writes consecutive
 // elements. Each thread moves U elements per step, loads before stores.
 template <class T, int U>
-__global__ void __launch_bounds__(256) copy_elementwise(T const* __restrict__ src, T* __restrict__ dst, Params p) {
+__global__ void __launch_bounds__(kThreads) copy_elementwise(T const* __restrict__ src, T* __restrict__ dst, Params p) {
   unsigned const step = gridDim.x * blockDim.x * U;
   for (unsigned base = blockIdx.x * blockDim.x * U + threadIdx.x; base < p.total; base += step) {
     T v[U];
@@ -141,7 +145,7 @@ __global__ void __launch_bounds__(256) copy_elementwise(T const* __restrict__ sr
 // a warp reading a row and a warp reading a column both touch consecutive
 // elements.
 template <class T, int K>
-__global__ void __launch_bounds__(256) copy_tile(T const* __restrict__ src, T* __restrict__ dst, Params p) {
+__global__ void __launch_bounds__(kThreads) copy_tile(T const* __restrict__ src, T* __restrict__ dst, Params p) {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   long long* s_off = reinterpret_cast<long long*>(smem_raw);   // TI: src offset of I item
   long long* d_off = s_off + p.TI;                              // TJ: dst offset of J item
@@ -154,13 +158,13 @@ __global__ void __launch_bounds__(256) copy_tile(T const* __restrict__ src, T* _
     unsigned const row_valid = (p.NJ - j0 < p.TJ ? p.NJ - j0 : p.TJ) * p.L;
     unsigned const nload = (p.NI - i0 < p.TI ? p.NI - i0 : p.TI) * p.Row;
     // K loads in flight per thread before their shared-memory stores.
-    for (unsigned f0 = tid; f0 < nload; f0 += 256 * K) {
+    for (unsigned f0 = tid; f0 < nload; f0 += kThreads * K) {
       T val[K];
       unsigned pos[K];
       bool ok[K];
 #pragma unroll
       for (int k = 0; k < K; ++k) {
-        unsigned f = f0 + 256 * k, v, e, q, skew;
+        unsigned f = f0 + kThreads * k, v, e, q, skew;
         p.div_Row(f, v, e);
         p.div_Row(v * p.L, q, skew);
         ok[k] = f < nload && e < row_valid;
@@ -178,7 +182,7 @@ __global__ void __launch_bounds__(256) copy_tile(T const* __restrict__ src, T* _
       unsigned i, w;
       p.div_L(e, i, w);
       unsigned base = i * p.Row, skew = (i * p.L) % p.Row;
-      for (unsigned v = ty; v < p.TJ && j0 + v < p.NJ; v += 8) {
+      for (unsigned v = ty; v < p.TJ && j0 + v < p.NJ; v += kWarps) {
         unsigned pos = v * p.L + w + skew;
         if (pos >= p.Row) pos -= p.Row;
         dst[d_off[v] + e] = tile[base + pos];
@@ -197,7 +201,7 @@ __global__ void __launch_bounds__(256) copy_tile(T const* __restrict__ src, T* _
 // n % 3; tile n+2's offsets go where tile n-1's were, after the barrier that
 // ended tile n-1's store). One barrier per tile.
 template <class T>
-__global__ void __launch_bounds__(256) copy_tile_async(T const* __restrict__ src, T* __restrict__ dst, Params p) {
+__global__ void __launch_bounds__(kThreads) copy_tile_async(T const* __restrict__ src, T* __restrict__ dst, Params p) {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   unsigned const slot = (p.TI + p.TJ + 1) & ~1u;  // even: the tiles 16-byte aligned (uint4 elements)
   long long* offs = reinterpret_cast<long long*>(smem_raw);  // 3 slots: TI src offsets, then TJ dst offsets
@@ -212,7 +216,7 @@ __global__ void __launch_bounds__(256) copy_tile_async(T const* __restrict__ src
     long long const* s_off = offs + k * slot;
     unsigned const row_valid = (p.NJ - j0 < p.TJ ? p.NJ - j0 : p.TJ) * p.L;
     unsigned const ni = p.NI - i0 < p.TI ? p.NI - i0 : p.TI;
-    for (unsigned v = ty; v < ni; v += 8) {
+    for (unsigned v = ty; v < ni; v += kWarps) {
       T const* from = src + s_off[v] + tx;
       std::uint32_t const row = sbufs + (cb * tile_elems + v * p.Row) * unsigned(sizeof(T));
       unsigned q, c;
@@ -250,7 +254,7 @@ __global__ void __launch_bounds__(256) copy_tile_async(T const* __restrict__ src
     p.div_L(32, q32, r32);
     p.div_L(tx, i_tx, w_tx);
     unsigned const L = p.L, TJ = p.TJ, Row = p.Row;
-    for (unsigned v = ty; v < nj; v += 8) {
+    for (unsigned v = ty; v < nj; v += kWarps) {
       T* to = dst + d_off[v] + tx;
       unsigned i = i_tx, w = w_tx, m = v + i_tx;
       if (m >= TJ) m -= TJ;
@@ -269,7 +273,7 @@ __global__ void __launch_bounds__(256) copy_tile_async(T const* __restrict__ src
 }
 
 // A plain transpose (items of one element) with a fixed TI x TJ tile: every
-// thread loads its (TI/8)*(TJ/32) elements before storing any (all in
+// thread loads its (TI/kWarps)*(TJ/32) elements before storing any (all in
 // flight), with predicates for partial tiles. Same skewed shared memory.
 // A block that loops over tiles (a capped grid, CopyPlan::waves > 0) issues
 // the next tile's loads (into registers) before it stores the current tile
@@ -277,8 +281,8 @@ __global__ void __launch_bounds__(256) copy_tile_async(T const* __restrict__ src
 // offsets double-buffered, two barriers per tile. plan_copy's default, one
 // block per tile, measured faster still (bench/RESULTS.md, session 7).
 template <class T, int TI, int TJ>
-__global__ void __launch_bounds__(256) copy_transpose(T const* __restrict__ src, T* __restrict__ dst, Params p) {
-  constexpr int CI = TI / 8, CJ = TJ / 32;
+__global__ void __launch_bounds__(kThreads) copy_transpose(T const* __restrict__ src, T* __restrict__ dst, Params p) {
+  constexpr int CI = TI / kWarps, CJ = TJ / 32;
   __shared__ long long s_off[2][TI];
   __shared__ long long d_off[2][TJ];
   __shared__ T tile[TI * TJ];
@@ -294,7 +298,7 @@ __global__ void __launch_bounds__(256) copy_transpose(T const* __restrict__ src,
     for (int a = 0; a < CI; ++a)
 #pragma unroll
       for (int c = 0; c < CJ; ++c) {
-        unsigned i = ty + 8 * a, j = tx + 32 * c;
+        unsigned i = ty + kWarps * a, j = tx + 32 * c;
         if (i0 + i < p.NI && j0 + j < p.NJ) reg[a][c] = src[so[i] + j];
       }
   };
@@ -305,7 +309,7 @@ __global__ void __launch_bounds__(256) copy_transpose(T const* __restrict__ src,
     for (int a = 0; a < CI; ++a)
 #pragma unroll
       for (int c = 0; c < CJ; ++c) {
-        unsigned i = ty + 8 * a, j = tx + 32 * c;
+        unsigned i = ty + kWarps * a, j = tx + 32 * c;
         if (i0 + i < p.NI && j0 + j < p.NJ) tile[i * TJ + ((j + i) & (TJ - 1))] = reg[a][c];
       }
     unsigned const bn = b + gridDim.x;
@@ -314,12 +318,12 @@ __global__ void __launch_bounds__(256) copy_transpose(T const* __restrict__ src,
     if (more) tile_offsets(p, bn, TI, TJ, 1, s_off[cur ^ 1], d_off[cur ^ 1], in0, jn0);
     __syncthreads();
     if (more) load(s_off[cur ^ 1], in0, jn0);
-    constexpr int WI = TI / 32, WJ = TJ / 8;
+    constexpr int WI = TI / 32, WJ = TJ / kWarps;
 #pragma unroll
     for (int a = 0; a < WJ; ++a)
 #pragma unroll
       for (int c = 0; c < WI; ++c) {
-        unsigned j = ty + 8 * a, i = tx + 32 * c;
+        unsigned j = ty + kWarps * a, i = tx + 32 * c;
         if (i0 + i < p.NI && j0 + j < p.NJ) dst[d_off[cur][j] + i] = tile[i * TJ + ((j + i) & (TJ - 1))];
       }
     __syncthreads();

@@ -47,10 +47,11 @@ using TmaSrcTile = decltype(tile_to_shape(GMMA::Layout_K_SW128_Atom<T>{}, Shape<
 template <int BI, int BJ>
 using TmaDstTile = Layout<Shape<Int<BI>, Int<BJ>>, Stride<_1, Int<BI>>>;
 
-// One tile per block: TMA load (swizzled), transpose, TMA store, both copies
+// One tile per block of kTmaThreads threads: TMA load (swizzled), transpose, TMA store, both copies
 // through the TMA atom (atom/tma_copy.hpp) over the plan's tensors (I, J, rest...).
+constexpr int kTmaThreads = 256;
 template <class T, int BI, int BJ>
-__global__ void __launch_bounds__(256) copy_transpose_tma(__grid_constant__ TmaCopy<SM90_TMA_LOAD, T> const load,
+__global__ void __launch_bounds__(kTmaThreads) copy_transpose_tma(__grid_constant__ TmaCopy<SM90_TMA_LOAD, T> const load,
                                                           __grid_constant__ TmaCopy<SM90_TMA_STORE, T> const store, TmaTiles const t) {
   static_assert(BJ * sizeof(T) == 128, "copy_transpose_tma: a source row of the box is the 128-byte swizzle's span");
   __shared__ alignas(1024) T a[BI * BJ];  // row i (along J) of 128 bytes, 128-byte swizzled
@@ -155,8 +156,8 @@ cudaError_t launch_tma(kernels::CopyPlan& p, void const* src, void* dst, cudaStr
   long long blocks = (long long)t.tiles_i * t.tiles_j;
   for (int k = 0; k < rank - 2; ++k) blocks *= t.rest_shape[k];
   p.grid = blocks;
-  p.block = 256;
-  detail::copy_transpose_tma<T, BI, BJ><<<unsigned(blocks), 256, 0, stream>>>(load, store, t);
+  p.block = detail::kTmaThreads;
+  detail::copy_transpose_tma<T, BI, BJ><<<unsigned(blocks), detail::kTmaThreads, 0, stream>>>(load, store, t);
   return cudaGetLastError();
 }
 
