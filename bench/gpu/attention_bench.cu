@@ -323,6 +323,14 @@ void time_table(int reps) {
   }
 }
 
+#if !defined(TESSEL_ATTN_OVERLAP)
+#  define TESSEL_ATTN_OVERLAP 1
+#endif
+// The configuration of a variant: the default tiles, the intra-warpgroup overlap
+// unless -DTESSEL_ATTN_OVERLAP=0.
+template <class T, int D, bool Causal>
+using Config = att::AttentionConfig<T, D, Causal, (D <= 128 ? 128 : 64), 2, TESSEL_ATTN_OVERLAP != 0>;
+
 struct Options {
   bool small = false, time = true, check = true, describe = false;
   int reps = 30;
@@ -354,23 +362,23 @@ int main(int argc, char** argv) {
   Totals tot;
   try {
 #if !defined(TESSEL_ATTN_VARIANT) || TESSEL_ATTN_VARIANT == 0
-    run_config<att::AttentionConfig<bfloat16_t, 64, false>>(o, tot);
+    run_config<Config<bfloat16_t, 64, false>>(o, tot);
 #elif TESSEL_ATTN_VARIANT == 1
-    run_config<att::AttentionConfig<bfloat16_t, 64, true>>(o, tot);
+    run_config<Config<bfloat16_t, 64, true>>(o, tot);
 #elif TESSEL_ATTN_VARIANT == 2
-    run_config<att::AttentionConfig<bfloat16_t, 128, false>>(o, tot);
+    run_config<Config<bfloat16_t, 128, false>>(o, tot);
 #elif TESSEL_ATTN_VARIANT == 3
-    run_config<att::AttentionConfig<bfloat16_t, 128, true>>(o, tot);
+    run_config<Config<bfloat16_t, 128, true>>(o, tot);
 #elif TESSEL_ATTN_VARIANT == 4
-    run_config<att::AttentionConfig<bfloat16_t, 256, false>>(o, tot);
+    run_config<Config<bfloat16_t, 256, false>>(o, tot);
 #elif TESSEL_ATTN_VARIANT == 5
-    run_config<att::AttentionConfig<bfloat16_t, 256, true>>(o, tot);
+    run_config<Config<bfloat16_t, 256, true>>(o, tot);
 #elif TESSEL_ATTN_VARIANT == 6
-    run_config<att::AttentionConfig<half_t, 64, true>>(o, tot);
+    run_config<Config<half_t, 64, true>>(o, tot);
 #elif TESSEL_ATTN_VARIANT == 7
-    run_config<att::AttentionConfig<half_t, 128, false>>(o, tot);
+    run_config<Config<half_t, 128, false>>(o, tot);
 #elif TESSEL_ATTN_VARIANT == 8
-    run_config<att::AttentionConfig<half_t, 256, true>>(o, tot);
+    run_config<Config<half_t, 256, true>>(o, tot);
 #else
 #  error "attention_bench: TESSEL_ATTN_VARIANT is 0..8"
 #endif

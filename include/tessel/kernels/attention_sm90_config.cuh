@@ -48,9 +48,12 @@ TESSEL_HOST_DEVICE constexpr auto acc_as_a(L const& l) {
 // keys j <= i + Sk - Sq). BN_: keys per block; Stages_: K and V buffers.
 // Two consumer warpgroups, 64 query rows each (BM = 128), and one producer
 // warpgroup; ProducerRegs_/ConsumerRegs_: setmaxnreg's registers per thread.
-template <class T, int HeadDim, bool Causal, int BN_ = (HeadDim <= 128 ? 128 : 64), int Stages_ = 2, int ProducerRegs_ = 24,
-          int ConsumerRegs_ = 240>
+// Overlap_: FlashAttention-3's intra-warpgroup overlap of the softmax with the
+// wgmmas (attention_sm90_kernel.cuh); false: one block at a time.
+template <class T, int HeadDim, bool Causal, int BN_ = (HeadDim <= 128 ? 128 : 64), int Stages_ = 2, bool Overlap_ = true,
+          int ProducerRegs_ = 24, int ConsumerRegs_ = 240>
 struct AttentionConfig {
+  static constexpr bool kOverlap = Overlap_;
   using Element = T;
   static constexpr int kHeadDim = HeadDim;
   static constexpr bool kCausal = Causal;

@@ -32,8 +32,11 @@
 //     the causal one;
 //   - setmaxnreg moves registers from the producer to the consumers.
 //
-// Not yet (issue 26): overlap of the softmax with the next block's wgmmas
-// inside a warpgroup, ping-pong scheduling between the consumers, the output
+//   - with Cfg::kOverlap (the default), FlashAttention-3's intra-warpgroup
+//     overlap: block n's S = Q K^T is issued together with block n+1's
+//     O += P V, and block n's softmax runs while P V is on the tensor cores.
+//
+// Not yet (issue 26): ping-pong scheduling between the consumers, the output
 // through shared memory and TMA stores, variable-length batches, FP8.
 //
 // Its configuration is attention_sm90_config.cuh; the host side (tensor maps,
@@ -199,29 +202,43 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
       TESSEL_UNROLL
       for (int i = 0; i < int(size(acc_o)); ++i) acc_o(i) = 0.f;
 
-      if (blocks > 0) pipe_q.consumer_wait(sq);
-      for (int n = blocks - 1; n >= 0; --n) {
-        // S = Q K^T
-        auto acc_s = partition_fragment_C(mma_qk, Shape<BM, BN>{});
-        pipe_k.consumer_wait(sk);
+      // The steps of one key block, written once for both schedules below.
+      auto issue_s = [&](auto& acc_s, int stage) {  // S = Q K^T (asynchronous)
         mma_qk.accumulate_ = GMMA::ScaleOut::Zero;
         warpgroup_fence_operand(acc_s);
         warpgroup_arrive();
         TESSEL_UNROLL
         for (int kb = 0; kb < kBlocksD; ++kb) {
-          gemm(mma_qk, tSrQ(_, _, kb), tSrK(_, _, kb, sk.index), acc_s);
+          gemm(mma_qk, tSrQ(_, _, kb), tSrK(_, _, kb, stage), acc_s);
           mma_qk.accumulate_ = GMMA::ScaleOut::One;
         }
         warpgroup_commit_batch();
-        warpgroup_wait<0>();
-        warpgroup_fence_operand(acc_s);
+      };
+      auto issue_pv = [&](auto& tOrP, int stage) {  // O += P V (asynchronous; P's registers are read until the wait)
+        warpgroup_fence_operand(acc_o);
+        auto* pp = reinterpret_cast<std::uint32_t*>(raw_pointer_cast(tOrP.data()));
+        TESSEL_UNROLL
+        for (int i = 0; i < int(size(tOrP)) / 2; ++i) warpgroup_fence_operand(pp[i]);
+        warpgroup_arrive();
+        TESSEL_UNROLL
+        for (int kb = 0; kb < kBlocksN; ++kb) gemm(mma_pv, tOrP(_, _, kb), tOrV(_, _, kb, stage), acc_o);
+        warpgroup_commit_batch();
+      };
+      auto release_k = [&](int n) {  // after S of block n has retired
         if (lane0) {
           pipe_k.consumer_release(sk.index);
           if (n == 0) pipe_q.consumer_release(sq.index);  // the tile's last read of Q
         }
         sk.advance();
-
-        // The mask: keys past Sk, keys past the row's diagonal (causal).
+      };
+      auto release_v = [&] {  // after O += P V of a block has retired
+        if (lane0) pipe_v.consumer_release(sv.index);
+        sv.advance();
+      };
+      // The mask (keys past Sk, keys past the row's diagonal), then the online
+      // softmax row by row (each row's values are spread over the 4 threads of
+      // a quad): S becomes P (unnormalised), corr[r] the factor of the old O.
+      auto softmax = [&](auto& acc_s, int n, float (&corr)[2]) {
         if (attention_block_masked<kCausal>(m, n, BM::value, BN::value, p.sq, p.sk)) {
           int const key0 = n * BN::value;
           TESSEL_UNROLL
@@ -233,8 +250,6 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
             if (out) acc_s(i) = kNegInf;
           }
         }
-
-        // The online softmax, row by row (each row's values are spread over the 4 threads of a quad).
         auto s_rc = make_tensor(acc_s.data(), typename Cfg::LayoutSRowCol{});
         TESSEL_UNROLL
         for (int r = 0; r < 2; ++r) {
@@ -243,7 +258,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
           for (int c = 0; c < kColsS; ++c) mx = fmaxf(mx, s_rc(r, c));
           mx = detail::quad_max(mx);
           float const ms = mx == kNegInf ? 0.f : mx * scale_log2;  // a row with no key yet: every p is 0
-          float const corr = detail::exp2_approx(row_max[r] * scale_log2 - ms);
+          corr[r] = detail::exp2_approx(row_max[r] * scale_log2 - ms);
           row_max[r] = mx;
           float sum = 0.f;
           TESSEL_UNROLL
@@ -252,30 +267,80 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
             s_rc(r, c) = pv;
             sum += pv;
           }
-          row_sum[r] = row_sum[r] * corr + sum;
-          TESSEL_UNROLL
-          for (int c = 0; c < kColsO; ++c) o_rc(r, c) *= corr;
+          row_sum[r] = row_sum[r] * corr[r] + sum;
         }
-
-        // P in 16 bits, in the A-operand layout of the second wgmma (same value order as S's accumulators).
-        auto tOrP = make_tensor<T>(typename Cfg::LayoutP{});
+      };
+      auto rescale_o = [&](float const (&corr)[2]) {
+        TESSEL_UNROLL
+        for (int r = 0; r < 2; ++r) {
+          TESSEL_UNROLL
+          for (int c = 0; c < kColsO; ++c) o_rc(r, c) *= corr[r];
+        }
+      };
+      // P in 16 bits, in the A-operand layout of the second wgmma (same value order as S's accumulators).
+      auto convert = [&](auto const& acc_s, auto& tOrP) {
         auto* pp = reinterpret_cast<std::uint32_t*>(raw_pointer_cast(tOrP.data()));
         TESSEL_UNROLL
         for (int i = 0; i < int(size(acc_s)) / 2; ++i) pp[i] = detail::pack_pair(acc_s(2 * i), acc_s(2 * i + 1), static_cast<T*>(nullptr));
+      };
 
-        // O += P V
-        pipe_v.consumer_wait(sv);
-        warpgroup_fence_operand(acc_o);
-        warpgroup_arrive();
-        TESSEL_UNROLL
-        for (int kb = 0; kb < kBlocksN; ++kb) gemm(mma_pv, tOrP(_, _, kb), tOrV(_, _, kb, sv.index), acc_o);
-        warpgroup_commit_batch();
-        warpgroup_wait<0>();
-        warpgroup_fence_operand(acc_o);
-        if (lane0) pipe_v.consumer_release(sv.index);
-        sv.advance();
+      if (blocks > 0) {
+        pipe_q.consumer_wait(sq);
+        auto acc_s = partition_fragment_C(mma_qk, Shape<BM, BN>{});
+        auto tOrP = make_tensor<T>(typename Cfg::LayoutP{});
+        float corr[2];
+        if constexpr (Cfg::kOverlap) {
+          // FlashAttention-3's intra-warpgroup overlap: block n's S = Q K^T and
+          // block n+1's O += P V are in flight together, and the softmax of
+          // block n runs while the tensor cores finish P V.
+          int n = blocks - 1;
+          pipe_k.consumer_wait(sk);
+          issue_s(acc_s, sk.index);
+          warpgroup_wait<0>();
+          warpgroup_fence_operand(acc_s);
+          release_k(n);
+          softmax(acc_s, n, corr);
+          convert(acc_s, tOrP);
+          for (n = blocks - 2; n >= 0; --n) {
+            pipe_k.consumer_wait(sk);
+            issue_s(acc_s, sk.index);
+            pipe_v.consumer_wait(sv);
+            issue_pv(tOrP, sv.index);
+            warpgroup_wait<1>();  // S of block n
+            warpgroup_fence_operand(acc_s);
+            release_k(n);
+            softmax(acc_s, n, corr);
+            warpgroup_wait<0>();  // P V of block n + 1: P's registers and O are free
+            warpgroup_fence_operand(acc_o);
+            release_v();
+            rescale_o(corr);
+            convert(acc_s, tOrP);
+          }
+          pipe_v.consumer_wait(sv);
+          issue_pv(tOrP, sv.index);
+          warpgroup_wait<0>();
+          warpgroup_fence_operand(acc_o);
+          release_v();
+        } else {
+          // One block at a time: S, softmax, P V.
+          for (int n = blocks - 1; n >= 0; --n) {
+            pipe_k.consumer_wait(sk);
+            issue_s(acc_s, sk.index);
+            warpgroup_wait<0>();
+            warpgroup_fence_operand(acc_s);
+            release_k(n);
+            softmax(acc_s, n, corr);
+            rescale_o(corr);
+            convert(acc_s, tOrP);
+            pipe_v.consumer_wait(sv);
+            issue_pv(tOrP, sv.index);
+            warpgroup_wait<0>();
+            warpgroup_fence_operand(acc_o);
+            release_v();
+          }
+        }
+        sq.advance();
       }
-      if (blocks > 0) sq.advance();
 
       // O / l, then O and the log-sum-exp out.
       float lse[2];
@@ -283,7 +348,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
       for (int r = 0; r < 2; ++r) {
         float const l = detail::quad_sum(row_sum[r]);
         float const inv = l > 0.f ? 1.f / l : 0.f;
-        lse[r] = l > 0.f ? row_max[r] * p.scale + __logf(l) : kNegInf;
+        lse[r] = l > 0.f ? row_max[r] * p.scale + logf(l) : kNegInf;
         TESSEL_UNROLL
         for (int c = 0; c < kColsO; ++c) o_rc(r, c) *= inv;
       }
