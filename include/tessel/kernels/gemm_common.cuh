@@ -68,15 +68,17 @@ TESSEL_HOST_DEVICE auto operand_layout(int rows, int k, LD ld) {
 }
 
 // A plain GEMM: one thread per output, fp32 accumulation. A (M,K), B (N,K),
-// C (M,N) by strides; C = alpha * A * B^T + beta * C. Launch with 16 x 16
-// threads and fallback_grid(M, N): the rows loop over the grid's y (CUDA
-// caps grid.y at 65535, M may be larger).
+// C (M,N) by strides; C = alpha * A * B^T + beta * C. Launch with
+// kFallbackBlock x kFallbackBlock threads and fallback_grid(M, N): the rows
+// loop over the grid's y (CUDA caps grid.y at kMaxGridY, M may be larger).
+inline constexpr int kFallbackBlock = 16;
+inline constexpr long long kMaxGridY = 65535;
 template <class T, class TO>
 __global__ void fallback_kernel(T const* A, long long sam, long long sak, T const* B, long long sbn, long long sbk, TO* C, long long scm,
                                 long long scn, int M, int N, int K, float alpha, float beta) {
-  long long const n = (long long)blockIdx.x * 16 + threadIdx.x;
+  long long const n = (long long)blockIdx.x * kFallbackBlock + threadIdx.x;
   if (n >= N) return;
-  for (long long m = (long long)blockIdx.y * 16 + threadIdx.y; m < M; m += (long long)gridDim.y * 16) {
+  for (long long m = (long long)blockIdx.y * kFallbackBlock + threadIdx.y; m < M; m += (long long)gridDim.y * kFallbackBlock) {
     float s = 0.f;
     for (int k = 0; k < K; ++k) s += float(A[m * sam + k * sak]) * float(B[n * sbn + k * sbk]);
     TO& c = C[m * scm + n * scn];
@@ -84,14 +86,14 @@ __global__ void fallback_kernel(T const* A, long long sam, long long sak, T cons
   }
 }
 
-// fallback_kernel's grid for an M x N output: x covers N in 16s, y covers M
-// in 16s up to CUDA's 65535 (then the rows loop).
+// fallback_kernel's grid for an M x N output: x covers N in blocks, y covers
+// M in blocks up to CUDA's kMaxGridY (then the rows loop).
 struct FallbackGrid {
   unsigned x = 0, y = 0;
 };
 inline FallbackGrid fallback_grid(int M, int N) {
-  long long const y = (M + 15ll) / 16;
-  return {unsigned((N + 15ll) / 16), unsigned(y < 65535 ? y : 65535)};
+  long long const y = (M + kFallbackBlock - 1ll) / kFallbackBlock;
+  return {unsigned((N + kFallbackBlock - 1ll) / kFallbackBlock), unsigned(y < kMaxGridY ? y : kMaxGridY)};
 }
 
 // The epilogues store values (i, i + 1) of a thread's accumulators as a pair
@@ -237,7 +239,7 @@ cudaError_t run(Operands<T, TO> const& o, float alpha, float beta, cudaStream_t 
     opt.info->grid = blocks > INT_MAX ? INT_MAX : int(blocks);
     opt.info->fallback = true;
   }
-  fallback_kernel<T, TO><<<dim3(g.x, g.y), dim3(16, 16), 0, stream>>>(o.a, o.sam, o.sak, o.b, o.sbn, o.sbk, o.c, o.scm, o.scn, o.M, o.N, o.K,
+  fallback_kernel<T, TO><<<dim3(g.x, g.y), dim3(kFallbackBlock, kFallbackBlock), 0, stream>>>(o.a, o.sam, o.sak, o.b, o.sbn, o.sbk, o.c, o.scm, o.scn, o.M, o.N, o.K,
                                                                       alpha, beta);
   return cudaGetLastError();
 }

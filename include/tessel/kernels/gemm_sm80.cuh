@@ -147,7 +147,9 @@ struct GemmConfig {
   using G2SAtom = Copy_Atom<SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, T>;
   using G2SCopyA = decltype(make_tiled_copy(G2SAtom{}, typename detail::g2s_layouts<MA>::Thr{}, typename detail::g2s_layouts<MA>::Val{}));
   using G2SCopyB = decltype(make_tiled_copy(G2SAtom{}, typename detail::g2s_layouts<MB>::Thr{}, typename detail::g2s_layouts<MB>::Val{}));
-  static constexpr int kVec = 8;  // elements per cp.async
+  static_assert(decltype(size(typename detail::g2s_layouts<MA>::Val{}))::value * sizeof(T) == 16 &&
+                    decltype(size(typename detail::g2s_layouts<MB>::Val{}))::value * sizeof(T) == 16,
+                "GemmConfig: each thread's values of a global -> shared copy are one 16-byte cp.async");
 
   // shared -> registers: ldmatrix with the MMA's thread-value layouts.
   using S2RCopyA = decltype(make_tiled_copy_A(Copy_Atom<typename detail::s2r_op<MA>::type, T>{}, TiledMma{}));
