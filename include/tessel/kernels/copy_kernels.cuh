@@ -64,7 +64,7 @@ struct Params {
   long long src_stride[R], dst_stride[R];
   unsigned total;         // elements (vector), tiles (tile)
   // tile
-  unsigned L, NI, NJ, TI, TJ, Row, Col;
+  unsigned L, NI, NJ, TI, TJ, Row;  // Row = TJ * L: a tile row's elements
   unsigned j_first;       // tile order: J tiles of one I range one after another (plan_copy's j_first)
   FastDivmod div_tiles_first, div_tiles_second, div_L, div_Row;  // tiles: the faster, the slower of I and J
 };
@@ -199,7 +199,9 @@ __global__ void __launch_bounds__(kThreads) copy_tile(T const* __restrict__ src,
 // (a capped grid) issues the next tile's copies before it stores the current
 // one: two tile buffers, three offset slots (tile n uses buffer n % 2 and slot
 // n % 3; tile n+2's offsets go where tile n-1's were, after the barrier that
-// ended tile n-1's store). One barrier per tile.
+// ended tile n-1's store). One barrier per tile. The second buffer is touched
+// only by a block with a next tile (the launch gives one buffer to a grid of
+// one block per tile).
 template <class T>
 __global__ void __launch_bounds__(kThreads) copy_tile_async(T const* __restrict__ src, T* __restrict__ dst, Params p) {
   extern __shared__ __align__(16) unsigned char smem_raw[];
