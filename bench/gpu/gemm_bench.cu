@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <string>
 #include <vector>
 
@@ -151,6 +152,56 @@ void soak(char const* tname, int M, int cluster, kernels::GemmEpilogue epi, doub
 }
 
 }  // namespace
+
+#if defined(TESSEL_GEMM_BENCH_LIB)
+// Built as a shared library (nvcc -shared -Xcompiler -fPIC -DTESSEL_GEMM_BENCH_LIB), for
+// bench/gpu/gemm_pair.py: tessel's GEMM called from the same Python process as
+// torch.matmul (cuBLAS), on the same tensors, timed by the same code.
+//   dtype 0 bf16, 1 fp16 (in and out); layout "TN", "NN", "NT", "TT" (as Case's);
+//   bn 0: the default configuration (cuda::gemm's), 320: BN = 320 with 3 stages (K-major B only: TN, NN);
+//   cluster -1 or 1: none, 2: pairs; log_swizzle -1: chosen.
+// Returns the cudaError_t of the launch, or -1 for arguments it does not take.
+namespace {
+template <class T, GMMA::Major MA, GMMA::Major MB, int BN, int S>
+int lib_launch(void const* A, void const* B, void* C, int M, int N, int K, int cluster, int log_swizzle, cudaStream_t stream) {
+  using Cfg = std::conditional_t<BN == 0, kernels::sm90::GemmConfig<T, T, MA, MB>, kernels::sm90::GemmConfig<T, T, MA, MB, (BN ? BN : 256), S>>;
+  kernels::GemmOptions opt;
+  opt.cluster = cluster, opt.log_swizzle = log_swizzle;
+  long long const lda = MA == GMMA::Major::K ? K : M, ldb = MB == GMMA::Major::K ? K : N;
+  return int(kernels::sm90::launch_gemm<Cfg>(static_cast<T const*>(A), lda, static_cast<T const*>(B), ldb, static_cast<T*>(C), N, M, N, K,
+                                             1.f, 0.f, stream, opt));
+}
+template <class T, int BN, int S>
+int lib_layout(char const* layout, void const* A, void const* B, void* C, int M, int N, int K, int cluster, int swz, cudaStream_t st) {
+  using KM = GMMA::Major;
+  std::string const l = layout;
+  if (l == "TN") return lib_launch<T, KM::K, KM::K, BN, S>(A, B, C, M, N, K, cluster, swz, st);
+  if (l == "NN") return lib_launch<T, KM::MN, KM::K, BN, S>(A, B, C, M, N, K, cluster, swz, st);
+  if constexpr (BN == 0 || BN % 128 == 0) {  // an MN-major B needs wgmma N atoms of multiples of 64 (BN = 320: 2 x 160 does not)
+    if (l == "NT") return lib_launch<T, KM::MN, KM::MN, BN, S>(A, B, C, M, N, K, cluster, swz, st);
+    if (l == "TT") return lib_launch<T, KM::K, KM::MN, BN, S>(A, B, C, M, N, K, cluster, swz, st);
+  }
+  return -1;
+}
+}  // namespace
+
+extern "C" int tessel_bench_gemm(int dtype, char const* layout, void const* A, void const* B, void* C, int M, int N, int K, int bn,
+                                 int cluster, int log_swizzle, void* stream) {
+  auto* st = static_cast<cudaStream_t>(stream);
+  try {
+    if (bn == 0) {
+      if (dtype == 0) return lib_layout<bfloat16_t, 0, 4>(layout, A, B, C, M, N, K, cluster, log_swizzle, st);
+      if (dtype == 1) return lib_layout<half_t, 0, 4>(layout, A, B, C, M, N, K, cluster, log_swizzle, st);
+    } else if (bn == 320) {
+      if (dtype == 0) return lib_layout<bfloat16_t, 320, 3>(layout, A, B, C, M, N, K, cluster, log_swizzle, st);
+      if (dtype == 1 && std::string(layout) == "TN") return lib_launch<half_t, GMMA::Major::K, GMMA::Major::K, 320, 3>(A, B, C, M, N, K, cluster, log_swizzle, st);
+    }
+  } catch (std::exception const& e) {
+    std::fprintf(stderr, "tessel_bench_gemm: %s\n", e.what());
+  }
+  return -1;
+}
+#endif
 
 int main(int argc, char** argv) {
   bool small = false, describe = false, do_time = true, tn_only = false;

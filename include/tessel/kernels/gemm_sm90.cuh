@@ -164,7 +164,7 @@ cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename 
   // 14), so the default is no cluster.
   p.cluster = opt.cluster > 0 ? opt.cluster : 1;
   if (p.cluster != 1 && p.cluster != 2) fail("launch_gemm: clusters of 1 or 2 CTAs");
-  if (p.cluster == 2 && Cfg::kPiecesB % 2 != 0) fail("launch_gemm: a cluster of 2 shares B in an even number of 128-row pieces");
+  // (a cluster of 2 shares B's pieces alternately: with an odd count rank 0 multicasts one more)
   int const log_swizzle = opt.log_swizzle >= 0 ? opt.log_swizzle : choose_log_swizzle((tiles_m + p.cluster - 1) / p.cluster, tiles_n);
   p.sched = make_tile_scheduler((tiles_m + p.cluster - 1) / p.cluster, tiles_n, log_swizzle);  // in units of the cluster's M tiles
   p.vec = (ldc % 2 == 0) && (reinterpret_cast<std::uintptr_t>(C) % (2 * sizeof(TO)) == 0);
@@ -269,7 +269,9 @@ void describe(int M = 0, int N = 0, int K = 0, int sms = 132) {
     auto const la = gemm_common::operand_layout<Cfg::kMajorA>(M, K, (long long)(Cfg::kMajorA == GMMA::Major::K ? K : M));
     auto const lb = gemm_common::operand_layout<Cfg::kMajorB>(N, K, (long long)(Cfg::kMajorB == GMMA::Major::K ? K : N));
     box("A", TMA::make_tma_params(fake, la, typename Cfg::SmemTileA{}, Shape<BM, BK>{}));
-    box("B (per 128-row piece)", TMA::make_tma_params(fake, lb, typename Cfg::SmemTileB{}, Shape<typename Cfg::BNPiece, BK>{}));
+    char what[40];
+    std::snprintf(what, sizeof what, "B (per %d-row piece)", int(Cfg::BNPiece::value));
+    box(what, TMA::make_tma_params(fake, lb, typename Cfg::SmemTileB{}, Shape<typename Cfg::BNPiece, BK>{}));
   }
 }
 

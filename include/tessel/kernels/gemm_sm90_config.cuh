@@ -58,24 +58,33 @@ struct GemmConfig {
   using OrderB = std::conditional_t<MB == GMMA::Major::K, Step<_1, _2, _3>, Step<_2, _1, _3>>;
   using SmemLayoutA = decltype(tile_to_shape(AtomA{}, Shape<BM, BK, Stages>{}, OrderA{}));
   using SmemLayoutB = decltype(tile_to_shape(AtomB{}, Shape<BN, BK, Stages>{}, OrderB{}));
-  // What one TMA copy fills: A's stage, and B's stage in BN / 128 pieces of
-  // 128 rows (the first 128 x BK elements of the stage's layout are its first
-  // 128 rows, in both majors; a 128-row box keeps the tensor map's
-  // construction within the compiler's constexpr budget).
-  using BNPiece = _128;
-  static_assert(BN_ % 128 == 0, "GemmConfig: BN is a multiple of 128");
-  static constexpr int kPiecesB = BN_ / 128;
+  // What one TMA copy fills: A's stage, and B's stage in BN / BNPiece pieces of
+  // BNPiece rows, 128 where BN is a multiple of 128, else 64 (the first
+  // BNPiece x BK elements of the stage's layout are its first BNPiece rows, in
+  // both majors; a box of at most 128 rows keeps the tensor map's construction
+  // within the compiler's constexpr budget).
+  static_assert(BN_ % 64 == 0 && BN_ >= 64 && BN_ <= 512, "GemmConfig: BN is a multiple of 64 in 64..512");
+  using BNPiece = Int<(BN_ % 128 == 0 ? 128 : 64)>;
+  static constexpr int kPiecesB = BN_ / BNPiece::value;
   using SmemTileA = decltype(tile_to_shape(AtomA{}, Shape<BM, BK>{}, take<0, 2>(OrderA{})));
   using SmemTileB = decltype(tile_to_shape(AtomB{}, Shape<BNPiece, BK>{}, take<0, 2>(OrderB{})));
   // TMA boxes per A tile and per B piece: one 64 x 128 box K-major, 64 x 64 boxes MN-major.
   static constexpr int kBoxesA = MA == GMMA::Major::K ? 1 : BM::value / 64;
-  static constexpr int kBoxesB = MB == GMMA::Major::K ? 1 : 128 / 64;
+  static constexpr int kBoxesB = MB == GMMA::Major::K ? 1 : BNPiece::value / 64;
   static constexpr int kStageA = BM::value * BK::value, kStageB = BN::value * BK::value;  // elements
   static constexpr std::uint32_t kStageBytes = std::uint32_t((kStageA + kStageB) * sizeof(T));
 
-  // The MMA: 64 x BN x 16 wgmma, both operands from shared memory, two atoms along M.
-  using Op = GMMA::MMA_64xNx16<BN_, typename detail::wgmma_kind<T>::type, false, MA, MB, GMMA::ScaleIn::One, GMMA::ScaleIn::One>;
-  using TiledMma = decltype(make_tiled_mma(Op{}, Layout<Shape<Int<kConsumers>, _1, _1>>{}));
+  // The MMA: 64 x AtomN x 16 wgmma, both operands from shared memory, one atom
+  // per consumer warpgroup along M; AtomN = BN up to 256 (wgmma's largest N),
+  // else BN / 2 with the atom repeated twice along N (the permutation's tile
+  // (BM, BN, 16)): each warpgroup then issues two wgmmas per k-block.
+  static constexpr int kAtomN = BN_ <= 256 ? BN_ : BN_ / 2;
+  static_assert(kAtomN % 8 == 0 && kAtomN <= 256, "GemmConfig: BN > 256 must halve into a wgmma N (a multiple of 8 up to 256)");
+  static_assert(MB == GMMA::Major::K || kAtomN % 64 == 0,
+                "GemmConfig: an MN-major B needs a wgmma N of whole 64-row swizzle atoms (BN = 320 halves into 160: K-major B only)");
+  using Op = GMMA::MMA_64xNx16<kAtomN, typename detail::wgmma_kind<T>::type, false, MA, MB, GMMA::ScaleIn::One, GMMA::ScaleIn::One>;
+  using TiledMma = std::conditional_t<(BN_ <= 256), decltype(make_tiled_mma(Op{}, Layout<Shape<Int<kConsumers>, _1, _1>>{})),
+                                      decltype(make_tiled_mma(Op{}, Layout<Shape<Int<kConsumers>, _1, _1>>{}, Tile<BM, BN, _16>{}))>;
   static_assert(decltype(tile_size<0>(TiledMma{}))::value == BM::value && decltype(tile_size<1>(TiledMma{}))::value == BN::value,
                 "GemmConfig: the TiledMMA's tile is not (BM, BN)");
 
@@ -96,9 +105,8 @@ struct GemmConfig {
   using SmemTileCElems = decltype(make_composed_layout(Swizzle<3, (sizeof(TO) == 2 ? 3 : 2), 3>{}, Int<0>{}, SmemTileC{}.layout_b()));
   static constexpr int kEpiChunkElems = 64 * 64;
   static constexpr int kEpiSlots = 2;
-  static constexpr int kChunksN = BN_ / 64;  // chunks per warpgroup per tile
+  static constexpr int kChunksN = BN_ / 64;  // chunks per warpgroup per tile (odd counts: the slots alternate across tiles)
   static constexpr int kEpiBytes = kEpiTma ? kConsumers * kEpiSlots * kEpiChunkElems * int(sizeof(TO)) : 0;
-  static_assert(kChunksN % kEpiSlots == 0, "GemmConfig: the epilogue's slots alternate evenly over a tile");
 
   // Shared memory: A and B rings (1024-byte aligned for the swizzle), the epilogue's slots, then the barriers.
   static constexpr int kSmemBytes = int(kStages * kStageBytes) + kEpiBytes + 2 * kStages * 8 + 1024;

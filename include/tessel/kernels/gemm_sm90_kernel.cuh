@@ -218,12 +218,12 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
           if (cluster == 1) {
             TESSEL_UNROLL
             for (int h = 0; h < Cfg::kPiecesB; ++h)
-              detail::tma_load_tile<Cfg::kBoxesB>(p.tma_b.desc, p.plan_b, full, sb + h * 128 * Cfg::BK::value, tn * Cfg::kPiecesB + h, kt);
-          } else {  // this CTA's share of the B pieces, to both CTAs
+              detail::tma_load_tile<Cfg::kBoxesB>(p.tma_b.desc, p.plan_b, full, sb + h * Cfg::BNPiece::value * Cfg::BK::value, tn * Cfg::kPiecesB + h, kt);
+          } else {  // this CTA's share of the B pieces (every other one; an odd count: rank 0 one more), to both CTAs
             TESSEL_UNROLL
             for (int h = 0; h < Cfg::kPiecesB; ++h)
               if (h % 2 == int(rank))
-                detail::tma_multicast_tile<Cfg::kBoxesB>(p.tma_b.desc, p.plan_b, full, std::uint16_t(0b11), sb + h * 128 * Cfg::BK::value,
+                detail::tma_multicast_tile<Cfg::kBoxesB>(p.tma_b.desc, p.plan_b, full, std::uint16_t(0b11), sb + h * Cfg::BNPiece::value * Cfg::BK::value,
                                                          tn * Cfg::kPiecesB + h, kt);
           }
           st.advance();
@@ -246,6 +246,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
     bool const lane0 = (threadIdx.x % 32) == 0;
 
     PipelineState<S> st;
+    int epi_parity = 0;  // the epilogue's next slot (an odd number of chunks per tile: the slots alternate across tiles)
     for (TileWalk w = p.sched.walk(first, step); !w.done(); w.next()) {
       TileCoord const tc = p.sched.tile(w.pos);
       if (!p.sched.valid(tc)) continue;
@@ -293,9 +294,12 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
           int ctid_o = ctid;
           asm volatile("" : "+r"(ctid_o));
           auto const tCcE = mma.get_slice(ctid_o).partition_C(make_identity_tensor(Shape<BM, BN>{}));
+          static_assert(Cfg::kEpiSlots == 2, "the slots' alternation below is a parity");
+          int const par = Cfg::kChunksN % 2 == 0 ? 0 : epi_parity;  // 0 throughout for an even count
+          if constexpr (Cfg::kChunksN % 2 != 0) epi_parity ^= 1;
           TESSEL_UNROLL
           for (int j = 0; j < Cfg::kChunksN; ++j) {
-            TO* const slot = smem_c + (wg * Cfg::kEpiSlots + j % Cfg::kEpiSlots) * Cfg::kEpiChunkElems;
+            TO* const slot = smem_c + (wg * Cfg::kEpiSlots + ((j + par) & 1)) * Cfg::kEpiChunkElems;
             if (leader) tma_store_wait<Cfg::kEpiSlots - 1>();  // the store that last read this slot is done
             detail::named_barrier_sync(Cfg::kEpiBarrier + wg, 128);
             TESSEL_UNROLL

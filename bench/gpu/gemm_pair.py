@@ -1,0 +1,271 @@
+"""tessel's Hopper GEMM and cuBLAS (torch.matmul) in one Python process, on the
+same tensors, timed by the same code (torch_timing.median_ms: CUDA events around
+each call, median of `reps` after 5 warm-up calls), alternated per case.
+
+tessel is called through gemm_bench.cu built as a shared library:
+  nvcc -ccbin g++ -std=c++20 -O3 -gencode=arch=compute_90a,code=sm_90a -Iinclude -shared -Xcompiler -fPIC \
+       -DTESSEL_GEMM_BENCH_LIB bench/gpu/gemm_bench.cu -o libgemm.so -lcuda
+
+  python3 gemm_pair.py --lib libgemm.so [--lib-diag NAME=PATH ...] [--rounds 3] [--reps 30]
+                       [--variants default,cluster2,...] [--check-only] [--no-check]
+                       [--one CASE VARIANT] [--soak SECONDS --smi FILE]
+
+Variants (tessel): default (cuda::gemm's configuration and choices), cluster2
+(clusters of 2), bn320 (BN = 320, 3 stages), bn320c2, swzN (raster swizzle 2^N),
+and NAME for a --lib-diag library (its default configuration; timed, not
+checked: a diagnostic build). cublas is torch.matmul.
+
+Checks (every case and tessel variant, before the timings): bit-exact on
+small-integer inputs (-2, -1, 1, 2: every sum exact in fp32) against the fp32
+reference rounded to the output type, and on random inputs in [-1, 1) the
+relative error below 1e-2 in every 64 x 64 block (output poisoned with NaN
+first). Rounds: per round, per case, every variant timed once (reps runs), the
+variants' order rotated from round to round; the table gives each round's ratio
+to the same round's cuBLAS and to tessel's default, and their medians. Exit 1 if
+a check failed."""
+import argparse
+import ctypes
+import json
+import os
+import statistics
+import sys
+import time
+
+import torch
+
+from torch_timing import median_ms  # beside this file
+
+CASES = [
+    ("TN", 4096, 4096, 4096, torch.bfloat16), ("TN", 4096, 4096, 4096, torch.float16),
+    ("TN", 8192, 8192, 8192, torch.bfloat16), ("TN", 8192, 8192, 8192, torch.float16),
+    ("NN", 8192, 8192, 8192, torch.bfloat16), ("NT", 8192, 8192, 8192, torch.bfloat16), ("TT", 8192, 8192, 8192, torch.bfloat16),
+    ("TN", 16384, 4096, 4096, torch.bfloat16), ("TN", 16384, 11008, 4096, torch.bfloat16), ("TN", 16384, 4096, 11008, torch.bfloat16),
+    ("TN", 8191, 4096, 4096, torch.bfloat16), ("TN", 8191, 8192, 8192, torch.bfloat16),
+]
+# Small and odd shapes, checked only: edges in M, N and K, every layout.
+SMALL = [
+    ("TN", 256, 512, 128, torch.bfloat16), ("TN", 129, 257, 72, torch.bfloat16), ("TN", 77, 300, 200, torch.bfloat16),
+    ("NN", 200, 264, 136, torch.bfloat16), ("NT", 136, 200, 96, torch.bfloat16), ("TT", 333, 520, 64, torch.bfloat16),
+    ("TN", 513, 1000, 520, torch.bfloat16), ("NT", 1000, 136, 1000, torch.bfloat16), ("TN", 129, 640, 72, torch.float16),
+    ("TN", 1000, 330, 1000, torch.float16), ("TN", 1, 8, 8, torch.bfloat16),
+]
+
+
+def name_of(case):
+    lay, M, N, K, dt = case
+    return f"{'bf16' if dt == torch.bfloat16 else 'fp16'} {lay} {M}x{N}x{K}"
+
+
+def operands(lay, M, N, K, dt, exact, gen):
+    """A and B as gemm_torch.py makes them (torch views for matmul) and their storage (for tessel)."""
+    def draw(r, c):
+        if exact:  # -2, -1, 1, 2
+            v = torch.randint(0, 4, (r, c), device="cuda", generator=gen)
+            return (torch.where(v < 2, v - 2, v - 1)).to(dt)
+        return (torch.rand(r, c, device="cuda", generator=gen) * 2 - 1).to(dt)
+    a_store = draw(M, K) if lay[0] == "T" else draw(K, M)
+    b_store = draw(N, K) if lay[1] == "N" else draw(K, N)
+    a = a_store if lay[0] == "T" else a_store.t()
+    b = b_store.t() if lay[1] == "N" else b_store
+    return a, b, a_store, b_store
+
+
+class Tessel:
+    def __init__(self, path):
+        self.lib = ctypes.CDLL(os.path.abspath(path))
+        f = self.lib.tessel_bench_gemm
+        f.restype = ctypes.c_int
+        f.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int, ctypes.c_int,
+                      ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_void_p]
+        self.f = f
+
+    def fn(self, case, a_store, b_store, out, bn=0, cluster=-1, swz=-1):
+        lay, M, N, K, dt = case
+        dtype = 0 if dt == torch.bfloat16 else 1
+        args = (dtype, lay.encode(), a_store.data_ptr(), b_store.data_ptr(), out.data_ptr(), M, N, K, bn, cluster, swz, None)
+        f = self.f
+
+        def call():
+            rc = f(*args)
+            if rc != 0:
+                raise RuntimeError(f"tessel_bench_gemm returned {rc} for {name_of(case)} bn={bn} cluster={cluster} swz={swz}")
+        return call
+
+
+def variant_fn(v, libs, case, a, b, a_store, b_store, out):
+    if v == "cublas":
+        return lambda: torch.matmul(a, b, out=out)
+    if v in libs:
+        return libs[v].fn(case, a_store, b_store, out)
+    t = libs["tessel"]
+    table = {"default": {}, "cluster2": {"cluster": 2}, "bn320": {"bn": 320}, "bn320c2": {"bn": 320, "cluster": 2}}
+    if v in table:
+        return t.fn(case, a_store, b_store, out, **table[v])
+    if v.startswith("swz"):
+        return t.fn(case, a_store, b_store, out, swz=int(v[3:]))
+    raise SystemExit(f"unknown variant {v}")
+
+
+def applicable(v, case):
+    """bn320: K-major B only (TN, NN), fp16 TN only (what the library instantiates)."""
+    return not v.startswith("bn320") or (case[0][1] == "N" and (case[4] == torch.bfloat16 or case[0] == "TN"))
+
+
+def check(v, libs, case, gen):
+    lay, M, N, K, dt = case
+    results = []
+    for exact in (True, False):
+        a, b, a_store, b_store = operands(lay, M, N, K, dt, exact, gen)
+        out = torch.full((M, N), float("nan"), device="cuda", dtype=dt)
+        variant_fn(v, libs, case, a, b, a_store, b_store, out)()
+        torch.cuda.synchronize()
+        ref = torch.matmul(a.float(), b.float())  # fp32, no TF32 (torch's default for float32 matmul)
+        finite = bool(torch.isfinite(out).all())
+        if exact:
+            wrong = int((out != ref.to(dt)).sum())
+            ok = finite and wrong == 0
+            results.append((ok, f"exact: {wrong} wrong, finite {finite}"))
+        else:
+            Mp, Np = (M + 63) // 64 * 64, (N + 63) // 64 * 64
+            d = torch.zeros(Mp, Np, device="cuda")
+            r = torch.zeros(Mp, Np, device="cuda")
+            d[:M, :N] = out.float() - ref
+            r[:M, :N] = ref
+            dn = d.reshape(Mp // 64, 64, Np // 64, 64).pow(2).sum((1, 3))
+            rn = r.reshape(Mp // 64, 64, Np // 64, 64).pow(2).sum((1, 3)).clamp_min(1e-30)
+            worst = float((dn / rn).sqrt().max()) if finite else float("inf")
+            ok = finite and worst < 1e-2
+            results.append((ok, f"random: worst 64x64 block rel.err {worst:.3e}, finite {finite}"))
+        del a, b, a_store, b_store, out, ref
+    return results
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--lib", required=True)
+    ap.add_argument("--lib-diag", action="append", default=[])
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--reps", type=int, default=30)
+    ap.add_argument("--variants", default="default,cluster2")
+    ap.add_argument("--cases", default="")  # comma-separated indices into CASES (default: all)
+    ap.add_argument("--check-only", action="store_true")
+    ap.add_argument("--no-check", action="store_true")
+    ap.add_argument("--one", nargs=2)
+    ap.add_argument("--soak", type=float, default=0)
+    ap.add_argument("--smi", default="")
+    ap.add_argument("--json", default="")
+    args = ap.parse_args()
+
+    libs = {"tessel": Tessel(args.lib)}
+    for d in args.lib_diag:
+        n, p = d.split("=", 1)
+        libs[n] = Tessel(p)
+    variants = [v for v in args.variants.split(",") if v]
+    cases = [CASES[int(i)] for i in args.cases.split(",")] if args.cases else CASES
+    print(f"torch {torch.__version__}, {torch.cuda.get_device_name()}", flush=True)
+    gen = torch.Generator(device="cuda")
+    gen.manual_seed(1234)
+
+    if args.one:  # one case and variant: a warm-up call and one call (for ncu)
+        case = CASES[int(args.one[0])]
+        a, b, a_store, b_store = operands(*case, False, gen)
+        out = torch.empty(case[1], case[2], device="cuda", dtype=case[4])
+        fn = variant_fn(args.one[1], libs, case, a, b, a_store, b_store, out)
+        fn(); fn()
+        torch.cuda.synchronize()
+        return 0
+
+    failed = 0
+    if not args.no_check:
+        diag = {d.split("=", 1)[0] for d in args.lib_diag}
+        checked = [v for v in variants if v != "cublas" and v not in diag]
+        for case in SMALL + cases:
+            for v in checked:
+                if not applicable(v, case):
+                    continue
+                for ok, what in check(v, libs, case, gen):
+                    failed += not ok
+                    print(f"{'ok' if ok else 'FAIL':4s} {name_of(case):28s} {v:10s} {what}", flush=True)
+        print(f"checks: {failed} failed", flush=True)
+        if args.check_only:
+            return 1 if failed else 0
+
+    if args.soak > 0:  # TN bf16 8192^3, each variant back to back for `soak` seconds, with wall-clock windows
+        case = CASES[2]
+        a, b, a_store, b_store = operands(*case, False, gen)
+        out = torch.empty(case[1], case[2], device="cuda", dtype=case[4])
+        windows = []
+        for v in ["cublas"] + variants + ["cublas"]:
+            fn = variant_fn(v, libs, case, a, b, a_store, b_store, out)
+            for _ in range(5):
+                fn()
+            torch.cuda.synchronize()
+            time.sleep(1.0)
+            n = max(20, int(args.soak / 1.4e-3))
+            e0, e1 = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+            w0 = time.time()
+            e0.record()
+            for _ in range(n):
+                fn()
+            e1.record()
+            e1.synchronize()
+            w1 = time.time()
+            ms = e0.elapsed_time(e1) / n
+            windows.append((v, w0, w1, ms))
+            print(f"soak {v:10s} {name_of(case)}: {n} calls, {ms:.3f} ms/call, {2 * 8192 ** 3 / ms / 1e9:.1f} TFLOP/s", flush=True)
+        if args.smi:
+            time.sleep(0.5)
+            import datetime
+            rows = []
+            for line in open(args.smi):
+                parts = [x.strip() for x in line.split(",")]
+                try:
+                    t = datetime.datetime.strptime(parts[0], "%Y/%m/%d %H:%M:%S.%f").timestamp()
+                    rows.append((t, float(parts[1].split()[0]), float(parts[2].split()[0])))
+                except (ValueError, IndexError):
+                    continue
+            for v, w0, w1, ms in windows:
+                inside = [r for r in rows if w0 + 0.2 * (w1 - w0) <= r[0] <= w1]  # past the first fifth (the power reading lags)
+                if inside:
+                    print(f"soak {v:10s} SM clock {statistics.mean(r[1] for r in inside):6.0f} MHz, power {statistics.mean(r[2] for r in inside):5.0f} W"
+                          f" ({len(inside)} samples); {2 * 8192 ** 3 / ms / 1e9 / statistics.mean(r[1] for r in inside):.4f} TFLOP/s per MHz", flush=True)
+
+    if args.rounds > 0:
+        data = {}  # (case name, variant) -> [TFLOP/s per round]
+        tensors = []
+        for case in cases:
+            a, b, a_store, b_store = operands(*case, False, gen)
+            out = torch.empty(case[1], case[2], device="cuda", dtype=case[4])
+            tensors.append((case, a, b, a_store, b_store, out))
+        allv = ["cublas"] + variants
+        for r in range(args.rounds):
+            order = allv[r % len(allv):] + allv[:r % len(allv)]
+            for case, a, b, a_store, b_store, out in tensors:
+                _, M, N, K, _ = case
+                for v in order:
+                    if not applicable(v, case):
+                        continue
+                    ms = median_ms(variant_fn(v, libs, case, a, b, a_store, b_store, out), args.reps)
+                    data.setdefault((name_of(case), v), []).append(2 * M * N * K / ms / 1e9)
+            print(f"round {r + 1} done", flush=True)
+        print(f"\n{args.rounds} rounds of {args.reps} runs; ratio per round to the same round's cuBLAS (and to tessel's default); medians")
+        print(f"{'case':28s} {'variant':10s} {'TFLOP/s':>8s}  {'/ cuBLAS per round':24s} {'median':>7s}  {'/ default':>9s}")
+        for case in cases:
+            cn = name_of(case)
+            cb = data[(cn, "cublas")]
+            df = data.get((cn, "default"))
+            for v in allv:
+                if (cn, v) not in data:
+                    continue
+                t = data[(cn, v)]
+                rc = [x / y for x, y in zip(t, cb)]
+                rd = [x / y for x, y in zip(t, df)] if df else None
+                print(f"{cn:28s} {v:10s} {statistics.median(t):8.1f}  {' '.join(f'{x:.3f}' for x in rc):24s} {statistics.median(rc):7.3f}"
+                      f"  {statistics.median(rd) if rd else float('nan'):9.3f}")
+        if args.json:
+            json.dump({f"{k[0]}|{k[1]}": v for k, v in data.items()}, open(args.json, "w"), indent=1)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
