@@ -178,6 +178,11 @@ char const* type_name() {
 }
 
 template <class Cfg>
+char const* variant_tag() {
+  return Cfg::kPingpong ? " pingpong" : Cfg::kOverlap ? "" : " no-overlap";
+}
+
+template <class Cfg>
 bool check_case(int batch, int sq, int sk, int hq, int hkv, Totals& tot) {
   using T = typename Cfg::Element;
   int const D = Cfg::kHeadDim;
@@ -247,10 +252,22 @@ bool check_case(int batch, int sq, int sk, int hq, int hkv, Totals& tot) {
     double const e = std::fabs(hl[i] - hl32[i]) / (std::fabs(hl32[i]) + 1.0);
     lse_err = std::max(lse_err, e);
   }
-  bool const ok = bad == 0 && lse_bad == 0 && err <= 2 * err_low + atol && lse_err <= 1e-5;
-  std::printf("%s %s d%d %-10s B=%d Sq=%d Sk=%d Hq=%d Hkv=%d: max err %.3g, low-precision %.3g (ratio %.2f), atol %.2g, lse rel %.2g%s%s\n",
-              ok ? "ok  " : "FAIL", type_name<T>(), D, Cfg::kCausal ? "causal" : "non-causal", batch, sq, sk, hq, hkv, err, err_low,
+  // The causal scheduler hands out every tile once (host), for a few SM counts.
+  bool sched_ok = true;
+  if constexpr (Cfg::kCausal) {
+    int const tm = (sq + Cfg::BM::value - 1) / Cfg::BM::value;
+    for (int sms : {1, 7, 132, 100000}) {
+      auto const sc = att::detail::make_causal_scheduler(tm, hq, batch, sms);
+      std::vector<int> counts(std::size_t(tm) * hq * batch, 0);
+      kernels::count_tiles(sc, counts.data());
+      for (int c : counts) sched_ok = sched_ok && c == 1;
+    }
+  }
+  bool const ok = sched_ok && bad == 0 && lse_bad == 0 && err <= 2 * err_low + atol && lse_err <= 1e-5;
+  std::printf("%s %s d%d %-10s%s B=%d Sq=%d Sk=%d Hq=%d Hkv=%d: max err %.3g, low-precision %.3g (ratio %.2f), atol %.2g, lse rel %.2g%s%s\n",
+              ok ? "ok  " : "FAIL", type_name<T>(), D, Cfg::kCausal ? "causal" : "non-causal", variant_tag<Cfg>(), batch, sq, sk, hq, hkv, err, err_low,
               err_low > 0 ? err / err_low : 0.0, atol, lse_err, bad ? " (unwritten/non-finite outputs)" : "", lse_bad ? " (lse -inf/NaN mismatch)" : "");
+  if (!sched_ok) std::printf("FAIL the causal scheduler does not hand out every tile once\n");
   (ok ? tot.passed : tot.failed)++;
   return ok;
 }
@@ -301,8 +318,8 @@ void time_shape(int batch, int s, int reps) {
   std::sort(ts.begin(), ts.end());
   float const med = ts[ts.size() / 2];
   double const flops = 4.0 * batch * h * double(s) * s * D / (Cfg::kCausal ? 2 : 1);
-  std::printf("time %s d%d %-10s B=%d S=%d H=%d: %.3f ms, %.1f TFLOP/s (median of %d)\n", type_name<T>(), D,
-              Cfg::kCausal ? "causal" : "non-causal", batch, s, h, med, flops / med / 1e9, reps);
+  std::printf("time %s d%d %-10s%s B=%d S=%d H=%d: %.3f ms, %.1f TFLOP/s (median of %d)\n", type_name<T>(), D,
+              Cfg::kCausal ? "causal" : "non-causal", variant_tag<Cfg>(), batch, s, h, med, flops / med / 1e9, reps);
   cudaEventDestroy(e0), cudaEventDestroy(e1);
   buf.release();
 }
@@ -326,10 +343,13 @@ void time_table(int reps) {
 #if !defined(TESSEL_ATTN_OVERLAP)
 #  define TESSEL_ATTN_OVERLAP 1
 #endif
+#if !defined(TESSEL_ATTN_PINGPONG)
+#  define TESSEL_ATTN_PINGPONG 0
+#endif
 // The configuration of a variant: the default tiles, the intra-warpgroup overlap
-// unless -DTESSEL_ATTN_OVERLAP=0.
+// unless -DTESSEL_ATTN_OVERLAP=0, ping-pong with -DTESSEL_ATTN_PINGPONG=1.
 template <class T, int D, bool Causal>
-using Config = att::AttentionConfig<T, D, Causal, (D <= 128 ? 128 : 64), 2, TESSEL_ATTN_OVERLAP != 0>;
+using Config = att::AttentionConfig<T, D, Causal, (D <= 128 ? 128 : 64), 2, TESSEL_ATTN_OVERLAP != 0, TESSEL_ATTN_PINGPONG != 0>;
 
 struct Options {
   bool small = false, time = true, check = true, describe = false;

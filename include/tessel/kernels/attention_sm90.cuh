@@ -107,6 +107,17 @@ inline AttentionTmaPlan make_attention_tma_plan(TmaCopy<Op, T> const& tma, int b
   return plan;
 }
 
+// The causal scheduler (see AttentionCausalScheduler): longest first within
+// groups of G heads (G tiles_m about the SM count).
+inline AttentionCausalScheduler make_causal_scheduler(int tiles_m, int heads, int batches, int sms) {
+  int const hb = heads * batches;
+  int g = sms / tiles_m;
+  g = g < 1 ? 1 : (g > hb ? hb : g);
+  int const groups = (hb + g - 1) / g;
+  auto const layout = make_layout(make_shape(g, tiles_m, groups), make_stride(tiles_m, -1, g * tiles_m));
+  return make_tile_scheduler(layout, tiles_m, heads, batches, (long long)tiles_m - 1);
+}
+
 struct DeviceFigures {
   int sms = 0;
   cudaError_t error = cudaSuccess;
@@ -196,8 +207,6 @@ cudaError_t launch_attention(AttentionArgs<typename Cfg::Element> const& a, cuda
   p.scale_log2 = p.scale * 1.4426950408889634f;
   p.tiles_m = (a.sq + BM::value - 1) / BM::value;
   p.blocks_n = (a.sk + BN::value - 1) / BN::value;
-  if constexpr (Cfg::kCausal) p.sched = make_longest_first_scheduler(p.tiles_m, a.hq, a.batch);
-  else p.sched = make_tile_scheduler(make_layout(make_shape(p.tiles_m * a.hq * a.batch)), p.tiles_m, a.hq, a.batch);
   p.vec = (a.o_row % 2 == 0) && (a.o_batch % 2 == 0) && (reinterpret_cast<std::uintptr_t>(a.o) % (2 * sizeof(T)) == 0);
 
   int dev = 0;
@@ -215,6 +224,8 @@ cudaError_t launch_attention(AttentionArgs<typename Cfg::Element> const& a, cuda
     figures.forget(dev);
     return f.error;
   }
+  if constexpr (Cfg::kCausal) p.sched = detail::make_causal_scheduler(p.tiles_m, a.hq, a.batch, f.sms);
+  else p.sched = make_tile_scheduler(make_layout(make_shape(p.tiles_m * a.hq * a.batch)), p.tiles_m, a.hq, a.batch);
   int const tiles = p.sched.positions;
   int const grid = tiles < f.sms ? tiles : f.sms;
   kernel<<<grid, Cfg::kThreads, Cfg::kSmemBytes, stream>>>(p);
@@ -282,8 +293,8 @@ void describe(int batch = 2, int sq = 1024, int sk = 1024, int hq = 16, int hkv 
   box("K, V", TMA::make_tma_params<T>(fake, gk.layout(), typename Cfg::SmemTileKV{}, Shape<BN, D>{}));
   int const tm = (sq + BM::value - 1) / BM::value;
   if constexpr (Cfg::kCausal) {
-    std::printf("  scheduler (longest first) over (query block, head, batch) = (%d, %d, %d): ", tm, hq, batch);
-    print(make_longest_first_scheduler(tm, hq, batch).layout);
+    std::printf("  scheduler (longest first in groups of heads, 132 SMs) over (query block, head, batch) = (%d, %d, %d): ", tm, hq, batch);
+    print(detail::make_causal_scheduler(tm, hq, batch, 132).layout);
   } else {
     std::printf("  scheduler (in order) over (query block, head, batch) = (%d, %d, %d): ", tm, hq, batch);
     print(make_layout(make_shape(tm * hq * batch)));

@@ -36,7 +36,10 @@
 //     overlap: block n's S = Q K^T is issued together with block n+1's
 //     O += P V, and block n's softmax runs while P V is on the tensor cores.
 //
-// Not yet (issue 26): ping-pong scheduling between the consumers, the output
+//   - with Cfg::kPingpong (not the default), the consumers take turns to issue
+//     their wgmmas (FlashAttention-3's ping-pong), through named barriers.
+//
+// Not yet (issue 26): the output
 // through shared memory and TMA stores, variable-length batches, FP8.
 //
 // Its configuration is attention_sm90_config.cuh; the host side (tensor maps,
@@ -100,6 +103,10 @@ TESSEL_DEVICE float quad_sum(float v) {
 }
 
 using ::tessel::kernels::gemm_convert::pack_pair;
+
+// Named barriers among n threads (ids 1..15; 0 is __syncthreads').
+TESSEL_DEVICE void named_barrier_sync(int id, int n) { asm volatile("bar.sync %0, %1;\n" ::"r"(id), "r"(n) : "memory"); }
+TESSEL_DEVICE void named_barrier_arrive(int id, int n) { asm volatile("bar.arrive %0, %1;\n" ::"r"(id), "r"(n) : "memory"); }
 
 }  // namespace detail
 
@@ -188,6 +195,17 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
     constexpr float kNegInf = -__builtin_huge_valf();
     bool const lane0 = (threadIdx.x % 32) == 0;
     float const scale_log2 = p.scale_log2;
+    // Ping-pong: consumer warpgroup wg issues its wgmmas on its turn (named
+    // barrier kTurnBarrier + wg, its 128 threads and the other's arrive), then
+    // hands the turn over. The second consumer hands the first its first turn.
+    int const wg = ctid / 128;
+    auto turn_wait = [&] {
+      if constexpr (Cfg::kPingpong) detail::named_barrier_sync(Cfg::kTurnBarrier + wg, 256);
+    };
+    auto turn_pass = [&] {
+      if constexpr (Cfg::kPingpong) detail::named_barrier_arrive(Cfg::kTurnBarrier + (1 - wg), 256);
+    };
+    if (wg == 1) turn_pass();
 
     PipelineState<1> sq;
     PipelineState<S> sk, sv;
@@ -295,7 +313,9 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
           // block n runs while the tensor cores finish P V.
           int n = blocks - 1;
           pipe_k.consumer_wait(sk);
+          turn_wait();
           issue_s(acc_s, sk.index);
+          turn_pass();
           warpgroup_wait<0>();
           warpgroup_fence_operand(acc_s);
           release_k(n);
@@ -303,9 +323,11 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
           convert(acc_s, tOrP);
           for (n = blocks - 2; n >= 0; --n) {
             pipe_k.consumer_wait(sk);
-            issue_s(acc_s, sk.index);
             pipe_v.consumer_wait(sv);
+            turn_wait();
+            issue_s(acc_s, sk.index);
             issue_pv(tOrP, sv.index);
+            turn_pass();
             warpgroup_wait<1>();  // S of block n
             warpgroup_fence_operand(acc_s);
             release_k(n);
@@ -317,7 +339,9 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
             convert(acc_s, tOrP);
           }
           pipe_v.consumer_wait(sv);
+          turn_wait();
           issue_pv(tOrP, sv.index);
+          turn_pass();
           warpgroup_wait<0>();
           warpgroup_fence_operand(acc_o);
           release_v();
