@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <cstdio>
@@ -16,6 +17,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <tessel/tessel.hpp>
@@ -309,9 +311,12 @@ void emulate_box(TMA::Params const& p, unsigned char const* g, unsigned char* s,
 // gl, sl, tile) partitioned as the testbed does (get_slice(0), partition_S/D,
 // group_modes), each of its boxes loaded by emulate_box, and every tile of
 // the tensor compared with shared memory as the testbed's copy(sA, tBgB(_,stage))
-// writes it back (the tile must divide the tensor).
+// writes it back (the tile must divide the tensor). The boxes are those
+// tma_for_each_box gives with the plan of the copy's types (`unrolled` of them
+// issued with compile-time offsets, 0: a run-time loop), which must equal
+// those of the run-time plan.
 template <class T, class M = void, class GL, class SL, class Tile>
-void emulate_load(char const* label, GL const& gl, SL const& sl, Tile const& tile) {
+void emulate_load(char const* label, GL const& gl, SL const& sl, Tile const& tile, int unrolled) {
   SCOPED_TRACE(label);
   using MT = std::conditional_t<std::is_void_v<M>, T, M>;
   auto* bytes = reinterpret_cast<unsigned char*>(gbuf<T>());
@@ -332,16 +337,31 @@ void emulate_load(char const* label, GL const& gl, SL const& sl, Tile const& til
   static_assert(decltype(size<1>(tAsA))::value == 1);
   auto tBgB = group_modes<0, R>(group_modes<R, rank(gB)>(gB));
   int const boxes = int(std::min<long long>(size<0>(tAsA), tma.params.tile_elems));
+  // The copy's boxes as tma_for_each_box gives them: with the plan of the
+  // copy's types (compile-time offsets where unrolled) and from the run-time plan.
+  using Plan = typename decltype(tma)::plan_type;
+  using Box = std::array<long long, 6>;  // shared-memory offset (elements), coordinates
+  auto boxes_of = [&](auto plan, int stage) {
+    std::vector<Box> r;
+    auto const sA0 = tAsA(_, 0);
+    detail::tma_for_each_box<typename decltype(plan)::type>(tma, tAgA(_, stage), &sA0, [&](T* p, std::int32_t const (&c)[5]) {
+      r.push_back(Box{(long long)(p - reinterpret_cast<T*>(smem)), c[0], c[1], c[2], c[3], c[4]});
+    });
+    return r;
+  };
+  using TileLayout = std::remove_cvref_t<decltype(tAgA(_, 0).layout())>;
+  EXPECT_EQ((detail::tma_unrolled_boxes<Plan, TileLayout>), unrolled) << "boxes unrolled";
   int bad = 0;
   int const stages = int(size<1>(tAgA));
   for (int stage : {0, 1, stages / 2, stages - 1}) {  // (a few tiles: the test runs at -O0)
     if (stage >= stages || bad >= 3) continue;
     std::memset(smem, 0xAB, sizeof(smem));
-    for (int i = 0; i < boxes; i += tma.box_values_) {
-      std::int32_t c[5];
-      detail::tma_box_coords<decltype(tAgA.data())>(tma, tAgA(i, stage), c);
-      long long const dst = (long long)(raw_pointer_cast(tAsA.data()) + tAsA.layout()(i, 0) - reinterpret_cast<T*>(smem)) * (long long)sizeof(T);
-      emulate_box(tma.params, bytes, smem, dst, c, int(sizeof_bits_v<MT> / 8));
+    std::vector<Box> const fixed = boxes_of(std::type_identity<Plan>{}, stage), run = boxes_of(std::type_identity<void>{}, stage);
+    EXPECT_EQ(fixed, run) << "tile " << stage << ": the boxes of the types' plan and of the run-time plan differ";
+    EXPECT_EQ(int(run.size()), (boxes + tma.box_values_ - 1) / tma.box_values_);
+    for (Box const& b : fixed) {  // (the boxes of the types' plan loaded)
+      std::int32_t const c[5] = {std::int32_t(b[1]), std::int32_t(b[2]), std::int32_t(b[3]), std::int32_t(b[4]), std::int32_t(b[5])};
+      emulate_box(tma.params, bytes, smem, b[0] * (long long)sizeof(T), c, int(sizeof_bits_v<MT> / 8));
     }
     for (int j = 0; j < int(size(sA)) && bad < 3; ++j) {
       T const x = sA(j), y = tBgB(j, stage);
@@ -353,8 +373,8 @@ void emulate_load(char const* label, GL const& gl, SL const& sl, Tile const& til
   }
 }
 template <class T, class M = void, class GL, class SL>
-void emulate_load(char const* label, GL const& gl, SL const& sl) {
-  emulate_load<T, M>(label, gl, sl, detail::atoms::product_each(shape(sl)));
+void emulate_load(char const* label, GL const& gl, SL const& sl, int unrolled) {
+  emulate_load<T, M>(label, gl, sl, detail::atoms::product_each(shape(sl)), unrolled);
 }
 }  // namespace
 
@@ -363,16 +383,20 @@ void emulate_load(char const* label, GL const& gl, SL const& sl) {
 // partitions, lands in shared memory as the testbed reads it.
 TEST(Tma, EmulatedLoadsOfCuTeTests) {
   using H = half_t;
-  emulate_load<std::int8_t>("32x32 col", make_layout(make_shape(64, 96), GenColMajor{}), Layout<Shape<_32, _32>, Stride<_1, _32>>{});
+  // (boxes unrolled: one 32x32 box; two 64x128 boxes; the wgmma_tma_sm90 tutorial's NT tile, 16 boxes of 64x8
+  // (CuTe's too); a nested global shape's coordinates have run-time strides: a loop)
+  emulate_load<std::int8_t>("32x32 col", make_layout(make_shape(64, 96), GenColMajor{}), Layout<Shape<_32, _32>, Stride<_1, _32>>{}, 1);
   emulate_load<H>("K_SW128 128x128 tile", make_layout(make_shape(128, 256), GenRowMajor{}),
-                  tile_to_shape(GMMA::Layout_K_SW128_Atom<H>{}, Shape<_128, _128>{}));
+                  tile_to_shape(GMMA::Layout_K_SW128_Atom<H>{}, Shape<_128, _128>{}), 2);
+  emulate_load<H>("MN_SW128 128x64 tile", make_layout(make_shape(256, 192), make_stride(_1{}, 256)),
+                  tile_to_shape(GMMA::Layout_MN_SW128_Atom<H>{}, Shape<_128, _64>{}), 16);
   emulate_load<H>("multimode", make_layout(make_shape(make_shape(64, 3, 2, 3, 2), make_shape(32, 4, 2, 2))), make_layout(Shape<_32, _32>{}),
-                  Shape<Shape<_32>, Shape<_16, _2>>{});
+                  Shape<Shape<_32>, Shape<_16, _2>>{}, 0);
   emulate_load<std::int8_t>(
       "many modes, stride-0 mode",
       make_layout(make_shape(make_shape(_32{}, _4{}, 4), _32{}, make_shape(_4{}, 4)), make_stride(make_stride(_16{}, _4{}, 2048), _0{}, make_stride(_1{}, _512{}))),
-      make_layout(make_shape(make_shape(_32{}, _4{}), _32{}, make_shape(_4{})), make_stride(make_stride(_16{}, _4{}), _0{}, make_stride(_1{}))));
-  emulate_load<std::int8_t, std::uint64_t>("int8 through uint64", make_layout(make_shape(64, 64)), Layout<Shape<_32, _32>, Stride<_1, _32>>{});
+      make_layout(make_shape(make_shape(_32{}, _4{}), _32{}, make_shape(_4{})), make_stride(make_stride(_16{}, _4{}), _0{}, make_stride(_1{}))), 0);
+  emulate_load<std::int8_t, std::uint64_t>("int8 through uint64", make_layout(make_shape(64, 64)), Layout<Shape<_32, _32>, Stride<_1, _32>>{}, 1);
 }
 
 namespace {

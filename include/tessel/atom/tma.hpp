@@ -443,6 +443,16 @@ struct static_plan {
                                 1, 0, sizeof_bits_v<TmaType>);
   // The box's dimensions (1 where the plan itself is refused: make_tma_params then names the error).
   static constexpr int rank = value.rank > 0 ? value.rank : 1;
+  // Whether the coordinate scales (part_scale) are the run-time plan's too: a
+  // dimension of one mode has scale 1; one of several (merged, or folded into
+  // the fifth) has its modes' strides over their gcd, static only where they are.
+  static constexpr bool static_scales = [] {
+    Gmem const g = flat_gmem(GL{});
+    for (int d = 0; d < value.rank; ++d)
+      for (int q = 0; value.parts[d] > 1 && q < value.parts[d]; ++q)
+        if (!g.static_stride[value.part_mode[d][q]]) return false;
+    return true;
+  }();
 };
 }  // namespace detail
 

@@ -35,6 +35,70 @@
 
 namespace TESSEL_NAMESPACE {
 
+namespace detail {
+// What a TMA copy's types decide (Plan: TMA::detail::static_plan, whose box,
+// coordinate map and runs do not depend on run-time extents or strides; void:
+// nothing): the elements of one whole box, the tile's, and the tensor map's
+// coordinate J of per-mode positions, as plan_coords and the coordinate
+// iterator compute them at run time.
+template <class Plan>
+struct tma_static_plan {
+  static constexpr bool known = false;
+};
+template <class Plan>
+  requires(!std::is_void_v<Plan>)
+struct tma_static_plan<Plan> {
+  static constexpr TMA::Params p = Plan::value;
+  static constexpr bool known = p.rank > 0;
+  static constexpr bool static_scales = Plan::static_scales;  // (else coord() does not give the coordinates)
+  static constexpr long long box_values = [] {
+    long long b = 1;
+    for (int d = 0; d < p.rank; ++d) b *= p.box[d];
+    return b * p.recast_den / p.recast_num;
+  }();
+  // Coordinate J before dimension 0's recast: pos.template at<M>() is
+  // global mode M's position (modes at or past F, which the coordinates do not
+  // have, count 0 as in tma_coord_iterator).
+  template <int J, int F, class Pos>
+  TESSEL_HOST_DEVICE static constexpr long long coord(Pos const& pos) {
+    if constexpr (J >= p.rank) {
+      return 0;
+    } else {
+      return [&]<std::size_t... Q>(std::index_sequence<Q...>) {
+        return (0LL + ... + (p.part_mode[J][Q] < F ? pos.template at<p.part_mode[J][Q] < F ? p.part_mode[J][Q] : 0>() * p.part_scale[J][Q]
+                                                   : 0LL));
+      }(std::make_index_sequence<std::size_t(p.parts[J])>{});
+    }
+  }
+  // Dimension 0's recast to the tensor map's elements.
+  TESSEL_HOST_DEVICE static constexpr long long recast(long long c) {
+    if constexpr (p.recast_num != p.recast_den) return c * p.recast_num / p.recast_den;
+    else return c;
+  }
+};
+// The per-mode positions of a coordinate iterator's offset o (its bit fields),
+// and of a static offset D in uniform fields of Bits bits.
+template <class It>
+struct tma_offset_modes {
+  It const& it;
+  long long o;
+  template <int M>
+  TESSEL_HOST_DEVICE constexpr long long at() const { return it.template mode_pos<M>(o); }
+};
+template <long long D, int Bits>
+struct tma_static_modes {
+  template <int M>
+  TESSEL_HOST_DEVICE static constexpr long long at() { return (D >> (M * Bits)) & ((1LL << Bits) - 1); }
+};
+// The swizzle period of a shared-memory layout (a swizzle leaves offsets that
+// differ by a multiple of it apart by the same amount): 2^(B+M+|S|) elements for a
+// ComposedLayout of a Swizzle and a static layout; 0 for any other layout.
+template <class L> inline constexpr long long tma_swizzle_period = 0;
+template <int B, int M, int S, class O, class L>
+inline constexpr long long tma_swizzle_period<ComposedLayout<Swizzle<B, M, S>, O, L>> = is_static_v<L> ? (1LL << (B + M + (S < 0 ? -S : S))) : 0;
+
+}  // namespace detail
+
 template <class Op, class T>
 struct TmaCopy;
 
@@ -42,8 +106,10 @@ struct TmaCopy;
 // refers to the TmaCopy, never holds a copy of it: the TMA instruction must read
 // the descriptor where the kernel received it (a __grid_constant__ parameter,
 // or global memory); a descriptor copied into local memory is an illegal
-// instruction.
-template <class Op, class T>
+// instruction. Plan (TmaTiledCopy's): the plan its types decide
+// (TMA::detail::static_plan), with which copy() of tma_partition's partitions
+// issues every box with compile-time offsets, as CuTe's; void: from the run-time plan.
+template <class Op, class T, class Plan = void>
 struct TmaBound {
   TmaCopy<Op, T> const* tma;
   std::uint64_t* bar;
@@ -484,9 +550,17 @@ TESSEL_HOST_DEVICE constexpr auto insert_unit_modes(ComposedLayout<A, O, L> cons
 // TMA TiledCopy / Copy_Atom knows from the types: the tensor map's rank R (the
 // rank of get_tma_tensor's elements), the shared-memory layout (unswizzled)
 // and the rank of the CTA tile, for get_slice(cta).partition_S / partition_D.
-template <class Op, class T, int R, class SmemInner, int TileRank>
+template <class Op, class T, int R, class SmemInner, int TileRank, class Plan = void>
 struct TmaTiledCopy : TmaCopy<Op, T> {
   static constexpr int tma_rank = R;
+  using plan_type = Plan;  // the plan its types decide (TMA::detail::static_plan)
+
+  // This load with its mbarrier (and multicast mask), knowing the plan the
+  // types decide (copy() then issues the boxes with compile-time offsets).
+  TESSEL_HOST_DEVICE TmaBound<Op, T, Plan> with(std::uint64_t& b, std::uint16_t m = 0) const {
+    static_assert(!std::is_same_v<Op, SM90_TMA_STORE>, "with(barrier): a TMA store completes through tma_store_arrive/wait, not an mbarrier");
+    return TmaBound<Op, T, Plan>{this, &b, m};
+  }
 
   // get_tma_tensor(shape): the coordinate tensor of the global tensor (shape:
   // the global layout's shape): its element at every global coordinate is the
@@ -568,13 +642,13 @@ struct TmaTiledCopy : TmaCopy<Op, T> {
 
 // Copy_Atom<TmaTiledCopy<...>>: what make_tma_atom returns (CuTe's
 // `Copy_Atom tma = make_tma_atom(...)`): the same copy.
-template <class Op, class T, int R, class SI, int K>
-struct Copy_Atom<TmaTiledCopy<Op, T, R, SI, K>> : TmaTiledCopy<Op, T, R, SI, K> {
+template <class Op, class T, int R, class SI, int K, class P>
+struct Copy_Atom<TmaTiledCopy<Op, T, R, SI, K, P>> : TmaTiledCopy<Op, T, R, SI, K, P> {
   Copy_Atom() = default;
-  TESSEL_HOST_DEVICE Copy_Atom(TmaTiledCopy<Op, T, R, SI, K> const& c) : TmaTiledCopy<Op, T, R, SI, K>(c) {}
+  TESSEL_HOST_DEVICE Copy_Atom(TmaTiledCopy<Op, T, R, SI, K, P> const& c) : TmaTiledCopy<Op, T, R, SI, K, P>(c) {}
 };
-template <class Op, class T, int R, class SI, int K>
-Copy_Atom(TmaTiledCopy<Op, T, R, SI, K>) -> Copy_Atom<TmaTiledCopy<Op, T, R, SI, K>>;
+template <class Op, class T, int R, class SI, int K, class P>
+Copy_Atom(TmaTiledCopy<Op, T, R, SI, K, P>) -> Copy_Atom<TmaTiledCopy<Op, T, R, SI, K, P>>;
 
 // print(tma): the op, the tensor map's arguments and the plan's box.
 template <class Op, class T>
@@ -588,10 +662,10 @@ TESSEL_HOST_DEVICE void print(TmaCopy<Op, T> const& tma) {
   for (int i = 0; i < p.rank; ++i) printf(" %u", p.box[i]);
   printf("\n  values per box %d, multicast %d, tile bytes %u\n", tma.box_values_, tma.multicast_, tma.bytes);
 }
-template <class Op, class T, int R, class SI, int K>
-TESSEL_HOST_DEVICE void print(TmaTiledCopy<Op, T, R, SI, K> const& tma) { print(static_cast<TmaCopy<Op, T> const&>(tma)); }
-template <class Op, class T, int R, class SI, int K>
-TESSEL_HOST_DEVICE void print(Copy_Atom<TmaTiledCopy<Op, T, R, SI, K>> const& tma) { print(static_cast<TmaCopy<Op, T> const&>(tma)); }
+template <class Op, class T, int R, class SI, int K, class P>
+TESSEL_HOST_DEVICE void print(TmaTiledCopy<Op, T, R, SI, K, P> const& tma) { print(static_cast<TmaCopy<Op, T> const&>(tma)); }
+template <class Op, class T, int R, class SI, int K, class P>
+TESSEL_HOST_DEVICE void print(Copy_Atom<TmaTiledCopy<Op, T, R, SI, K, P>> const& tma) { print(static_cast<TmaCopy<Op, T> const&>(tma)); }
 
 namespace detail {
 // The plan of a TMA copy, without encoding the tensor map (make_tma_copy
@@ -630,7 +704,8 @@ auto make_tma_plan(Op const&, Tensor<E, GL> const& g, SL const& s, Tile const&, 
       TESSEL_CHECK(p.rest_smem[r] % period == 0, "make_tma_copy: a box of the swizzled tile does not start on the swizzle's period");
     TESSEL_CHECK(slice == 1 || slice % period == 0, "make_tma_copy: a multicast slice does not start on the swizzle's period");
   }
-  TmaTiledCopy<Op, T, R, Inner, K> c{};
+  using Plan = TMA::detail::static_plan<T, M, GL, SL, Tile>;
+  TmaTiledCopy<Op, T, R, Inner, K, Plan> c{};
   c.params = p;
   c.bytes = std::uint32_t(tile_size * sizeof_bits_v<T> / 8);
   c.multicast_ = cluster_size;
@@ -639,6 +714,19 @@ auto make_tma_plan(Op const&, Tensor<E, GL> const& g, SL const& s, Tile const&, 
   c.box_values_ = int(box * p.recast_den / p.recast_num);  // in the tensor's elements
   for (int m = 0; m < TMA::detail::kMaxModes; ++m) c.tile_[m] = p.tile_extent[m];
   c.build_box_table();
+  // The plan the types decide (the copy's compile-time boxes) is this one's.
+  using SP = tma_static_plan<Plan>;
+  [[maybe_unused]] bool same = SP::known && SP::p.rank == p.rank && SP::p.recast_num == p.recast_num && SP::p.recast_den == p.recast_den &&
+                               SP::p.tile_elems == p.tile_elems && SP::box_values == c.box_values_ && SP::p.rest == p.rest;
+  for (int d = 0; same && d < p.rank; ++d) {
+    same = SP::p.parts[d] == p.parts[d];
+    for (int q = 0; same && q < p.parts[d]; ++q)
+      same = SP::p.part_mode[d][q] == p.part_mode[d][q] && (!SP::static_scales || SP::p.part_scale[d][q] == p.part_scale[d][q]);
+  }
+  for (int r = 0; same && r < p.rest; ++r)
+    same = SP::p.rest_extent[r] == p.rest_extent[r] && SP::p.rest_mode[r] == p.rest_mode[r] && SP::p.rest_step[r] == p.rest_step[r] &&
+           SP::p.rest_smem[r] == p.rest_smem[r];
+  TESSEL_CHECK(same, "make_tma_copy: the plan of the layouts' types differs from the run-time plan");
   return c;
 }
 template <class C>
@@ -838,30 +926,127 @@ TESSEL_DEVICE void tma_issue_box(TmaCopy<Op, T> const& tma, T* s, std::int32_t c
 // The tensor map's rank of a TMA coordinate iterator (0: not one).
 template <class It> inline constexpr int tma_coord_rank = 0;
 template <int F, int R, bool U> inline constexpr int tma_coord_rank<tma_coord_iterator<F, R, U>> = R;
+template <class It> inline constexpr int tma_coord_modes = 0;
+template <int F, int R, bool U> inline constexpr int tma_coord_modes<tma_coord_iterator<F, R, U>> = F;
+template <class It> inline constexpr bool tma_coord_uniform = false;
+template <int F, int R, bool U> inline constexpr bool tma_coord_uniform<tma_coord_iterator<F, R, U>> = U;
+// The boxes of a partition's tile (mode 0, of layout L) that tma_for_each_box
+// issues one by one with compile-time offsets (Plan known, L static, at most
+// 256 boxes); 0: it loops over them at run time.
+template <class Plan, class L>
+constexpr int tma_unrolled_boxes_of() {
+  using SP = tma_static_plan<Plan>;
+  if constexpr (SP::known && is_static_v<L>) {
+    constexpr long long size_l = decltype(size(L{}))::value;
+    constexpr long long n = size_l < SP::p.tile_elems ? size_l : SP::p.tile_elems;
+    constexpr long long boxes = (n + SP::box_values - 1) / SP::box_values;
+    return boxes <= 256 ? int(boxes) : 0;
+  } else {
+    return 0;
+  }
+}
+template <class Plan, class L>
+inline constexpr int tma_unrolled_boxes = tma_unrolled_boxes_of<Plan, L>();
 // Every box of tma_partition's (or partition_S/D's) partitions g (coordinates)
 // and s (shared memory; none for a prefetch): mode 0 the tile from this CTA's
-// slice on, any further modes looped over.
-template <class How, class Op, class T, class GE, class GL, class SE, class SL>
-TESSEL_DEVICE void tma_copy_boxes(TmaCopy<Op, T> const& tma, Tensor<GE, GL> const& g, Tensor<SE, SL> const* s, std::uint64_t* bar,
-                                  std::uint16_t mask) {
+// slice on, any further modes looped over; fn(smem, c) per box (its first
+// element's shared memory, nullptr without s, and its TMA coordinates c).
+// Plan: tma_static_plan's (the copy's types decide the boxes), or void.
+template <class Plan = void, class Op, class T, class GE, class GL, class SE, class SL, class Fn>
+TESSEL_HOST_DEVICE void tma_for_each_box(TmaCopy<Op, T> const& tma, Tensor<GE, GL> const& g, Tensor<SE, SL> const* s, Fn const& fn) {
   constexpr int R = decltype(rank(g.layout()))::value;
+  using SP = tma_static_plan<Plan>;
+  using It = std::remove_cvref_t<decltype(g.data())>;
   if constexpr (R > 2) {
     auto const g2 = group_modes<1, R>(g);
     if (s) {
       auto const s2 = group_modes<1, R>(*s);
-      tma_copy_boxes<How>(tma, g2, &s2, bar, mask);
+      tma_for_each_box<Plan>(tma, g2, &s2, fn);
     } else {
-      tma_copy_boxes<How>(tma, g2, static_cast<decltype(group_modes<1, R>(*s))*>(nullptr), bar, mask);
+      tma_for_each_box<Plan>(tma, g2, static_cast<decltype(group_modes<1, R>(*s))*>(nullptr), fn);
     }
   } else if constexpr (R == 2) {
     for (int r = 0; r < int(size<1>(g.layout())); ++r) {
       auto const gr = g(Underscore{}, r);
       if (s) {
         auto const sr = (*s)(Underscore{}, r);
-        tma_copy_boxes<How>(tma, gr, &sr, bar, mask);
+        tma_for_each_box<Plan>(tma, gr, &sr, fn);
       } else {
-        tma_copy_boxes<How>(tma, gr, static_cast<decltype((*s)(Underscore{}, r))*>(nullptr), bar, mask);
+        tma_for_each_box<Plan>(tma, gr, static_cast<decltype((*s)(Underscore{}, r))*>(nullptr), fn);
       }
+    }
+  } else if constexpr (tma_unrolled_boxes<Plan, GL> > 0) {
+    // The types give the box and the tile (CuTe's case: a static shared-memory
+    // layout): every box's offsets are compile-time constants, so the boxes are
+    // issued one after the other with no loop, each as the first box's
+    // coordinates and shared-memory address plus a constant (as CuTe's).
+    using GLy = std::remove_cvref_t<decltype(g.layout())>;
+    constexpr long long V = SP::box_values;
+    constexpr int N = tma_unrolled_boxes<Plan, GL>;
+    constexpr int TR = tma_coord_rank<It>;
+    // (the coordinates' count: the tensor map's rank where the iterator gives it)
+    // Shared memory: the first box's address, and per box the unswizzled step
+    // when it is a multiple of the swizzle's period (else the layout's own offset).
+    using SLy = std::remove_cvref_t<decltype(s->layout())>;
+    T* s0 = nullptr;
+    if (s) s0 = raw_pointer_cast(s->data()) + s->layout()(0);
+    auto smem = [&]<long long I>() -> T* {
+      if (!s) return nullptr;
+      constexpr long long P = tma_swizzle_period<SLy>;
+      if constexpr (P > 0) {
+        using Inner = std::remove_cvref_t<decltype(s->layout().layout_b())>;
+        constexpr long long d = static_cast<long long>(Inner{}(int(I))) - static_cast<long long>(Inner{}(0));
+        if constexpr (d % P == 0) return s0 + d;
+        else return raw_pointer_cast(s->data()) + s->layout()(int(I));
+      } else if constexpr (is_static_v<SLy>) {
+        constexpr long long d = static_cast<long long>(SLy{}(int(I))) - static_cast<long long>(SLy{}(0));
+        return s0 + d;
+      } else {
+        return raw_pointer_cast(s->data()) + s->layout()(int(I));
+      }
+    };
+    if constexpr (is_tma_coord_iterator<It>::value && TR > 0 && tma_coord_uniform<It> && SP::static_scales) {
+      // Coordinates: those of the first box, plus each box's static step (the
+      // modes' bit fields of a step are static, and a coordinate plus a step
+      // within the tensor does not carry into the next field).
+      constexpr int F = tma_coord_modes<It>;
+      constexpr int Bits = coord_bits<F>;
+      long long const o0 = g.data().offset_ + static_cast<long long>(GLy{}(0));
+      auto const& it = g.data();
+      long long base[5] = {};
+      [&]<std::size_t... J>(std::index_sequence<J...>) {
+        ((base[J] = SP::template coord<int(J), F>(tma_offset_modes<It>{it, o0})), ...);
+      }(std::make_index_sequence<std::size_t(TR)>{});
+      [&]<std::size_t... B>(std::index_sequence<B...>) {
+        (
+            [&] {
+              constexpr long long I = (long long)B * V;
+              constexpr long long d = static_cast<long long>(GLy{}(int(I))) - static_cast<long long>(GLy{}(0));
+              std::int32_t c[5] = {};
+              [&]<std::size_t... J>(std::index_sequence<J...>) {
+                ((c[J] = std::int32_t([&] {
+                    constexpr long long step = SP::template coord<int(J), F>(tma_static_modes<d, Bits>{});
+                    long long const x = base[J] + step;
+                    if constexpr (J == 0) return SP::recast(x);
+                    else return x;
+                  }())),
+                 ...);
+              }(std::make_index_sequence<std::size_t(TR)>{});
+              fn(smem.template operator()<I>(), c);
+            }(),
+            ...);
+      }(std::make_index_sequence<std::size_t(N)>{});
+    } else {
+      [&]<std::size_t... B>(std::index_sequence<B...>) {
+        (
+            [&] {
+              constexpr long long I = (long long)B * V;
+              std::int32_t c[5];
+              tma_box_coords<It>(tma, g(int(I)), c);
+              fn(smem.template operator()<I>(), c);
+            }(),
+            ...);
+      }(std::make_index_sequence<std::size_t(N)>{});
     }
   } else {
     int const v = tma.box_values_;
@@ -873,9 +1058,16 @@ TESSEL_DEVICE void tma_copy_boxes(TmaCopy<Op, T> const& tma, Tensor<GE, GL> cons
       tma_box_coords<decltype(g.data())>(tma, g(i), c);
       T* p = nullptr;
       if (s) p = raw_pointer_cast(s->data()) + s->layout()(i);
-      tma_issue_box<Op, T, How, tma_coord_rank<std::remove_cvref_t<decltype(g.data())>>>(tma, p, c, bar, mask);
+      fn(p, c);
     }
   }
+}
+// The TMA instruction of every box of the partitions g and s (tma_for_each_box).
+template <class How, class Plan = void, class Op, class T, class GE, class GL, class SE, class SL>
+TESSEL_DEVICE void tma_copy_boxes(TmaCopy<Op, T> const& tma, Tensor<GE, GL> const& g, Tensor<SE, SL> const* s, std::uint64_t* bar,
+                                  std::uint16_t mask) {
+  constexpr int TR = tma_coord_rank<std::remove_cvref_t<decltype(g.data())>>;
+  tma_for_each_box<Plan>(tma, g, s, [&](T* p, std::int32_t const (&c)[5]) { tma_issue_box<Op, T, How, TR>(tma, p, c, bar, mask); });
 }
 template <class Op, class T, class GE, class GL, class SE, class SL>
 TESSEL_DEVICE void tma_copy_boxes(TmaCopy<Op, T> const& tma, Tensor<GE, GL> const& g, Tensor<SE, SL> const& s, std::uint64_t* bar,
@@ -889,9 +1081,9 @@ TESSEL_DEVICE void tma_copy_boxes(TmaCopy<Op, T> const& tma, Tensor<GE, GL> cons
 // instruction per box of mode 0, by one thread; the mbarrier expects the
 // tile's bytes. copy(tma_store, s, g): the store of s to the coordinates g,
 // one instruction per box (a bulk group).
-template <class Op, class T, class GE, class GL, class SE, class SL>
-TESSEL_DEVICE void copy(TmaBound<Op, T> const& b, Tensor<GE, GL> const& g, Tensor<SE, SL> const& s) {
-  detail::tma_copy_boxes(*b.tma, g, s, b.bar, b.mask);
+template <class Op, class T, class P, class GE, class GL, class SE, class SL>
+TESSEL_DEVICE void copy(TmaBound<Op, T, P> const& b, Tensor<GE, GL> const& g, Tensor<SE, SL> const& s) {
+  detail::tma_copy_boxes<Op, P>(*b.tma, g, &s, b.bar, b.mask);
 }
 template <class T, class SE, class SL, class GE, class GL>
 TESSEL_DEVICE void copy(TmaCopy<SM90_TMA_STORE, T> const& tma, Tensor<SE, SL> const& s, Tensor<GE, GL> const& g) {
@@ -909,13 +1101,17 @@ template <class T, class SE, class SL, class GE, class GL>
 TESSEL_DEVICE void copy(Copy_Atom<TmaCopy<SM90_TMA_STORE, T>> const& tma, Tensor<SE, SL> const& s, Tensor<GE, GL>&& g) {
   detail::tma_copy_boxes(tma, g, s, nullptr, 0);
 }
-template <class T, int R, class SI, int K, class SE, class SL, class GE, class GL>
-TESSEL_DEVICE void copy(Copy_Atom<TmaTiledCopy<SM90_TMA_STORE, T, R, SI, K>> const& tma, Tensor<SE, SL> const& s, Tensor<GE, GL>& g) {
-  detail::tma_copy_boxes(tma, g, s, nullptr, 0);
+template <class T, int R, class SI, int K, class P, class SE, class SL, class GE, class GL>
+TESSEL_DEVICE void copy(TmaTiledCopy<SM90_TMA_STORE, T, R, SI, K, P> const& tma, Tensor<SE, SL> const& s, Tensor<GE, GL> const& g) {
+  detail::tma_copy_boxes<SM90_TMA_STORE, P>(tma, g, &s, nullptr, 0);
 }
-template <class T, int R, class SI, int K, class SE, class SL, class GE, class GL>
-TESSEL_DEVICE void copy(Copy_Atom<TmaTiledCopy<SM90_TMA_STORE, T, R, SI, K>> const& tma, Tensor<SE, SL> const& s, Tensor<GE, GL>&& g) {
-  detail::tma_copy_boxes(tma, g, s, nullptr, 0);
+template <class T, int R, class SI, int K, class P, class SE, class SL, class GE, class GL>
+TESSEL_DEVICE void copy(Copy_Atom<TmaTiledCopy<SM90_TMA_STORE, T, R, SI, K, P>> const& tma, Tensor<SE, SL> const& s, Tensor<GE, GL>& g) {
+  detail::tma_copy_boxes<SM90_TMA_STORE, P>(tma, g, &s, nullptr, 0);
+}
+template <class T, int R, class SI, int K, class P, class SE, class SL, class GE, class GL>
+TESSEL_DEVICE void copy(Copy_Atom<TmaTiledCopy<SM90_TMA_STORE, T, R, SI, K, P>> const& tma, Tensor<SE, SL> const& s, Tensor<GE, GL>&& g) {
+  detail::tma_copy_boxes<SM90_TMA_STORE, P>(tma, g, &s, nullptr, 0);
 }
 
 // prefetch(tma, g): CuTe's L2 prefetch of every box of the TMA partition g
@@ -925,6 +1121,12 @@ TESSEL_DEVICE void prefetch(TmaCopy<Op, T> const& tma, Tensor<GE, GL> const& g) 
   static_assert(!std::is_same_v<Op, SM90_TMA_STORE>, "tessel::prefetch: a TMA store has nothing to prefetch");
   using S = decltype(make_tensor(static_cast<T*>(nullptr), g.layout()));
   detail::tma_copy_boxes<detail::TmaPrefetch>(tma, g, static_cast<S const*>(nullptr), nullptr, 0);
+}
+template <class Op, class T, int R, class SI, int K, class P, class GE, class GL>
+TESSEL_DEVICE void prefetch(TmaTiledCopy<Op, T, R, SI, K, P> const& tma, Tensor<GE, GL> const& g) {
+  static_assert(!std::is_same_v<Op, SM90_TMA_STORE>, "tessel::prefetch: a TMA store has nothing to prefetch");
+  using S = decltype(make_tensor(static_cast<T*>(nullptr), g.layout()));
+  detail::tma_copy_boxes<detail::TmaPrefetch, P>(tma, g, static_cast<S const*>(nullptr), nullptr, 0);
 }
 
 // prefetch(ptr): the L2 prefetch of the global-memory line of ptr (CuTe's);
