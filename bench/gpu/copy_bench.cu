@@ -204,14 +204,10 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
     kernels::CopyPlan q = plan;  // also in --small runs: both item kernels checked
     q.async_copy = false;
     variant(q, "loads through registers (copy_tile, no cp.async)");
-    if (small_run) {  // --small caps the grid (two tile buffers): check one block per tile (one buffer) too
+    if (small_run) {  // --small caps the grid (blocks loop over tiles): check the default grid too
       kernels::CopyPlan one = plan;
       one.max_grid = 0;
-      variant(one, "cp.async, one block per tile (one tile buffer)");
-    } else if (plan.grid > 1) {  // the default's one buffer against two (a block with a second tile)
-      kernels::CopyPlan two = plan;
-      two.max_grid = plan.grid - 1;
-      variant(two, "cp.async with two tile buffers (grid of tiles - 1)");
+      variant(one, "cp.async, one block per tile (the default grid)");
     }
   }
   if (!small_run && plan.kind == kernels::CopyPlan::Kind::tile && plan.L > 1) {

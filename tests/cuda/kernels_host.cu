@@ -25,7 +25,7 @@
 // Pipeline: a producer thread fills Stages shared-memory buffers with
 // cp.async.bulk copies (completing on the full barriers) from N chunks of
 // distinct values; consumer warps wait for each stage, read it, sleep, read it
-// again (volatile: a second load, not the kept values) and release it, every
+// again (volatile: always a second load) and release it, every
 // consumer thread for itself. The checks: every chunk's sum as expected (a consumer
 // that did not wait reads stale data), no value changed between the two reads
 // (a producer that did not wait for the empty barrier overwrites a stage being
@@ -310,7 +310,7 @@ __device__ void pipeline_body(int const* in, Seen* seen, int* released, int* ear
       // Slow consumers (rank 1 of a cluster much more so): a producer that does not wait overwrites the stage meanwhile.
       __nanosleep(rank == 1 ? 20000 : 2000);
       int changed = 0;
-      int const volatile* again = s;  // read again (not the values the compiler kept from the first read)
+      int const volatile* again = s;  // read again: loads the compiler may not replace by the first read's values
       for (int e = 0; e < kChunk / 32; ++e) changed += again[lane + 32 * e] != first[e];
       for (int o = 16; o > 0; o /= 2) sum += __shfl_down_sync(0xffffffffu, sum, o), changed += __shfl_down_sync(0xffffffffu, changed, o);
       if (lane == 0) {

@@ -150,9 +150,9 @@ cudaError_t launch(kernels::CopyPlan& plan, void const* src, void* dst, cudaStre
     if constexpr (sizeof(T) >= 4) {
       // cp.async: measured faster, bench/RESULTS.md; the kernel's wraps need Row >= 32 and TJ > 32 / L
       if (!done && plan.async_copy && cc_major() >= 8 && p.Row >= 32 && p.TJ > 32 / p.L) {
-        // The second tile buffer only where a block moves several tiles (the kernel fills it
-        // with the next tile): one block per tile needs one, and so fits twice the blocks per SM.
-        std::size_t const bytes = 3 * offs + (g < p.total ? 2 : 1) * tile_bytes;
+        // Two tile buffers also for one block per tile (which fills only one): one buffer, and so
+        // twice the blocks per SM, measured 1.7% slower on the H200 (random 1, bench/RESULTS.md).
+        std::size_t const bytes = 3 * offs + 2 * tile_bytes;
         if (cudaError_t const err = allow_async_smem<T>(bytes); err != cudaSuccess) return err;
         copy_tile_async<T><<<g, blk, bytes, stream>>>(s, d, p);
         done = plan.used_async = true;

@@ -199,9 +199,7 @@ __global__ void __launch_bounds__(kThreads) copy_tile(T const* __restrict__ src,
 // (a capped grid) issues the next tile's copies before it stores the current
 // one: two tile buffers, three offset slots (tile n uses buffer n % 2 and slot
 // n % 3; tile n+2's offsets go where tile n-1's were, after the barrier that
-// ended tile n-1's store). One barrier per tile. The second buffer is touched
-// only by a block with a next tile (the launch gives one buffer to a grid of
-// one block per tile).
+// ended tile n-1's store). One barrier per tile.
 template <class T>
 __global__ void __launch_bounds__(kThreads) copy_tile_async(T const* __restrict__ src, T* __restrict__ dst, Params p) {
   extern __shared__ __align__(16) unsigned char smem_raw[];
