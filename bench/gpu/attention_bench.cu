@@ -178,8 +178,9 @@ char const* type_name() {
 }
 
 template <class Cfg>
-char const* variant_tag() {
-  return Cfg::kPingpong ? " pingpong" : Cfg::kOverlap ? "" : " no-overlap";
+std::string variant_tag() {
+  std::string t = Cfg::kPingpong ? " pingpong" : Cfg::kOverlap ? "" : " no-overlap";
+  return t + " BN=" + std::to_string(Cfg::BN::value) + " stages=" + std::to_string(Cfg::kStages) + (Cfg::kDynamic ? " dynamic" : " static");
 }
 
 template <class Cfg>
@@ -257,7 +258,7 @@ bool check_case(int batch, int sq, int sk, int hq, int hkv, Totals& tot) {
   if constexpr (Cfg::kCausal) {
     int const tm = (sq + Cfg::BM::value - 1) / Cfg::BM::value;
     for (int sms : {1, 7, 132, 100000}) {
-      auto const sc = att::detail::make_causal_scheduler(tm, hq, batch, sms);
+      auto const sc = att::detail::make_causal_scheduler(tm, hq, batch, sms, sms % 2 == 0);
       std::vector<int> counts(std::size_t(tm) * hq * batch, 0);
       kernels::count_tiles(sc, counts.data());
       for (int c : counts) sched_ok = sched_ok && c == 1;
@@ -265,7 +266,7 @@ bool check_case(int batch, int sq, int sk, int hq, int hkv, Totals& tot) {
   }
   bool const ok = sched_ok && bad == 0 && lse_bad == 0 && err <= 2 * err_low + atol && lse_err <= 1e-5;
   std::printf("%s %s d%d %-10s%s B=%d Sq=%d Sk=%d Hq=%d Hkv=%d: max err %.3g, low-precision %.3g (ratio %.2f), atol %.2g, lse rel %.2g%s%s\n",
-              ok ? "ok  " : "FAIL", type_name<T>(), D, Cfg::kCausal ? "causal" : "non-causal", variant_tag<Cfg>(), batch, sq, sk, hq, hkv, err, err_low,
+              ok ? "ok  " : "FAIL", type_name<T>(), D, Cfg::kCausal ? "causal" : "non-causal", variant_tag<Cfg>().c_str(), batch, sq, sk, hq, hkv, err, err_low,
               err_low > 0 ? err / err_low : 0.0, atol, lse_err, bad ? " (unwritten/non-finite outputs)" : "", lse_bad ? " (lse -inf/NaN mismatch)" : "");
   if (!sched_ok) std::printf("FAIL the causal scheduler does not hand out every tile once\n");
   (ok ? tot.passed : tot.failed)++;
@@ -319,7 +320,7 @@ void time_shape(int batch, int s, int reps) {
   float const med = ts[ts.size() / 2];
   double const flops = 4.0 * batch * h * double(s) * s * D / (Cfg::kCausal ? 2 : 1);
   std::printf("time %s d%d %-10s%s B=%d S=%d H=%d: %.3f ms, %.1f TFLOP/s (median of %d)\n", type_name<T>(), D,
-              Cfg::kCausal ? "causal" : "non-causal", variant_tag<Cfg>(), batch, s, h, med, flops / med / 1e9, reps);
+              Cfg::kCausal ? "causal" : "non-causal", variant_tag<Cfg>().c_str(), batch, s, h, med, flops / med / 1e9, reps);
   cudaEventDestroy(e0), cudaEventDestroy(e1);
   buf.release();
 }
@@ -348,8 +349,26 @@ void time_table(int reps) {
 #endif
 // The configuration of a variant: the default tiles, the intra-warpgroup overlap
 // unless -DTESSEL_ATTN_OVERLAP=0, ping-pong with -DTESSEL_ATTN_PINGPONG=1.
+// -DTESSEL_ATTN_BN=N: keys per block N instead of the configuration's default;
+// -DTESSEL_ATTN_STAGES=S: S K/V buffers.
+#if !defined(TESSEL_ATTN_STAGES)
+#  define TESSEL_ATTN_STAGES 2
+#endif
+// -DTESSEL_ATTN_DYNAMIC=0|1: static or dynamic tile scheduling (default: dynamic for causal).
+#if defined(TESSEL_ATTN_DYNAMIC)
+#  define TESSEL_ATTN_DYN(causal) (TESSEL_ATTN_DYNAMIC != 0)
+#else
+#  define TESSEL_ATTN_DYN(causal) (causal)
+#endif
+#if defined(TESSEL_ATTN_BN)
 template <class T, int D, bool Causal>
-using Config = att::AttentionConfig<T, D, Causal, (D <= 128 ? 128 : 64), 2, TESSEL_ATTN_OVERLAP != 0, TESSEL_ATTN_PINGPONG != 0>;
+using Config = att::AttentionConfig<T, D, Causal, TESSEL_ATTN_BN, TESSEL_ATTN_STAGES, TESSEL_ATTN_OVERLAP != 0, TESSEL_ATTN_PINGPONG != 0,
+                                    TESSEL_ATTN_DYN(Causal)>;
+#else
+template <class T, int D, bool Causal>
+using Config = att::AttentionConfig<T, D, Causal, att::AttentionConfig<T, D, Causal>::BN::value, TESSEL_ATTN_STAGES, TESSEL_ATTN_OVERLAP != 0,
+                                    TESSEL_ATTN_PINGPONG != 0, TESSEL_ATTN_DYN(Causal)>;
+#endif
 
 struct Options {
   bool small = false, time = true, check = true, describe = false;

@@ -53,9 +53,13 @@ TESSEL_HOST_DEVICE constexpr auto acc_as_a(L const& l) {
 // Pingpong_ (with Overlap_): the two consumer warpgroups take turns to issue
 // their wgmmas (named barriers), so that one's softmax runs under the other's
 // matrix products.
+// Dynamic_: tiles handed out at run time (an atomic counter: the next tile goes
+// to the first CTA that asks), else statically (CTA c takes positions c, c +
+// grid, ...). By default dynamic for the causal mask, whose tiles differ in length.
 template <class T, int HeadDim, bool Causal, int BN_ = (HeadDim <= 128 ? 128 : 64), int Stages_ = 2, bool Overlap_ = true,
-          bool Pingpong_ = false, int ProducerRegs_ = 24, int ConsumerRegs_ = 240>
+          bool Pingpong_ = false, bool Dynamic_ = Causal, int ProducerRegs_ = 32, int ConsumerRegs_ = 240>
 struct AttentionConfig {
+  static constexpr bool kDynamic = Dynamic_;
   static constexpr bool kOverlap = Overlap_;
   static constexpr bool kPingpong = Pingpong_ && Overlap_;
   static constexpr int kTurnBarrier = 1;  // named barriers 1 and 2: consumer warpgroup w's turn to issue
@@ -115,7 +119,8 @@ struct AttentionConfig {
 
   // Barriers: Q's (1 stage), K's and V's (kStages each), full and empty.
   static constexpr int kBarriers = 2 * (1 + 2 * Stages_);
-  static constexpr int kSmemBytes = int((kTileQ + 2 * kStages * kTileKV) * sizeof(T)) + kBarriers * 8 + 1024;
+  // Shared memory: Q, the K and V rings (1024-byte aligned for the swizzle), the barriers, the tile slot.
+  static constexpr int kSmemBytes = int((kTileQ + 2 * kStages * kTileKV) * sizeof(T)) + kBarriers * 8 + 16 + 1024;
   static_assert(kSmemBytes <= 227 * 1024, "AttentionConfig: the tiles do not fit in shared memory");
 };
 
@@ -135,10 +140,8 @@ struct AttentionTmaPlan {
 // m + tiles_m * (h + Hq * b). Non-causal: in index order (query blocks
 // fastest: the CTAs running together share a head's K and V in L2). Causal:
 // longest first within groups of G heads (make_causal_scheduler in
-// attention_sm90.cuh): ((G, tiles_m, ceil(Hq B / G)) : (tiles_m, -1, G tiles_m))
-// from tiles_m - 1, so that the CTAs running together read the K and V of G
-// heads only (plain longest first over every head streamed K and V from
-// memory once per tile: 281 TFLOP/s at d128 S=2048, H100).
+// attention_sm90.cuh, which chooses G: all heads, or about SMs / tiles_m):
+// ((G, tiles_m, ceil(Hq B / G)) : (tiles_m, -1, G tiles_m)) from tiles_m - 1.
 using AttentionOrderScheduler = decltype(make_tile_scheduler(make_layout(make_shape(1)), 1, 1, 1));
 using AttentionCausalScheduler = decltype(make_tile_scheduler(make_layout(make_shape(1, 1, 1), make_stride(1, -1, 1)), 1, 1, 1, 0));
 
@@ -157,6 +160,7 @@ struct AttentionParams {
   int tiles_m = 0, blocks_n = 0;
   std::conditional_t<Cfg::kCausal, AttentionCausalScheduler, AttentionOrderScheduler> sched;
   bool vec = true;  // O's rows allow 2-element vector stores
+  int* tile_counter = nullptr;  // dynamic scheduling: positions past the grid's first, zero at the launch (null: static)
 };
 
 // The key blocks [0, n_max) that the query block m reads (bottom-right aligned

@@ -28,8 +28,12 @@
 //     registers (epilogue.cuh, 2-element vectors, rows past Sq skipped), and
 //     the log-sum-exp by one thread of each row;
 //   - tiles (query block, head, batch) come from a persistent scheduler
-//     (scheduler.cuh): in order for the non-causal mask, longest first for
-//     the causal one;
+//     (scheduler.cuh's LayoutTileScheduler: in order for the non-causal mask,
+//     longest first within groups of heads for the causal one), handed out
+//     statically (non-causal) or at run time through an atomic counter
+//     (causal: the next tile to the first producer that asks); the producer
+//     passes each tile's position to the consumers with its Q (a word in
+//     shared memory published by the Q stage's full barrier);
 //   - setmaxnreg moves registers from the producer to the consumers.
 //
 //   - with Cfg::kOverlap (the default), FlashAttention-3's intra-warpgroup
@@ -128,6 +132,9 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
   T* smem_k = smem_q + Cfg::kTileQ;
   T* smem_v = smem_k + S * Cfg::kTileKV;
   auto* barriers = reinterpret_cast<std::uint64_t*>(smem_v + S * Cfg::kTileKV);
+  // The position of the tile the Q stage holds (-1: no more tiles), written by
+  // the producer before it arms the stage's full barrier.
+  auto* tile_slot = reinterpret_cast<int volatile*>(barriers + Cfg::kBarriers);
   TmaPipeline<1> const pipe_q(barriers, 1);
   TmaPipeline<S> const pipe_k(barriers + 2, 1);
   TmaPipeline<S> const pipe_v(barriers + 2 + 2 * S, 1);
@@ -143,22 +150,32 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
   }
   __syncthreads();
 
-  int const first = int(blockIdx.x), step = int(gridDim.x);
   if (warpgroup == 0) {
     // ---- producer ----
+    // Tile positions: blockIdx.x first, then blockIdx.x + gridDim.x, ...
+    // (static), or gridDim.x + the next value of p.tile_counter (dynamic: the
+    // next position goes to the first CTA whose producer asks). Each position
+    // goes to the consumers through the Q stage, with the tile's Q (none for a
+    // position past the end, a raster hole or a tile that sees no key).
     detail::setmaxnreg_dec<Cfg::kProducerRegs>();
     if (threadIdx.x == 0) {
       PipelineState<1> sq;
       PipelineState<S> sk, sv;
-      for (TileWalk w = p.sched.walk(first, step); !w.done(); w.next()) {
-        TileCoord const tc = p.sched.tile(w.pos);
-        if (!p.sched.valid(tc)) continue;
-        int const m = tc.m, h = tc.n, b = tc.l, hk = h / p.group;
-        int const blocks = attention_blocks<kCausal>(m, BM::value, BN::value, p.sq, p.sk);
-        if (blocks == 0) continue;
-        pipe_q.producer_acquire(sq, Cfg::kBytesQ);
-        detail::load_tile<Cfg::kBoxesQ>(p.tma_q.desc, p.plan_q, pipe_q.full(sq), smem_q, m * BM::value, h, b);
+      for (int pos = int(blockIdx.x);;) {
+        bool const live = pos < p.sched.positions;
+        TileCoord tc{};
+        int blocks = 0;
+        if (live) {
+          tc = p.sched.tile(pos);
+          if (p.sched.valid(tc)) blocks = attention_blocks<kCausal>(tc.m, BM::value, BN::value, p.sq, p.sk);
+        }
+        wait_barrier(pipe_q.empty_[0], sq.phase ^ 1);
+        *tile_slot = live ? pos : -1;
+        set_barrier_transaction_bytes(pipe_q.full(sq), blocks > 0 ? Cfg::kBytesQ : 0u);  // the arrive (release) publishes the slot
+        if (blocks > 0) detail::load_tile<Cfg::kBoxesQ>(p.tma_q.desc, p.plan_q, pipe_q.full(sq), smem_q, tc.m * BM::value, tc.n, tc.l);
         sq.advance();
+        if (!live) break;
+        int const hk = tc.n / p.group, b = tc.l;
         for (int n = blocks - 1; n >= 0; --n) {
           pipe_k.producer_acquire(sk, Cfg::kBytesKV);
           detail::load_tile<Cfg::kBoxesKV>(p.tma_k.desc, p.plan_k, pipe_k.full(sk), smem_k + sk.index * Cfg::kTileKV, n * BN::value, hk, b);
@@ -167,6 +184,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
           detail::load_tile<Cfg::kBoxesKV>(p.tma_v.desc, p.plan_v, pipe_v.full(sv), smem_v + sv.index * Cfg::kTileKV, n * BN::value, hk, b);
           sv.advance();
         }
+        pos = p.tile_counter != nullptr ? int(gridDim.x) + atomicAdd(p.tile_counter, 1) : pos + int(gridDim.x);
       }
     }
   } else {
@@ -209,12 +227,21 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
 
     PipelineState<1> sq;
     PipelineState<S> sk, sv;
-    for (TileWalk w = p.sched.walk(first, step); !w.done(); w.next()) {
-      TileCoord const tc = p.sched.tile(w.pos);
-      if (!p.sched.valid(tc)) continue;
+    for (;;) {
+      pipe_q.consumer_wait(sq);
+      int const pos = *tile_slot;  // read before Q is released (the producer then writes the next)
+      if (pos < 0) break;
+      TileCoord const tc = p.sched.tile(pos);
+      bool const valid = p.sched.valid(tc);
       int const m = tc.m, h = tc.n, b = tc.l;
-      int const blocks = attention_blocks<kCausal>(m, BM::value, BN::value, p.sq, p.sk);
+      int const blocks = valid ? attention_blocks<kCausal>(m, BM::value, BN::value, p.sq, p.sk) : 0;
       int const row0 = m * BM::value;
+      if (blocks == 0) {  // no Q came: release the stage now
+        __syncwarp();  // every lane has read the slot
+        if (lane0) pipe_q.consumer_release(sq.index);
+        sq.advance();
+        if (!valid) continue;
+      }
 
       float row_max[2] = {kNegInf, kNegInf}, row_sum[2] = {0.f, 0.f};
       TESSEL_UNROLL
@@ -303,7 +330,6 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
       };
 
       if (blocks > 0) {
-        pipe_q.consumer_wait(sq);
         auto acc_s = partition_fragment_C(mma_qk, Shape<BM, BN>{});
         auto tOrP = make_tensor<T>(typename Cfg::LayoutP{});
         float corr[2];

@@ -1,0 +1,153 @@
+"""tessel.cuda.attention (python/tessel/cuda.py) on the GPU, from PyTorch:
+the build of every variant (wall time), the correctness sweep as FlashAttention-3
+tests it, a CUDA graph capture, and timings beside SDPA (cuDNN) on one shape.
+
+Correctness: the reference in fp32 (PyTorch, rounded to the input type) and
+the same computation in the input precision (q * scale, S = q k^T, P and O in
+bf16/fp16, softmax in fp32, as FA3's attention_ref); a case passes when
+  max |out - ref| <= 2 * max |out_lowp - ref| + atol
+(atol: FA3's fwd_atol, twice the rounding of ref + 0.3 - 0.3 in the input
+type), lse within 1e-5 relative (plus 1e-5) of the fp32 reference's, and
+equal -inf where a row sees no key.
+  python3 bench/gpu/attention_py.py        (from the repository root)
+"""
+import math
+import os
+import sys
+import time
+
+import torch
+import torch.nn.functional as F
+from torch.nn.attention import SDPBackend, sdpa_kernel
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "python"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import importlib.util  # noqa: E402
+
+# tessel.cuda without the tessel package's compiled module (cuda.py needs none of it)
+_spec = importlib.util.spec_from_file_location(
+    "tessel_cuda", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "python", "tessel", "cuda.py"))
+tcuda = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(tcuda)
+from torch_timing import median_ms  # noqa: E402
+
+
+def reference(q, k, v, causal, scale, upcast):
+    """FA3's attention_ref: (out, lse); upcast: in fp32, else in the input type (softmax in fp32)."""
+    dtype = q.dtype
+    if upcast:
+        q, k, v = q.float(), k.float(), v.float()
+    g = q.shape[2] // k.shape[2]
+    k = k.repeat_interleave(g, dim=2)
+    v = v.repeat_interleave(g, dim=2)
+    sq, sk = q.shape[1], k.shape[1]
+    scores = torch.einsum("bqhd,bkhd->bhqk", q * scale, k)
+    if causal:
+        i = torch.arange(sq, device=q.device)[:, None]
+        j = torch.arange(sk, device=q.device)[None, :]
+        mask = j > i + (sk - sq)
+        scores = scores.masked_fill(mask, float("-inf"))
+    else:
+        mask = None
+    lse = torch.logsumexp(scores.float(), dim=-1)
+    p = torch.softmax(scores.float(), dim=-1)
+    if mask is not None:
+        p = p.masked_fill(torch.all(mask, dim=-1, keepdim=True), 0.0)
+    p = p.to(v.dtype)
+    out = torch.einsum("bhqk,bkhd->bqhd", p, v)
+    return out.to(dtype), lse
+
+
+def check(dtype, d, causal, b, sq, sk, hq, hkv):
+    g = torch.Generator(device="cuda").manual_seed(hash((d, causal, b, sq, sk, hq, hkv)) & 0xFFFF)
+    q = torch.randn(b, sq, hq, d, device="cuda", dtype=dtype, generator=g)
+    k = torch.randn(b, sk, hkv, d, device="cuda", dtype=dtype, generator=g)
+    v = torch.randn(b, sk, hkv, d, device="cuda", dtype=dtype, generator=g)
+    scale = d ** -0.5
+    out, lse = tcuda.attention(q, k, v, causal=causal, return_lse=True)
+    ref, lse_ref = reference(q, k, v, causal, scale, True)
+    low, _ = reference(q, k, v, causal, scale, False)
+    torch.cuda.synchronize()
+    err = (out.float() - ref.float()).abs().max().item()
+    err_low = (low.float() - ref.float()).abs().max().item()
+    atol = 2 * ((ref + 0.3 - 0.3) - ref).abs().max().item()
+    finite = torch.isfinite(lse_ref)
+    lse_ok = bool(torch.equal(torch.isfinite(lse), finite)) and bool((lse[~finite] == lse_ref[~finite]).all())
+    lse_rel = ((lse[finite] - lse_ref[finite]).abs() / (lse_ref[finite].abs() + 1.0)).max().item() if finite.any() else 0.0
+    ok = math.isfinite(err) and err <= 2 * err_low + atol and lse_ok and lse_rel <= 1e-5
+    name = "bf16" if dtype == torch.bfloat16 else "fp16"
+    print(f"{'ok  ' if ok else 'FAIL'} {name} d{d} {'causal' if causal else 'non-causal':10s} B={b} Sq={sq} Sk={sk} Hq={hq} Hkv={hkv}: "
+          f"max err {err:.3g}, low-precision {err_low:.3g} (ratio {err / err_low if err_low else 0:.2f}), atol {atol:.2g}, "
+          f"lse rel {lse_rel:.2g}{'' if lse_ok else ' (lse -inf mismatch)'}", flush=True)
+    return ok
+
+
+def graph_check():
+    """One call captured in a CUDA graph, replayed on new inputs: the same as an eager call."""
+    d, b, s, h = 128, 2, 1000, 4
+    q, k, v = (torch.randn(b, s, h, d, device="cuda", dtype=torch.bfloat16) for _ in range(3))
+    tcuda.attention(q, k, v, causal=True)  # a first call outside the capture
+    torch.cuda.synchronize()
+    graph = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(graph):
+        out = tcuda.attention(q, k, v, causal=True)
+    for _ in range(2):
+        for t in (q, k, v):
+            t.copy_(torch.randn_like(t))
+        graph.replay()
+        eager = tcuda.attention(q, k, v, causal=True)
+        torch.cuda.synchronize()
+        if not torch.equal(out, eager):
+            print("FAIL CUDA graph: the replay differs from an eager call")
+            return False
+    print("ok   CUDA graph: capture and 2 replays on new inputs equal eager calls")
+    return True
+
+
+def main():
+    t0 = time.time()
+    lib = tcuda.build()
+    built = tcuda.build_seconds
+    print(f"tessel.cuda build: {'%.1f s wall, 6 translation units (bf16/fp16 x d64/d128/d256, both masks) in parallel' % built if built else 'from the cache'} "
+          f"({time.time() - t0:.1f} s with the hash), {os.cpu_count()} CPUs: {lib}", flush=True)
+    cases = [(2, 113, 203, 4, 2), (1, 239, 1, 2, 1), (2, 799, 3, 6, 6), (2, 1023, 1024, 6, 2), (1, 4224, 4224, 2, 1), (2, 128, 128, 8, 1)]
+    passed = failed = 0
+    for dtype in (torch.bfloat16, torch.float16):
+        for d in (64, 128, 256):
+            for causal in (False, True):
+                for c in cases:
+                    if check(dtype, d, causal, *c):
+                        passed += 1
+                    else:
+                        failed += 1
+    if graph_check():
+        passed += 1
+    else:
+        failed += 1
+    # errors named, not undefined behaviour
+    for what, fn in (("head dim 96", lambda: tcuda.attention(*(torch.empty(1, 8, 1, 96, device="cuda", dtype=torch.bfloat16),) * 3)),
+                     ("fp32 inputs", lambda: tcuda.attention(*(torch.empty(1, 8, 1, 64, device="cuda"),) * 3))):
+        try:
+            fn()
+            print(f"FAIL {what}: no error")
+            failed += 1
+        except ValueError as e:
+            print(f"ok   {what}: {e}")
+            passed += 1
+    print(f"python sweep: {passed} passed, {failed} failed", flush=True)
+    # timing through Python beside SDPA (cuDNN), d128 S=8192 B=2 H=16 bf16
+    b, s, h, d = 2, 8192, 16, 128
+    q, k, v = (torch.randn(b, s, h, d, device="cuda", dtype=torch.bfloat16) for _ in range(3))
+    for causal in (False, True):
+        flops = 4 * b * h * s * s * d / (2 if causal else 1)
+        ms = median_ms(lambda: tcuda.attention(q, k, v, causal=causal), 30)
+        with sdpa_kernel(SDPBackend.CUDNN_ATTENTION):
+            qt, kt, vt = q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2)
+            ms_c = median_ms(lambda: F.scaled_dot_product_attention(qt, kt, vt, is_causal=causal), 30)
+        print(f"python d128 S=8192 B=2 H=16 {'causal' if causal else 'non-causal'}: tessel.cuda.attention {ms:.3f} ms "
+              f"{flops / ms / 1e9:.1f} TFLOP/s; sdpa cudnn {ms_c:.3f} ms {flops / ms_c / 1e9:.1f} TFLOP/s")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,58 @@
+// The C entry point of tessel.cuda.attention (python/tessel/cuda.py): one
+// element type and head dimension per build (-DTESSEL_ATTN_T=bf16|fp16,
+// -DTESSEL_ATTN_D=64|128|256), both masks, over the Hopper kernel of
+// include/tessel/kernels/attention_sm90.cuh. cuda.py compiles it with nvcc
+// into one shared library and calls it through ctypes: no PyTorch headers.
+#include <cstdio>
+#include <cstring>
+#include <exception>
+
+#include <tessel/kernels/attention_sm90.cuh>
+
+#if !defined(TESSEL_ATTN_T) || !defined(TESSEL_ATTN_D)
+#  error "_attention_capi.cu: define TESSEL_ATTN_T (bf16 or fp16) and TESSEL_ATTN_D (64, 128 or 256)"
+#endif
+
+namespace {
+namespace att = tessel::kernels::attention_sm90;
+struct bf16 {
+  using type = tessel::bfloat16_t;
+};
+struct fp16 {
+  using type = tessel::half_t;
+};
+using T = typename TESSEL_ATTN_T::type;
+constexpr int D = TESSEL_ATTN_D;
+}  // namespace
+
+#define TESSEL_ATTN_CAT2(a, b, c) tessel_attention_##a##_d##b##c
+#define TESSEL_ATTN_CAT(a, b, c) TESSEL_ATTN_CAT2(a, b, c)
+
+// q, k, v, o: device pointers; lse: (batch, hq, sq) fp32 or null; strides:
+// (batch, row, head) of q, k, v, o in elements (the head dimension contiguous);
+// scale: the softmax scale (0: 1/sqrt(D)); stream: a cudaStream_t. Returns 0,
+// or 1 with the error's text in err (a tessel error or a CUDA error).
+extern "C" int TESSEL_ATTN_CAT(TESSEL_ATTN_T, TESSEL_ATTN_D, )(void const* q, void const* k, void const* v, void* o, float* lse, int batch,
+                                                             int sq, int sk, int hq, int hkv, long long const* strides, float scale,
+                                                             int causal, void* stream, char* err, int errlen) {
+  try {
+    att::AttentionArgs<T> a;
+    a.q = static_cast<T const*>(q), a.k = static_cast<T const*>(k), a.v = static_cast<T const*>(v), a.o = static_cast<T*>(o), a.lse = lse;
+    a.batch = batch, a.sq = sq, a.sk = sk, a.hq = hq, a.hkv = hkv, a.head_dim = D, a.scale = scale, a.causal = causal != 0;
+    a.q_batch = strides[0], a.q_row = strides[1], a.q_head = strides[2];
+    a.k_batch = strides[3], a.k_row = strides[4], a.k_head = strides[5];
+    a.v_batch = strides[6], a.v_row = strides[7], a.v_head = strides[8];
+    a.o_batch = strides[9], a.o_row = strides[10], a.o_head = strides[11];
+    cudaStream_t const s = static_cast<cudaStream_t>(stream);
+    cudaError_t const e = causal ? att::launch_attention<att::AttentionConfig<T, D, true>>(a, s)
+                                 : att::launch_attention<att::AttentionConfig<T, D, false>>(a, s);
+    if (e != cudaSuccess) {
+      std::snprintf(err, std::size_t(errlen), "tessel.cuda.attention: %s", cudaGetErrorString(e));
+      return 1;
+    }
+    return 0;
+  } catch (std::exception const& ex) {
+    std::snprintf(err, std::size_t(errlen), "%s", ex.what());
+    return 1;
+  }
+}

@@ -1,0 +1,182 @@
+"""tessel.cuda: tessel's Hopper (sm_90a) kernels on PyTorch tensors.
+
+    out = tessel.cuda.attention(q, k, v, causal=False, softmax_scale=None)
+    out, lse = tessel.cuda.attention(q, k, v, causal=True, return_lse=True)
+
+The attention forward of include/tessel/kernels/attention_sm90.cuh (issue 26):
+q (B, Sq, Hq, D), k and v (B, Sk, Hkv, D), CUDA tensors of one dtype, bfloat16
+or float16, the head dimension contiguous (the other strides free, multiples
+of 8 elements, and 16-byte aligned pointers, for the TMA), D 64, 128 or 256,
+Hq a multiple of Hkv (MHA, GQA, MQA). softmax_scale defaults to 1/sqrt(D).
+causal: the bottom-right aligned mask (query i sees keys j <= i + Sk - Sq;
+a row that sees no key gives zeros and lse -inf). Returns out (B, Sq, Hq, D),
+contiguous, and on request lse (B, Hq, Sq) float32, the natural log of each
+row's sum of exp(scale * q.k). Runs on the current stream; a call can be
+captured in a CUDA graph once a first call has run outside the capture.
+
+The kernels are built on first use: nvcc compiles _attention_capi.cu for each
+dtype and head dimension (6 translation units, in parallel) into one shared
+library, called through ctypes (no PyTorch headers), kept in a cache folder
+(TESSEL_CUDA_CACHE, default ~/.cache/tessel) under a hash of the sources.
+TESSEL_INCLUDE_DIR names tessel's include folder where this file is neither in
+a source checkout (python/tessel/ beside include/) nor in the CMake build's
+package (_include_dir.txt); NVCC names the compiler.
+"""
+
+import ctypes
+import hashlib
+import os
+import shutil
+import subprocess
+import threading
+import time
+
+__all__ = ["attention", "build"]
+
+_HEAD_DIMS = (64, 128, 256)
+_DTYPES = ("bf16", "fp16")
+_lock = threading.Lock()
+_lib = None
+build_seconds = None  # the wall time of the last build (None: taken from the cache)
+
+
+def _include_dir():
+    d = os.environ.get("TESSEL_INCLUDE_DIR")
+    if d:
+        return d
+    here = os.path.dirname(os.path.abspath(__file__))
+    candidates = [os.path.join(here, "..", "..", "include")]  # a source checkout
+    noted = os.path.join(here, "_include_dir.txt")  # the CMake build's copy (python/CMakeLists.txt)
+    if os.path.isfile(noted):
+        with open(noted) as fh:
+            candidates.append(fh.read().strip())
+    for d in candidates:
+        d = os.path.normpath(d)
+        if os.path.isfile(os.path.join(d, "tessel", "kernels", "attention_sm90.cuh")):
+            return d
+    raise RuntimeError("tessel.cuda: tessel's include folder was not found; set TESSEL_INCLUDE_DIR")
+
+
+def _nvcc():
+    n = os.environ.get("NVCC") or shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc"
+    if not os.path.exists(n) and not shutil.which(n):
+        raise RuntimeError("tessel.cuda: nvcc was not found; set NVCC")
+    return n
+
+
+def _flags(inc):
+    return ["-std=c++20", "-O3", "-gencode=arch=compute_90a,code=sm_90a", "-Xcompiler", "-fPIC", "-I" + inc]
+
+
+def _source_hash(src, inc, flags):
+    h = hashlib.sha256()
+    h.update(" ".join(flags).encode())
+    for root in (os.path.join(inc, "tessel"),):
+        for dirpath, _, files in sorted(os.walk(root)):
+            for f in sorted(files):
+                with open(os.path.join(dirpath, f), "rb") as fh:
+                    h.update(f.encode())
+                    h.update(fh.read())
+    with open(src, "rb") as fh:
+        h.update(fh.read())
+    return h.hexdigest()[:16]
+
+
+def build(verbose=False):
+    """Builds (or finds in the cache) the kernels' library and returns its path."""
+    global build_seconds
+    inc = _include_dir()
+    src = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_attention_capi.cu")
+    nvcc = _nvcc()
+    flags = _flags(inc)
+    cache = os.environ.get("TESSEL_CUDA_CACHE") or os.path.join(os.path.expanduser("~"), ".cache", "tessel")
+    out = os.path.join(cache, "attention-" + _source_hash(src, inc, flags))
+    lib = os.path.join(out, "libtessel_attention.so")
+    if os.path.isfile(lib):
+        return lib
+    os.makedirs(out, exist_ok=True)
+    t0 = time.time()
+    procs, objs = [], []
+    for t in _DTYPES:
+        for d in _HEAD_DIMS:
+            obj = os.path.join(out, f"attention_{t}_d{d}.o")
+            cmd = [nvcc, *flags, f"-DTESSEL_ATTN_T={t}", f"-DTESSEL_ATTN_D={d}", "-c", src, "-o", obj]
+            if verbose:
+                print(" ".join(cmd))
+            procs.append((cmd, subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)))
+            objs.append(obj)
+    failed = []
+    for cmd, p in procs:
+        text = p.communicate()[0].decode(errors="replace")
+        if p.returncode != 0:
+            failed.append(" ".join(cmd) + "\n" + text[-4000:])
+    if failed:
+        raise RuntimeError("tessel.cuda: the kernels did not build:\n" + "\n".join(failed))
+    tmp = lib + f".{os.getpid()}.tmp"
+    link = subprocess.run([nvcc, "-shared", "-o", tmp, *objs], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    if link.returncode != 0:
+        raise RuntimeError("tessel.cuda: linking the kernels failed:\n" + link.stdout.decode(errors="replace")[-4000:])
+    os.replace(tmp, lib)
+    build_seconds = time.time() - t0
+    return lib
+
+
+def _library():
+    global _lib
+    with _lock:
+        if _lib is None:
+            lib = ctypes.CDLL(build())
+            for t in _DTYPES:
+                for d in _HEAD_DIMS:
+                    f = getattr(lib, f"tessel_attention_{t}_d{d}")
+                    f.restype = ctypes.c_int
+                    f.argtypes = [ctypes.c_void_p] * 4 + [ctypes.c_void_p] + [ctypes.c_int] * 5 + [
+                        ctypes.POINTER(ctypes.c_longlong), ctypes.c_float, ctypes.c_int, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
+            _lib = lib
+        return _lib
+
+
+def attention(q, k, v, causal=False, softmax_scale=None, return_lse=False):
+    """The attention forward (see the module's documentation): out, or (out, lse) with return_lse."""
+    import torch
+
+    names = {torch.bfloat16: "bf16", torch.float16: "fp16"}
+    for name, t in (("q", q), ("k", k), ("v", v)):
+        if not isinstance(t, torch.Tensor) or not t.is_cuda:
+            raise ValueError(f"tessel.cuda.attention: {name} is not a CUDA tensor")
+        if t.dim() != 4:
+            raise ValueError(f"tessel.cuda.attention: {name} is not of shape (batch, seqlen, heads, head_dim)")
+        if t.dtype not in names or t.dtype != q.dtype:
+            raise ValueError(f"tessel.cuda.attention: {name} is {t.dtype}; q, k and v are all bfloat16 or all float16")
+        if t.device != q.device:
+            raise ValueError(f"tessel.cuda.attention: {name} is on {t.device}, q on {q.device}")
+        if t.stride(-1) != 1:
+            raise ValueError(f"tessel.cuda.attention: {name}'s head dimension is not contiguous")
+    B, Sq, Hq, D = q.shape
+    Bk, Sk, Hkv, Dk = k.shape
+    if tuple(v.shape) != tuple(k.shape):
+        raise ValueError(f"tessel.cuda.attention: v's shape {tuple(v.shape)} is not k's {tuple(k.shape)}")
+    if Bk != B or Dk != D:
+        raise ValueError("tessel.cuda.attention: q and k differ in batch or head dimension")
+    if D not in _HEAD_DIMS:
+        raise ValueError(f"tessel.cuda.attention: head dimension {D}; the kernels have {_HEAD_DIMS}")
+    if Hkv == 0 or Hq % Hkv != 0:
+        raise ValueError(f"tessel.cuda.attention: {Hq} query heads are not a multiple of {Hkv} key/value heads")
+    scale = float(softmax_scale) if softmax_scale is not None else D ** -0.5
+    out = torch.empty((B, Sq, Hq, D), dtype=q.dtype, device=q.device)
+    lse = torch.empty((B, Hq, Sq), dtype=torch.float32, device=q.device) if return_lse else None
+    if B == 0 or Sq == 0:
+        return (out, lse) if return_lse else out
+    if Sk == 0:
+        raise ValueError("tessel.cuda.attention: no keys (seqlen of k is 0)")
+    strides = (ctypes.c_longlong * 12)(q.stride(0), q.stride(1), q.stride(2), k.stride(0), k.stride(1), k.stride(2),
+                                       v.stride(0), v.stride(1), v.stride(2), out.stride(0), out.stride(1), out.stride(2))
+    fn = getattr(_library(), f"tessel_attention_{names[q.dtype]}_d{D}")
+    err = ctypes.create_string_buffer(512)
+    with torch.cuda.device(q.device):
+        stream = torch.cuda.current_stream(q.device).cuda_stream
+        rc = fn(q.data_ptr(), k.data_ptr(), v.data_ptr(), out.data_ptr(), lse.data_ptr() if lse is not None else None,
+                B, Sq, Sk, Hq, Hkv, strides, scale, int(bool(causal)), stream, err, len(err))
+    if rc != 0:
+        raise RuntimeError(err.value.decode(errors="replace"))
+    return (out, lse) if return_lse else out
