@@ -180,7 +180,7 @@ char const* type_name() {
 template <class Cfg>
 std::string variant_tag() {
   std::string t = Cfg::kPingpong ? " pingpong" : Cfg::kOverlap ? "" : " no-overlap";
-  return t + " BN=" + std::to_string(Cfg::BN::value) + " stages=" + std::to_string(Cfg::kStages) + (Cfg::kDynamic ? " dynamic" : " static");
+  return t + " BN=" + std::to_string(Cfg::BN::value) + " stages=" + std::to_string(Cfg::kStages) + (Cfg::kDynamic ? " dynamic" : " static") + (Cfg::kEpiTma ? " epi-tma" : "");
 }
 
 template <class Cfg>
@@ -360,14 +360,17 @@ void time_table(int reps) {
 #else
 #  define TESSEL_ATTN_DYN(causal) (causal)
 #endif
+#if !defined(TESSEL_ATTN_EPI_TMA)
+#  define TESSEL_ATTN_EPI_TMA 0
+#endif
 #if defined(TESSEL_ATTN_BN)
 template <class T, int D, bool Causal>
 using Config = att::AttentionConfig<T, D, Causal, TESSEL_ATTN_BN, TESSEL_ATTN_STAGES, TESSEL_ATTN_OVERLAP != 0, TESSEL_ATTN_PINGPONG != 0,
-                                    TESSEL_ATTN_DYN(Causal)>;
+                                    TESSEL_ATTN_DYN(Causal), TESSEL_ATTN_EPI_TMA != 0>;
 #else
 template <class T, int D, bool Causal>
 using Config = att::AttentionConfig<T, D, Causal, att::AttentionConfig<T, D, Causal>::BN::value, TESSEL_ATTN_STAGES, TESSEL_ATTN_OVERLAP != 0,
-                                    TESSEL_ATTN_PINGPONG != 0, TESSEL_ATTN_DYN(Causal)>;
+                                    TESSEL_ATTN_PINGPONG != 0, TESSEL_ATTN_DYN(Causal), TESSEL_ATTN_EPI_TMA != 0>;
 #endif
 
 struct Options {

@@ -9,14 +9,15 @@
 # Variants: name=flags; VARIANTS replaces the list. Names: the bench's
 # TESSEL_ATTN_VARIANT number (0-5 bf16 d64/d128/d256 non-causal/causal, 6 fp16
 # d64 causal, 7 fp16 d128, 8 fp16 d256 causal), then n (no intra-warpgroup
-# overlap), p (ping-pong), s (static scheduling), bN (N keys per block), tS (S stages).
+# overlap), p (ping-pong), s (static scheduling), bN (N keys per block), tS (S stages), e (O through TMA stores).
 set -uo pipefail
 out=${OUT:-/tmp}
 d=.attn_dev
 mkdir -p $d
 default_variants="0= 1= 2= 3= 4= 5= 6= 7= 8= 1s=-DTESSEL_ATTN_DYNAMIC=0 3s=-DTESSEL_ATTN_DYNAMIC=0 5s=-DTESSEL_ATTN_DYNAMIC=0
   0b192=-DTESSEL_ATTN_BN=192 1b192=-DTESSEL_ATTN_BN=192 2b176=-DTESSEL_ATTN_BN=176 3b176=-DTESSEL_ATTN_BN=176
-  4b80=-DTESSEL_ATTN_BN=80 5b80=-DTESSEL_ATTN_BN=80 2t3=-DTESSEL_ATTN_STAGES=3 3t3=-DTESSEL_ATTN_STAGES=3"
+  4b80=-DTESSEL_ATTN_BN=80 5b80=-DTESSEL_ATTN_BN=80 2t3=-DTESSEL_ATTN_STAGES=3 3t3=-DTESSEL_ATTN_STAGES=3
+  0e=-DTESSEL_ATTN_EPI_TMA=1 1e=-DTESSEL_ATTN_EPI_TMA=1 2e=-DTESSEL_ATTN_EPI_TMA=1 3e=-DTESSEL_ATTN_EPI_TMA=1"
 variants=${VARIANTS:-$default_variants}
 nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,power.limit,temperature.gpu --format=csv | tee "$out/gpu.txt"
 t0=$(date +%s)
@@ -41,7 +42,7 @@ for v in $all; do
   [ -x $d/attn_$v ] && timeout 60 $d/attn_$v --no-time 2>&1 | tee -a "$out/check.txt" | grep -vE "^ok" | tail -n 3 | sed "s/^/[$v] /"
 done
 echo "== correctness: $(grep -c '^ok' $out/check.txt) ok, $(grep -c '^FAIL' $out/check.txt) FAIL"
-for v in ${SAN:-1 2 7}; do
+for v in ${SAN:-1 2 3e}; do
   [ -x $d/attn_$v ] || continue
   for tool in memcheck racecheck synccheck; do
     timeout 90 compute-sanitizer --tool $tool $d/attn_$v --small > $d/san.txt 2>&1

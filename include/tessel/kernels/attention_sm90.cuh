@@ -204,7 +204,11 @@ cudaError_t launch_attention(AttentionArgs<typename Cfg::Element> const& a, cuda
   p.plan_v = detail::make_attention_tma_plan(p.tma_v, Cfg::kBoxesKV, BN::value);
   if (p.tma_q.bytes != Cfg::kBytesQ || p.tma_k.bytes != Cfg::kBytesKV || p.tma_v.bytes != Cfg::kBytesKV)
     fail("attention_sm90: a TMA tile's bytes are not the configuration's");
-  if (a.o_head != Cfg::kHeadDim && a.hq > 1 && a.o_head < Cfg::kHeadDim) fail("attention_sm90: O's heads overlap");
+  if constexpr (Cfg::kEpiTma) {
+    auto gO = detail::qkv_tensor<T, D>(a.o, a.sq, a.hq, a.batch, a.o_row, a.o_head, a.o_batch);
+    p.tma_o = make_tma_copy(SM90_TMA_STORE{}, gO, typename Cfg::SmemTileO{}, Shape<_64, D>{});
+    p.plan_o = detail::make_attention_tma_plan(p.tma_o, Cfg::kBoxesO, 64);
+  }
   p.o = a.o;
   p.lse = a.lse;
   p.o_batch = a.o_batch, p.o_row = a.o_row;

@@ -56,10 +56,15 @@ TESSEL_HOST_DEVICE constexpr auto acc_as_a(L const& l) {
 // Dynamic_: tiles handed out at run time (an atomic counter: the next tile goes
 // to the first CTA that asks), else statically (CTA c takes positions c, c +
 // grid, ...). By default dynamic for the causal mask, whose tiles differ in length.
+// EpiTma_: O written through shared memory and TMA stores (each consumer
+// warpgroup its 64 rows, the store draining while the next tile starts), else
+// straight from registers.
 template <class T, int HeadDim, bool Causal, int BN_ = (HeadDim <= 128 ? 128 : 64), int Stages_ = 2, bool Overlap_ = true,
-          bool Pingpong_ = false, bool Dynamic_ = Causal, int ProducerRegs_ = 32, int ConsumerRegs_ = 240>
+          bool Pingpong_ = false, bool Dynamic_ = Causal, bool EpiTma_ = false, int ProducerRegs_ = 32, int ConsumerRegs_ = 240>
 struct AttentionConfig {
   static constexpr bool kDynamic = Dynamic_;
+  static constexpr bool kEpiTma = EpiTma_;
+  static constexpr int kEpiBarrier = 3;  // named barriers 3 and 4: consumer warpgroup w's epilogue
   static constexpr bool kOverlap = Overlap_;
   static constexpr bool kPingpong = Pingpong_ && Overlap_;
   static constexpr int kTurnBarrier = 1;  // named barriers 1 and 2: consumer warpgroup w's turn to issue
@@ -119,8 +124,16 @@ struct AttentionConfig {
 
   // Barriers: Q's (1 stage), K's and V's (kStages each), full and empty.
   static constexpr int kBarriers = 2 * (1 + 2 * Stages_);
-  // Shared memory: Q, the K and V rings (1024-byte aligned for the swizzle), the barriers, the tile slot.
-  static constexpr int kSmemBytes = int((kTileQ + 2 * kStages * kTileKV) * sizeof(T)) + kBarriers * 8 + 16 + 1024;
+  // The epilogue's O tiles (EpiTma_): per consumer warpgroup its 64 rows, K-major
+  // 128-byte swizzle atoms (64-column slabs, one TMA box each); SmemTileOElems
+  // is the same in elements (the swizzle moved from bytes to 16-bit elements).
+  using SmemTileO = decltype(tile_to_shape(AtomK{}, Shape<_64, D>{}));
+  using SmemTileOElems = decltype(make_composed_layout(Swizzle<3, 3, 3>{}, Int<0>{}, SmemTileO{}.layout_b()));
+  static constexpr int kTileO = 64 * HeadDim;
+  static constexpr int kBoxesO = HeadDim / 64;
+  // Shared memory: Q, the K and V rings (1024-byte aligned for the swizzle), the O tiles, the barriers, the tile slot.
+  static constexpr int kSmemBytes =
+      int((kTileQ + 2 * kStages * kTileKV + (EpiTma_ ? kConsumers * kTileO : 0)) * sizeof(T)) + kBarriers * 8 + 16 + 1024;
   static_assert(kSmemBytes <= 227 * 1024, "AttentionConfig: the tiles do not fit in shared memory");
 };
 
@@ -150,6 +163,8 @@ struct AttentionParams {
   using T = typename Cfg::Element;
   TmaCopy<SM90_TMA_LOAD, T> tma_q, tma_k, tma_v;
   AttentionTmaPlan plan_q, plan_k, plan_v;
+  TmaCopy<SM90_TMA_STORE, T> tma_o;  // Cfg::kEpiTma: 64 rows of O per store
+  AttentionTmaPlan plan_o;
   T* o = nullptr;        // (B, Sq, Hq, D): strides (o_batch, o_row, D, 1)
   float* lse = nullptr;  // (B, Hq, Sq) contiguous; may be null
   long long o_batch = 0, o_row = 0;

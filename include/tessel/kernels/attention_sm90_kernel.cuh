@@ -131,7 +131,8 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
   T* smem_q = reinterpret_cast<T*>(base);
   T* smem_k = smem_q + Cfg::kTileQ;
   T* smem_v = smem_k + S * Cfg::kTileKV;
-  auto* barriers = reinterpret_cast<std::uint64_t*>(smem_v + S * Cfg::kTileKV);
+  T* smem_o = smem_v + S * Cfg::kTileKV;  // Cfg::kEpiTma: the consumers' O tiles
+  auto* barriers = reinterpret_cast<std::uint64_t*>(smem_o + (Cfg::kEpiTma ? Cfg::kConsumers * Cfg::kTileO : 0));
   // The position of the tile the Q stage holds (-1: no more tiles), written by
   // the producer before it arms the stage's full barrier.
   auto* tile_slot = reinterpret_cast<int volatile*>(barriers + Cfg::kBarriers);
@@ -144,6 +145,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
     prefetch_tma_descriptor(&p.tma_q.desc);
     prefetch_tma_descriptor(&p.tma_k.desc);
     prefetch_tma_descriptor(&p.tma_v.desc);
+    if constexpr (Cfg::kEpiTma) prefetch_tma_descriptor(&p.tma_o.desc);
     pipe_q.init(Cfg::kConsumers * 4);  // one release per consumer warp (its lane 0)
     pipe_k.init(Cfg::kConsumers * 4);
     pipe_v.init(Cfg::kConsumers * 4);
@@ -402,8 +404,47 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
         TESSEL_UNROLL
         for (int c = 0; c < kColsO; ++c) o_rc(r, c) *= inv;
       }
-      T* const o = p.o + b * p.o_batch + (long long)h * D::value;
-      epilogue_direct<BM, D>(acc_o, tOcO, LinearCombination{1.f, 0.f}, o, p.o_row, row0, 0, p.sq, D::value, p.vec);
+      if constexpr (Cfg::kEpiTma) {
+        // Through shared memory: this warpgroup's 64 rows into its O tile (once
+        // the previous tile's store has read it), then one thread's TMA stores
+        // (rows past Sq clipped by the TMA), drained while the next tile runs.
+        T* const so = smem_o + wg * Cfg::kTileO;
+        bool const leader = (ctid % 128) == 0;
+        if (leader) tma_store_wait<0>();
+        detail::named_barrier_sync(Cfg::kEpiBarrier + wg, 128);
+        // The values' coordinates from an opaque copy of the thread's index:
+        // else the compiler keeps every value's smem offset live across the
+        // tile loop beside the accumulators (spills), as in the GEMM's epilogue.
+        int ctid_o = ctid;
+        asm volatile("" : "+r"(ctid_o));
+        auto const tOcE = mma_pv.get_slice(ctid_o).partition_C(make_identity_tensor(Shape<BM, D>{}));
+        TESSEL_UNROLL
+        for (int i = 0; i < int(size(acc_o)); i += 2) {  // values i, i + 1: columns c, c + 1 of one row
+          auto const rc = tOcE(i);
+          int const r = int(get<0>(rc)) - wg * 64, c = int(get<1>(rc));
+          *reinterpret_cast<std::uint32_t*>(so + typename Cfg::SmemTileOElems{}(r, c)) =
+              detail::pack_pair(acc_o(i), acc_o(i + 1), static_cast<T*>(nullptr));
+        }
+        fence_view_async_shared();  // these writes, before the TMA reads them
+        detail::named_barrier_sync(Cfg::kEpiBarrier + wg, 128);
+        if (leader) {
+          int const row = row0 + wg * 64;
+          if (row < p.sq) {
+            AttentionTmaPlan const& pl = p.plan_o;
+            int c[4];
+            TESSEL_UNROLL
+            for (int d = 0; d < 4; ++d) c[d] = row * pl.row_step[d] + h * pl.head_step[d] + b * pl.batch_step[d];
+            TESSEL_UNROLL
+            for (int i = 0; i < Cfg::kBoxesO; ++i)
+              SM90_TMA_STORE::copy(&p.tma_o.desc, so + i * pl.smem_step, c[0] + i * pl.box_step[0], c[1] + i * pl.box_step[1],
+                                   c[2] + i * pl.box_step[2], c[3] + i * pl.box_step[3]);
+          }
+          tma_store_arrive();
+        }
+      } else {
+        T* const o = p.o + b * p.o_batch + (long long)h * D::value;
+        epilogue_direct<BM, D>(acc_o, tOcO, LinearCombination{1.f, 0.f}, o, p.o_row, row0, 0, p.sq, D::value, p.vec);
+      }
       if (p.lse != nullptr && (threadIdx.x % 4) == 0) {
         auto s_rows = make_tensor(tScS.data(), detail::acc_rowcol(tScS.layout()));
         TESSEL_UNROLL
@@ -412,6 +453,9 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
           if (row < p.sq) p.lse[((long long)b * p.hq + h) * p.sq + row] = lse[r];
         }
       }
+    }
+    if constexpr (Cfg::kEpiTma) {
+      if ((ctid % 128) == 0) tma_store_wait<0>();  // the O tiles are read before the CTA leaves
     }
   }
 #else
