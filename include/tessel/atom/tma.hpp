@@ -57,12 +57,13 @@ struct Params {
   // How a copy uses the box (atom/tma_copy.hpp): per box dimension, the global
   // modes it covers and each one's coordinate scale; the rest of the tile as
   // runs of boxes (extent, global mode, coordinate step, shared-memory index step).
-  int parts[5] = {};
-  int part_mode[5][detail::kMaxModes] = {};
+  // (Mode indices in 8 bits: a copy is a kernel parameter, kept small.)
+  std::int8_t parts[5] = {};
+  std::int8_t part_mode[5][detail::kMaxModes] = {};
   long long part_scale[5][detail::kMaxModes] = {};
   int rest = 0;
   int rest_extent[8] = {};
-  int rest_mode[8] = {};
+  std::int8_t rest_mode[8] = {};
   long long rest_step[8] = {};
   long long rest_smem[8] = {};
   long long tile_elems = 0;  // the shared-memory indices the box and its rest cover
@@ -287,7 +288,7 @@ constexpr Params compute(Gmem const& g, Order const& o, int swizzle_bits, int nu
   if (nd == 0) { p.error = "TMA: no box dimension: the tile's first shared-memory run does not step a global mode by 1"; return p; }
   for (long long R = P; j < o.runs; ++j) {
     if (p.rest == 8) { p.error = "TMA: the tile needs more than 8 runs of boxes"; return p; }
-    p.rest_extent[p.rest] = int(o.extent[j]), p.rest_mode[p.rest] = o.gmode[o.part[j]], p.rest_step[p.rest] = o.step[j], p.rest_smem[p.rest] = R,
+    p.rest_extent[p.rest] = int(o.extent[j]), p.rest_mode[p.rest] = std::int8_t(o.gmode[o.part[j]]), p.rest_step[p.rest] = o.step[j], p.rest_smem[p.rest] = R,
     ++p.rest;
     R *= o.extent[j];
   }
@@ -335,10 +336,10 @@ constexpr Params compute(Gmem const& g, Order const& o, int swizzle_bits, int nu
       shape = stride != 0 ? (shape - 1) * (old / stride) + (g.shape[m] - 1) * (g.stride[m] / stride) + 1 : g.shape[m];
     }
     if (k == 0) stride0 = stride;
-    p.parts[k] = box[k].parts;
+    p.parts[k] = std::int8_t(box[k].parts);
     for (int q = 0; q < p.parts[k]; ++q) {
       int const m = box[k].mode[q];
-      p.part_mode[k][q] = m;
+      p.part_mode[k][q] = std::int8_t(m);
       p.part_scale[k][q] = stride != 0 ? g.stride[m] / stride : 1;
     }
     p.dims[k] = std::uint64_t(shape);

@@ -218,21 +218,22 @@ struct TmaCopy {
 
   // ---- The box table: box() as a linear map of the tile's origin ----
   // Box i of the tile at origin has the TMA coordinates base + box_c_[i]
-  // (dimension 0 then recast), where base[d] = sum over global modes m of
-  // origin[m] * coef_[d][m], and the shared-memory offset box_s_[i]
-  // (box() computes the same from the plan, term by term, in 32 bits).
+  // (dimension 0 then recast), where base[d] = sum over the global modes m of
+  // dimension d (mode_dim_[m] == d) of origin[m] * mode_scale_[m], and the
+  // shared-memory offset box_s_[i] (box() computes the same from the plan,
+  // term by term, in 32 bits). (A copy is a kernel parameter: what it holds is kept small.)
   static constexpr int kMaxTableBoxes = 16;
   int table_boxes_ = 0;  // 0: no table (more boxes than kMaxTableBoxes, or not built)
-  std::int32_t coef_[5][TMA::detail::kMaxModes] = {};
   std::int32_t box_c_[kMaxTableBoxes][5] = {};
   std::int32_t box_s_[kMaxTableBoxes] = {};
   std::int32_t slice_c_[5] = {};  // a multicast slice's step per box dimension (the last only)
   std::int32_t slice_s_ = 0;      // and in shared memory
   // Beyond kMaxTableBoxes: per run r of boxes (params.rest), the TMA
-  // coordinates' step per box of the run (rest_step times coef_).
+  // coordinates' step per box of the run (rest_step times its mode's scale, in its dimension).
   std::int32_t run_c_[8][5] = {};
   // Per global mode m: the box dimension whose coordinate it gives (-1: none)
-  // and its scale there (get_tma_tensor's coordinate iterator).
+  // and its scale there (get_tma_tensor's coordinate iterator, table_base;
+  // a global mode is in one dimension at most).
   std::int8_t mode_dim_[TMA::detail::kMaxModes] = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
   std::int32_t mode_scale_[TMA::detail::kMaxModes] = {};
 
@@ -242,10 +243,6 @@ struct TmaCopy {
   void build_box_table() {
     table_boxes_ = 0;
     TMA::Params const& p = params;
-    for (int d = 0; d < 5; ++d)
-      for (int m = 0; m < TMA::detail::kMaxModes; ++m) coef_[d][m] = 0;
-    for (int d = 0; d < p.rank; ++d)
-      for (int q = 0; q < p.parts[d]; ++q) coef_[d][p.part_mode[d][q]] += std::int32_t(p.part_scale[d][q]);
     for (int m = 0; m < TMA::detail::kMaxModes; ++m) mode_dim_[m] = -1, mode_scale_[m] = 0;
     for (int d = 0; d < p.rank; ++d)
       for (int q = 0; q < p.parts[d]; ++q) mode_dim_[p.part_mode[d][q]] = std::int8_t(d), mode_scale_[p.part_mode[d][q]] = std::int32_t(p.part_scale[d][q]);
@@ -260,7 +257,9 @@ struct TmaCopy {
     }
     for (int r = 0; r < 8; ++r)
       for (int d = 0; d < 5; ++d)
-        run_c_[r][d] = r < p.rest ? std::int32_t(std::uint32_t(p.rest_step[r]) * std::uint32_t(coef_[d][p.rest_mode[r]])) : 0;
+        run_c_[r][d] = r < p.rest && mode_dim_[p.rest_mode[r]] == d
+                           ? std::int32_t(std::uint32_t(p.rest_step[r]) * std::uint32_t(mode_scale_[p.rest_mode[r]]))
+                           : 0;
     int const n = boxes();
     if (n < 1 || n > kMaxTableBoxes) return;
     for (int i = 0; i < n; ++i) {
@@ -274,15 +273,17 @@ struct TmaCopy {
     }
     table_boxes_ = n;
   }
-  // The tile at origin's base: base[d] = sum over global modes m of origin[m] * coef_[d][m].
+  // The tile at origin's base: base[d] = sum over the global modes m of dimension d of origin[m] * mode_scale_[m].
   TESSEL_HOST_DEVICE void table_base(long long const (&origin)[TMA::detail::kMaxModes], std::int32_t (&base)[5]) const {
+    std::uint32_t b[5] = {};  // (32-bit wrapping sums, as box()'s int32 terms)
     TESSEL_UNROLL
-    for (int d = 0; d < 5; ++d) {
-      std::uint32_t b = 0;  // (32-bit wrapping sums, as box()'s int32 terms)
+    for (int m = 0; m < TMA::detail::kMaxModes; ++m) {
+      std::uint32_t const t = std::uint32_t(origin[m]) * std::uint32_t(mode_scale_[m]);
       TESSEL_UNROLL
-      for (int m = 0; m < TMA::detail::kMaxModes; ++m) b += std::uint32_t(origin[m]) * std::uint32_t(coef_[d][m]);
-      base[d] = std::int32_t(b);
+      for (int d = 0; d < 5; ++d) b[d] += mode_dim_[m] == d ? t : 0u;
     }
+    TESSEL_UNROLL
+    for (int d = 0; d < 5; ++d) base[d] = std::int32_t(b[d]);
   }
   // Box i (< table_boxes_) of the tile whose table_base is base: box()'s c and off.
   TESSEL_HOST_DEVICE void table_box(std::int32_t const (&base)[5], int i, std::int32_t (&c)[5], long long& off) const {
