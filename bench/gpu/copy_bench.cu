@@ -1,8 +1,10 @@
 // Layout-to-layout copies on the GPU: correctness and bandwidth of
 // tessel::cuda::copy beside a plain device-to-device copy.
-//   copy_bench [--small] [--reps N]
-// --small: small sizes (for compute-sanitizer runs). Prints one line per case
-// and "N passed, M failed".
+//   copy_bench [--small] [--reps N] [--no-time] [--only TEXT] [--sweep]
+// --small: small sizes (for compute-sanitizer runs). --no-time: every plan and
+// variant checked, none timed (each launched once: compute-sanitizer runs of
+// --small, where the timing loops' launches took minutes under racecheck).
+// Prints one line per case and "N passed, M failed".
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -22,6 +24,7 @@ static bool g_tma_ok = true;
 static std::string g_order_line;     // the same plan with the other tile order
 static std::string g_unpacked_line;  // the byte-wise kernel's line beside a packed plan
 static bool small_run = false;
+static bool g_time = true;  // --no-time: false
 
 #define CK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { printf("CUDA error %s at %s:%d\n", cudaGetErrorString(e_), __FILE__, __LINE__); std::exit(1); } } while (0)
 
@@ -75,6 +78,7 @@ static std::vector<long long> colmajor(std::vector<long long> const& s) {
 // (at least 3 runs of it).
 template <class Fn>
 static float median_ms(Fn&& fn, int reps, int warm_ms) {
+  if (!g_time) return 0.f;  // not timed (--no-time)
   auto t0 = std::chrono::steady_clock::now();
   int warm = 0;
   do {
@@ -150,7 +154,7 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
 
   // timing: median of reps after 200 ms of warm-up (clocks and caches reach their steady state)
   double const bytes = double(n) * sizeof(T) * 2;
-  auto tbps_of = [&](float ms) { return bytes / (ms * 1e-3) / 1e12; };
+  auto tbps_of = [&](float ms) { return ms > 0 ? bytes / (ms * 1e-3) / 1e12 : 0.0; };
   auto plan_tbps = [&](kernels::CopyPlan const& q0, int warm_ms) {
     return tbps_of(median_ms([&] { kernels::CopyPlan q = q0; CK(cuda::launch(q, src, dst, 0)); }, reps, warm_ms));
   };
@@ -269,6 +273,7 @@ int main(int argc, char** argv) {
   char const* only = nullptr;  // --only TEXT: the cases whose name contains TEXT
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--small")) small = small_run = true;
+    if (!std::strcmp(argv[i], "--no-time")) g_time = false;
     if (!std::strcmp(argv[i], "--sweep")) g_sweep = true;
     if (!std::strcmp(argv[i], "--reps") && i + 1 < argc) reps = std::atoi(argv[++i]);
     if (!std::strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
@@ -333,7 +338,7 @@ int main(int argc, char** argv) {
       case 4: t = run_case<unsigned>(c, reps, ok, plan, ref, nullptr); break;
       default: t = run_case<unsigned long long>(c, reps, ok, plan, ref, nullptr); break;
     }
-    printf("%-62s %8.3f %8.3f %5.1f%%  %s%s\n", c.name.c_str(), t, ref, 100 * t / ref, ok ? "" : "WRONG ", plan.c_str());
+    printf("%-62s %8.3f %8.3f %5.1f%%  %s%s\n", c.name.c_str(), t, ref, ref > 0 ? 100 * t / ref : 0.0, ok ? "" : "WRONG ", plan.c_str());
     if (!g_order_line.empty()) printf("%s\n", g_order_line.c_str());
     if (!g_unpacked_line.empty()) printf("%s\n", g_unpacked_line.c_str());
     if (!g_tma_line.empty()) printf("%s\n", g_tma_line.c_str());

@@ -34,10 +34,10 @@ if [ -x "$cb" ]; then
   echo "== copy_bench --small (every plan, and the TMA path where it applies, against a reference)"
   "$cb" --small || status=1
   echo "== compute-sanitizer --tool memcheck copy_bench --small"
-  "$san" --tool memcheck --error-exitcode 3 "$cb" --small > "$LOG/sanitizer_copy_bench_memcheck.log" 2>&1 || status=1
+  "$san" --tool memcheck --error-exitcode 3 "$cb" --small --no-time > "$LOG/sanitizer_copy_bench_memcheck.log" 2>&1 || status=1
   grep -E "passed, .* failed|ERROR SUMMARY" "$LOG/sanitizer_copy_bench_memcheck.log" | tail -2
   echo "== compute-sanitizer --tool racecheck copy_bench --small (the tile kernels' shared memory and barriers)"
-  "$san" --tool racecheck --error-exitcode 3 "$cb" --small > "$LOG/sanitizer_copy_bench_racecheck.log" 2>&1 || status=1
+  "$san" --tool racecheck --error-exitcode 3 "$cb" --small --no-time > "$LOG/sanitizer_copy_bench_racecheck.log" 2>&1 || status=1
   grep -E "passed, .* failed|RACECHECK SUMMARY" "$LOG/sanitizer_copy_bench_racecheck.log" | tail -2
   echo "== copy_bench (full sizes: TB/s beside D2D; the TMA path on its own line)"
   "$cb" || status=1

@@ -8,7 +8,7 @@
 #   gemm_bench --small, gemm_sm80_bench --small, copy_bench --small (bit-exact GEMMs,
 #   every copy path, the TMA path through the TMA atom), each also built with
 #   -DTESSEL_NO_CHECKS; memcheck, racecheck, synccheck on one small clustered GEMM
-#   (gemm_bench --one TN 129 257 72 -1 2) and on the TMA copy case of copy_bench;
+#   (gemm_bench --one TN 129 257 72 -1 2) and on copy_bench --small --no-time (every copy case, the TMA one included);
 #   atoms, wgmma, tma (and atoms with -DTESSEL_NO_CHECKS).
 # DEADLINE (seconds, default 285): a step that would start with under 15 s left is
 # printed SKIPPED and counts as a failure (steps.sh). Logs: $OUT/pieces.tgz (one file per step,
@@ -76,7 +76,7 @@ sanitize kernels_host 60 "$n/kernels_host"
 run gemm_small 90 "$n/gemm_bench" "$n/gemm_bench" --small --no-time
 run copy_small 60 "$n/copy_bench" "$n/copy_bench" --small
 sanitize gemm_one 60 "$n/gemm_bench" --one TN 129 257 72 -1 2
-sanitize copy_tma 60 "$n/copy_bench" --small --only "1024x768"
+sanitize copy_small 120 "$n/copy_bench" --small --no-time  # every case checked, none timed (timed: minutes under racecheck)
 run gemm_small_nochk 90 "$c/gemm_bench" "$c/gemm_bench" --small --no-time
 run copy_small_nochk 60 "$c/copy_bench" "$c/copy_bench" --small
 run sm80_small 60 "$n/gemm_sm80_bench" "$n/gemm_sm80_bench" --small --no-time
