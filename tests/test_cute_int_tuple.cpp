@@ -5,6 +5,7 @@
 // against dynamic integers and against direct definitions.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <numeric>
 #include <sstream>
 #include <string>
@@ -241,4 +242,162 @@ TEST(CuteIntTuple, MixedBitsExhaustive) {
     });
   });
   static_assert(is_static_v<decltype(make_mixed_bits(_8{}, 5u, _8{}))>);  // the mask adds no bit
+}
+
+// CuTe's restructuring algorithms (tuple/restructure.hpp, container/array.hpp's
+// to_array): every expected string is what CuTe 7107b05 prints for the same
+// expression (a host program compiled against CuTe and against tessel's drop-in
+// printed the same 62 lines).
+TEST(CuteIntTuple, RestructuringPrintsAsCute) {
+  auto t = make_tuple(_2{}, make_tuple(3, _4{}), 5);
+  EXPECT_EQ(str(repeat<3>(_7{})), "(_7,_7,_7)");
+  EXPECT_EQ(str(repeat<1>(7)), "7");
+  EXPECT_EQ(str(tuple_repeat<1>(7)), "(7)");
+  EXPECT_EQ(str(tuple_repeat<2>(make_tuple(1,_2{}))), "((1,_2),(1,_2))");
+  EXPECT_EQ(str(repeat_like(t, _0{})), "(_0,(_0,_0),_0)");
+  EXPECT_EQ(str(repeat_like(9, _1{})), "_1");
+  EXPECT_EQ(str(insert<0>(t, 9)), "(9,_2,(3,_4),5)");
+  EXPECT_EQ(str(insert<3>(t, _9{})), "(_2,(3,_4),5,_9)");
+  EXPECT_EQ(str(insert<1>(t, make_tuple(1,2))), "(_2,(1,2),(3,_4),5)");
+  EXPECT_EQ(str(remove<0>(t)), "((3,_4),5)");
+  EXPECT_EQ(str(remove<2>(t)), "(_2,(3,_4))");
+  EXPECT_EQ(str(replace_front(t, 1)), "(1,(3,_4),5)");
+  EXPECT_EQ(str(replace_back(t, _1{})), "(_2,(3,_4),_1)");
+  EXPECT_EQ(str(replace_front(5, _1{})), "_1");
+  EXPECT_EQ(str(unwrap(make_tuple(make_tuple(make_tuple(4))))), "4");
+  EXPECT_EQ(str(unwrap(make_tuple(make_tuple(4, 5)))), "(4,5)");
+  EXPECT_EQ(str(unwrap(6)), "6");
+  EXPECT_EQ(int(is_flat<decltype(t)>::value), 0);
+  EXPECT_EQ(int(is_flat<decltype(make_tuple(1,_2{}))>::value), 1);
+  EXPECT_EQ(int(is_flat<int>::value), 1);
+  EXPECT_EQ(str(unflatten(make_tuple(1,2,3,_4{},5), make_tuple(_0{}, make_tuple(_0{}, make_tuple(_0{},_0{})), _0{}))), "(1,(2,(3,_4)),5)");
+  EXPECT_EQ(str(unflatten(make_tuple(1,2), make_tuple(_0{}, _0{}))), "(1,2)");
+  EXPECT_EQ(str(iscan(make_tuple(1,2,3,4), 0, [](auto a, auto b){ return a + b; })), "(1,3,6,10)");
+  EXPECT_EQ(str(escan(make_tuple(1,2,3,4), 0, [](auto a, auto b){ return a + b; })), "(0,1,3,6)");
+  EXPECT_EQ(str(iscan(make_tuple(_2{},_3{},_4{}), _1{}, [](auto a, auto b){ return a * b; })), "(_2,_6,_24)");
+  EXPECT_EQ(str(escan(make_tuple(_2{},_3{},_4{}), _1{}, [](auto a, auto b){ return a * b; })), "(_1,_2,_6)");
+  EXPECT_EQ(str(zip(make_tuple(make_tuple(1,2,3), make_tuple(_4{},_5{},_6{})))), "((1,_4),(2,_5),(3,_6))");
+  EXPECT_EQ(str(zip(make_tuple(1,2))), "((1,2))");
+  EXPECT_EQ(str(zip(7)), "7");
+  EXPECT_EQ(str(zip(make_tuple(1,2), make_tuple(3,4), make_tuple(5,6))), "((1,3,5),(2,4,6))");
+  EXPECT_EQ(str(zip2_by(make_tuple(make_tuple(_1{},2), make_tuple(make_tuple(3,_4{}), make_tuple(5,6)), 7), make_tuple(_, make_tuple(_,_)))), "((_1,(3,5)),(2,(_4,6),7))");
+  EXPECT_EQ(str(zip2_by(make_tuple(1,2), _)), "(1,2)");
+  EXPECT_EQ(str(transform_leaf(t, [](auto x){ return x * _2{}; })), "(_4,(6,_8),10)");
+  EXPECT_EQ(str(transform_leaf(make_tuple(1, make_tuple(2,3)), make_tuple(10, make_tuple(20,30)), [](auto x, auto y){ return x + y; })), "(11,(22,33))");
+  EXPECT_EQ(str(filter_tuple(make_tuple(1, _2{}, 3), [](auto x) { if constexpr (is_static<decltype(x)>::value) return make_tuple(); else return make_tuple(x); })), "(1,3)");
+  EXPECT_EQ(str(filter_tuple(make_tuple(1, 2), make_tuple(3, 4), [](auto x, auto y){ return make_tuple(x, y); })), "(1,3,2,4)");
+  EXPECT_EQ(str(product_like(make_tuple(make_tuple(2,3), make_tuple(4, make_tuple(5,6))), make_tuple(_0{}, make_tuple(_0{},_0{})))), "(6,(4,30))");
+  EXPECT_EQ(str(product_like(make_tuple(_2{},make_tuple(_3{},_4{})), _0{})), "_24");
+  EXPECT_EQ(str(elem_scale(make_tuple(2, 3), make_tuple(make_tuple(4,5), 6))), "(40,18)");
+  EXPECT_EQ(str(elem_scale(_2{}, make_tuple(_3{}, _4{}))), "_24");
+  EXPECT_EQ(str(transform(make_tuple(make_tuple(2,3), _4{}), Product{})), "(6,_4)");
+  EXPECT_EQ(str(Product{}(make_tuple())), "_1");
+  EXPECT_EQ(int(depth_t<decltype(t)>::value), 2);
+  EXPECT_EQ(int(depth_v<int>), 0);
+  EXPECT_EQ(int(is_congruent<decltype(t), decltype(repeat_like(t, 0))>::value), 1);
+  EXPECT_EQ(int(is_congruent<decltype(t), int>::value), 0);
+  EXPECT_EQ(int(is_weakly_congruent<int, decltype(t)>::value), 1);
+  EXPECT_EQ(int(is_weakly_congruent<decltype(t), int>::value), 0);
+  EXPECT_EQ(int(is_compatible<Int<24>, Shape<_2,_3,_4>>::value), 1);
+  EXPECT_EQ(int(is_compatible<Shape<_2,_12>, Shape<_2,Shape<_3,_4>>>::value), 1);
+  EXPECT_EQ(int(is_compatible<Shape<_2,_3>, Shape<_2,Shape<_3,_4>>>::value), 0);
+  {
+    int a[3] = {7, 8, 9};
+    EXPECT_EQ(str(make_int_tuple<4>(a, 2, _1{})), "(7,8,1,1)");
+    EXPECT_EQ(str(make_int_tuple<1>(a, 1, 0)), "7");
+    EXPECT_EQ(str(make_int_tuple<2>(a, 0, 5)), "(5,5)");
+  }
+  {
+    using R = tuple<Int<1>, tuple<int, int, Int<3>>, int, Int<2>>;
+    EXPECT_EQ(str(make_int_tuple_from<R>(6, 3, 4)), "(_1,(6,3,_3),4,_2)");
+    EXPECT_EQ(str(make_int_tuple_from<R>(6, 3, 4, 99)), "(_1,(6,3,_3),4,_2)");  // extra values unused, as in CuTe
+    tuple<int, Int<2>, tuple<int>> r{};
+    auto rest = fill_int_tuple_from(r, make_tuple(5, 6, 7));
+    EXPECT_EQ(str(r), "(5,_2,(6))");
+    EXPECT_EQ(str(rest), "(7)");
+  }
+  {
+    int s = 0;
+    auto u = make_tuple(1, make_tuple(2, 3), 4);
+    for_each_leaf(u, [&](auto x) { s = s * 10 + x; });
+    EXPECT_EQ(s, 1234);
+    auto v = make_tuple(1, make_tuple(2, 3));
+    for_each_leaf(v, [](auto& x) { x *= 3; });
+    EXPECT_EQ(str(v), "(3,(6,9))");
+  }
+  {
+    auto a = to_array<std::uint64_t>(make_tuple(_1{}, make_tuple(6, 3, _3{}), 4, _2{}));
+    std::uint64_t expected[] = {1, 6, 3, 3, 4, 2};
+    ASSERT_EQ(a.size(), 6u);
+    for (std::size_t i = 0; i < 6; ++i) EXPECT_EQ(a[i], expected[i]) << i;
+    EXPECT_EQ(to_array(7).size(), 1u);
+    EXPECT_EQ(to_array(7)[0], 7);
+  }
+}
+
+// Round trips over every small profile: unflatten(flatten(t), t) is t, zip of
+// zip is the identity on rank-2 x rank-k tuples, iscan/escan agree with a loop.
+TEST(CuteIntTuple, RestructuringRoundTrips) {
+  for (int x = 1; x <= 4; ++x) {
+    for (int y = 1; y <= 4; ++y) {
+      auto t = make_tuple(x, make_tuple(y, make_tuple(x * y, _3{})), y + 1);
+      EXPECT_EQ(str(unflatten(flatten(t), t)), str(t));
+      EXPECT_EQ(str(unflatten(flatten(t), repeat_like(t, _0{}))), str(t));
+      auto m = make_tuple(make_tuple(x, y, x + y), make_tuple(y, x, x * y));
+      EXPECT_EQ(str(zip(zip(m))), str(m));
+      auto sc = make_tuple(x, y, x * y, x + y);
+      auto inc = iscan(sc, 0, [](auto a, auto b) { return a + b; });
+      auto exc = escan(sc, 0, [](auto a, auto b) { return a + b; });
+      int vals[4] = {x, y, x * y, x + y}, run = 0;
+      int got_inc[4] = {get<0>(inc), get<1>(inc), get<2>(inc), get<3>(inc)};
+      int got_exc[4] = {get<0>(exc), get<1>(exc), get<2>(exc), get<3>(exc)};
+      for (int i = 0; i < 4; ++i) {
+        EXPECT_EQ(got_exc[i], run);
+        run += vals[i];
+        EXPECT_EQ(got_inc[i], run);
+      }
+      EXPECT_EQ(str(insert<1>(remove<1>(sc), y)), str(sc));
+      EXPECT_EQ(int(elem_scale(x, make_tuple(y, x))), x * y * x);
+    }
+  }
+}
+
+// CuTe's layout-level names added with the restructuring algorithms
+// (layout/layout.hpp, algebra/algebra.hpp); expected strings printed by CuTe
+// 7107b05 for the same expressions (the drop-in printed the same 21 lines).
+TEST(CuteIntTuple, LayoutRestructuringPrintsAsCute) {
+  auto a = make_layout(make_shape(_4{}, make_shape(3, _2{})), make_stride(_2{}, make_stride(8, _1{})));
+  auto d = logical_divide(make_layout(make_shape(_8{}, _12{})), make_tile(_2{}, _3{}));
+  EXPECT_EQ(str(d), "((_2,_4),(_3,_4)):((_1,_2),(_8,_24))");
+  EXPECT_EQ(str(coshape(a)), "24");
+  EXPECT_EQ(str(coshape<1>(a)), "18");
+  EXPECT_EQ(str(coshape(make_layout(make_shape(_4{}, _3{}), make_stride(_1{}, _4{})))), "_12");
+  EXPECT_EQ(str(coprofile(a)), "_0");
+  EXPECT_EQ(str(get<1>(domain_offset(make_coord(1, make_coord(2, 1)), a))), "19");
+  EXPECT_EQ(str(transform_layout(make_tuple(make_layout(_4{}), make_layout(3, 7)), [](auto l) { return l; })), "(_4,3):(_1,7)");
+  EXPECT_EQ(str(transform_layout(make_tuple(make_layout(_4{}), make_layout(3, 7), make_layout(_2{}, _5{})), make_tuple(make_layout(_2{}), make_layout(6)), [](auto x, auto y) { return make_layout(x, y); })), "((_4,_2),(3,6),_2):((_1,_1),(7,_1),_5)");
+  EXPECT_EQ(str(zip(make_layout(make_shape(make_shape(2,3), make_shape(4,5)), make_stride(make_stride(1,2), make_stride(6,24))))), "((2,4),(3,5)):((1,6),(2,24))");
+  EXPECT_EQ(str(zip(make_layout(make_shape(2,3)), make_layout(make_shape(4,5), make_stride(6, 24)))), "((2,4),(3,5)):((_1,6),(2,24))");
+  EXPECT_EQ(str(tile_unzip(d, make_tile(_2{}, _3{}))), "((_2,_3),(_4,_4)):((_1,_8),(_2,_24))");
+  EXPECT_EQ(str(compact_major<LayoutLeft>(make_shape(2, make_shape(3, _4{})))), "(_1,(2,6))");
+  EXPECT_EQ(str(compact_major<LayoutRight>(make_shape(_2{}, _3{}, _4{}), _5{})), "(_60,_20,_5)");
+  EXPECT_EQ(str(compact_major<LayoutLeft>(make_shape(make_shape(2,3), _4{}), make_tuple(_1{}, Int<100>{}))), "((_1,2),_100)");
+  EXPECT_EQ(str(compact_order(make_shape(2,3,4,5), make_step(_1{}, _2{}, _3{}, _0{}))), "(5,10,30,_1)");
+  EXPECT_EQ(str(compact_order(make_shape(_2{}, _3{}, _4{}), make_step(_2{}, _1{}, _0{}))), "(_12,_4,_1)");
+  EXPECT_EQ(str(compact_order(make_shape(_2{}, _3{}), LayoutRight{})), "(_3,_1)");
+  EXPECT_EQ(str(recast_layout<uint32_t, uint16_t>(make_layout(make_shape(_4{}, _8{}), make_stride(_8{}, _1{})))), "(_4,_16):(_16,_1)");
+  EXPECT_EQ(str(recast_layout<uint8_t, uint16_t>(make_layout(make_shape(_4{}, _8{}), make_stride(_8{}, _1{})))), "(_4,_4):(_4,_1)");
+  EXPECT_EQ(str(recast_layout<uint16_t, uint16_t>(make_layout(make_shape(_4{}, _8{}), make_stride(_8{}, _1{})))), "(_4,_8):(_8,_1)");
+  EXPECT_EQ(str(recast_layout<array<uint8_t,3>, uint16_t>(make_layout(make_shape(_4{}, _24{}), make_stride(_24{}, _1{})))), "(_4,_36):(_36,_1)");
+  // coshape's size is CuTe's cosize for non-negative strides; with a negative
+  // stride it counts |d| (CuTe's coshape), e.g. (_4):(_-1) -> _4.
+  for (int s0 = 1; s0 <= 4; ++s0)
+    for (int d0 = 0; d0 <= 5; ++d0)
+      for (int s1 = 1; s1 <= 4; ++s1)
+        for (int d1 = 0; d1 <= 5; ++d1) {
+          auto l = make_layout(make_shape(s0, s1), make_stride(d0, d1));
+          EXPECT_EQ(int(coshape(l)), int(cosize(l))) << l;
+          EXPECT_EQ(int(get<1>(domain_offset(make_coord(s0 - 1, s1 - 1), l))), int(l(s0 - 1, s1 - 1)));
+        }
+  EXPECT_EQ(str(coshape(make_layout(_4{}, Int<-1>{}))), "_4");
 }

@@ -11,6 +11,7 @@
 #include "int/traits.hpp"
 #include "tuple/sequence.hpp"
 #include "tuple/algorithms.hpp"
+#include "tuple/restructure.hpp"
 #include "layout/layout.hpp"
 #include "layout/print.hpp"
 // to_string(x) / layout_table(l) and engine::describe(error), tessel's own (they need <string>). The

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "../engine/ops.hpp"
+#include "../numeric/subbyte.hpp"
 #include "fast_path.hpp"
 
 namespace TESSEL_NAMESPACE {
@@ -207,6 +208,12 @@ template <class S, class Major> requires is_major_tag_v<Major>
 TESSEL_HOST_DEVICE constexpr auto make_ordered_layout(S const& shape, Major tag) {
   return make_layout(shape, tag);
 }
+// compact_order(shape, order): the strides of make_ordered_layout(shape, order)
+// (CuTe's name; a major tag gives the column- or row-major strides).
+template <class S, class O>
+TESSEL_HOST_DEVICE constexpr auto compact_order(S const& shape, O const& order) {
+  return make_ordered_layout(shape, order).stride();
+}
 
 namespace detail {
 // Leaf by leaf: the shape with 1 where the stride is a static 0 (f), or the
@@ -260,8 +267,8 @@ TESSEL_HOST_DEVICE constexpr auto upcast(Layout<S, D> const& l) {
   auto fs = flatten_to_tuple(l.shape());
   auto fd = flatten_to_tuple(l.stride());
   auto pairs = transform(fs, fd, one);
-  return detail::raw_layout(detail::unflatten(transform(pairs, [](auto const& p) { return get<0>(p); }), l.shape()),
-                            detail::unflatten(transform(pairs, [](auto const& p) { return get<1>(p); }), l.shape()));
+  return detail::raw_layout(detail::unflatten_profile(transform(pairs, [](auto const& p) { return get<0>(p); }), l.shape()),
+                            detail::unflatten_profile(transform(pairs, [](auto const& p) { return get<1>(p); }), l.shape()));
 }
 // downcast<N>(L): L seen through elements N times narrower: a stride-1 mode
 // grows N times, every other stride is scaled by N. Always defined.
@@ -282,8 +289,24 @@ TESSEL_HOST_DEVICE constexpr auto downcast(Layout<S, D> const& l) {
   auto fs = flatten_to_tuple(l.shape());
   auto fd = flatten_to_tuple(l.stride());
   auto pairs = transform(fs, fd, one);
-  return detail::raw_layout(detail::unflatten(transform(pairs, [](auto const& p) { return get<0>(p); }), l.shape()),
-                            detail::unflatten(transform(pairs, [](auto const& p) { return get<1>(p); }), l.shape()));
+  return detail::raw_layout(detail::unflatten_profile(transform(pairs, [](auto const& p) { return get<0>(p); }), l.shape()),
+                            detail::unflatten_profile(transform(pairs, [](auto const& p) { return get<1>(p); }), l.shape()));
+}
+
+// recast_layout<NewType, OldType>(L), as CuTe's: with g the gcd of the two
+// widths in bits, upcast by bits(OldType)/g, then downcast by bits(NewType)/g
+// (either step skipped when 1): recast_layout<uint32_t, uint16_t>((_4,_8):(_8,_1))
+// is (_4,_16):(_16,_1). (CuTe's recast of a tensor to NewType calls it with the
+// two types the other way round.)
+template <class NewType, class OldType, class S, class D>
+TESSEL_HOST_DEVICE constexpr auto recast_layout(Layout<S, D> const& l) {
+  constexpr int nb = int(sizeof_bits_v<NewType>), ob = int(sizeof_bits_v<OldType>);
+  constexpr int g = decltype(gcd(Int<nb>{}, Int<ob>{}))::value;
+  constexpr int up = ob / g, down = nb / g;
+  if constexpr (up == 1 && down == 1) return l;
+  else if constexpr (up == 1) return downcast<down>(l);
+  else if constexpr (down == 1) return upcast<up>(l);
+  else return downcast<down>(upcast<up>(l));
 }
 
 // tile_to_shape(block, shape, order): repeat block to cover shape, the copies

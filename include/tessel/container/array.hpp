@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <type_traits>
 #include <utility>
 
@@ -113,6 +114,17 @@ template <class T, std::size_t N>
 TESSEL_HOST_DEVICE constexpr array<T, N> reverse(array<T, N> const& a) {
   array<T, N> r{};
   for (std::size_t i = 0; i < N; ++i) r[i] = a[N - 1 - i];
+  return r;
+}
+
+// The leaves of an IntTuple, flattened, as an array of T (CuTe's to_array):
+// to_array<std::uint64_t>((_1,(6,3,_3),4,_2)) is [1,6,3,3,4,2].
+template <class T = std::int64_t, class IntTuple>
+TESSEL_HOST_DEVICE constexpr auto to_array(IntTuple const& t) {
+  auto flat = flatten_to_tuple(t);
+  constexpr std::size_t N = tuple_size_v<decltype(flat)>;
+  array<T, N> r{};
+  [&]<std::size_t... I>(std::index_sequence<I...>) { ((r[I] = static_cast<T>(get<I>(flat))), ...); }(std::make_index_sequence<N>{});
   return r;
 }
 

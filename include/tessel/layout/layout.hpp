@@ -4,6 +4,7 @@
 #pragma once
 
 #include "../tuple/int_tuple.hpp"
+#include "../tuple/restructure.hpp"
 
 namespace TESSEL_NAMESPACE {
 
@@ -534,6 +535,80 @@ TESSEL_HOST_DEVICE constexpr auto operator==(Layout<S0, D0> const& a, Layout<S1,
 template <class S0, class D0, class S1, class D1>
 TESSEL_HOST_DEVICE constexpr auto operator!=(Layout<S0, D0> const& a, Layout<S1, D1> const& b) {
   return !(a == b);
+}
+
+// ---- CuTe's restructuring of layouts -------------------------------------------------------
+
+// coshape<I...>(L): the smallest coordinate C (in the profile of the sum of the
+// strides: an integer for integer strides) with |L(c)| < C for every c; its size
+// is CuTe's cosize, 1 + sum of (s - 1) |d| over the leaves.
+template <std::size_t... I, class S, class D>
+TESSEL_HOST_DEVICE constexpr auto coshape(Layout<S, D> const& l) {
+  auto m1 = transform_leaf(shape<I...>(l), [](auto const& x) { return x - Int<1>{}; });
+  auto ad = transform_leaf(stride<I...>(l), [](auto const& x) {
+    static_assert(is_integral_v<std::remove_cvref_t<decltype(x)>>,
+                  "tessel::coshape: integer strides only (basis strides are not supported here)");
+    return abs(x);
+  });
+  return inner_product(m1, ad) + Int<1>{};
+}
+// coprofile<I...>(L): the profile of L's codomain, as zeros (an integer codomain: _0).
+template <std::size_t... I, class S, class D>
+TESSEL_HOST_DEVICE constexpr auto coprofile(Layout<S, D> const& l) {
+  return repeat_like(coshape<I...>(l), Int<0>{});
+}
+
+// domain_offset(c, L): (L, L(c)), the layout and the offset of coordinate c.
+template <class Crd, class S, class D>
+TESSEL_HOST_DEVICE constexpr auto domain_offset(Crd const& c, Layout<S, D> const& l) {
+  return make_tuple(l, l(c));
+}
+
+// transform_layout(t, f): the layout whose modes are f(t_i); with two tuples,
+// f(a_i, b_i) for the common modes followed by the rest of either.
+template <class T, class F>
+TESSEL_HOST_DEVICE constexpr auto transform_layout(T const& t, F&& f) {
+  return [&]<std::size_t... I>(std::index_sequence<I...>) { return make_layout(f(get<I>(t))...); }(
+      std::make_index_sequence<decltype(rank(t))::value>{});
+}
+template <class T0, class T1, class F>
+TESSEL_HOST_DEVICE constexpr auto transform_layout(T0 const& t0, T1 const& t1, F&& f) {
+  constexpr std::size_t R0 = decltype(rank(t0))::value, R1 = decltype(rank(t1))::value, R = R0 < R1 ? R0 : R1;
+  return [&]<std::size_t... I, std::size_t... J, std::size_t... K>(std::index_sequence<I...>, std::index_sequence<J...>,
+                                                                 std::index_sequence<K...>) {
+    return make_layout(f(get<I>(t0), get<I>(t1))..., get<R + J>(t0)..., get<R + K>(t1)...);
+  }(std::make_index_sequence<R>{}, std::make_index_sequence<R0 - R>{}, std::make_index_sequence<R1 - R>{});
+}
+
+// zip of a layout's shape and stride (tuple/restructure.hpp's zip), and of two layouts.
+template <class S, class D>
+TESSEL_HOST_DEVICE constexpr auto zip(Layout<S, D> const& l) {
+  return make_layout(zip(l.shape()), zip(l.stride()));
+}
+template <class S0, class D0, class S1, class D1>
+TESSEL_HOST_DEVICE constexpr auto zip(Layout<S0, D0> const& a, Layout<S1, D1> const& b) {
+  return make_layout(zip(a.shape(), b.shape()), zip(a.stride(), b.stride()));
+}
+// tile_unzip(L, tiler): zip2_by of L's shape and stride along the tiler's
+// leaves (the rank-2 modes a divide or product leaves at them).
+template <class S, class D, class Tiler>
+TESSEL_HOST_DEVICE constexpr auto tile_unzip(Layout<S, D> const& l, Tiler const& tiler) {
+  return make_layout(zip2_by(l.shape(), tiler), zip2_by(l.stride(), tiler));
+}
+
+// compact_major<LayoutLeft or LayoutRight>(shape, current): compact strides
+// starting at current; a tuple current applies per mode.
+template <class Major, class S, class Cur = Int<1>>
+TESSEL_HOST_DEVICE constexpr auto compact_major(S const& s, Cur const& current = {}) {
+  static_assert(is_major_tag_v<Major>, "tessel::compact_major: Major is LayoutLeft or LayoutRight");
+  if constexpr (is_tuple_v<Cur>) {
+    static_assert(is_tuple_v<S> && tuple_size_v<S> == tuple_size_v<Cur>, "tessel::compact_major: mismatched ranks");
+    return transform(s, current, [](auto const& a, auto const& c) { return compact_major<Major>(a, c); });
+  } else if constexpr (std::is_same_v<Major, LayoutLeft>) {
+    return compact_col_major(s, current);
+  } else {
+    return compact_row_major(s, current);
+  }
 }
 
 }  // namespace tessel

@@ -10,5 +10,7 @@
 #include "../../tuple/int_tuple.hpp"
 #include "../../tuple/sequence.hpp"
 #include "../../tuple/algorithms.hpp"
+#include "../../tuple/restructure.hpp"
+#include "../../container/array.hpp"
 // shape(), slice() and dice() of IntTuples (CuTe's int_tuple.hpp / underscore.hpp define them): layout/layout.hpp.
 #include "../../layout/layout.hpp"
