@@ -400,4 +400,9 @@ TEST(CuteIntTuple, LayoutRestructuringPrintsAsCute) {
           EXPECT_EQ(int(get<1>(domain_offset(make_coord(s0 - 1, s1 - 1), l))), int(l(s0 - 1, s1 - 1)));
         }
   EXPECT_EQ(str(coshape(make_layout(_4{}, Int<-1>{}))), "_4");
+  // cosize with negative strides is CuTe's: 1 + sum (s - 1) |d| (the span from
+  // the smallest index to the largest), e.g. (_4,_2):(_-1,_4) reaches -3..4.
+  EXPECT_EQ(str(cosize(make_layout(make_shape(_4{}, _2{}), make_stride(Int<-1>{}, _4{})))), "_8");
+  EXPECT_EQ(str(cosize(make_layout(make_shape(4, 2), make_stride(-1, 4)))), "8");
+  EXPECT_EQ(str(cosize(make_layout(_4{}, Int<-1>{}))), "_4");
 }

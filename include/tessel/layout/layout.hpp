@@ -453,12 +453,13 @@ TESSEL_HOST_DEVICE constexpr auto stride(Layout<S, D> const& l) {
 namespace detail {
 template <class FS, class FD, std::size_t... I>
 TESSEL_HOST_DEVICE constexpr auto cosize_elems(FS const& fs, FD const& fd, std::index_sequence<I...>) {
-  return add_all(Int<0>{}, mul(sub(get_leaf<I>(fs), Int<1>{}), max(get_leaf<I>(fd), Int<0>{}))...);
+  return add_all(Int<0>{}, mul(sub(get_leaf<I>(fs), Int<1>{}), abs(get_leaf<I>(fd)))...);
 }
 }  // namespace detail
 
-// cosize: one more than the largest index the layout reaches (for
-// non-negative strides this is L(size(L) - 1) + 1, as in CuTe).
+// cosize: CuTe's, 1 + the sum of (s - 1) |d| over the leaves: the number of
+// indices from the smallest the layout reaches to the largest (for
+// non-negative strides L(size(L) - 1) + 1, one more than the largest index).
 template <std::size_t... I, class S, class D>
 TESSEL_HOST_DEVICE constexpr auto cosize(Layout<S, D> const& l) {
   if constexpr (sizeof...(I) > 0) {
