@@ -354,12 +354,11 @@ void time_table(int reps) {
 #if !defined(TESSEL_ATTN_STAGES)
 #  define TESSEL_ATTN_STAGES 2
 #endif
-// -DTESSEL_ATTN_DYNAMIC=0|1: static or dynamic tile scheduling (default: dynamic for causal).
-#if defined(TESSEL_ATTN_DYNAMIC)
-#  define TESSEL_ATTN_DYN(causal) (TESSEL_ATTN_DYNAMIC != 0)
-#else
-#  define TESSEL_ATTN_DYN(causal) (causal)
+// -DTESSEL_ATTN_DYNAMIC=1: dynamic tile scheduling (default: static).
+#if !defined(TESSEL_ATTN_DYNAMIC)
+#  define TESSEL_ATTN_DYNAMIC 0
 #endif
+#define TESSEL_ATTN_DYN(causal) (TESSEL_ATTN_DYNAMIC != 0)
 #if !defined(TESSEL_ATTN_EPI_TMA)
 #  define TESSEL_ATTN_EPI_TMA 0
 #endif

@@ -55,12 +55,20 @@ TESSEL_HOST_DEVICE constexpr auto acc_as_a(L const& l) {
 // matrix products.
 // Dynamic_: tiles handed out at run time (an atomic counter: the next tile goes
 // to the first CTA that asks), else statically (CTA c takes positions c, c +
-// grid, ...). By default dynamic for the causal mask, whose tiles differ in length.
+// grid, ...). Meant for the causal mask, whose tiles differ in length; not
+// yet seen to run on a GPU (the one run that had it, with 32 producer
+// registers, hung in every variant, see below), so off by default.
 // EpiTma_: O written through shared memory and TMA stores (each consumer
 // warpgroup its 64 rows, the store draining while the next tile starts), else
-// straight from registers.
+// straight from registers. Not yet run on a GPU either: off by default.
+// ProducerRegs_ + 2 ConsumerRegs_: at most 504 (the 384 threads' 168
+// registers each at launch, __launch_bounds__(384, 1)): setmaxnreg.inc waits
+// until the registers it asks for are free, and beyond what the CTA holds they
+// never are. (32 + 2 x 240 = 512 hung every kernel on the H100, 2026-11-26,
+// in a run that also passed every tile through shared memory, now only the
+// Dynamic_ path; the register split is the likely cause, not yet confirmed.)
 template <class T, int HeadDim, bool Causal, int BN_ = (HeadDim <= 128 ? 128 : 64), int Stages_ = 2, bool Overlap_ = true,
-          bool Pingpong_ = false, bool Dynamic_ = Causal, bool EpiTma_ = false, int ProducerRegs_ = 32, int ConsumerRegs_ = 240>
+          bool Pingpong_ = false, bool Dynamic_ = false, bool EpiTma_ = false, int ProducerRegs_ = 24, int ConsumerRegs_ = 240>
 struct AttentionConfig {
   static constexpr bool kDynamic = Dynamic_;
   static constexpr bool kEpiTma = EpiTma_;
@@ -82,7 +90,10 @@ struct AttentionConfig {
   static constexpr int kProducerRegs = ProducerRegs_, kConsumerRegs = ConsumerRegs_;
   static_assert(ProducerRegs_ % 8 == 0 && ConsumerRegs_ % 8 == 0 && ProducerRegs_ >= 24 && ConsumerRegs_ <= 256,
                 "AttentionConfig: setmaxnreg takes multiples of 8 in 24..256");
-  static_assert(128 * (ProducerRegs_ + kConsumers * ConsumerRegs_) <= 65536, "AttentionConfig: the warpgroups' registers exceed the SM's 64K");
+  // The registers each thread holds at launch (__launch_bounds__(kThreads, 1)): 64K over the threads, in multiples of 8.
+  static constexpr int kLaunchRegs = (65536 / kThreads) / 8 * 8;
+  static_assert(128 * (ProducerRegs_ + kConsumers * ConsumerRegs_) <= kThreads * kLaunchRegs,
+                "AttentionConfig: setmaxnreg would ask for more registers than the CTA holds (the increase would wait forever)");
 
   // Shared memory. Q (BM, D) and K (BN, D, stages): K-major 128-byte swizzle
   // atoms (rows of 64 elements) tiled down the rows first, so that each

@@ -30,10 +30,11 @@
 //   - tiles (query block, head, batch) come from a persistent scheduler
 //     (scheduler.cuh's LayoutTileScheduler: in order for the non-causal mask,
 //     longest first within groups of heads for the causal one), handed out
-//     statically (non-causal) or at run time through an atomic counter
-//     (causal: the next tile to the first producer that asks); the producer
-//     passes each tile's position to the consumers with its Q (a word in
-//     shared memory published by the Q stage's full barrier);
+//     statically (CTA c: positions c, c + grid, ...; the default) or, with
+//     Cfg::kDynamic, at run time through an atomic counter (the next tile to
+//     the first producer that asks; the producer passes each tile's position
+//     to the consumers with its Q, a word in shared memory published by the Q
+//     stage's full barrier);
 //   - setmaxnreg moves registers from the producer to the consumers.
 //
 //   - with Cfg::kOverlap (the default), FlashAttention-3's intra-warpgroup
@@ -163,20 +164,34 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
     if (threadIdx.x == 0) {
       PipelineState<1> sq;
       PipelineState<S> sk, sv;
-      for (int pos = int(blockIdx.x);;) {
-        bool const live = pos < p.sched.positions;
+      TileWalk w = p.sched.walk(int(blockIdx.x), int(gridDim.x));  // static
+      int pos = int(blockIdx.x);                                   // dynamic
+      for (;;) {
         TileCoord tc{};
         int blocks = 0;
-        if (live) {
-          tc = p.sched.tile(pos);
-          if (p.sched.valid(tc)) blocks = attention_blocks<kCausal>(tc.m, BM::value, BN::value, p.sq, p.sk);
+        if constexpr (Cfg::kDynamic) {
+          bool const live = pos < p.sched.positions;
+          if (live) {
+            tc = p.sched.tile(pos);
+            if (p.sched.valid(tc)) blocks = attention_blocks<kCausal>(tc.m, BM::value, BN::value, p.sq, p.sk);
+          }
+          wait_barrier(pipe_q.empty_[0], sq.phase ^ 1);
+          *tile_slot = live ? pos : -1;
+          set_barrier_transaction_bytes(pipe_q.full(sq), blocks > 0 ? Cfg::kBytesQ : 0u);  // the arrive (release) publishes the slot
+          if (blocks > 0) detail::load_tile<Cfg::kBoxesQ>(p.tma_q.desc, p.plan_q, pipe_q.full(sq), smem_q, tc.m * BM::value, tc.n, tc.l);
+          sq.advance();
+          if (!live) break;
+        } else {
+          if (w.done()) break;
+          tc = p.sched.tile(w.pos);
+          w.next();
+          if (!p.sched.valid(tc)) continue;  // a raster hole
+          blocks = attention_blocks<kCausal>(tc.m, BM::value, BN::value, p.sq, p.sk);
+          if (blocks == 0) continue;  // rows that see no key: the consumers write zeros
+          pipe_q.producer_acquire(sq, Cfg::kBytesQ);
+          detail::load_tile<Cfg::kBoxesQ>(p.tma_q.desc, p.plan_q, pipe_q.full(sq), smem_q, tc.m * BM::value, tc.n, tc.l);
+          sq.advance();
         }
-        wait_barrier(pipe_q.empty_[0], sq.phase ^ 1);
-        *tile_slot = live ? pos : -1;
-        set_barrier_transaction_bytes(pipe_q.full(sq), blocks > 0 ? Cfg::kBytesQ : 0u);  // the arrive (release) publishes the slot
-        if (blocks > 0) detail::load_tile<Cfg::kBoxesQ>(p.tma_q.desc, p.plan_q, pipe_q.full(sq), smem_q, tc.m * BM::value, tc.n, tc.l);
-        sq.advance();
-        if (!live) break;
         int const hk = tc.n / p.group, b = tc.l;
         for (int n = blocks - 1; n >= 0; --n) {
           pipe_k.producer_acquire(sk, Cfg::kBytesKV);
@@ -186,7 +201,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
           detail::load_tile<Cfg::kBoxesKV>(p.tma_v.desc, p.plan_v, pipe_v.full(sv), smem_v + sv.index * Cfg::kTileKV, n * BN::value, hk, b);
           sv.advance();
         }
-        pos = p.tile_counter != nullptr ? int(gridDim.x) + atomicAdd(p.tile_counter, 1) : pos + int(gridDim.x);
+        if constexpr (Cfg::kDynamic) pos = int(gridDim.x) + atomicAdd(p.tile_counter, 1);
       }
     }
   } else {
@@ -229,21 +244,33 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
 
     PipelineState<1> sq;
     PipelineState<S> sk, sv;
+    TileWalk w = p.sched.walk(int(blockIdx.x), int(gridDim.x));  // static
     for (;;) {
-      pipe_q.consumer_wait(sq);
-      int const pos = *tile_slot;  // read before Q is released (the producer then writes the next)
-      if (pos < 0) break;
-      TileCoord const tc = p.sched.tile(pos);
-      bool const valid = p.sched.valid(tc);
-      int const m = tc.m, h = tc.n, b = tc.l;
-      int const blocks = valid ? attention_blocks<kCausal>(m, BM::value, BN::value, p.sq, p.sk) : 0;
-      int const row0 = m * BM::value;
-      if (blocks == 0) {  // no Q came: release the stage now
-        __syncwarp();  // every lane has read the slot
-        if (lane0) pipe_q.consumer_release(sq.index);
-        sq.advance();
-        if (!valid) continue;
+      TileCoord tc{};
+      int blocks = 0;
+      if constexpr (Cfg::kDynamic) {
+        pipe_q.consumer_wait(sq);
+        int const pos = *tile_slot;  // read before Q is released (the producer then writes the next)
+        if (pos < 0) break;
+        tc = p.sched.tile(pos);
+        bool const valid = p.sched.valid(tc);
+        if (valid) blocks = attention_blocks<kCausal>(tc.m, BM::value, BN::value, p.sq, p.sk);
+        if (blocks == 0) {  // no Q came: release the stage now
+          __syncwarp();     // every lane has read the slot
+          if (lane0) pipe_q.consumer_release(sq.index);
+          sq.advance();
+          if (!valid) continue;
+        }
+      } else {
+        if (w.done()) break;
+        tc = p.sched.tile(w.pos);
+        w.next();
+        if (!p.sched.valid(tc)) continue;
+        blocks = attention_blocks<kCausal>(tc.m, BM::value, BN::value, p.sq, p.sk);
+        if (blocks > 0) pipe_q.consumer_wait(sq);
       }
+      int const m = tc.m, h = tc.n, b = tc.l;
+      int const row0 = m * BM::value;
 
       float row_max[2] = {kNegInf, kNegInf}, row_sum[2] = {0.f, 0.f};
       TESSEL_UNROLL
