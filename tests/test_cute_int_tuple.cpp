@@ -406,3 +406,23 @@ TEST(CuteIntTuple, LayoutRestructuringPrintsAsCute) {
   EXPECT_EQ(str(cosize(make_layout(make_shape(4, 2), make_stride(-1, 4)))), "8");
   EXPECT_EQ(str(cosize(make_layout(_4{}, Int<-1>{}))), "_4");
 }
+
+// CuTe's element traits (tuple/int_tuple.hpp); values as CuTe 7107b05 gives them.
+TEST(CuteIntTuple, ElementTraitsAsCute) {
+  EXPECT_TRUE(is_underscore<Underscore>::value);
+  EXPECT_FALSE(is_underscore<int>::value);
+  EXPECT_FALSE(is_underscore<_1>::value);
+  EXPECT_TRUE((has_elem<tuple<int, tuple<_1, Underscore>>, Underscore>::value));
+  EXPECT_FALSE((has_elem<tuple<int, _2>, Underscore>::value));
+  EXPECT_TRUE((has_elem<Underscore, Underscore>::value));
+  EXPECT_TRUE((all_elem<tuple<Underscore, tuple<Underscore>>, Underscore>::value));
+  EXPECT_FALSE((all_elem<tuple<Underscore, int>, Underscore>::value));
+  EXPECT_TRUE((all_elem<tuple<>, Underscore>::value));
+  EXPECT_FALSE((all_elem<int, Underscore>::value));
+  EXPECT_TRUE((all_underscore<tuple<Underscore, Underscore>>::value));
+  EXPECT_TRUE((has_int1<tuple<_2, tuple<_1>>>::value));
+  EXPECT_FALSE((has_int1<tuple<_2, int>>::value));
+  EXPECT_TRUE((has_int0<tuple<_0>>::value));
+  EXPECT_TRUE((has_int0<_0>::value));
+  EXPECT_FALSE((has_int0<int>::value));
+}

@@ -43,6 +43,19 @@ template <class T> concept IntTuple = is_int_tuple_v<T>;
 // True when any element, at any depth, is `_`.
 template <class T> struct has_underscore : std::bool_constant<is_underscore_v<T>> {};
 template <class... T> struct has_underscore<tuple<T...>> : std::bool_constant<(false || ... || has_underscore<T>::value)> {};
+// CuTe's element traits: is_underscore<T>; has_elem<T, E> (T is E or holds it at
+// some depth); all_elem<T, E> (T is E, or a tuple all of whose elements are,
+// at every depth; an empty tuple counts); and the usual instances.
+template <class T> struct is_underscore : std::bool_constant<is_underscore_v<T>> {};
+template <class T, class E> struct has_elem : std::is_same<T, E> {};
+template <class... T, class E> struct has_elem<tuple<T...>, E>
+    : std::bool_constant<std::is_same_v<tuple<T...>, E> || (false || ... || has_elem<T, E>::value)> {};
+template <class T, class E> struct all_elem : std::is_same<T, E> {};
+template <class... T, class E> struct all_elem<tuple<T...>, E>
+    : std::bool_constant<std::is_same_v<tuple<T...>, E> || (true && ... && all_elem<T, E>::value)> {};
+template <class T> using all_underscore = all_elem<T, Underscore>;
+template <class T> using has_int1 = has_elem<T, C<1>>;
+template <class T> using has_int0 = has_elem<T, C<0>>;
 template <class T> inline constexpr bool has_underscore_v = has_underscore<std::remove_cvref_t<T>>::value;
 
 // ---- type-level helpers for static IntTuples ---------------------------------------------
