@@ -40,7 +40,7 @@ struct Case {
   bool time = false;
   int log_swizzle = -1;
   bool check = true;
-  int cluster = -1;  // -1: the default (no cluster); 2: pairs sharing B by multicast
+  int cluster = -1;  // -1: the default (chosen: GemmOptions::cluster_min_k); 1: none; 2: pairs sharing B by multicast
   kernels::GemmEpilogue epi = kernels::GemmEpilogue::automatic;  // direct: registers to global; tma: smem + TMA store
 };
 
@@ -98,8 +98,8 @@ bool run_case(Case const& c, int reps, Totals& tot, bool do_time) {
     CK(cudaDeviceSynchronize());
     double const host_us = std::chrono::duration<double, std::micro>(h1 - h0).count() / 10;
     std::printf("time %-58s median %8.3f ms  %7.1f TFLOP/s  (min %.3f, max %.3f ms, %d runs; host %.1f us/call; grid %d, swizzle 2^%d; "
-                "max clusters of 2: %d)\n",
-                name, med, tflops, ms.front(), ms.back(), reps, host_us, li.grid, li.log_swizzle, li.max_clusters2);
+                "max clusters of 2: %d; cluster %d)\n",
+                name, med, tflops, ms.front(), ms.back(), reps, host_us, li.grid, li.log_swizzle, li.max_clusters2, li.cluster);
   }
   CK(cudaFree(A));
   CK(cudaFree(B));
@@ -331,9 +331,9 @@ int main(int argc, char** argv) {
       c.first.epi = kernels::GemmEpilogue::direct;
       big.push_back(c);
     }
-    for (std::size_t i = 0; i < n_default; ++i) {  // every default case again with clusters of 2: the multicast's effect
+    for (std::size_t i = 0; i < n_default; ++i) {  // every default case again with the other cluster choice: the multicast's effect
       auto c = big[i];
-      c.first.cluster = 2;
+      c.first.cluster = c.first.K >= kernels::GemmOptions{}.cluster_min_k ? 1 : 2;  // the default chooses 2 from there
       big.push_back(c);
     }
     // Every variant runs right after the default case of its shape (the first of that shape in the

@@ -10,8 +10,8 @@ tessel is called through gemm_bench.cu built as a shared library:
                        [--variants default,cluster2,...] [--check-only] [--no-check]
                        [--one CASE VARIANT] [--soak SECONDS --smi FILE]
 
-Variants (tessel): default (cuda::gemm's configuration and choices), cluster2
-(clusters of 2), bn320 (BN = 320, 3 stages), bn320c2, swzN (raster swizzle 2^N),
+Variants (tessel): default (cuda::gemm's configuration and choices), cluster1
+(no cluster), cluster2 (clusters of 2), bn320 (BN = 320, 3 stages), bn320c2, swzN (raster swizzle 2^N),
 and NAME for a --lib-diag library (its default configuration; timed, not
 checked: a diagnostic build). cublas is torch.matmul.
 
@@ -98,7 +98,7 @@ def variant_fn(v, libs, case, a, b, a_store, b_store, out):
     if v in libs:
         return libs[v].fn(case, a_store, b_store, out)
     t = libs["tessel"]
-    table = {"default": {}, "cluster2": {"cluster": 2}, "bn320": {"bn": 320}, "bn320c2": {"bn": 320, "cluster": 2}}
+    table = {"default": {}, "cluster1": {"cluster": 1}, "cluster2": {"cluster": 2}, "bn320": {"bn": 320}, "bn320c2": {"bn": 320, "cluster": 2}}
     if v in table:
         return t.fn(case, a_store, b_store, out, **table[v])
     if v.startswith("swz"):

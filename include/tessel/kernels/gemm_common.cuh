@@ -44,6 +44,7 @@ struct LaunchInfo {
   int grid = 0;                               // CTAs launched
   int sms = 0;                                // the device's SM count (sm90)
   int max_clusters2 = 0;                      // clusters of 2 that fit at once (sm90; -1: the query failed)
+  int cluster = 1;                            // sm90: CTAs per cluster of the launch (chosen or asked for)
   bool vec_a = false, vec_b = false;          // sm80: the operands' 16-byte cp.async vectors
   bool epilogue_tma = false;                  // sm90: the epilogue through shared memory and TMA stores
   bool fallback = false;                      // the plain fallback kernel ran
@@ -52,7 +53,14 @@ struct LaunchInfo {
 // The options of a GEMM call.
 struct GemmOptions {
   int log_swizzle = -1;                           // the raster's swizzle: -1 chosen for L2 (choose_log_swizzle), 0 the identity raster
-  int cluster = -1;                               // sm90: CTAs per cluster along M, -1 or 1 none, 2 pairs sharing B by TMA multicast
+  int cluster = -1;                               // sm90: CTAs per cluster along M: 1 none, 2 pairs sharing B by TMA multicast,
+                                                  // -1 chosen: 2 where K >= cluster_min_k and there are 2 or more M tiles, else 1
+  // The K from which clusters of 2 are chosen: a long k-loop lets the CTAs of a wave drift apart, so that
+  // the M tiles of one column stop sharing B through L2 and re-read it from DRAM; a pair that shares
+  // B by multicast reads it once. H100, K = 11008: 1.04-1.10x the no-cluster kernel in three calls,
+  // DRAM reads 1.85 -> 1.57 GB under ncu; at K = 8192 no gain (0.94-0.99x), so the threshold lies
+  // between (bench/RESULTS.md, 2026-11-26, "GEMM in one process").
+  int cluster_min_k = 9216;
   GemmEpilogue epilogue = GemmEpilogue::automatic;
   LaunchInfo* info = nullptr;                     // where the launch's figures go (nullptr: nowhere)
 };

@@ -114,6 +114,14 @@ struct DeviceFigures {
 };
 }  // namespace detail
 
+// The CTAs per cluster of a launch: opt.cluster where given (> 0); otherwise 2
+// where K >= opt.cluster_min_k and there are at least 2 M tiles (GemmOptions
+// says why), else 1.
+inline int choose_cluster(GemmOptions const& opt, int tiles_m, int K) {
+  if (opt.cluster > 0) return opt.cluster;
+  return K >= opt.cluster_min_k && tiles_m >= 2 ? 2 : 1;
+}
+
 // Launches Cfg on row-major C (M,N):(ldc,1); A (M,K) and B (N,K) with strides
 // (lda_m, lda_k), (ldb_n, ldb_k) one of which is 1 as Cfg's majors say.
 // opt: the raster's swizzle (< 0: choose_log_swizzle), the cluster, the
@@ -159,10 +167,9 @@ cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename 
   p.alpha = alpha, p.beta = beta;
   auto const [tiles_m, tiles_n, k_tiles] = gemm_common::tile_counts<Cfg>(M, N, K);
   p.k_tiles = k_tiles;
-  // Clusters of 2 CTAs along M share B by multicast when asked (cluster = 2):
-  // correct, but measured 2.2x slower than without (bench/RESULTS.md, issue
-  // 14), so the default is no cluster.
-  p.cluster = opt.cluster > 0 ? opt.cluster : 1;
+  // Clusters of 2 CTAs along M share B by multicast: when asked (cluster = 2),
+  // or chosen (cluster = -1) for long k-loops (choose_cluster).
+  p.cluster = choose_cluster(opt, tiles_m, K);
   if (p.cluster != 1 && p.cluster != 2) fail("launch_gemm: clusters of 1 or 2 CTAs");
   // (a cluster of 2 shares B's pieces alternately: with an odd count rank 0 multicasts one more)
   int const log_swizzle = opt.log_swizzle >= 0 ? opt.log_swizzle : choose_log_swizzle((tiles_m + p.cluster - 1) / p.cluster, tiles_n);
@@ -216,6 +223,7 @@ cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename 
     li = LaunchInfo{};
     li.tiles_m = p.sched.tiles_m, li.tiles_n = p.sched.tiles_n, li.k_tiles = p.k_tiles, li.log_swizzle = log_swizzle;
     li.positions = p.sched.positions, li.grid = grid, li.sms = f.sms, li.max_clusters2 = f.queried, li.epilogue_tma = p.epi_tma;
+    li.cluster = p.cluster;
   }
   if (units == 0) return cudaSuccess;
   cfg.gridDim = dim3(unsigned(grid));
@@ -247,7 +255,7 @@ void describe(int M = 0, int N = 0, int K = 0, int sms = 132) {
   }
   if (M > 0 && N > 0) {
     auto const [tm, tn, kt] = gemm_common::tile_counts<Cfg>(M, N, K);
-    int const cl = 1, tmc = tm;  // the default: no cluster
+    int const cl = choose_cluster(GemmOptions{}, tm, K), tmc = (tm + cl - 1) / cl;  // the default choice
     int const L = choose_log_swizzle(tmc, tn);
     auto raster = identity_swizzle_layout(GemmCoord(tmc, tn, 1), L);
     int const units = tmc * tn < sms / cl ? tmc * tn : sms / cl;

@@ -18,12 +18,12 @@
 //     from shared memory through matrix descriptors (partition_fragment_A/B of
 //     the swizzled smem tensors), keeps one k-tile of wgmmas in flight, and
 //     releases a buffer once the wgmmas that read it have retired;
-//   - optionally (cluster = 2; not the default yet: 1.02-1.05x the no-cluster
-//     kernel on the H100's TN 4096^3/8192^3 since the releases are plain remote
-//     arrives, the other shapes not yet measured, bench/RESULTS.md), clusters of 2 CTAs
-//     along M: the pair computes M tiles (2m, 2m+1) of one N column, each CTA
-//     loads half of the shared B tile (one 128-row piece) and multicasts it to
-//     both, so B crosses L2 once per pair; a buffer is free when the consumers
+//   - clusters of 2 CTAs along M (GemmOptions::cluster = 2, or chosen where
+//     K >= GemmOptions::cluster_min_k: 1.04-1.10x the no-cluster kernel at
+//     K = 11008 on the H100, no gain at K = 8192, bench/RESULTS.md): the pair
+//     computes M tiles (2m, 2m+1) of one N column, each CTA loads every other
+//     piece of the shared B tile and multicasts it to both, so B crosses L2
+//     once per pair; a buffer is free when the consumers
 //     of both CTAs have released it (remote mbarrier arrives through mapa);
 //   - setmaxnreg moves registers from the producer (Cfg::kProducerRegs, 40)
 //     to the consumers (Cfg::kConsumerRegs, 232);
