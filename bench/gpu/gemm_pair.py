@@ -13,7 +13,9 @@ tessel is called through gemm_bench.cu built as a shared library:
 Variants (tessel): default (cuda::gemm's configuration and choices), cluster1
 (no cluster), cluster2 (clusters of 2), bn320 (BN = 320, 3 stages), bn320c2, swzN (raster swizzle 2^N),
 and NAME for a --lib-diag library (its default configuration; timed, not
-checked: a diagnostic build). cublas is torch.matmul.
+checked: a diagnostic build; its launches failed beside --lib's in one process,
+most likely through template statics the two copies share: run a diagnostic
+build as --lib of its own process instead). cublas is torch.matmul.
 
 Checks (every case and tessel variant, before the timings): bit-exact on
 small-integer inputs (-2, -1, 1, 2: every sum exact in fp32) against the fp32
