@@ -9,7 +9,8 @@
 //                        the strides of each tensor (batch, row, head; the head dimension contiguous),
 //                        a.scale (softmax scale), a.causal;
 //   launch_attention<Cfg>(a, stream);      one configuration
-//   tessel::cuda::attention(a, stream);    the configuration of a.head_dim and a.causal (64, 128, 256)
+//   tessel::cuda::attention(a, stream);    the default configuration of a.head_dim (64, 128, 256) and a.causal
+//                                          (instantiates all six kernels of T)
 // The TMA needs 16-byte aligned pointers and strides (named error otherwise).
 #pragma once
 
@@ -331,3 +332,25 @@ void describe(int batch = 2, int sq = 1024, int sk = 1024, int hq = 16, int hkv 
 }
 
 }  // namespace tessel::kernels::attention_sm90
+
+namespace TESSEL_NAMESPACE::cuda {
+
+// The attention forward with the default configuration of a.head_dim (64, 128
+// or 256; a named error otherwise) and a.causal, on stream.
+template <class T>
+cudaError_t attention(kernels::attention_sm90::AttentionArgs<T> const& a, cudaStream_t stream = nullptr) {
+  namespace att = kernels::attention_sm90;
+  auto run = [&]<int D>() {
+    return a.causal ? att::launch_attention<att::AttentionConfig<T, D, true>>(a, stream)
+                    : att::launch_attention<att::AttentionConfig<T, D, false>>(a, stream);
+  };
+  switch (a.head_dim) {
+    case 64: return run.template operator()<64>();
+    case 128: return run.template operator()<128>();
+    case 256: return run.template operator()<256>();
+    default: fail("cuda::attention: head dimension 64, 128 or 256");
+  }
+  return cudaErrorInvalidValue;
+}
+
+}  // namespace tessel::cuda
