@@ -426,3 +426,64 @@ TEST(CuteIntTuple, ElementTraitsAsCute) {
   EXPECT_TRUE((has_int0<_0>::value));
   EXPECT_FALSE((has_int0<int>::value));
 }
+
+// CuTe's function objects (tuple/functional.hpp): the expected strings are what
+// CuTe 7107b05's <cute/algorithm/functional.hpp> gives for the same 55 calls.
+TEST(CuteIntTuple, FunctionObjectsAsCute) {
+  int i = 5; int* p = &i;
+  EXPECT_EQ(str(identity{}(7)), "7");
+  EXPECT_EQ(str(constant_fn<int>{42}(1, 2.0, 'c')), "42");
+  EXPECT_EQ(str(unary_plus{}(3)), "3");
+  EXPECT_EQ(str(negate{}(3)), "-3");
+  EXPECT_EQ(str(bit_not{}(5)), "-6");
+  EXPECT_EQ(str(logical_not{}(0)), "1");
+  EXPECT_EQ(str(dereference{}(p)), "5");
+  EXPECT_EQ(str(*address_of{}(i)), "5"); { int j = 4; EXPECT_EQ(str(pre_increment{}(j)), "5");
+  EXPECT_EQ(str(post_increment{}(j)), "5");
+  EXPECT_EQ(str(j), "6");
+  EXPECT_EQ(str(pre_decrement{}(j)), "5");
+  EXPECT_EQ(str(post_decrement{}(j)), "5");
+  EXPECT_EQ(str(j), "4"); }
+  EXPECT_EQ(str(abs_fn{}(-3)), "3");
+  EXPECT_EQ(str(abs_fn{}(Int<-4>{})), "_4");
+  EXPECT_EQ(str(abs_fn{}(-2.5)), "2.5");
+  EXPECT_EQ(str(max_fn{}(3, 9)), "9");
+  EXPECT_EQ(str(min_fn{}(_3{}, _9{})), "_3");
+  EXPECT_EQ(str(max_fn{}(_3{}, 2)), "3");
+  EXPECT_EQ(str(shift_right_const<2>{}(17)), "4");
+  EXPECT_EQ(str(shift_left_const<3>{}(5)), "40");
+  EXPECT_EQ(str(shift_left_const<3>::Shift), "3");
+  EXPECT_EQ(str(plus{}(2, 3)), "5");
+  EXPECT_EQ(str(minus{}(2, 3)), "-1");
+  EXPECT_EQ(str(multiplies{}(_2{}, _3{})), "_6");
+  EXPECT_EQ(str(divides{}(7, 2)), "3");
+  EXPECT_EQ(str(modulus{}(7, 3)), "1");
+  EXPECT_EQ(str(bit_and{}(6, 3)), "2");
+  EXPECT_EQ(str(bit_or{}(6, 3)), "7");
+  EXPECT_EQ(str(bit_xor{}(6, 3)), "5");
+  EXPECT_EQ(str(left_shift{}(1, 4)), "16");
+  EXPECT_EQ(str(right_shift{}(64, 2)), "16");
+  EXPECT_EQ(str(logical_and{}(true, false)), "0");
+  EXPECT_EQ(str(logical_or{}(true, false)), "1");
+  EXPECT_EQ(str(equal_to{}(2, 2)), "1");
+  EXPECT_EQ(str(not_equal_to{}(2, 2)), "0");
+  EXPECT_EQ(str(greater{}(2, 3)), "0");
+  EXPECT_EQ(str(less{}(2, 3)), "1");
+  EXPECT_EQ(str(greater_equal{}(3, 3)), "1");
+  EXPECT_EQ(str(less_equal{}(4, 3)), "0");
+  { int a = 10; plus_assign{}(a, 5); minus_assign{}(a, 3); multiplies_assign{}(a, 2); divides_assign{}(a, 4); modulus_assign{}(a, 4); bit_or_assign{}(a, 8); bit_and_assign{}(a, 12); bit_xor_assign{}(a, 1); left_shift_assign{}(a, 2); right_shift_assign{}(a, 1);
+  EXPECT_EQ(str(a), "18"); }
+  EXPECT_EQ(str(plus_unary_lfold{}(1, 2, 3)), "6");
+  EXPECT_EQ(str(minus_unary_lfold{}(10, 2, 3)), "5");
+  EXPECT_EQ(str(minus_unary_rfold{}(10, 2, 3)), "11");
+  EXPECT_EQ(str(minus_binary_lfold{}(100, 2, 3)), "95");
+  EXPECT_EQ(str(minus_binary_rfold{}(100, 2, 3)), "99");
+  EXPECT_EQ(str(multiplies_unary_lfold{}(_2{}, _3{}, _4{})), "_24");
+  EXPECT_EQ(str(divides_binary_lfold{}(120, 2, 3)), "20");
+  EXPECT_EQ(str(divides_binary_rfold{}(2, 12, 36)), "0");
+  EXPECT_EQ(str(logical_and_unary_lfold{}(true, true, false)), "0");
+  EXPECT_EQ(str(less_unary_lfold{}(1, 2)), "1");
+  EXPECT_EQ(str(bind(minus{}, 10)(3)), "7");
+  EXPECT_EQ(str(bind(multiplies{}, _4{})(_5{})), "_20");
+  EXPECT_EQ(str(transform(make_tuple(-1, _2{}, Int<-3>{}), abs_fn{})), "(1,_2,_3)");
+}

@@ -12,6 +12,7 @@
 #include "tuple/sequence.hpp"
 #include "tuple/algorithms.hpp"
 #include "tuple/restructure.hpp"
+#include "tuple/functional.hpp"
 #include "layout/layout.hpp"
 #include "layout/print.hpp"
 // to_string(x) / layout_table(l) and engine::describe(error), tessel's own (they need <string>). The

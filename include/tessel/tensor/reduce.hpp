@@ -2,15 +2,10 @@
 // reductions over tensor modes: reduce, batch_reduce, logical_reduce.
 #pragma once
 
+#include "../tuple/functional.hpp"  // plus, the default reduction
 #include "tensor.hpp"
 
 namespace TESSEL_NAMESPACE {
-
-// a + b as a function object (the default reduction).
-struct plus {
-  template <class A, class B>
-  TESSEL_HOST_DEVICE constexpr auto operator()(A const& a, B const& b) const { return a + b; }
-};
 
 // t(i) = f(t(i)) for every element of t.
 template <class E, class L, class F>
