@@ -487,3 +487,38 @@ TEST(CuteIntTuple, FunctionObjectsAsCute) {
   EXPECT_EQ(str(bind(multiplies{}, _4{})(_5{})), "_20");
   EXPECT_EQ(str(transform(make_tuple(-1, _2{}, Int<-3>{}), abs_fn{})), "(1,_2,_3)");
 }
+
+// CuTe's coordinate iterator (tuple/restructure.hpp): the sequences CuTe 7107b05
+// gives, colexicographic, in a given order, and from a starting coordinate.
+TEST(CuteIntTuple, CoordIteratorAsCute) {
+  auto walk = [](auto it) {
+    std::string r;
+    for (; it != ForwardCoordIteratorSentinel{}; ++it) r += str(*it) + " ";
+    return r;
+  };
+  auto shape = make_shape(2, make_shape(_2{}, 3));
+  EXPECT_EQ(walk(make_coord_iterator(shape)),
+            "(0,(0,0)) (1,(0,0)) (0,(1,0)) (1,(1,0)) (0,(0,1)) (1,(0,1)) (0,(1,1)) (1,(1,1)) (0,(0,2)) (1,(0,2)) (0,(1,2)) (1,(1,2)) ");
+  EXPECT_EQ(walk(make_coord_iterator<Step<_2, Step<_0, _1>>>(shape)),
+            "(0,(0,0)) (0,(1,0)) (0,(0,1)) (0,(1,1)) (0,(0,2)) (0,(1,2)) (1,(0,0)) (1,(1,0)) (1,(0,1)) (1,(1,1)) (1,(0,2)) (1,(1,2)) ");
+  auto s2 = make_shape(3, 4);
+  EXPECT_EQ(walk(make_coord_iterator(make_coord(1, 2), s2)), "(1,2) (2,2) (0,3) (1,3) (2,3) ");
+  auto a = make_coord_iterator(s2), b = make_coord_iterator(s2);
+  ++a;
+  EXPECT_FALSE(a == b);
+  ++b;
+  EXPECT_TRUE(a == b);
+  auto s1 = make_shape(4);
+  EXPECT_EQ(walk(make_coord_iterator(s1)), "(0) (1) (2) (3) ");
+  // Every coordinate of a shape once, in the order of the layout's index: the
+  // colex walk visits idx2crd(i) for i = 0, 1, ... (exhaustive over small shapes).
+  for (int x = 1; x <= 3; ++x)
+    for (int y = 1; y <= 3; ++y)
+      for (int z = 1; z <= 3; ++z) {
+        auto s = make_shape(x, make_shape(y, z));
+        int i = 0;
+        for (auto it = make_coord_iterator(s); it != ForwardCoordIteratorSentinel{}; ++it, ++i)
+          EXPECT_EQ(str(*it), str(idx2crd(i, s))) << i;
+        EXPECT_EQ(i, x * y * z);
+      }
+}

@@ -126,6 +126,9 @@ namespace detail {
 // position after them.
 template <class P> struct leaf_count : std::integral_constant<std::size_t, 1> {};
 template <class... P> struct leaf_count<tuple<P...>> : std::integral_constant<std::size_t, (0 + ... + leaf_count<P>::value)> {};
+}  // namespace detail
+template <class T> inline constexpr std::size_t leaf_count_v = detail::leaf_count<std::remove_cvref_t<T>>::value;
+namespace detail {
 template <class P, std::size_t... K>
 constexpr std::size_t leaves_before(std::size_t i, std::index_sequence<K...>) {
   std::size_t s = 0;
@@ -330,6 +333,129 @@ TESSEL_HOST_DEVICE constexpr Tuple make_int_tuple_from(Ts const&... ts) {
   Tuple result{};
   fill_int_tuple_from(result, make_tuple(ts...));  // values past the dynamic leaves are unused, as in CuTe
   return result;
+}
+
+// ---- coordinate iterator --------------------------------------------------------------------
+
+namespace detail {
+// Leaf K (in flattened order) of t, by reference.
+template <std::size_t K, std::size_t I = 0, class T>
+TESSEL_HOST_DEVICE constexpr decltype(auto) leaf_ref(T& t) {
+  if constexpr (!is_tuple_v<T>) {
+    static_assert(K == 0, "tessel: leaf index out of range");
+    return (t);
+  } else {
+    using E = std::remove_cvref_t<decltype(get<I>(t))>;
+    if constexpr (K < leaf_count<E>::value) return leaf_ref<K>(get<I>(t));
+    else return leaf_ref<K - leaf_count<E>::value, I + 1>(t);
+  }
+}
+// Leaf K of t, by value (static leaves stay static).
+template <std::size_t K, std::size_t I = 0, class T>
+TESSEL_HOST_DEVICE constexpr auto leaf_get(T const& t) {
+  if constexpr (!is_tuple_v<T>) {
+    static_assert(K == 0, "tessel: leaf index out of range");
+    return t;
+  } else {
+    using E = std::remove_cvref_t<decltype(get<I>(t))>;
+    if constexpr (K < leaf_count<E>::value) return leaf_get<K>(get<I>(t));
+    else return leaf_get<K - leaf_count<E>::value, I + 1>(t);
+  }
+}
+// The flat leaf positions in increasing order of the static values of order's
+// leaves (ties keep their place): the order in which a coordinate's leaves run.
+template <class Order, std::size_t... K>
+constexpr auto run_order(std::index_sequence<K...>) {
+  constexpr long long v[] = {(long long)(std::remove_cvref_t<decltype(get<K>(flatten_to_tuple(Order{})))>::value)..., 0};
+  struct R { std::size_t p[sizeof...(K) + 1]; } r{};
+  for (std::size_t i = 0; i < sizeof...(K); ++i) r.p[i] = i;
+  for (std::size_t i = 1; i < sizeof...(K); ++i)
+    for (std::size_t j = i; j > 0 && v[r.p[j - 1]] > v[r.p[j]]; --j) { auto x = r.p[j]; r.p[j] = r.p[j - 1]; r.p[j - 1] = x; }
+  return r;
+}
+}  // namespace detail
+
+struct ForwardCoordIteratorSentinel {};
+
+// A forward iterator over the coordinates of a shape, from a starting
+// coordinate, running the leaves in Order (a tuple of leaf positions: the first
+// runs fastest); it equals the sentinel once the slowest leaf reaches its extent.
+// Holds a reference to the shape, as CuTe's does.
+template <class Coord, class Shape, class Order>
+struct ForwardCoordIterator {
+  static_assert(detail::congruent_v<Coord, Shape>, "tessel::ForwardCoordIterator: the coordinate is not congruent to the shape");
+  static constexpr std::size_t N = tuple_size_v<Order>;
+
+  TESSEL_HOST_DEVICE constexpr Coord const& operator*() const { return coord; }
+  TESSEL_HOST_DEVICE constexpr ForwardCoordIterator& operator++() {
+    bump(std::make_index_sequence<N>{});
+    return *this;
+  }
+  TESSEL_HOST_DEVICE constexpr bool operator==(ForwardCoordIteratorSentinel const&) const { return at_end(); }
+  TESSEL_HOST_DEVICE constexpr bool operator!=(ForwardCoordIteratorSentinel const&) const { return !at_end(); }
+  TESSEL_HOST_DEVICE constexpr bool operator==(ForwardCoordIterator const& o) const { return coord == o.coord; }
+  TESSEL_HOST_DEVICE constexpr bool operator!=(ForwardCoordIterator const& o) const { return !(coord == o.coord); }
+
+  Coord coord;
+  Shape const& shape;
+
+ private:
+  template <std::size_t P>
+  static constexpr std::size_t pos = std::remove_cvref_t<decltype(get<P>(Order{}))>::value;
+  TESSEL_HOST_DEVICE constexpr bool at_end() const {
+    constexpr std::size_t last = pos<N - 1>;
+    return detail::leaf_get<last>(coord) == detail::leaf_get<last>(shape);
+  }
+  template <std::size_t... P>
+  TESSEL_HOST_DEVICE constexpr void bump(std::index_sequence<P...>) {
+    ++detail::leaf_ref<pos<0>>(coord);
+    // carry: a leaf that reached its extent restarts at 0 and bumps the next one (not past the last)
+    (carry<P>(), ...);
+  }
+  template <std::size_t P>
+  TESSEL_HOST_DEVICE constexpr void carry() {
+    if constexpr (P + 1 < N) {
+      if (detail::leaf_get<pos<P>>(coord) == detail::leaf_get<pos<P>>(shape)) {
+        detail::leaf_ref<pos<P>>(coord) = 0;
+        ++detail::leaf_ref<pos<P + 1>>(coord);
+      }
+    }
+  }
+};
+
+namespace detail {
+template <class Seq> struct iota_tuple;
+template <std::size_t... K> struct iota_tuple<std::index_sequence<K...>> { using type = tuple<C<int(K)>...>; };
+template <class Coord, class Shape, class OrderTuple, std::size_t... K>
+TESSEL_HOST_DEVICE constexpr auto make_coord_iterator_in(Coord const& c, Shape const& s, std::index_sequence<K...>) {
+  constexpr auto r = run_order<OrderTuple>(std::index_sequence<K...>{});
+  using Ord = tuple<C<int(r.p[K])>...>;
+  return ForwardCoordIterator<Coord, Shape, Ord>{c, s};
+}
+}  // namespace detail
+
+// The coordinates of shape from c on, colexicographically (the first leaf
+// fastest), or in the order of Order's static leaf values (congruent to shape).
+template <class Shape, class Coord>
+TESSEL_HOST_DEVICE constexpr auto make_coord_iterator(Coord const& c, Shape const& shape) {
+  static_assert(detail::congruent_v<Coord, Shape>, "tessel::make_coord_iterator: the coordinate is not congruent to the shape");
+  constexpr std::size_t n = leaf_count_v<Shape>;
+  return detail::make_coord_iterator_in<Coord, Shape, typename detail::iota_tuple<std::make_index_sequence<n>>::type>(
+      c, shape, std::make_index_sequence<n>{});
+}
+template <class Order, class Shape, class Coord>
+TESSEL_HOST_DEVICE constexpr auto make_coord_iterator(Coord const& c, Shape const& shape) {
+  static_assert(detail::congruent_v<Coord, Shape> && detail::congruent_v<Order, Shape>,
+                "tessel::make_coord_iterator: the coordinate and the order must be congruent to the shape");
+  return detail::make_coord_iterator_in<Coord, Shape, Order>(c, shape, std::make_index_sequence<leaf_count_v<Shape>>{});
+}
+template <class Shape>
+TESSEL_HOST_DEVICE constexpr auto make_coord_iterator(Shape const& shape) {
+  return make_coord_iterator(repeat_like(shape, int(0)), shape);
+}
+template <class Order, class Shape>
+TESSEL_HOST_DEVICE constexpr auto make_coord_iterator(Shape const& shape) {
+  return make_coord_iterator<Order>(repeat_like(shape, int(0)), shape);
 }
 
 }  // namespace tessel
