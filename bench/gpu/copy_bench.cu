@@ -235,6 +235,23 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
       variant(v, "elementwise in destination order (items first, no shared memory)");
     }
   }
+  // Whole rows (copy_transpose_rows) beside J tiles of at most 120 bytes (copy_transpose_bytes),
+  // and its 4-byte stores where it stores 8 bytes; --small: the default grid too.
+  if (plan.packed && plan.packed_rows) {
+    long long NJ = 1;
+    for (int k = plan.nA; k < plan.nA + plan.nB; ++k) NJ *= plan.shape[k];
+    kernels::CopyPlan q = plan;
+    q.packed_rows = false, q.TJ = kernels::packed_tile_width(NJ, 120);
+    variant(q, "packed, J tiles of at most 120 bytes (copy_transpose_bytes, as before)");
+    if (plan.dst8) {
+      q = plan, q.dst8 = false;
+      variant(q, "whole rows, 4-byte stores");
+    }
+    if (small_run) {
+      q = plan, q.max_grid = 0;
+      variant(q, "whole rows, one block per tile (the default grid)");
+    }
+  }
   // A packed 1-byte transpose beside the same plan through the byte-wise tile kernel.
   g_unpacked_line.clear();
   if (!small_run && plan.packed) {

@@ -135,7 +135,9 @@ cudaError_t launch(kernels::CopyPlan& plan, void const* src, void* dst, cudaStre
         }
         auto const* sb = reinterpret_cast<unsigned char const*>(s);
         auto* db = reinterpret_cast<unsigned char*>(d);
-        copy_transpose_bytes<<<g, blk, 0, stream>>>(sb, db, p, lo, hi);
+        if (!plan.packed_rows) copy_transpose_bytes<<<g, blk, 0, stream>>>(sb, db, p, lo, hi);
+        else if (plan.dst8) copy_transpose_rows<true><<<g, blk, 0, stream>>>(sb, db, p, lo, hi);
+        else copy_transpose_rows<false><<<g, blk, 0, stream>>>(sb, db, p, lo, hi);
         done = true;
       }
     }

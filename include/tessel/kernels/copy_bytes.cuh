@@ -1,5 +1,6 @@
-// tessel/kernels/copy_bytes.cuh: cuda::copy's packed 1-byte transpose
-// (copy.cuh launches it where plan_copy sets CopyPlan::packed). Compile with nvcc.
+// tessel/kernels/copy_bytes.cuh: cuda::copy's packed 1-byte transposes
+// (copy.cuh launches them where plan_copy sets CopyPlan::packed: copy_transpose_bytes
+// for rows of at most 120 bytes, copy_transpose_rows for longer ones). Compile with nvcc.
 #pragma once
 
 #include "copy_kernels.cuh"
@@ -138,6 +139,165 @@ __global__ void __launch_bounds__(kThreads, 5) copy_transpose_bytes(unsigned cha
         }
       }
     }
+    __syncthreads();
+    if (!more) break;
+    b = bn, i0 = in0, j0 = jn0, cur ^= 1, slow = slow_next;
+  }
+}
+
+// Two words at an 8-byte aligned 32-bit shared-memory address.
+__device__ __forceinline__ void st_shared_v2(std::uint32_t at, unsigned lo, unsigned hi) {
+  asm volatile("st.shared.v2.u32 [%0], {%1, %2};\n" ::"r"(at), "r"(lo), "r"(hi));
+}
+// A 64-bit global store of two words (the addresses come from shared memory as integers:
+// without it the compiler emits generic stores).
+__device__ __forceinline__ void st_global_v2(unsigned char* at, unsigned lo, unsigned hi) {
+  asm volatile("st.global.v2.u32 [%0], {%1, %2};\n" ::"l"(at), "r"(lo), "r"(hi) : "memory");
+}
+__device__ __forceinline__ void st_global_u32(unsigned char* at, unsigned v) {
+  asm volatile("st.global.u32 [%0], %1;\n" ::"l"(at), "r"(v) : "memory");
+}
+
+// The packed 1-byte transpose of whole rows (J up to 248 bytes, plan_copy's packed_rows):
+// tiles of 128 rows x p.TJ bytes, so that a row of 201 bytes is one tile's, not two
+// (the row's setup, its offsets and the sectors at the tiles' boundary, are paid once).
+//  - Load: a warp reads a row as the 32 aligned 8-byte pairs from the row's first byte
+//    rounded down to 8 (at most 7 + 248 bytes), only the pairs the row needs; 16 rows
+//    per lane (warp + 8r).
+//  - Shift: as copy_transpose_bytes's, lane l writes the row's words 2l, 2l+1 as one
+//    64-bit shared store; shared memory holds row i's word w at i*64 + (w ^ (i/4 % 32))
+//    (the swizzle changes the low 5 bits only, so a word stays in its half of the row).
+//  - Rows outside the source's span are gathered byte by byte, as there.
+//  - Store: half warp s of a warp takes word column 2*jp + s, lane h of it rows
+//    8h..8h+7 (two 4x4 byte transposes; the swizzle puts the 32 lanes in 32 banks) and
+//    writes 8 bytes of each of the word's 4 columns: a half warp writes 128 contiguous
+//    bytes of a column. W8 (plan_copy's dst8): one 8-byte store, else two 4-byte ones.
+template <bool W8>
+__global__ void __launch_bounds__(kThreads, 4) copy_transpose_rows(unsigned char const* __restrict__ src,
+                                                                 unsigned char* __restrict__ dst, Params p,
+                                                                 long long span_lo, long long span_hi) {
+  static_assert(kWarps == 8, "copy_transpose_rows: 8 warps, a warp per row: 8 rows a step");
+  constexpr unsigned TI = 128, WR = 64, RR = TI / kWarps, MaxJ = 248;  // RR: the loads per lane per tile
+  unsigned const tj = p.TJ;
+  __shared__ long long s_off[2][TI];
+  __shared__ long long d_addr[2][MaxJ];
+  __shared__ unsigned long long row_pair[2][TI];
+  __shared__ unsigned row_info[2][TI];
+  __shared__ __align__(16) unsigned tile[TI * WR];
+  unsigned const lane = threadIdx.x, warp = threadIdx.y, tid = warp * 32 + lane;
+  std::uint32_t const row_warp = smem_u32(tile) + 4 * WR * warp;  // row `warp`
+  unsigned const sw_warp = warp >> 2;                              // its swizzle; row warp + 8r: + 2r
+  auto const src_addr = reinterpret_cast<unsigned long long>(src);
+  auto prepare = [&](unsigned b, int k, unsigned& i0, unsigned& j0) {
+    tile_offsets(p, b, TI, tj, 1, s_off[k], d_addr[k], i0, j0);
+    bool gathered = false;
+    if (tid < TI && i0 + tid < p.NI) {
+      unsigned const nj = p.NJ - j0 < tj ? p.NJ - j0 : tj;
+      long long const first = s_off[k][tid];  // written by this thread
+      unsigned const sh = unsigned((src_addr + first) & 7);
+      long long const w0 = first - sh;
+      gathered = !(w0 >= span_lo && w0 + 8 * ((sh + nj + 7) / 8) <= span_hi);
+      row_pair[k][tid] = src_addr + w0;
+      row_info[k][tid] = sh + (gathered ? 256u : 0u);
+    }
+    // Column w's offset was written by the thread of item TI + w of tile_offsets' loop.
+    auto const dbase = reinterpret_cast<long long>(dst);
+    if (tid >= TI && tid - TI < tj) d_addr[k][tid - TI] += dbase;
+    if (tid + kThreads - TI < tj) d_addr[k][tid + kThreads - TI] += dbase;
+    return gathered;
+  };
+  uint2 pr[RR];
+  auto load = [&](int k, unsigned i0, unsigned j0) {
+    unsigned const nj = p.NJ - j0 < tj ? p.NJ - j0 : tj;
+    unsigned const ni = p.NI - i0 < TI ? p.NI - i0 : TI;
+#pragma unroll
+    for (int r = 0; r < RR; ++r) {
+      unsigned const i = warp + kWarps * r;
+      pr[r] = make_uint2(0, 0);
+      if (i < ni) {
+        unsigned const info = row_info[k][i];
+        if (info < 256 && 8 * lane < info + nj) pr[r] = __ldg(reinterpret_cast<uint2 const*>(row_pair[k][i]) + lane);
+      }
+    }
+  };
+  unsigned b = blockIdx.x;
+  if (b >= p.total) return;
+  unsigned i0, j0;
+  bool slow = __syncthreads_or(prepare(b, 0, i0, j0));
+  load(0, i0, j0);
+  int cur = 0;
+  for (;;) {
+    unsigned const nj = p.NJ - j0 < tj ? p.NJ - j0 : tj;
+    unsigned const ni = p.NI - i0 < TI ? p.NI - i0 : TI;
+    // Row i = warp + 8r: words 2*lane and 2*lane+1 at i*64 + (w ^ sw), sw = sw_warp + 2r; one
+    // 64-bit store at the even one of the two. Rows past ni are written too (never read).
+#pragma unroll
+    for (int r = 0; r < RR; ++r) {
+      unsigned const n0 = __shfl_down_sync(0xffffffffu, pr[r].x, 1), n1 = __shfl_down_sync(0xffffffffu, pr[r].y, 1);
+      unsigned const sh = row_info[cur][warp + kWarps * r];
+      bool const o = sh & 4;
+      unsigned const a = o ? pr[r].y : pr[r].x, c = o ? n0 : pr[r].y, d = o ? n1 : n0;
+      unsigned const lo = __funnelshift_r(a, c, (sh & 3) * 8), hi = __funnelshift_r(c, d, (sh & 3) * 8);
+      unsigned const sw = sw_warp + 2 * r;  // r < 16: below 32
+      std::uint32_t const at = row_warp + 4 * WR * kWarps * r + 4 * ((2 * lane) ^ (sw & ~1u));
+      if (sw & 1) st_shared_v2(at, hi, lo); else st_shared_v2(at, lo, hi);
+    }
+    if (slow) {  // rows gathered byte by byte: bytes 8*lane .. 8*lane+7, over what the shift wrote
+      for (int r = 0; r < RR; ++r) {
+        unsigned const i = warp + kWarps * r;
+        if (i >= ni || row_info[cur][i] < 256) continue;
+        auto const* row = reinterpret_cast<unsigned char const*>(row_pair[cur][i]) + (row_info[cur][i] & 255);
+        unsigned long long v = 0;
+        for (unsigned q = 0; q < 8; ++q)
+          if (8 * lane + q < nj) v |= static_cast<unsigned long long>(row[8 * lane + q]) << (8 * q);
+        unsigned const sw = sw_warp + 2 * r;
+        std::uint32_t const at = row_warp + 4 * WR * kWarps * r + 4 * ((2 * lane) ^ (sw & ~1u));
+        if (sw & 1) st_shared_v2(at, unsigned(v >> 32), unsigned(v)); else st_shared_v2(at, unsigned(v), unsigned(v >> 32));
+      }
+    }
+    unsigned const bn = b + gridDim.x;
+    bool const more = bn < p.total;
+    unsigned in0 = 0, jn0 = 0;
+    bool const slow_next = __syncthreads_or(more && prepare(bn, cur ^ 1, in0, jn0));
+    unsigned const h = lane & 15, s = lane >> 4;
+    if (8 * h < ni) {
+      bool const full = 8 * h + 8 <= ni;
+      long long const* dk = d_addr[cur];
+      std::uint32_t const rows_h = smem_u32(tile) + 4 * WR * 8 * h;  // row 8h; its swizzle 2h (+1 for rows 8h+4..)
+      for (unsigned w = 2 * warp + s; 4 * w < nj; w += 2 * kWarps) {
+        unsigned r[8];
+#pragma unroll
+        for (int q = 0; q < 8; ++q) r[q] = ld_shared(rows_h + 4 * WR * q + 4 * (w ^ (2 * h + (q >> 2))));
+        unsigned out[2][4];
+#pragma unroll
+        for (int g = 0; g < 2; ++g) {
+          unsigned const t0 = __byte_perm(r[4 * g], r[4 * g + 1], 0x5140), t1 = __byte_perm(r[4 * g + 2], r[4 * g + 3], 0x5140);
+          unsigned const t2 = __byte_perm(r[4 * g], r[4 * g + 1], 0x7362), t3 = __byte_perm(r[4 * g + 2], r[4 * g + 3], 0x7362);
+          out[g][0] = __byte_perm(t0, t1, 0x5410), out[g][1] = __byte_perm(t0, t1, 0x7632);
+          out[g][2] = __byte_perm(t2, t3, 0x5410), out[g][3] = __byte_perm(t2, t3, 0x7632);
+        }
+        if (full) {
+#pragma unroll
+          for (int c = 0; c < 4; ++c)
+            if (4 * w + c < nj) {
+              auto* const to = reinterpret_cast<unsigned char*>(dk[4 * w + c]) + 8 * h;
+              if constexpr (W8) st_global_v2(to, out[0][c], out[1][c]);
+              else st_global_u32(to, out[0][c]), st_global_u32(to + 4, out[1][c]);
+            }
+        } else {  // the last, partial group of rows: byte by byte (unrolled: out stays in registers)
+#pragma unroll
+          for (int c = 0; c < 4; ++c)
+#pragma unroll
+            for (int q = 0; q < 8; ++q)
+              if (4 * w + c < nj && 8 * h + q < ni)
+                reinterpret_cast<unsigned char*>(dk[4 * w + c])[8 * h + q] = static_cast<unsigned char>(out[q >> 2][c] >> (8 * (q & 3)));
+        }
+      }
+    }
+    // The next tile's loads after this tile's stores (a capped grid only; the default grid
+    // has one tile per block): before them, the 16 pairs stayed live through the stores
+    // and ptxas spilled at 64 registers.
+    if (more) load(cur ^ 1, in0, jn0);
     __syncthreads();
     if (!more) break;
     b = bn, i0 = in0, j0 = jn0, cur ^= 1, slow = slow_next;

@@ -45,6 +45,11 @@ struct CopyPlan {
   // tile, 1-byte items of one element: moved as 4-byte words (copy_transpose_bytes,
   // 128 x TJ tiles, TJ a multiple of 4 from 4 to 120), where every column (J item and rest) starts 4-byte aligned in dst.
   bool packed = false;
+  // packed, J over 120 bytes: whole rows of up to 248 bytes (copy_transpose_rows, a warp
+  // per row, 128 x TJ tiles, TJ a multiple of 4 from 4 to 248) instead of J tiles of at
+  // most 120 (random 4 of the bench: rows of 201 bytes in one tile, not 104 + 97).
+  // dst8: every column starts 8-byte aligned, so that kernel stores 8 bytes per lane.
+  bool packed_rows = false, dst8 = false;
   // tile: the order of tiles. I tiles first (false) or J tiles first (true:
   // the packed 1-byte kernel, and plain transposes whose rows do not start on
   // a 32-byte sector; measured faster there on the H100, bench/RESULTS.md).
@@ -74,6 +79,14 @@ namespace detail {
 inline long long gcd(long long a, long long b) { while (b) { long long t = a % b; a = b; b = t; } return a; }
 inline long long cdiv(long long a, long long b) { return (a + b - 1) / b; }
 }  // namespace detail
+
+// The packed byte kernels' tile width for a J extent of NJ bytes: equal tiles of at most
+// max bytes (120: copy_transpose_bytes, 248: copy_transpose_rows), multiples of 4
+// (rows of 201 bytes: 104 + 97 under 120, one tile of 204 under 248).
+inline long long packed_tile_width(long long NJ, long long max) {
+  long long const tiles = detail::cdiv(NJ, max);
+  return 4 * detail::cdiv(NJ, 4 * tiles);
+}
 
 // Plan a copy of elements of elem_bytes bytes from layout src to layout dst
 // (engine values), the pointers aligned to align_src / align_dst bytes.
@@ -245,9 +258,14 @@ inline CopyPlan plan_copy(engine::Layout const& src, engine::Layout const& dst, 
     if (p.elem_bytes == 1 && align_dst >= 4) {
       bool aligned = true;
       for (int k = nA; k < p.rank; ++k) aligned = aligned && p.dst_stride[k] % 4 == 0;
-      if (aligned) {  // J first: 7% faster there (RESULTS.md); J in equal tiles of at most 120 bytes, multiples of 4
-        long long const NJ = size_of(B, nB), tiles = detail::cdiv(NJ, 120);  // 120: a row's 8-byte pairs fit 16
-        p.packed = true, p.TI = 128, p.TJ = 4 * detail::cdiv(NJ, 4 * tiles), p.j_first = true;
+      if (aligned) {  // J first: 7% faster there (RESULTS.md); J in equal tiles, multiples of 4
+        long long const NJ = size_of(B, nB);
+        p.packed = true, p.TI = 128, p.j_first = true;
+        p.packed_rows = NJ > 120;  // rows longer than a half warp's 16 pairs take: a warp per row
+        p.TJ = packed_tile_width(NJ, p.packed_rows ? 248 : 120);
+        bool a8 = align_dst >= 8;
+        for (int k = nA; k < p.rank; ++k) a8 = a8 && p.dst_stride[k] % 8 == 0;
+        p.dst8 = a8;
       }
     }
     return p;
@@ -268,12 +286,14 @@ inline CopyPlan plan_copy(engine::Layout const& src, engine::Layout const& dst, 
 
 // Why the kernels cannot run plan p as it is ("" if they can): its planning
 // error, more than 2^31 elements, or a packed tile width outside what
-// copy_transpose_bytes handles (a multiple of 4 from 4 to 120). cuda::launch
+// copy_transpose_bytes handles (a multiple of 4 from 4 to 120; copy_transpose_rows:
+// from 4 to 248). cuda::launch
 // throws it as a named error.
 inline std::string launch_error(CopyPlan const& p) {
   if (!p.error.empty()) return p.error;
   if (p.total >= (1ll << 31)) return "cuda::copy: more than 2^31 elements";
-  if (p.packed && (p.TJ < 4 || p.TJ > 120 || p.TJ % 4 != 0)) return "cuda::copy: a packed plan's TJ must be a multiple of 4 from 4 to 120";
+  if (p.packed && !p.packed_rows && (p.TJ < 4 || p.TJ > 120 || p.TJ % 4 != 0)) return "cuda::copy: a packed plan's TJ must be a multiple of 4 from 4 to 120";
+  if (p.packed && p.packed_rows && (p.TJ < 4 || p.TJ > 248 || p.TJ % 4 != 0)) return "cuda::copy: a packed plan of whole rows needs TJ a multiple of 4 from 4 to 248";
   return "";
 }
 
@@ -293,7 +313,10 @@ inline std::string CopyPlan::describe() const {
     s += "; I = modes [0," + std::to_string(nA) + ") (dst-contiguous), J = modes [" + std::to_string(nA) + "," +
          std::to_string(nA + nB) + ") (src-contiguous), items of " + std::to_string(L) + " element(s); tile " +
          std::to_string(TI) + "x" + std::to_string(TJ) + " items, " +
-         (packed ? "moved as 4-byte words (4x4 byte transposes)" : "skewed in shared memory") +
+         (packed ? (packed_rows ? std::string("moved as 4-byte words (4x4 byte transposes), a warp per row") +
+                                      (dst8 ? ", 8-byte stores" : "")
+                                : std::string("moved as 4-byte words (4x4 byte transposes)"))
+                 : std::string("skewed in shared memory")) +
          (used_async ? ", loaded with cp.async (two tile buffers)" : "") +
          (j_first ? ", J tiles first" : "");
   }
