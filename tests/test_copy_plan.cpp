@@ -152,35 +152,65 @@ TEST(CopyPlan, TileChoices) {
   EXPECT_EQ(r1.TJ, 8);
   // Every tile plan: one block per tile, and the tile kernel rather than the TMA.
   for (auto const* q : {&r0, &r1, &r2}) EXPECT_TRUE(q->waves == 0 && !q->use_tma) << q->describe();
-  // Packed bytes: J (201 bytes) in two equal tiles of 104, a multiple of 4, at most 120
-  // (a row's aligned 8-byte pairs then fit the kernel's 16).
+  // Packed bytes: J (201 bytes) over 120, so whole rows (copy_transpose_rows) in one tile of
+  // 204 bytes, a multiple of 4, at most 248 (a row's aligned 8-byte pairs then fit a warp's 32);
+  // the columns start 8-byte aligned (915200-byte strides).
   auto r4 = bench_plan({201, 25, 143, 256}, {1, 3, 2, 0}, 1);
-  EXPECT_TRUE(r4.packed) << r4.describe();
-  EXPECT_EQ(r4.TJ, 104);
-  for (long long nj : {4, 5, 127, 128, 129, 255, 256, 257, 1000}) {
+  EXPECT_TRUE(r4.packed && r4.packed_rows && r4.dst8) << r4.describe();
+  EXPECT_EQ(r4.TJ, 204);
+  EXPECT_EQ(kernels::packed_tile_width(201, 120), 104);  // copy_transpose_bytes's tiles (the bench's variant)
+  for (long long nj : {4, 5, 120, 121, 127, 128, 129, 248, 249, 255, 256, 257, 1000}) {
     auto q = bench_plan({nj, 64}, {1, 0}, 1);
     ASSERT_TRUE(q.packed) << q.describe();
-    EXPECT_TRUE(q.TJ % 4 == 0 && q.TJ >= 4 && q.TJ <= 120 && q.TJ >= nj / ((nj + 119) / 120)) << nj << ": " << q.describe();
-    EXPECT_EQ((nj + q.TJ - 1) / q.TJ, (nj + 119) / 120) << nj;  // no more tiles than with 120
-    EXPECT_LE(q.TJ * ((nj + q.TJ - 1) / q.TJ) - nj, 4 * ((nj + 119) / 120) - 1) << nj;  // equal tiles: under 4 bytes of waste each
+    EXPECT_EQ(q.packed_rows, nj > 120) << nj;
+    long long const max = q.packed_rows ? 248 : 120, tiles = (nj + max - 1) / max;
+    EXPECT_TRUE(q.TJ % 4 == 0 && q.TJ >= 4 && q.TJ <= max && q.TJ >= nj / tiles) << nj << ": " << q.describe();
+    EXPECT_EQ((nj + q.TJ - 1) / q.TJ, tiles) << nj;  // no more tiles than with the largest width
+    EXPECT_LE(q.TJ * ((nj + q.TJ - 1) / q.TJ) - nj, 4 * tiles - 1) << nj;  // equal tiles: under 4 bytes of waste each
+    EXPECT_TRUE(q.dst8) << nj;  // columns 64 bytes apart
   }
+  // dst8 only where every column starts 8-byte aligned: 64 rows, so column strides of 64 bytes;
+  // 60 rows: 60-byte strides (4-byte aligned, packed, not dst8).
+  EXPECT_TRUE(bench_plan({201, 64}, {1, 0}, 1).dst8);
+  auto q60 = bench_plan({201, 60}, {1, 0}, 1);
+  EXPECT_TRUE(q60.packed && q60.packed_rows && !q60.dst8) << q60.describe();
 }
 
 TEST(CopyPlan, LaunchErrors) {
   // What cuda::launch refuses with a named error, checked on the plan (host code).
   auto q = bench_plan({201, 25, 143, 256}, {1, 3, 2, 0}, 1);
-  ASSERT_TRUE(q.packed) << q.describe();
+  ASSERT_TRUE(q.packed && q.packed_rows) << q.describe();
   EXPECT_EQ(kernels::launch_error(q), "");
+  auto q120 = q;  // copy_transpose_bytes (J tiles of at most 120 bytes)
+  q120.packed_rows = false;
   for (long long tj : {0, 2, 6, 124, 128}) {
-    auto bad = q;
+    auto bad = q120;
     bad.TJ = tj;
     EXPECT_EQ(kernels::launch_error(bad), "cuda::copy: a packed plan's TJ must be a multiple of 4 from 4 to 120") << tj;
   }
   for (long long tj : {4, 120}) {
+    auto ok = q120;
+    ok.TJ = tj;
+    EXPECT_EQ(kernels::launch_error(ok), "") << tj;
+  }
+  for (long long tj : {0, 2, 6, 250, 252, 256}) {
+    auto bad = q;
+    bad.TJ = tj;
+    EXPECT_EQ(kernels::launch_error(bad), "cuda::copy: a packed plan of whole rows needs TJ a multiple of 4 from 4 to 248") << tj;
+  }
+  for (long long tj : {4, 124, 248}) {
     auto ok = q;
     ok.TJ = tj;
     EXPECT_EQ(kernels::launch_error(ok), "") << tj;
   }
+  for (int split : {0, 3}) {
+    auto bad = q;
+    bad.rows_split = split;
+    EXPECT_EQ(kernels::launch_error(bad), "cuda::copy: a packed plan of whole rows needs rows_split 1 or 2") << split;
+  }
+  auto one = q;
+  one.rows_split = 1;
+  EXPECT_EQ(kernels::launch_error(one), "");
   auto big = q;
   big.total = 1ll << 31;
   EXPECT_EQ(kernels::launch_error(big), "cuda::copy: more than 2^31 elements");

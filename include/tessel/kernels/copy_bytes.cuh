@@ -172,12 +172,14 @@ __device__ __forceinline__ void st_global_u32(unsigned char* at, unsigned v) {
 //    8h..8h+7 (two 4x4 byte transposes; the swizzle puts the 32 lanes in 32 banks) and
 //    writes 8 bytes of each of the word's 4 columns: a half warp writes 128 contiguous
 //    bytes of a column. W8 (plan_copy's dst8): one 8-byte store, else two 4-byte ones.
-template <bool W8>
-__global__ void __launch_bounds__(kThreads, 4) copy_transpose_rows(unsigned char const* __restrict__ src,
+//  - Split 1: a lane's 16 loads all in flight (64 registers, 4 blocks per SM); Split 2:
+//    two batches of 8, each shifted before the next is loaded (48 registers, 5 blocks).
+template <bool W8, int Split>
+__global__ void __launch_bounds__(kThreads, Split == 1 ? 4 : 5) copy_transpose_rows(unsigned char const* __restrict__ src,
                                                                  unsigned char* __restrict__ dst, Params p,
                                                                  long long span_lo, long long span_hi) {
   static_assert(kWarps == 8, "copy_transpose_rows: 8 warps, a warp per row: 8 rows a step");
-  constexpr unsigned TI = 128, WR = 64, RR = TI / kWarps, MaxJ = 248;  // RR: the loads per lane per tile
+  constexpr unsigned TI = 128, WR = 64, RR = TI / kWarps / Split, MaxJ = 248;  // RR: a lane's loads per batch
   unsigned const tj = p.TJ;
   __shared__ long long s_off[2][TI];
   __shared__ long long d_addr[2][MaxJ];
@@ -207,12 +209,13 @@ __global__ void __launch_bounds__(kThreads, 4) copy_transpose_rows(unsigned char
     return gathered;
   };
   uint2 pr[RR];
-  auto load = [&](int k, unsigned i0, unsigned j0) {
+  // Batch h of the tile in slot k: rows warp + 8r, r = RR*h .. RR*h + RR-1.
+  auto load = [&](int k, unsigned i0, unsigned j0, unsigned h) {
     unsigned const nj = p.NJ - j0 < tj ? p.NJ - j0 : tj;
     unsigned const ni = p.NI - i0 < TI ? p.NI - i0 : TI;
 #pragma unroll
     for (int r = 0; r < RR; ++r) {
-      unsigned const i = warp + kWarps * r;
+      unsigned const i = warp + kWarps * (r + RR * h);
       pr[r] = make_uint2(0, 0);
       if (i < ni) {
         unsigned const info = row_info[k][i];
@@ -224,7 +227,7 @@ __global__ void __launch_bounds__(kThreads, 4) copy_transpose_rows(unsigned char
   if (b >= p.total) return;
   unsigned i0, j0;
   bool slow = __syncthreads_or(prepare(b, 0, i0, j0));
-  load(0, i0, j0);
+  load(0, i0, j0, 0);
   int cur = 0;
   for (;;) {
     unsigned const nj = p.NJ - j0 < tj ? p.NJ - j0 : tj;
@@ -232,18 +235,23 @@ __global__ void __launch_bounds__(kThreads, 4) copy_transpose_rows(unsigned char
     // Row i = warp + 8r: words 2*lane and 2*lane+1 at i*64 + (w ^ sw), sw = sw_warp + 2r; one
     // 64-bit store at the even one of the two. Rows past ni are written too (never read).
 #pragma unroll
-    for (int r = 0; r < RR; ++r) {
-      unsigned const n0 = __shfl_down_sync(0xffffffffu, pr[r].x, 1), n1 = __shfl_down_sync(0xffffffffu, pr[r].y, 1);
-      unsigned const sh = row_info[cur][warp + kWarps * r];
-      bool const o = sh & 4;
-      unsigned const a = o ? pr[r].y : pr[r].x, c = o ? n0 : pr[r].y, d = o ? n1 : n0;
-      unsigned const lo = __funnelshift_r(a, c, (sh & 3) * 8), hi = __funnelshift_r(c, d, (sh & 3) * 8);
-      unsigned const sw = sw_warp + 2 * r;  // r < 16: below 32
-      std::uint32_t const at = row_warp + 4 * WR * kWarps * r + 4 * ((2 * lane) ^ (sw & ~1u));
-      if (sw & 1) st_shared_v2(at, hi, lo); else st_shared_v2(at, lo, hi);
+    for (unsigned h = 0; h < Split; ++h) {
+      if (h > 0) load(cur, i0, j0, h);
+#pragma unroll
+      for (int q = 0; q < RR; ++q) {
+        unsigned const r = q + RR * h;
+        unsigned const n0 = __shfl_down_sync(0xffffffffu, pr[q].x, 1), n1 = __shfl_down_sync(0xffffffffu, pr[q].y, 1);
+        unsigned const sh = row_info[cur][warp + kWarps * r];
+        bool const o = sh & 4;
+        unsigned const a = o ? pr[q].y : pr[q].x, c = o ? n0 : pr[q].y, d = o ? n1 : n0;
+        unsigned const lo = __funnelshift_r(a, c, (sh & 3) * 8), hi = __funnelshift_r(c, d, (sh & 3) * 8);
+        unsigned const sw = sw_warp + 2 * r;  // r < 16: below 32
+        std::uint32_t const at = row_warp + 4 * WR * kWarps * r + 4 * ((2 * lane) ^ (sw & ~1u));
+        if (sw & 1) st_shared_v2(at, hi, lo); else st_shared_v2(at, lo, hi);
+      }
     }
     if (slow) {  // rows gathered byte by byte: bytes 8*lane .. 8*lane+7, over what the shift wrote
-      for (int r = 0; r < RR; ++r) {
+      for (int r = 0; r < RR * Split; ++r) {
         unsigned const i = warp + kWarps * r;
         if (i >= ni || row_info[cur][i] < 256) continue;
         auto const* row = reinterpret_cast<unsigned char const*>(row_pair[cur][i]) + (row_info[cur][i] & 255);
@@ -297,7 +305,7 @@ __global__ void __launch_bounds__(kThreads, 4) copy_transpose_rows(unsigned char
     // The next tile's loads after this tile's stores (a capped grid only; the default grid
     // has one tile per block): before them, the 16 pairs stayed live through the stores
     // and ptxas spilled at 64 registers.
-    if (more) load(cur ^ 1, in0, jn0);
+    if (more) load(cur ^ 1, in0, jn0, 0);
     __syncthreads();
     if (!more) break;
     b = bn, i0 = in0, j0 = jn0, cur ^= 1, slow = slow_next;
