@@ -168,8 +168,12 @@ TESSEL_HOST_DEVICE constexpr auto build(Src const& src) {
       auto const v = src.template leaf<Strides, k>();
       // The stride of a mode of size 1 reaches no value: where it does not fit
       // in Dyn, 0 is the same function. Any other value that does not fit is an
-      // overflow, not a truncation.
-      if constexpr (Strides) {
+      // overflow, not a truncation. Without overflow checks (device code, as
+      // CuTe; TESSEL_NO_CHECKS) the value is narrowed as it is: the select would
+      // cost a 64-bit product, two compares and a register live across a
+      // kernel's main loop (sgemm_2's k-tile stride), and the truncated stride
+      // of a size-1 mode reaches no element either.
+      if constexpr (Strides && TESSEL_OVERFLOW_CHECKS) {
         if (!fits_in<Dyn>(v) && src.template leaf<false, k>() == 1) return Dyn(0);
       }
       return narrow<Dyn>(v);
