@@ -230,7 +230,10 @@ template <TmaOp K, int N>
 TESSEL_DEVICE void tma_issue(void const* desc, void const* smem, std::uint64_t const* mbar, std::uint16_t mask, std::uint64_t hint,
                              std::int32_t const (&c)[5]) {
   std::uint64_t const g = reinterpret_cast<std::uint64_t>(desc);
-  std::uint32_t const s = smem_u32(smem), b = mbar ? smem_u32(mbar) : 0u;
+  // A load's mbarrier is its caller's (tma.with(bar) takes a reference): no null test, which
+  // would compare the 64-bit generic address at every box (CuTe converts it as it is). A
+  // store has none.
+  std::uint32_t const s = smem_u32(smem), b = K == TmaOp::store ? 0u : smem_u32(mbar);
   if constexpr (K == TmaOp::load && N == 1) asm volatile("cp.async.bulk.tensor.1d.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint [%0], [%1, {%4}], [%2], %3;" ::"r"(s), "l"(g), "r"(b), "l"(hint), "r"(c[0]) : "memory");
   else if constexpr (K == TmaOp::load && N == 2) asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint [%0], [%1, {%4, %5}], [%2], %3;" ::"r"(s), "l"(g), "r"(b), "l"(hint), "r"(c[0]), "r"(c[1]) : "memory");
   else if constexpr (K == TmaOp::load && N == 3) asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint [%0], [%1, {%4, %5, %6}], [%2], %3;" ::"r"(s), "l"(g), "r"(b), "l"(hint), "r"(c[0]), "r"(c[1]), "r"(c[2]) : "memory");
