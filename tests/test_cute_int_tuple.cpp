@@ -5,12 +5,18 @@
 // against dynamic integers and against direct definitions.
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cstdint>
+#include <limits>
 #include <numeric>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <tessel/tessel.hpp>
+#include <tessel/container/alignment.hpp>
+#include <tessel/int/type_utils.hpp>
+#include <tessel/numeric/math.hpp>
 
 using namespace tessel;
 
@@ -521,4 +527,159 @@ TEST(CuteIntTuple, CoordIteratorAsCute) {
           EXPECT_EQ(str(*it), str(idx2crd(i, s))) << i;
         EXPECT_EQ(i, x * y * z);
       }
+}
+
+
+namespace {
+// The rows of BitOperationsAsCute: each x of xs (cast to T) with the results of
+// the bit operations on it, printed the way the CuTe program printed them.
+template <class T>
+std::string bits_line(char const* name, std::vector<unsigned long long> const& xs) {
+  std::ostringstream os;
+  os << name << ":";
+  for (auto v : xs) {
+    T const x = T(v);
+    unsigned long long ceil = 0;
+    if constexpr (sizeof(T) >= 4) ceil = bit_ceil(x);
+    os << " " << +x << "[" << has_single_bit(x) << " " << bit_width(x) << " " << ceil << " " << +bit_floor(x) << " "
+       << countl_zero(x) << " " << countr_zero(x) << " " << popcount(x) << " " << +rotl(x, 3) << " " << +rotr(x, 3) << " "
+       << +rotl(x, -5) << " " << +rotr(x, -1) << " " << +rotl(x, 0) << "]";
+  }
+  return os.str();
+}
+template <class T>
+std::string ones_line(char const* name, std::vector<unsigned long long> const& xs) {
+  std::ostringstream os;
+  os << name << ":";
+  for (auto v : xs) {
+    T const x = T(v);
+    os << " " << countl_one(x) << "/" << countr_one(x) << "/" << log_2(T(x | 1));
+  }
+  return os.str();
+}
+template <class T> struct W { static constexpr T value = 7; };
+struct F { static constexpr double value = 2.5; };
+template <class A> struct TA { static constexpr int v = 1; };
+template <class A> struct TB { static constexpr int v = 2; };
+}  // namespace
+
+TEST(CuteIntTuple, BitOperationsAsCute) {
+  // Each entry: x[has_single_bit bit_width bit_ceil bit_floor countl_zero countr_zero popcount
+  // rotl(x,3) rotr(x,3) rotl(x,-5) rotr(x,-1) rotl(x,0)], as CuTe 7107b05 prints them (bit_ceil 0 for
+  // 8/16 bits, where CuTe's does not compile); then countl_one/countr_one/log_2(x|1).
+  std::vector<unsigned long long> const xs{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 17, 100, 127, 128, 129, 200, 255};
+  EXPECT_EQ((bits_line<uint8_t>("u8", xs)),
+            "u8: 0[0 0 0 0 8 8 0 0 0 0 0 0] 1[1 1 0 1 7 0 1 8 32 8 2 1] 2[1 2 0 2 6 1 1 16 64 16 4 2] 3[0 2 0 2 6 0 2 24 96 24 6 3] 4[1 3 0 4 5 2 1 32 128 32 8 4] 5[0 3 0 4 5 0 2 40 160 40 10 5] 6[0 3 0 4 5 1 2 48 192 48 12 6] 7[0 3 0 4 5 0 3 56 224 56 14 7] 8[1 4 0 8 4 3 1 64 1 64 16 8] 9[0 4 0 8 4 0 2 72 33 72 18 9] 12[0 4 0 8 4 2 2 96 129 96 24 12] 17[0 5 0 16 3 0 2 136 34 136 34 17] 100[0 7 0 64 1 2 3 35 140 35 200 100] 127[0 7 0 64 1 0 7 251 239 251 254 127] 128[1 8 0 128 0 7 1 4 16 4 1 128] 129[0 8 0 128 0 0 2 12 48 12 3 129] 200[0 8 0 128 0 3 3 70 25 70 145 200] 255[0 8 0 128 0 0 8 255 255 255 255 255]");
+  EXPECT_EQ((bits_line<uint16_t>("u16", {0, 1, 3, 255, 256, 1000, 32768, 40000, 65535})),
+            "u16: 0[0 0 0 0 16 16 0 0 0 0 0 0] 1[1 1 0 1 15 0 1 8 8192 2048 2 1] 3[0 2 0 2 14 0 2 24 24576 6144 6 3] 255[0 8 0 128 8 0 8 2040 57375 63495 510 255] 256[1 9 0 256 7 8 1 2048 32 8 512 256] 1000[0 10 0 512 6 3 6 8000 125 16415 2000 1000] 32768[1 16 0 32768 0 15 1 4 4096 1024 1 32768] 40000[0 16 0 32768 0 6 5 57860 5000 1250 14465 40000] 65535[0 16 0 32768 0 0 16 65535 65535 65535 65535 65535]");
+  EXPECT_EQ((bits_line<uint32_t>("u32", {0, 1, 5, 1u << 20, (1u << 20) + 1, 123456789, 0x80000000u, 0xffffffffu})),
+            "u32: 0[0 0 1 0 32 32 0 0 0 0 0 0] 1[1 1 1 1 31 0 1 8 536870912 134217728 2 1] 5[0 3 8 4 29 0 2 40 2684354560 671088640 10 5] 1048576[1 21 1048576 1048576 11 20 1 8388608 131072 32768 2097152 1048576] 1048577[0 21 2097152 1048576 11 0 2 8388616 537001984 134250496 2097154 1048577] 123456789[0 27 134217728 67108864 5 0 16 987654312 2699786658 2822430312 246913578 123456789] 2147483648[1 32 2147483648 2147483648 0 31 1 4 268435456 67108864 1 2147483648] 4294967295[0 32 1 2147483648 0 0 32 4294967295 4294967295 4294967295 4294967295 4294967295]");
+  EXPECT_EQ((bits_line<uint64_t>("u64", {0, 1, 6, 1ull << 40, (1ull << 40) + 3, 0x8000000000000000ull, ~0ull, 0x123456789abcdefull})),
+            "u64: 0[0 0 1 0 64 64 0 0 0 0 0 0] 1[1 1 1 1 63 0 1 8 2305843009213693952 576460752303423488 2 1] 6[0 3 8 4 61 1 2 48 13835058055282163712 3458764513820540928 12 6] 1099511627776[1 41 1099511627776 1099511627776 23 40 1 8796093022208 137438953472 34359738368 2199023255552 1099511627776] 1099511627779[0 41 2199023255552 1099511627776 23 0 3 8796093022232 6917529165080035328 1729382291270008832 2199023255558 1099511627779] 9223372036854775808[1 64 9223372036854775808 9223372036854775808 0 63 1 4 1152921504606846976 288230376151711744 1 9223372036854775808] 18446744073709551615[0 64 1 9223372036854775808 0 0 64 18446744073709551615 18446744073709551615 18446744073709551615 18446744073709551615 18446744073709551615] 81985529216486895[0 57 144115188075855872 72057594037927936 7 0 32 655884233731895160 16151149255647918525 8649473332339367535 163971058432973790 81985529216486895]");
+  EXPECT_EQ((ones_line<uint32_t>("u32", {0, 1, 3, 0xf0000000u, 0xffffffffu, 0xfffffff0u, 0x7fffffffu})),
+            "u32: 0/0/0 0/1/0 0/2/1 4/0/31 32/32/31 28/0/31 0/31/30");
+  EXPECT_EQ((ones_line<uint64_t>("u64", {0, 7, ~0ull, 0xff00000000000000ull})),
+            "u64: 0/0/0 0/3/2 64/64/63 8/0/63");
+}
+
+TEST(CuteIntTuple, MathIntAlignmentNamesAsCute) {
+  CHECK_PRINTS("32", popcount(int(-1)));
+  CHECK_PRINTS("29", popcount(-8));
+  CHECK_PRINTS("0", has_single_bit(0));
+  CHECK_PRINTS("1", has_single_bit(64));
+  CHECK_PRINTS("0", has_single_bit(-4));
+  CHECK_PRINTS("12", shiftl(3, 2));
+  CHECK_PRINTS("3", shiftl(12, -2));
+  CHECK_PRINTS("3", shiftr(12, 2));
+  CHECK_PRINTS("24", shiftr(3, -3));
+  CHECK_PRINTS("400", shiftl(uint8_t(200), 1));
+  CHECK_PRINTS("-4", shiftr(-16, 2));
+  CHECK_PRINTS("1099511627776", shiftl(1ull, 40));
+  CHECK_PRINTS("3", safe_div(12, 4));
+  CHECK_PRINTS("3", safe_div(13, 4));
+  CHECK_PRINTS("-2", safe_div(-12, 5));
+  CHECK_PRINTS("2", safe_div(12u, 5));
+  { auto d = divmod(17, 5); CHECK_PRINTS("3", d.div_); CHECK_PRINTS("2", d.mod_); }
+  { auto d = divmod(-17, 5); CHECK_PRINTS("-3", d.div_); CHECK_PRINTS("-2", d.mod_); }
+  { auto [q, r] = divmod(Int<17>{}, _5{}); CHECK_PRINTS("_3", q); CHECK_PRINTS("_2", r); }
+  { auto [q, r] = divmod(17, _5{}); CHECK_PRINTS("3", q); CHECK_PRINTS("2", r); }
+  { auto [q, r] = divmod(100u, 7u); CHECK_PRINTS("14", q); CHECK_PRINTS("2", r); }
+  CHECK_PRINTS("1", sizeof(int_bit_t<2>));
+  CHECK_PRINTS("1", sizeof(int_bit_t<8>));
+  CHECK_PRINTS("2", sizeof(int_bit_t<16>));
+  CHECK_PRINTS("8", sizeof(int_bit_t<64>));
+  CHECK_PRINTS("4", sizeof(int_byte_t<4>));
+  CHECK_PRINTS("1", std::is_same_v<int_byte_t<2>, int16_t>);
+  CHECK_PRINTS("1", std::is_same_v<int_bit_t<32>, int32_t>);
+  CHECK_PRINTS("1", std::is_same_v<uint_byte_t<8>, uint64_t>);
+  CHECK_PRINTS("1", std::is_same_v<typename uint_byte<1>::type, uint8_t>);
+  CHECK_PRINTS("1", std::is_same_v<typename int_byte<8>::type, int64_t>);
+  CHECK_PRINTS("1", std::is_signed_v<int_bit_t<64>>);
+  CHECK_PRINTS("1", std::is_same_v<uint_bit_t<1>, uint1_t>);
+  CHECK_PRINTS("1", std::is_same_v<uint_bit_t<6>, uint6_t>);
+  CHECK_PRINTS("6", sizeof_bits_v<int6_t>);
+  CHECK_PRINTS("6", sizeof_bits_v<uint6_t>);
+  CHECK_PRINTS("4", sizeof_bits_v<int_bit_t<4>>);
+  CHECK_PRINTS("2", sizeof_bits_v<uint_bit_t<2>>);
+  CHECK_PRINTS("128", sizeof_bits_v<uint_byte_t<16>>);
+  CHECK_PRINTS("-3", int(int6_t(-3)));
+  CHECK_PRINTS("31", int(int6_t(31)));
+  CHECK_PRINTS("63", int(uint6_t(63)));
+  CHECK_PRINTS("_7", static_value<W<int>>());
+  CHECK_PRINTS("_8", static_value<W<unsigned>>() + _1{});
+  CHECK_PRINTS("2.5", static_value<F>());
+  CHECK_PRINTS("_1", static_value<std::is_same<int, int>>());
+  CHECK_PRINTS("7", decltype(static_value<W<long>>())::value);
+  CHECK_PRINTS("1", is_static<decltype(static_value<W<int>>())>::value);
+  CHECK_PRINTS("1", conditional_template<true, TA, TB>::type<int>::v);
+  CHECK_PRINTS("2", conditional_template<false, TA, TB>::type<int>::v);
+  alignas(64) char buf[256] = {};
+  CHECK_PRINTS("1", is_byte_aligned<1>(buf + 3));
+  CHECK_PRINTS("1", is_byte_aligned<4>(buf + 4));
+  CHECK_PRINTS("0", is_byte_aligned<4>(buf + 6));
+  CHECK_PRINTS("1", is_byte_aligned<64>(buf));
+  CHECK_PRINTS("0", is_byte_aligned<64>(buf + 32));
+  CHECK_PRINTS("1", is_byte_aligned<32>(buf + 32));
+  CHECK_PRINTS("1", alignof(aligned_struct<1>));
+  CHECK_PRINTS("16", alignof(aligned_struct<16>));
+  CHECK_PRINTS("256", alignof(aligned_struct<256, int>));
+  CHECK_PRINTS("1", alignof(aligned_struct<3>));
+  CHECK_PRINTS("1", alignof(aligned_struct<512>));
+  CHECK_PRINTS("128", sizeof(aligned_struct<128>));
+  struct S : aligned_struct<32, S> { int x; }; CHECK_PRINTS("32", alignof(S)); CHECK_PRINTS("32", sizeof(S));
+}
+
+TEST(CuteIntTuple, BitOperationsMatchStdBit) {
+  // Every 16-bit value, and each of them spread over 32 and 64 bits, against C++20's <bit>.
+  auto check = [](auto x) {
+    using T = decltype(x);
+    ASSERT_EQ(bit_width(x), int(std::bit_width(x))) << +x;
+    ASSERT_EQ(bit_floor(x), std::bit_floor(x)) << +x;
+    if (x <= (T(1) << (std::numeric_limits<T>::digits - 1))) {
+      ASSERT_EQ(bit_ceil(x), std::bit_ceil(x)) << +x;
+    }
+    ASSERT_EQ(has_single_bit(x), std::has_single_bit(x)) << +x;
+    ASSERT_EQ(countl_zero(x), std::countl_zero(x)) << +x;
+    ASSERT_EQ(countr_zero(x), std::countr_zero(x)) << +x;
+    ASSERT_EQ(popcount(x), std::popcount(x)) << +x;
+    if constexpr (sizeof(T) >= 4) {
+      ASSERT_EQ(countl_one(x), std::countl_one(x)) << +x;
+      ASSERT_EQ(countr_one(x), std::countr_one(x)) << +x;
+    }
+    if (x != 0) {
+      ASSERT_EQ(log_2(x), int(std::bit_width(x)) - 1) << +x;
+    }
+    for (int s = -70; s <= 70; s += 7) {
+      ASSERT_EQ(rotl(x, s), std::rotl(x, s)) << +x << " " << s;
+      ASSERT_EQ(rotr(x, s), std::rotr(x, s)) << +x << " " << s;
+    }
+  };
+  for (unsigned v = 0; v < 65536; ++v) {
+    check(std::uint16_t(v));
+    if (v < 256) check(std::uint8_t(v));
+    check(std::uint32_t(v * 65537u ^ (v << 7)));
+    check(std::uint64_t(v) * 0x9e3779b97f4a7c15ull);
+  }
+  EXPECT_THROW(log_2(0u), tessel::error);
+  static_assert(bit_width(std::uint64_t(1) << 63) == 64 && log_2(1024u) == 10 && popcount(0xffu) == 8);
 }

@@ -10,7 +10,7 @@
 #include <type_traits>
 
 #include "../numeric/subbyte.hpp"
-#include "../container/bit_field.hpp"  // detail::uint_bits
+#include "../container/bit_field.hpp"  // uint_bit_t
 #include "../tensor/tensor.hpp"
 
 namespace TESSEL_NAMESPACE {
@@ -34,7 +34,7 @@ struct subbyte_reference {
     }
     if constexpr (is_subbyte_int<value_type>::value) return value_type::from_bits(unsigned(v));
     else if constexpr (std::is_same_v<value_type, bool>) return v != 0;
-    else return __builtin_bit_cast(value_type, static_cast<typename detail::uint_bits<bits>::type>(v));
+    else return __builtin_bit_cast(value_type, static_cast<uint_bit_t<bits>>(v));
   }
   TESSEL_HOST_DEVICE constexpr operator value_type() const { return get(); }
 
@@ -43,7 +43,7 @@ struct subbyte_reference {
     std::uint64_t v;
     if constexpr (is_subbyte_int<value_type>::value) v = x.storage;
     else if constexpr (std::is_same_v<value_type, bool>) v = x ? 1u : 0u;
-    else v = std::uint64_t(__builtin_bit_cast(typename detail::uint_bits<bits>::type, x));
+    else v = std::uint64_t(__builtin_bit_cast(uint_bit_t<bits>, x));
     for (int i = 0; i < bits; ++i) {
       std::ptrdiff_t b = bit_ + i;
       std::uint8_t m = std::uint8_t(1u << (b % 8));

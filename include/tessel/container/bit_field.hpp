@@ -13,26 +13,47 @@
 
 namespace TESSEL_NAMESPACE {
 
-namespace detail {
-template <int Bits> struct uint_bits {
-  static_assert(Bits == 1 || Bits == 2 || Bits == 4 || Bits == 8 || Bits == 16 || Bits == 32 || Bits == 64 || Bits == 128,
-                "tessel::uint_bit_t: Bits is 1, 2, 4, 8, 16, 32, 64 or 128");
+// uint_bit<Bits>::type: the unsigned integer of exactly Bits bits (1, 2, 4, 6:
+// the subbyte integers; 8 to 64: the standard ones; 128: uint128_t), and
+// int_bit<Bits>::type the signed one (2, 4: subbyte; 8 to 64), as CuTe's
+// <cute/numeric/int.hpp>; uint_byte<Bytes> and int_byte<Bytes> by bytes, and
+// the _t aliases. Other widths are a named error.
+template <int Bits> struct uint_bit {
+  static_assert(Bits == 1 || Bits == 2 || Bits == 4 || Bits == 6 || Bits == 8 || Bits == 16 || Bits == 32 ||
+                    Bits == 64 || Bits == 128,
+                "tessel::uint_bit: Bits is 1, 2, 4, 6, 8, 16, 32, 64 or 128");
 };
-template <> struct uint_bits<1> { using type = uint1_t; };
-template <> struct uint_bits<2> { using type = uint2_t; };
-template <> struct uint_bits<4> { using type = uint4_t; };
-template <> struct uint_bits<8> { using type = std::uint8_t; };
-template <> struct uint_bits<16> { using type = std::uint16_t; };
-template <> struct uint_bits<32> { using type = std::uint32_t; };
-template <> struct uint_bits<64> { using type = std::uint64_t; };
-template <> struct uint_bits<128> { using type = uint128_t; };
+template <> struct uint_bit<1> { using type = uint1_t; };
+template <> struct uint_bit<2> { using type = uint2_t; };
+template <> struct uint_bit<4> { using type = uint4_t; };
+template <> struct uint_bit<6> { using type = uint6_t; };
+template <> struct uint_bit<8> { using type = std::uint8_t; };
+template <> struct uint_bit<16> { using type = std::uint16_t; };
+template <> struct uint_bit<32> { using type = std::uint32_t; };
+template <> struct uint_bit<64> { using type = std::uint64_t; };
+template <> struct uint_bit<128> { using type = uint128_t; };
+
+template <int Bits> struct int_bit {
+  static_assert(Bits == 2 || Bits == 4 || Bits == 8 || Bits == 16 || Bits == 32 || Bits == 64,
+                "tessel::int_bit: Bits is 2, 4, 8, 16, 32 or 64");
+};
+template <> struct int_bit<2> { using type = int2_t; };
+template <> struct int_bit<4> { using type = int4_t; };
+template <> struct int_bit<8> { using type = std::int8_t; };
+template <> struct int_bit<16> { using type = std::int16_t; };
+template <> struct int_bit<32> { using type = std::int32_t; };
+template <> struct int_bit<64> { using type = std::int64_t; };
+
+template <int Bits> using uint_bit_t = typename uint_bit<Bits>::type;
+template <int Bytes> using uint_byte = uint_bit<8 * Bytes>;
+template <int Bytes> using uint_byte_t = typename uint_byte<Bytes>::type;
+template <int Bits> using int_bit_t = typename int_bit<Bits>::type;
+template <int Bytes> using int_byte = int_bit<8 * Bytes>;
+template <int Bytes> using int_byte_t = typename int_byte<Bytes>::type;
+
+namespace detail {
 struct no_other_type {};
 }  // namespace detail
-
-// The unsigned integer type of exactly Bits bits (1, 2, 4: the subbyte
-// integers; 8 to 64: the standard ones; 128: uint128_t), and of Bytes bytes.
-template <int Bits> using uint_bit_t = typename detail::uint_bits<Bits>::type;
-template <int Bytes> using uint_byte_t = uint_bit_t<8 * Bytes>;
 
 template <std::uint32_t Start, std::uint32_t Bits, class Other = detail::no_other_type>
 struct bit_field {

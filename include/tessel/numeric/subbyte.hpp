@@ -65,6 +65,8 @@ using uint2_t = uint2b_t;
 using int4_t = int4b_t;
 using uint4_t = uint4b_t;
 using uint1_t = uint1b_t;
+using int6_t = int6b_t;
+using uint6_t = uint6b_t;
 
 template <class T> struct is_subbyte_int : std::false_type {};
 template <int B, bool S> struct is_subbyte_int<integer_subbyte<B, S>> : std::true_type {};

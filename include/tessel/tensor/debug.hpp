@@ -35,4 +35,21 @@ TESSEL_HOST_DEVICE bool thread(int tid) { return thread(tid, 0); }
 TESSEL_HOST_DEVICE bool thread0() { return thread(0, 0); }
 TESSEL_HOST_DEVICE bool block0() { return block(0); }
 
+// print_type<T...>() and print_type(t...): a compile error whose diagnostic
+// names the types T... (CuTe's way to see a type: call it, read the error).
+namespace detail {
+template <class... T>
+struct print_type_of {
+  static_assert(sizeof...(T) < 0, "tessel::print_type: printing the types T...");
+};
+}  // namespace detail
+template <class... T>
+TESSEL_HOST_DEVICE void print_type() {
+  (void)sizeof(detail::print_type_of<T...>);
+}
+template <class... T>
+TESSEL_HOST_DEVICE void print_type(T&&...) {
+  (void)sizeof(detail::print_type_of<T...>);
+}
+
 }  // namespace TESSEL_NAMESPACE

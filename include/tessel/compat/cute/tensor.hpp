@@ -10,3 +10,7 @@
 #include "../../atom/sm100.hpp"
 #include "../../tensor/debug.hpp"
 #include "../../tensor/functional.hpp"
+#include "../../numeric/math.hpp"
+#include "../../int/type_utils.hpp"
+#include "../../container/alignment.hpp"
+#include "../../container/bit_field.hpp"

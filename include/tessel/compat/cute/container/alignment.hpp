@@ -10,3 +10,5 @@
 #include "../../../tuple/int_tuple.hpp"
 #include "../../../tuple/sequence.hpp"
 #include "../../../tuple/algorithms.hpp"
+#include "../../../numeric/math.hpp"
+#include "../../../container/alignment.hpp"

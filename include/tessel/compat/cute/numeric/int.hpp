@@ -10,3 +10,5 @@
 #include "../../../tuple/int_tuple.hpp"
 #include "../../../tuple/sequence.hpp"
 #include "../../../tuple/algorithms.hpp"
+#include "../../../numeric/subbyte.hpp"
+#include "../../../container/bit_field.hpp"

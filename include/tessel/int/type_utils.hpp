@@ -1,0 +1,35 @@
+// tessel/int/type_utils.hpp: two small utilities of CuTe's:
+// static_value<Trait>(), Trait::value as a static Int when it is an integer (and
+// the value itself otherwise), from <cute/numeric/integral_constant.hpp>; and
+// conditional_template<B, True, False>::type<U...>, a choice between two class
+// templates, from <cute/util/type_traits.hpp>.
+#pragma once
+
+#include <type_traits>
+
+#include "../config.hpp"
+#include "integral.hpp"
+
+namespace TESSEL_NAMESPACE {
+
+template <class Trait>
+TESSEL_HOST_DEVICE constexpr auto static_value() {
+  if constexpr (std::is_integral<std::remove_cv_t<decltype(Trait::value)>>::value) {
+    return Int<Trait::value>{};
+  } else {
+    return Trait::value;
+  }
+}
+
+template <bool B, template <class...> class True, template <class...> class False>
+struct conditional_template {
+  template <class... U>
+  using type = True<U...>;
+};
+template <template <class...> class True, template <class...> class False>
+struct conditional_template<false, True, False> {
+  template <class... U>
+  using type = False<U...>;
+};
+
+}  // namespace TESSEL_NAMESPACE
