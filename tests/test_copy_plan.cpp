@@ -203,14 +203,6 @@ TEST(CopyPlan, LaunchErrors) {
     ok.TJ = tj;
     EXPECT_EQ(kernels::launch_error(ok), "") << tj;
   }
-  for (int split : {0, 3}) {
-    auto bad = q;
-    bad.rows_split = split;
-    EXPECT_EQ(kernels::launch_error(bad), "cuda::copy: a packed plan of whole rows needs rows_split 1 or 2") << split;
-  }
-  auto one = q;
-  one.rows_split = 1;
-  EXPECT_EQ(kernels::launch_error(one), "");
   auto big = q;
   big.total = 1ll << 31;
   EXPECT_EQ(kernels::launch_error(big), "cuda::copy: more than 2^31 elements");

@@ -247,12 +247,6 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
       q = plan, q.dst8 = false;
       variant(q, "whole rows, 4-byte stores");
     }
-    q = plan, q.rows_split = 3 - plan.rows_split;
-    variant(q, q.rows_split == 2 ? "whole rows loaded in 2 batches (5 blocks per SM)" : "whole rows loaded in 1 batch (4 blocks per SM)");
-    if (plan.dst8) {
-      q.dst8 = false;
-      variant(q, q.rows_split == 2 ? "whole rows loaded in 2 batches, 4-byte stores" : "whole rows loaded in 1 batch, 4-byte stores");
-    }
     if (small_run) {
       q = plan, q.max_grid = 0;
       variant(q, "whole rows, one block per tile (the default grid)");

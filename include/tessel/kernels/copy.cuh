@@ -136,10 +136,8 @@ cudaError_t launch(kernels::CopyPlan& plan, void const* src, void* dst, cudaStre
         auto const* sb = reinterpret_cast<unsigned char const*>(s);
         auto* db = reinterpret_cast<unsigned char*>(d);
         if (!plan.packed_rows) copy_transpose_bytes<<<g, blk, 0, stream>>>(sb, db, p, lo, hi);
-        else if (plan.rows_split == 2 && plan.dst8) copy_transpose_rows<true, 2><<<g, blk, 0, stream>>>(sb, db, p, lo, hi);
-        else if (plan.rows_split == 2) copy_transpose_rows<false, 2><<<g, blk, 0, stream>>>(sb, db, p, lo, hi);
-        else if (plan.dst8) copy_transpose_rows<true, 1><<<g, blk, 0, stream>>>(sb, db, p, lo, hi);
-        else copy_transpose_rows<false, 1><<<g, blk, 0, stream>>>(sb, db, p, lo, hi);
+        else if (plan.dst8) copy_transpose_rows<true><<<g, blk, 0, stream>>>(sb, db, p, lo, hi);
+        else copy_transpose_rows<false><<<g, blk, 0, stream>>>(sb, db, p, lo, hi);
         done = true;
       }
     }

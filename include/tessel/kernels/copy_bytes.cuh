@@ -172,14 +172,15 @@ __device__ __forceinline__ void st_global_u32(unsigned char* at, unsigned v) {
 //    8h..8h+7 (two 4x4 byte transposes; the swizzle puts the 32 lanes in 32 banks) and
 //    writes 8 bytes of each of the word's 4 columns: a half warp writes 128 contiguous
 //    bytes of a column. W8 (plan_copy's dst8): one 8-byte store, else two 4-byte ones.
-//  - Split 1: a lane's 16 loads all in flight (64 registers, 4 blocks per SM); Split 2:
-//    two batches of 8, each shifted before the next is loaded (48 registers, 5 blocks).
-template <bool W8, int Split>
-__global__ void __launch_bounds__(kThreads, Split == 1 ? 4 : 5) copy_transpose_rows(unsigned char const* __restrict__ src,
+//  - A lane's 16 loads go in two batches of 8, each shifted before the next is loaded:
+//    48 registers, 5 blocks per SM. All 16 in flight took 64 registers (and spilled 8
+//    bytes), so 4 blocks per SM: 2.92 against 3.20 TB/s on the H200 (random 4, bench/RESULTS.md).
+template <bool W8>
+__global__ void __launch_bounds__(kThreads, 5) copy_transpose_rows(unsigned char const* __restrict__ src,
                                                                  unsigned char* __restrict__ dst, Params p,
                                                                  long long span_lo, long long span_hi) {
   static_assert(kWarps == 8, "copy_transpose_rows: 8 warps, a warp per row: 8 rows a step");
-  constexpr unsigned TI = 128, WR = 64, RR = TI / kWarps / Split, MaxJ = 248;  // RR: a lane's loads per batch
+  constexpr unsigned TI = 128, WR = 64, Split = 2, RR = TI / kWarps / Split, MaxJ = 248;  // RR: a lane's loads per batch
   unsigned const tj = p.TJ;
   __shared__ long long s_off[2][TI];
   __shared__ long long d_addr[2][MaxJ];

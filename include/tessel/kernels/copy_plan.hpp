@@ -50,9 +50,6 @@ struct CopyPlan {
   // most 120 (random 4 of the bench: rows of 201 bytes in one tile, not 104 + 97).
   // dst8: every column starts 8-byte aligned, so that kernel stores 8 bytes per lane.
   bool packed_rows = false, dst8 = false;
-  // packed_rows: a lane's 16 row loads in 1 batch (all in flight, 64 registers, 4 blocks per
-  // SM) or 2 (8 at a time, 48 registers, 5 blocks per SM).
-  int rows_split = 2;
   // tile: the order of tiles. I tiles first (false) or J tiles first (true:
   // the packed 1-byte kernel, and plain transposes whose rows do not start on
   // a 32-byte sector; measured faster there on the H100, bench/RESULTS.md).
@@ -297,7 +294,6 @@ inline std::string launch_error(CopyPlan const& p) {
   if (p.total >= (1ll << 31)) return "cuda::copy: more than 2^31 elements";
   if (p.packed && !p.packed_rows && (p.TJ < 4 || p.TJ > 120 || p.TJ % 4 != 0)) return "cuda::copy: a packed plan's TJ must be a multiple of 4 from 4 to 120";
   if (p.packed && p.packed_rows && (p.TJ < 4 || p.TJ > 248 || p.TJ % 4 != 0)) return "cuda::copy: a packed plan of whole rows needs TJ a multiple of 4 from 4 to 248";
-  if (p.packed && p.packed_rows && p.rows_split != 1 && p.rows_split != 2) return "cuda::copy: a packed plan of whole rows needs rows_split 1 or 2";
   return "";
 }
 
@@ -318,8 +314,7 @@ inline std::string CopyPlan::describe() const {
          std::to_string(nA + nB) + ") (src-contiguous), items of " + std::to_string(L) + " element(s); tile " +
          std::to_string(TI) + "x" + std::to_string(TJ) + " items, " +
          (packed ? (packed_rows ? std::string("moved as 4-byte words (4x4 byte transposes), a warp per row") +
-                                      (dst8 ? ", 8-byte stores" : "") +
-                                      (rows_split == 2 ? ", rows loaded in 2 batches" : "")
+                                      (dst8 ? ", 8-byte stores" : "")
                                 : std::string("moved as 4-byte words (4x4 byte transposes)"))
                  : std::string("skewed in shared memory")) +
          (used_async ? ", loaded with cp.async (two tile buffers)" : "") +
