@@ -3,11 +3,14 @@
 // uint_bit_t/uint_byte_t, local_tile/local_partition with a projection,
 // lazy::transform, gemm(A, B, C), get_(non)swizzle_portion, elect_one_sync on
 // the host, and tma_partition (its partitions against the TMA plan's boxes,
-// multicast slices included).
+// multicast slices included), and the pointer traits of <cute/pointer_base.hpp>
+// (is_gmem/is_smem/is_rmem, iter_reference/element/value, iter_adaptor).
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <set>
+#include <sstream>
+#include <string>
 #include <tuple>
 #include <vector>
 
@@ -245,4 +248,97 @@ TEST(CuteTutorialNames, Sm80PartitionsOfTheSwizzledTileArePlainLayouts) {
       EXPECT_EQ(to_string(tXsA.layout()), "((_8,_1),_4,(_2,_2),(_1,_3)):((_1,_0),_2048,(144,224),(_0,_8192))");
     }
   }
+}
+
+namespace {
+template <class T>
+std::string printed(T const& x) {
+  std::ostringstream os;
+  os << x;
+  return os.str();
+}
+// An iterator built on iter_adaptor, as CuTe's swizzle_ptr is.
+template <class T>
+struct Wrap : iter_adaptor<T, Wrap<T>> {
+  using iter_adaptor<T, Wrap<T>>::iter_adaptor;
+};
+struct NoDeref {};
+template <class A, class B> constexpr bool same = std::is_same_v<A, B>;
+}  // namespace
+#define CHECK_PRINTS(expected, ...) EXPECT_EQ(printed(__VA_ARGS__), expected) << #__VA_ARGS__
+
+// Printed results are CuTe 7107b05's for the same expressions (a host program
+// compiled against CuTe and against the drop-in printed the same lines).
+TEST(CuteTutorialNames, PointerTraitsAndIterAdaptorAsCute) {
+  float f[16] = {}; for (int i = 0; i < 16; ++i) f[i] = float(i * 3);
+  auto g = make_gmem_ptr(f); auto s = make_smem_ptr(f); auto r = make_rmem_ptr(f);
+  auto tg = make_tensor(g, make_shape(_4{}, _4{})); auto ts = make_tensor(s, make_layout(_8{})); auto tr = make_tensor<float>(_4{}); auto tp = make_tensor(&f[0], make_layout(_4{}));
+  CHECK_PRINTS("1", is_gmem<decltype(g)>::value);
+  CHECK_PRINTS("0", is_gmem<decltype(s)>::value);
+  CHECK_PRINTS("0", is_gmem<float*>::value);
+  CHECK_PRINTS("1", is_gmem<decltype(tg)>::value);
+  CHECK_PRINTS("0", is_gmem<decltype(ts)>::value);
+  CHECK_PRINTS("0", is_gmem<int>::value);
+  CHECK_PRINTS("1", is_smem<decltype(s)>::value);
+  CHECK_PRINTS("0", is_smem<decltype(g)>::value);
+  CHECK_PRINTS("1", is_smem<decltype(ts)>::value);
+  CHECK_PRINTS("0", is_smem<decltype(tr)>::value);
+  CHECK_PRINTS("1", is_rmem<decltype(r)>::value);
+  CHECK_PRINTS("1", is_rmem<float*>::value);
+  CHECK_PRINTS("0", is_rmem<decltype(g)>::value);
+  CHECK_PRINTS("0", is_rmem<decltype(s)>::value);
+  CHECK_PRINTS("1", is_rmem<decltype(tr)>::value);
+  CHECK_PRINTS("1", is_rmem<decltype(tp)>::value);
+  CHECK_PRINTS("0", is_rmem<decltype(tg)>::value);
+  CHECK_PRINTS("1", is_rmem<int>::value);
+  CHECK_PRINTS("1", is_gmem_v<decltype(tg)>);
+  CHECK_PRINTS("1", is_smem_v<decltype(ts)>);
+  CHECK_PRINTS("1", is_rmem_v<float const*>);
+  CHECK_PRINTS("1", is_rmem_v<decltype(r)>);
+  CHECK_PRINTS("1", is_gmem_v<Wrap<decltype(g)>>);
+  CHECK_PRINTS("0", is_smem_v<Wrap<decltype(g)>>);
+  CHECK_PRINTS("1", is_rmem_v<Wrap<float*>>);
+  CHECK_PRINTS("_1", is_gmem<decltype(g)>{});
+  CHECK_PRINTS("_1", is_rmem<float*>{});
+  CHECK_PRINTS("1", same<iter_reference_t<float*>, float&>);
+  CHECK_PRINTS("1", same<iter_reference_t<float const*>, float const&>);
+  CHECK_PRINTS("1", same<iter_element_t<float const*>, float const>);
+  CHECK_PRINTS("1", same<iter_value_t<float const*>, float>);
+  CHECK_PRINTS("1", same<iter_reference_t<decltype(g)>, float&>);
+  CHECK_PRINTS("1", same<iter_element_t<decltype(g)>, float>);
+  CHECK_PRINTS("1", same<iter_value_t<decltype(make_gmem_ptr((float const*)f))>, float>);
+  CHECK_PRINTS("1", same<iter_element_t<decltype(make_gmem_ptr((float const*)f))>, float const>);
+  CHECK_PRINTS("1", same<iter_reference_t<counting_iterator<int>>, int>);
+  CHECK_PRINTS("1", same<iter_value_t<counting_iterator<int>>, int>);
+  CHECK_PRINTS("1", same<iter_element_t<counting_iterator<int>>, int>);
+  CHECK_PRINTS("1", same<typename iterator_traits<int volatile*>::value_type, int>);
+  CHECK_PRINTS("1", same<typename iterator_traits<int volatile*>::element_type, int volatile>);
+  CHECK_PRINTS("1", same<typename iterator_traits<int volatile*>::reference, int volatile&>);
+  CHECK_PRINTS("1", same<typename iter_reference<Wrap<double*>>::type, double&>);
+  CHECK_PRINTS("1", same<typename iter_value<Wrap<double const*>>::type, double>);
+  CHECK_PRINTS("1", same<typename iter_element<Wrap<double const*>>::type, double const>);
+  CHECK_PRINTS("1", has_dereference<float*>::value);
+  CHECK_PRINTS("0", has_dereference<int>::value);
+  CHECK_PRINTS("0", has_dereference<NoDeref>::value);
+  CHECK_PRINTS("1", has_dereference<decltype(g)>::value);
+  CHECK_PRINTS("1", has_dereference<Wrap<int*>>::value);
+  CHECK_PRINTS("0", has_dereference<void*>::value);
+  CHECK_PRINTS("1", has_dereference<counting_iterator<int>>::value);
+  Wrap<float*> w{f}; auto w2 = w + 3;
+  CHECK_PRINTS("0", *w);
+  CHECK_PRINTS("9", *w2);
+  CHECK_PRINTS("15", w2[2]);
+  CHECK_PRINTS("1", w == w);
+  CHECK_PRINTS("0", w == w2);
+  CHECK_PRINTS("1", w != w2);
+  CHECK_PRINTS("1", w < w2);
+  CHECK_PRINTS("0", w2 <= w);
+  CHECK_PRINTS("1", w2 > w);
+  CHECK_PRINTS("0", w >= w2);
+  CHECK_PRINTS("3", raw_pointer_cast(w2) - f);
+  CHECK_PRINTS("3", w2.get() - f);
+  CHECK_PRINTS("1", same<decltype(w + 1), Wrap<float*>>);
+  CHECK_PRINTS("1", same<typename Wrap<float*>::iterator, float*>);
+  CHECK_PRINTS("1", same<typename Wrap<float*>::reference, float&>);
+  Wrap<decltype(g)> wg{g + 2}; CHECK_PRINTS("6", *wg); CHECK_PRINTS("21", *(wg + 5)); CHECK_PRINTS("2", raw_pointer_cast(wg) - f);
 }

@@ -78,9 +78,105 @@ TESSEL_HOST_DEVICE constexpr auto recast_ptr(tagged_ptr<Tag, T> p) {
 
 template <class P> struct memory_tag_of { using type = void; };
 template <class Tag, class T> struct memory_tag_of<tagged_ptr<Tag, T>> { using type = Tag; };
-template <class P> inline constexpr bool is_gmem_v = std::is_same_v<typename memory_tag_of<P>::type, gmem_tag>;
-template <class P> inline constexpr bool is_smem_v = std::is_same_v<typename memory_tag_of<P>::type, smem_tag>;
-template <class P> inline constexpr bool is_rmem_v = std::is_same_v<typename memory_tag_of<P>::type, rmem_tag>;
+
+// is_gmem<P>, is_smem<P>: P is a global (shared) memory pointer, or has a
+// member type `iterator` that is one (a Tensor, an engine, an iter_adaptor);
+// is_rmem<P>: P is an rmem_ptr, or is neither of the two (a raw T* is register
+// or unknown memory), as CuTe's. The _v variables are their values.
+template <class P, class = void>
+struct is_gmem : false_type {};
+template <class T>
+struct is_gmem<tagged_ptr<gmem_tag, T>> : true_type {};
+template <class P>
+struct is_gmem<P, std::void_t<typename P::iterator>> : is_gmem<typename P::iterator> {};
+template <class P, class = void>
+struct is_smem : false_type {};
+template <class T>
+struct is_smem<tagged_ptr<smem_tag, T>> : true_type {};
+template <class P>
+struct is_smem<P, std::void_t<typename P::iterator>> : is_smem<typename P::iterator> {};
+template <class P>
+struct is_rmem : bool_constant<!(is_gmem<P>::value || is_smem<P>::value)> {};
+template <class T>
+struct is_rmem<tagged_ptr<rmem_tag, T>> : true_type {};
+template <class P> inline constexpr bool is_gmem_v = is_gmem<P>::value;
+template <class P> inline constexpr bool is_smem_v = is_smem<P>::value;
+template <class P> inline constexpr bool is_rmem_v = is_rmem<P>::value;
+
+// The types an iterator I refers to, as CuTe's (<cute/pointer_base.hpp>):
+// iter_reference<I>::type, I::reference if I has one, else the type of *i;
+// iter_element<I>::type, I::element_type if any, else the reference without
+// its &; iter_value<I>::type, I::value_type if any, else the element without
+// const/volatile. iterator_traits<I> gathers the three; has_dereference<T>
+// says whether *t compiles for an lvalue t.
+template <class I>
+struct iter_reference {
+  using type = decltype(*std::declval<I&>());
+};
+template <class I>
+  requires requires { typename I::reference; }
+struct iter_reference<I> {
+  using type = typename I::reference;
+};
+template <class I> using iter_reference_t = typename iter_reference<I>::type;
+template <class I>
+struct iter_element {
+  using type = std::remove_reference_t<iter_reference_t<I>>;
+};
+template <class I>
+  requires requires { typename I::element_type; }
+struct iter_element<I> {
+  using type = typename I::element_type;
+};
+template <class I> using iter_element_t = typename iter_element<I>::type;
+template <class I>
+struct iter_value {
+  using type = std::remove_cv_t<iter_element_t<I>>;
+};
+template <class I>
+  requires requires { typename I::value_type; }
+struct iter_value<I> {
+  using type = typename I::value_type;
+};
+template <class I> using iter_value_t = typename iter_value<I>::type;
+template <class I>
+struct iterator_traits {
+  using reference = iter_reference_t<I>;
+  using element_type = iter_element_t<I>;
+  using value_type = iter_value_t<I>;
+};
+template <class T>
+struct has_dereference : std::bool_constant<requires(T& t) { *t; }> {};
+
+// iter_adaptor<I, Derived>: a base for an iterator type Derived that wraps an
+// iterator I (ptr_) and adds meaning (a swizzle, a tag): it dereferences and
+// indexes as I, `+` gives a Derived, and two Deriveds compare by their ptr_.
+template <class I, class Derived>
+struct iter_adaptor {
+  using iterator = I;
+  using reference = typename iterator_traits<I>::reference;
+  using element_type = typename iterator_traits<I>::element_type;
+  using value_type = typename iterator_traits<I>::value_type;
+  iterator ptr_;
+
+  TESSEL_HOST_DEVICE constexpr iter_adaptor(iterator ptr = {}) : ptr_(ptr) {}
+  TESSEL_HOST_DEVICE constexpr reference operator*() const { return *ptr_; }
+  template <class Index>
+  TESSEL_HOST_DEVICE constexpr reference operator[](Index const& i) const { return ptr_[i]; }
+  template <class Index>
+  TESSEL_HOST_DEVICE constexpr Derived operator+(Index const& i) const { return {ptr_ + i}; }
+  TESSEL_HOST_DEVICE constexpr iterator get() const { return ptr_; }
+  TESSEL_HOST_DEVICE friend constexpr bool operator==(Derived const& a, Derived const& b) { return a.ptr_ == b.ptr_; }
+  TESSEL_HOST_DEVICE friend constexpr bool operator!=(Derived const& a, Derived const& b) { return a.ptr_ != b.ptr_; }
+  TESSEL_HOST_DEVICE friend constexpr bool operator<(Derived const& a, Derived const& b) { return a.ptr_ < b.ptr_; }
+  TESSEL_HOST_DEVICE friend constexpr bool operator<=(Derived const& a, Derived const& b) { return a.ptr_ <= b.ptr_; }
+  TESSEL_HOST_DEVICE friend constexpr bool operator>(Derived const& a, Derived const& b) { return a.ptr_ > b.ptr_; }
+  TESSEL_HOST_DEVICE friend constexpr bool operator>=(Derived const& a, Derived const& b) { return a.ptr_ >= b.ptr_; }
+};
+template <class I, class D>
+TESSEL_HOST_DEVICE constexpr auto raw_pointer_cast(iter_adaptor<I, D> const& x) {
+  return raw_pointer_cast(x.ptr_);
+}
 
 // Element width in bits (sizeof_bits_v), as the [32b] of CuTe's pointer
 // printing, is in ../numeric/subbyte.hpp.
