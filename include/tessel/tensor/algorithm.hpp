@@ -89,6 +89,39 @@ TESSEL_HOST_DEVICE constexpr int vector_width_capped() {
   return w;
 }
 
+// How copy and copy_if unroll their element loop (device code; the host
+// compiler ignores the hints). Completely (TESSEL_UNROLL, as CuTe's), unless
+// both tensors are in global or shared memory and the loop has more than
+// kFullUnrollMax iterations: such a loop (one thread copying a whole tile, as
+// CuTe's TMA tests do) is unrolled by 4. Its elements need no
+// registers, and a completely unrolled loop of thousands of accesses costs the
+// device compiler minutes per kernel. Register tensors are always unrolled
+// completely (their elements must have static indices to stay in registers).
+inline constexpr int kFullUnrollMax = 256;
+template <class It>
+inline constexpr bool in_memory_v = is_gmem_v<It> || is_smem_v<It>;
+template <class SI, class DI, class N>
+inline constexpr bool unroll_partly_v = [] {
+  if constexpr (is_static_v<N>) return in_memory_v<SI> && in_memory_v<DI> && N::value > kFullUnrollMax;
+  else return false;
+}();
+
+// for (int i = 0; i < n; ++i) body(i), unrolled as unroll_partly_v says.
+template <class SI, class DI, class N, class Body>
+TESSEL_HOST_DEVICE void element_loop(N const& n, Body const& body) {
+  if constexpr (unroll_partly_v<SI, DI, N>) {
+#if defined(__CUDA_ARCH__)
+    _Pragma("unroll 4")
+#endif
+    for (int i = 0; i < int(n); ++i) body(i);
+  } else {
+    TESSEL_UNROLL
+    for (int i = 0; i < int(n); ++i) body(i);
+  }
+}
+template <class T>
+using iterator_of = std::remove_cvref_t<decltype(std::declval<T const&>().data())>;
+
 // copy(src, dst) with vectors of at most MaxVecBytes bytes (the body of copy
 // and of the AutoVectorizingCopyWithAssumedAlignment policies, atom/copy_policy.hpp).
 template <int MaxVecBytes, class SE, class SL, class DE, class DL>
@@ -113,16 +146,15 @@ TESSEL_HOST_DEVICE void copy_vectorized(Tensor<SE, SL> const& src, Tensor<DE, DL
         auto tile = composition(max_common_layout(src.layout(), dst.layout()), Layout<Int<w>>{});
         auto sv = zipped_divide(src.layout(), tile);
         auto dv = zipped_divide(dst.layout(), tile);
-        TESSEL_UNROLL
-        for (int j = 0; j < int(size<1>(sv)); ++j) {
+        element_loop<iterator_of<Tensor<SE, SL>>, iterator_of<Tensor<DE, DL>>>(size<1>(sv), [&](int j) {
           *reinterpret_cast<Vec*>(d + dv(0, j)) = *reinterpret_cast<Vec const*>(s + sv(0, j));
-        }
+        });
         return;
       }
     }
   }
-  TESSEL_UNROLL
-  for (int i = 0; i < int(size(src.layout())); ++i) dst(i) = src(i);
+  element_loop<iterator_of<Tensor<SE, SL>>, iterator_of<Tensor<DE, DL>>>(size(src.layout()),
+                                                                         [&](int i) { dst(i) = src(i); });
 }
 }  // namespace detail
 
@@ -140,12 +172,12 @@ TESSEL_HOST_DEVICE void copy(Tensor<SE, SL> const& src, Tensor<DE, DL>&& dst) {
 template <class P, class SE, class SL, class DE, class DL>
 TESSEL_HOST_DEVICE void copy_if(P const& pred, Tensor<SE, SL> const& src, Tensor<DE, DL>&& dst) {
   TESSEL_CHECK(size(src.layout()) == size(dst.layout()), "copy_if: the tensors have different sizes");
-  TESSEL_UNROLL
-  for (int i = 0; i < int(size(src.layout())); ++i) {
-    bool on;
-    if constexpr (is_tensor_v<P>) on = pred(i); else on = pred(i);
-    if (on) dst(i) = src(i);
-  }
+  detail::element_loop<detail::iterator_of<Tensor<SE, SL>>, detail::iterator_of<Tensor<DE, DL>>>(
+      size(src.layout()), [&](int i) {
+        bool on;
+        if constexpr (is_tensor_v<P>) on = pred(i); else on = pred(i);
+        if (on) dst(i) = src(i);
+      });
 }
 template <class P, class SE, class SL, class DE, class DL>
 TESSEL_HOST_DEVICE void copy_if(P const& pred, Tensor<SE, SL> const& src, Tensor<DE, DL>& dst) {
