@@ -4,7 +4,8 @@
 // lazy::transform, gemm(A, B, C), get_(non)swizzle_portion, elect_one_sync on
 // the host, and tma_partition (its partitions against the TMA plan's boxes,
 // multicast slices included), and the pointer traits of <cute/pointer_base.hpp>
-// (is_gmem/is_smem/is_rmem, iter_reference/element/value, iter_adaptor).
+// (is_gmem/is_smem/is_rmem, iter_reference/element/value, iter_adaptor), swizzle_ptr,
+// get_swizzle and to_mixed_bits.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -17,6 +18,7 @@
 #include <tessel/tessel.hpp>
 #include <tessel/atom/atom.hpp>
 #include <tessel/atom/tma_copy.hpp>
+#include <tessel/swizzle/swizzle_ptr.hpp>
 
 using namespace tessel;
 
@@ -341,4 +343,64 @@ TEST(CuteTutorialNames, PointerTraitsAndIterAdaptorAsCute) {
   CHECK_PRINTS("1", same<typename Wrap<float*>::iterator, float*>);
   CHECK_PRINTS("1", same<typename Wrap<float*>::reference, float&>);
   Wrap<decltype(g)> wg{g + 2}; CHECK_PRINTS("6", *wg); CHECK_PRINTS("21", *(wg + 5)); CHECK_PRINTS("2", raw_pointer_cast(wg) - f);
+}
+
+namespace {
+// The values a swizzled pointer p and a second one q read at every third index.
+template <class P, class Q>
+std::string swizzled_walk(P p, Q q) {
+  std::ostringstream os;
+  for (int i = 0; i < 64; i += 3) os << p[i] << "," << *(p + i) << "," << q[i] << " ";
+  return os.str();
+}
+std::string mixed_bits_walk() {
+  std::ostringstream os;
+  for (int i = 0; i < 32; ++i) os << std::uint32_t(to_mixed_bits(Layout<Shape<_4, _8>, Stride<_8, _1>>{}, i)) << " ";
+  return os.str();
+}
+}  // namespace
+
+TEST(CuteTutorialNames, SwizzlePtrGetSwizzleToMixedBitsAsCute) {
+  alignas(1024) static int buf[1024];
+  for (int i = 0; i < 1024; ++i) buf[i] = i;
+  using Sw = Swizzle<3, 2, 3>;
+  auto p = make_swizzle_ptr(make_smem_ptr(buf), Sw{});
+  auto q = make_swizzle_ptr(&buf[0], Swizzle<2, 2, 2>{});
+  CHECK_PRINTS("0,0,0 3,3,3 6,6,7 8,8,11 13,13,15 14,14,12 16,16,18 23,23,20 27,27,26 24,24,25 29,29,29 37,37,33 32,32,37 35,35,38 47,47,40 40,40,46 54,54,48 53,53,51 48,48,55 62,62,59 59,59,63 56,56,60 ", swizzled_walk(p, q));
+  CHECK_PRINTS("1", same<decltype(make_swizzle_ptr(buf, Swizzle<0,4,3>{})), int*>);
+  CHECK_PRINTS("1", same<decltype(make_swizzle_ptr(buf, Swizzle<0,2,5>{})), int*>);
+  CHECK_PRINTS("1", same<decltype(p), swizzle_ptr<Sw, smem_ptr<int*>>>);
+  CHECK_PRINTS("1", same<typename decltype(p)::iterator, smem_ptr<int*>>);
+  CHECK_PRINTS("1", same<typename decltype(p)::reference, int&>);
+  CHECK_PRINTS("1", same<typename decltype(p)::value_type, int>);
+  CHECK_PRINTS("1", same<iter_value_t<decltype(q)>, int>);
+  CHECK_PRINTS("5", raw_pointer_cast(p + 5) - buf);
+  CHECK_PRINTS("1", (p + 7).get() == make_smem_ptr(buf + 7));
+  CHECK_PRINTS("1", p + 2 == p + 2);
+  CHECK_PRINTS("1", p + 2 < p + 3);
+  CHECK_PRINTS("1", is_smem<decltype(p)>::value);
+  CHECK_PRINTS("0", is_gmem<decltype(p)>::value);
+  CHECK_PRINTS("1", is_rmem<decltype(q)>::value);
+  { auto r = recast_ptr<short>(p); CHECK_PRINTS("1", same<decltype(r), swizzle_ptr<Sw, smem_ptr<short*>>>); CHECK_PRINTS("5", r[10]); CHECK_PRINTS("37", r[2 * 33]); CHECK_PRINTS("1", raw_pointer_cast(r) == (short*)buf); }
+  CHECK_PRINTS("1", same<get_swizzle_t<decltype(p)>, Sw>);
+  CHECK_PRINTS("1", same<get_swizzle_t<int*>, Swizzle<0,4,3>>);
+  CHECK_PRINTS("1", same<get_swizzle_t<int>, Swizzle<0,4,3>>);
+  CHECK_PRINTS("1", same<get_swizzle_t<decltype(composition(Sw{}, Layout<Shape<_8,_8>>{}))>, Sw>);
+  CHECK_PRINTS("1", same<typename get_swizzle<decltype(make_tensor(make_smem_ptr(buf), Layout<_4>{}))>::type, Swizzle<0,4,3>>);
+  CHECK_PRINTS("1", same<get_swizzle_t<decltype(composition(Sw{}, _3{}, Layout<Shape<_8,_8>>{}))>, Sw>);
+  { std::string s = printed(q); CHECK_PRINTS("Sw<2,2,2>_", s.substr(0, s.find("0x"))); CHECK_PRINTS("1", s.substr(s.find("0x")) == printed((void*)buf)); }
+  CHECK_PRINTS("14", to_mixed_bits(Shape<_4,_8>{}, Stride<_1,_4>{}, make_coord(2, 3)));
+  CHECK_PRINTS("_14", to_mixed_bits(Shape<_4,_8>{}, Stride<_1,_4>{}, make_coord(_2{}, _3{})));
+  CHECK_PRINTS("22", to_mixed_bits(Shape<_4,_8>{}, Stride<_1,_4>{}, make_coord(_2{}, 5)));
+  CHECK_PRINTS("10", to_mixed_bits(_8{}, _2{}, 5));
+  CHECK_PRINTS("_10", to_mixed_bits(_8{}, _2{}, _5{}));
+  CHECK_PRINTS("_0", to_mixed_bits(_1{}, _2{}, 0));
+  CHECK_PRINTS("_0", to_mixed_bits(_4{}, _0{}, 3));
+  CHECK_PRINTS("11", to_mixed_bits(Layout<Shape<_4,_8>,Stride<_8,_1>>{}, 13));
+  CHECK_PRINTS("_11", to_mixed_bits(Layout<Shape<_4,_8>,Stride<_8,_1>>{}, Int<13>{}));
+  CHECK_PRINTS("21", to_mixed_bits(Layout<Shape<_2,Shape<_2,_4>>,Stride<_16,Stride<_1,_2>>>{}, 11));
+  CHECK_PRINTS("49", to_mixed_bits(make_shape(_4{}, _2{}), make_stride(_16{}, _1{}), make_coord(3, 1)));
+  { auto m = to_mixed_bits(Shape<_4,_8>{}, Stride<_1,_4>{}, make_coord(1, 6)); CHECK_PRINTS("25", uint32_t(m)); CHECK_PRINTS("1", same<decltype(m), MixedBits<0u, 31u>>); }
+  { auto m = to_mixed_bits(Shape<_4,_8>{}, Stride<_1,_4>{}, make_coord(_1{}, 6)); CHECK_PRINTS("25", uint32_t(m)); CHECK_PRINTS("1", same<decltype(m), MixedBits<1u, 28u>>); }
+  CHECK_PRINTS("0 8 16 24 1 9 17 25 2 10 18 26 3 11 19 27 4 12 20 28 5 13 21 29 6 14 22 30 7 15 23 31 ", mixed_bits_walk());
 }

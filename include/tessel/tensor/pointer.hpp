@@ -31,6 +31,10 @@ struct tagged_ptr {
   template <class I>
   TESSEL_HOST_DEVICE constexpr tagged_ptr operator+(I const& i) const { return {ptr_ + i}; }
   TESSEL_HOST_DEVICE constexpr friend bool operator==(tagged_ptr a, tagged_ptr b) { return a.ptr_ == b.ptr_; }
+  TESSEL_HOST_DEVICE constexpr friend bool operator<(tagged_ptr a, tagged_ptr b) { return a.ptr_ < b.ptr_; }
+  TESSEL_HOST_DEVICE constexpr friend bool operator<=(tagged_ptr a, tagged_ptr b) { return a.ptr_ <= b.ptr_; }
+  TESSEL_HOST_DEVICE constexpr friend bool operator>(tagged_ptr a, tagged_ptr b) { return a.ptr_ > b.ptr_; }
+  TESSEL_HOST_DEVICE constexpr friend bool operator>=(tagged_ptr a, tagged_ptr b) { return a.ptr_ >= b.ptr_; }
 };
 
 // gmem_ptr<T*> (CuTe's spelling, the wrapped pointer type) and gmem_ptr<T>

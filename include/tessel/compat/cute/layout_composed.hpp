@@ -19,3 +19,4 @@
 #include "../../swizzle/composed_layout.hpp"
 #include "../../swizzle/composed_algebra.hpp"
 #include "../../swizzle/mixed_bits.hpp"
+#include "../../swizzle/swizzle_ptr.hpp"

@@ -14,3 +14,4 @@
 #include "../../int/type_utils.hpp"
 #include "../../container/alignment.hpp"
 #include "../../container/bit_field.hpp"
+#include "../../swizzle/swizzle_ptr.hpp"
