@@ -9,7 +9,8 @@ Suites (README "Compiling CuTe programs against tessel"):
                 CMake flags, C++20 as tessel needs), -arch=sm_90a for hopper/, --tutorial-arch (sm_90) for the
                 others; run on a GPU (sgemm_sm80 with "5120 5120 4096 T N": its default NT is not implemented
                 for half_t); the verification lines printed and the GFlop/s as TFLOP/s
-  device        test/unit/cute/{layout,volta,turing,ampere,hopper}/*.cu: nvcc -std=c++20 -O2 sm_90a,
+  device        test/unit/cute/{layout,volta,turing,ampere,hopper}/*.cu: nvcc -std=c++20 -O2
+                -gencode=arch=compute_90a,code=[sm_90a,compute_90a] (as CUTLASS's CMake builds 90a),
                 CUTLASS's test/unit/common headers and its test main, GoogleTest, run on a GPU
   pycute        test/python/pycute/test_*.py, with `from pycute import *` replaced by `from tessel import *`
                 in a temporary copy (against cute: pycute itself, from CUTLASS_DIR/python)
@@ -276,8 +277,16 @@ class Harness:
             return r
         return self.pool(files, one)
 
-    def nvcc_base(self, std, opt, arch):
-        return [self.nvcc, f"-std={std}", opt, f"-arch={arch}", "--expt-relaxed-constexpr",
+    def nvcc_base(self, std, opt, arch, as_cutlass=False):
+        # as_cutlass: the code CUTLASS's own CMake build gives (SM-real and SM-virtual: the cubin and that
+        # architecture's PTX). nvcc 13's -arch=sm_90a also compiles compute_90 PTX, a second device pass (cicc)
+        # whose TMA/GMMA code is compiled out (no sm_90a features there), which doubles the device front end and
+        # optimizer time of CuTe's large test files on both sides.
+        archf = [f"-arch={arch}"]
+        if as_cutlass and arch.startswith("sm_"):
+            n = arch[3:]
+            archf = [f"-gencode=arch=compute_{n},code=[sm_{n},compute_{n}]"]
+        return [self.nvcc, f"-std={std}", opt, *archf, "--expt-relaxed-constexpr",
                 "-DCUTLASS_ENABLE_TENSOR_CORE_MMA=1", "-DCUTLASS_DEBUG_TRACE_LEVEL=0", "-DCUTLASS_TEST_LEVEL=0",
                 "-Xcompiler=-fno-strict-aliasing", *self.a.extra_flags]
 
@@ -349,7 +358,7 @@ class Harness:
             os.makedirs(os.path.join(bdir, d), exist_ok=True)
         unit = os.path.join(self.cutlass, "test", "unit")
         inc = [*self.includes(True, [os.path.join(unit, "common"), unit]), *ginc]
-        flags = self.nvcc_base("c++20", "-O2", self.a.device_arch)
+        flags = self.nvcc_base("c++20", "-O2", self.a.device_arch, as_cutlass=True)
         # CUTLASS's test main (test_unit.cpp: FilterArchitecture, then the tests) and its helpers, built once.
         infra, infra_note = [], ""
         for src in (os.path.join(unit, "common", "filter_architecture.cpp"), os.path.join(unit, "test_unit.cpp")):
