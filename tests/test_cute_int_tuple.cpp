@@ -15,6 +15,7 @@
 
 #include <tessel/tessel.hpp>
 #include <tessel/container/alignment.hpp>
+#include <tessel/int/ratio.hpp>
 #include <tessel/int/type_utils.hpp>
 #include <tessel/numeric/math.hpp>
 
@@ -682,4 +683,83 @@ TEST(CuteIntTuple, BitOperationsMatchStdBit) {
   }
   EXPECT_THROW(log_2(0u), tessel::error);
   static_assert(bit_width(std::uint64_t(1) << 63) == 64 && log_2(1024u) == 10 && popcount(0xffu) == 8);
+}
+
+namespace {
+template <class A, class B> constexpr bool same = std::is_same_v<A, B>;
+}  // namespace
+
+TEST(CuteIntTuple, RatiosAsCute) {
+  CHECK_PRINTS("1", R<3,6>::num);
+  CHECK_PRINTS("2", R<3,6>::den);
+  CHECK_PRINTS("-1", R<-3,6>::num);
+  CHECK_PRINTS("-1", R<3,-6>::num);
+  CHECK_PRINTS("2", R<3,-6>::den);
+  CHECK_PRINTS("2", R<-4,-6>::num);
+  CHECK_PRINTS("3", R<-4,-6>::den);
+  CHECK_PRINTS("0", R<0,5>::num);
+  CHECK_PRINTS("1", R<0,-5>::den);
+  CHECK_PRINTS("3", R<12,4>::num);
+  CHECK_PRINTS("1", R<7,1>::den);
+  CHECK_PRINTS("1", same<R<3,6>::type, R<1,2>>);
+  CHECK_PRINTS("1", same<R<6,3>::type, C<2>>);
+  CHECK_PRINTS("1", same<R<0,3>::type, C<0>>);
+  CHECK_PRINTS("1", same<R<-6,-3>::type, C<2>>);
+  CHECK_PRINTS("1", same<R<5,-10>::type, R<-1,2>>);
+  CHECK_PRINTS("1", is_ratio<R<1,2>>::value);
+  CHECK_PRINTS("0", is_ratio<C<1>>::value);
+  CHECK_PRINTS("0", is_ratio<int>::value);
+  CHECK_PRINTS("_1", is_ratio<R<4,2>>{});
+  CHECK_PRINTS("__3/_6", R<3,6>{});
+  CHECK_PRINTS("__-1/_2", R<-1,2>{});
+  CHECK_PRINTS("__1/_2", ratio(_3{}, _6{}));
+  CHECK_PRINTS("_2", ratio(_6{}, _3{}));
+  CHECK_PRINTS("__8/_3", ratio(_2{}, R<3,4>{}));
+  CHECK_PRINTS("__3/_8", ratio(R<3,4>{}, _2{}));
+  CHECK_PRINTS("__2/_3", ratio(R<1,2>{}, R<3,4>{}));
+  CHECK_PRINTS("_1", ratio(R<3,4>{}, R<3,4>{}));
+  CHECK_PRINTS("__3/_6", nratio(_3{}, _6{}));
+  CHECK_PRINTS("__8/_3", nratio(_2{}, R<3,4>{}));
+  CHECK_PRINTS("__3/_8", nratio(R<3,4>{}, _2{}));
+  CHECK_PRINTS("__4/_6", nratio(R<1,2>{}, R<3,4>{}));
+  CHECK_PRINTS("__1/_3", R<1,2>{} * R<2,3>{});
+  CHECK_PRINTS("_1", R<3,2>{} * R<2,3>{});
+  CHECK_PRINTS("_2", R<1,4>{} * _8{});
+  CHECK_PRINTS("__3/_2", _6{} * R<1,4>{});
+  CHECK_PRINTS("2", 10 * R<1,4>{});
+  CHECK_PRINTS("7", R<3,4>{} * 10);
+  CHECK_PRINTS("-3", -10 * R<1,3>{});
+  CHECK_PRINTS("4", 7u * R<2,3>{});
+  CHECK_PRINTS("8", 12 / R<3,2>{});
+  CHECK_PRINTS("_8", _12{} / R<3,2>{});
+  CHECK_PRINTS("_2", R<1,2>{} / R<1,4>{});
+  CHECK_PRINTS("__5/_6", R<1,2>{} + R<1,3>{});
+  CHECK_PRINTS("_1", R<1,2>{} + R<1,2>{});
+  CHECK_PRINTS("__3/_2", R<1,2>{} + _1{});
+  CHECK_PRINTS("__5/_3", _2{} + R<-1,3>{});
+  CHECK_PRINTS("_1", R<1,2>{} == R<2,4>{});
+  CHECK_PRINTS("_0", R<1,2>{} == R<1,3>{});
+  CHECK_PRINTS("_1", R<4,2>{} == _2{});
+  CHECK_PRINTS("_1", _2{} == R<4,2>{});
+  CHECK_PRINTS("_0", _1{} == R<1,2>{});
+  CHECK_PRINTS("_1", R<1,3>{} < R<1,2>{});
+  CHECK_PRINTS("_0", R<1,2>{} < R<1,3>{});
+  CHECK_PRINTS("_1", R<1,2>{} < _1{});
+  CHECK_PRINTS("_1", _1{} < R<3,2>{});
+  CHECK_PRINTS("_0", R<5,2>{} < _2{});
+  CHECK_PRINTS("_0", _0{} < R<-1,2>{});
+  CHECK_PRINTS("__3/_4", abs(R<-3,4>{}));
+  CHECK_PRINTS("__1/_2", abs(R<3,-6>{}));
+  CHECK_PRINTS("_2", abs(R<-8,-4>{}));
+  CHECK_PRINTS("3", log_2(R<8,1>{}));
+  CHECK_PRINTS("-2", log_2(R<1,4>{}));
+  CHECK_PRINTS("3", log_2(R<32,4>{}));
+  CHECK_PRINTS("1", log_2(R<6,2>{}));
+  CHECK_PRINTS("-2", log_2(R<3,8>{}));
+  CHECK_PRINTS("__32/_8", trait_ratio(sizeof_bits<uint32_t>{}, sizeof_bits<uint8_t>{}));
+  CHECK_PRINTS("__16/_64", trait_ratio(sizeof_bits<uint16_t>{}, sizeof_bits<double>{}));
+  CHECK_PRINTS("1", log_2(trait_ratio(sizeof_bits<uint32_t>{}, sizeof_bits<uint16_t>{})));
+  CHECK_PRINTS("1", same<decltype(trait_ratio(sizeof_bits<uint32_t>{}, sizeof_bits<uint8_t>{})), R<32,8>>);
+  CHECK_PRINTS("1", same<decltype(R<1,2>{} == R<2,4>{}), true_type>);
+  CHECK_PRINTS("1", same<decltype(R<1,2>{} * 3), int>);
 }

@@ -15,3 +15,4 @@
 #include "../../container/alignment.hpp"
 #include "../../container/bit_field.hpp"
 #include "../../swizzle/swizzle_ptr.hpp"
+#include "../../int/ratio.hpp"
