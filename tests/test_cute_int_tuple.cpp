@@ -1,8 +1,10 @@
 // test_cute_int_tuple.cpp: CuTe's IntTuple, math and comparison functions as
 // tessel provides them (tuple/algorithms.hpp, tuple/sequence.hpp,
-// algebra/helpers.hpp, swizzle/mixed_bits.hpp). Printed results are CuTe's for
-// the same expressions; the rest are exhaustive cross-checks of static
-// against dynamic integers and against direct definitions.
+// algebra/helpers.hpp, swizzle/mixed_bits.hpp), and the small helpers of
+// numeric/math.hpp, int/ratio.hpp, int/type_utils.hpp, container/ and
+// tensor/counting.hpp. Printed results are CuTe's for the same expressions;
+// the rest are exhaustive cross-checks of static against dynamic integers and
+// against direct definitions.
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -18,6 +20,7 @@
 #include <tessel/int/ratio.hpp>
 #include <tessel/int/type_utils.hpp>
 #include <tessel/numeric/math.hpp>
+#include <tessel/tensor/counting.hpp>
 
 using namespace tessel;
 
@@ -762,4 +765,39 @@ TEST(CuteIntTuple, RatiosAsCute) {
   CHECK_PRINTS("1", same<decltype(trait_ratio(sizeof_bits<uint32_t>{}, sizeof_bits<uint8_t>{})), R<32,8>>);
   CHECK_PRINTS("1", same<decltype(R<1,2>{} == R<2,4>{}), true_type>);
   CHECK_PRINTS("1", same<decltype(R<1,2>{} * 3), int>);
+}
+
+TEST(CuteIntTuple, ArithmeticTupleHelpersAsCute) {
+  CHECK_PRINTS("(1,_2,3)", make_arithmetic_tuple(1, _2{}, 3));
+  CHECK_PRINTS("(3,3)", make_arithmetic_tuple(_1{}) + make_arithmetic_tuple(2, 3));
+  CHECK_PRINTS("1", same<decltype(make_arithmetic_tuple(1, _2{})), ArithmeticTuple<int, _2>>);
+  CHECK_PRINTS("(1,(_2,3))", as_arithmetic_tuple(make_tuple(1, make_tuple(_2{}, 3))));
+  CHECK_PRINTS("5", as_arithmetic_tuple(5));
+  CHECK_PRINTS("_7", as_arithmetic_tuple(_7{}));
+  CHECK_PRINTS("1", same<decltype(as_arithmetic_tuple(make_tuple(1, make_tuple(_2{}, 3)))), ArithmeticTuple<int, ArithmeticTuple<_2, int>>>);
+  CHECK_PRINTS("1", same<decltype(as_arithmetic_tuple(5)), int>);
+  CHECK_PRINTS("(11,22,30)", as_arithmetic_tuple(make_tuple(1, 2)) + make_arithmetic_tuple(_10{}, 20, 30));
+  CHECK_PRINTS("(1,_2)", *make_inttuple_iter(make_tuple(1, _2{})));
+  CHECK_PRINTS("(4,6)", *(make_inttuple_iter(make_tuple(1, _2{})) + make_arithmetic_tuple(3, 4)));
+  CHECK_PRINTS("ArithTuple(_0,5)", make_inttuple_iter(make_tuple(_0{}, 5)));
+  CHECK_PRINTS("4", *make_inttuple_iter(4));
+  CHECK_PRINTS("(2,(3,5))", make_inttuple_iter(make_tuple(1, make_tuple(2, 3)))[as_arithmetic_tuple(make_tuple(_1{}, make_tuple(_1{}, 2)))]);
+  CHECK_PRINTS("1", same<decltype(make_inttuple_iter(make_tuple(1, _2{}))), ArithmeticTupleIterator<ArithmeticTuple<int, _2>>>);
+  auto t = make_tuple(10, make_tuple(20, Int<30>{}), 40);
+  CHECK_PRINTS("(10,(20,_30),40)", basis_get(E<>{}, t));
+  CHECK_PRINTS("10", basis_get(E<0>{}, t));
+  CHECK_PRINTS("(20,_30)", basis_get(E<1>{}, t));
+  CHECK_PRINTS("_30", basis_get(E<1, 1>{}, t));
+  CHECK_PRINTS("20", basis_get(E<1, 0>{}, t));
+  CHECK_PRINTS("40", basis_get(3 * E<2>{}, t));
+  CHECK_PRINTS("(10,(20,_30),40)", basis_get(_5{}, t));
+  CHECK_PRINTS("8", basis_get(7, 8));
+  { auto u = t; basis_get(E<1, 0>{}, u) = 99; CHECK_PRINTS("(10,(99,_30),40)", u); basis_get(E<2>{}, u) += 1; CHECK_PRINTS("(10,(99,_30),41)", u); }
+  CHECK_PRINTS("_1", basis_value(E<1>{}));
+  CHECK_PRINTS("3", basis_value(3 * E<0, 1>{}));
+  CHECK_PRINTS("_4", basis_value(_4{} * E<2>{}));
+  CHECK_PRINTS("9", basis_value(9));
+  CHECK_PRINTS("_9", basis_value(_9{}));
+  CHECK_PRINTS("(1,2)", basis_value(make_tuple(1, 2)));
+  CHECK_PRINTS("1", same<decltype(basis_value(_4{} * E<2>{})), _4>);
 }

@@ -49,6 +49,53 @@ std::basic_ostream<Ch, Tr>& operator<<(std::basic_ostream<Ch, Tr>& os, counting_
 template <class T>
 inline constexpr bool is_iterator_v<ArithmeticTupleIterator<T>> = true;
 
+// CuTe's helpers of <cute/numeric/arithmetic_tuple.hpp>:
+//   make_arithmetic_tuple(t...)  the ArithmeticTuple of t...;
+//   as_arithmetic_tuple(t)       t with every tuple in it (t too) an ArithmeticTuple;
+//   make_inttuple_iter(t)        the ArithmeticTupleIterator starting at as_arithmetic_tuple(t);
+//   basis_get(e, t)              for a basis element e = v@(N...), get<N...>(t) (t itself
+//                                for E<> or a non-basis e);
+//   basis_value(e)               v of a basis element v@(N...), e itself otherwise.
+template <class... T>
+TESSEL_HOST_DEVICE constexpr auto make_arithmetic_tuple(T const&... t) {
+  return ArithmeticTuple<T...>(tuple<T...>(t...));
+}
+template <class T>
+TESSEL_HOST_DEVICE constexpr auto as_arithmetic_tuple(T const& t) {
+  if constexpr (is_tuple_v<T>) {
+    return transform_apply(
+        t, [](auto const& x) { return as_arithmetic_tuple(x); },
+        [](auto const&... a) { return make_arithmetic_tuple(a...); });
+  } else {
+    return t;
+  }
+}
+template <class T>
+TESSEL_HOST_DEVICE constexpr auto make_inttuple_iter(T const& t) {
+  using A = decltype(as_arithmetic_tuple(t));
+  return ArithmeticTupleIterator<A>{as_arithmetic_tuple(t)};
+}
+template <class E, class Tuple>
+TESSEL_HOST_DEVICE constexpr decltype(auto) basis_get(E const&, Tuple&& t) {
+  return static_cast<Tuple&&>(t);
+}
+template <class T, int... N, class Tuple>
+TESSEL_HOST_DEVICE constexpr decltype(auto) basis_get(ScaledBasis<T, N...> const&, Tuple&& t) {
+  if constexpr (sizeof...(N) == 0) {
+    return static_cast<Tuple&&>(t);
+  } else {
+    return get<N...>(static_cast<Tuple&&>(t));
+  }
+}
+template <class T>
+TESSEL_HOST_DEVICE constexpr auto basis_value(T const& e) {
+  if constexpr (is_scaled_basis_v<T>) {
+    return e.value();
+  } else {
+    return e;
+  }
+}
+
 // ---- identity tensors --------------------------------------------------------------------------
 
 namespace detail {

@@ -15,3 +15,4 @@
 #include "../../../algebra/algebra.hpp"
 #include "../../../algebra/helpers.hpp"
 #include "../../../algebra/basis.hpp"
+#include "../../../tensor/counting.hpp"
