@@ -5,7 +5,7 @@
 // the host, and tma_partition (its partitions against the TMA plan's boxes,
 // multicast slices included), and the pointer traits of <cute/pointer_base.hpp>
 // (is_gmem/is_smem/is_rmem, iter_reference/element/value, iter_adaptor), swizzle_ptr,
-// get_swizzle and to_mixed_bits.
+// get_swizzle, to_mixed_bits, MakeTensor and make_coord_tensor.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -19,6 +19,7 @@
 #include <tessel/atom/atom.hpp>
 #include <tessel/atom/tma_copy.hpp>
 #include <tessel/swizzle/swizzle_ptr.hpp>
+#include <tessel/tensor/counting.hpp>
 
 using namespace tessel;
 
@@ -403,4 +404,49 @@ TEST(CuteTutorialNames, SwizzlePtrGetSwizzleToMixedBitsAsCute) {
   { auto m = to_mixed_bits(Shape<_4,_8>{}, Stride<_1,_4>{}, make_coord(1, 6)); CHECK_PRINTS("25", uint32_t(m)); CHECK_PRINTS("1", same<decltype(m), MixedBits<0u, 31u>>); }
   { auto m = to_mixed_bits(Shape<_4,_8>{}, Stride<_1,_4>{}, make_coord(_1{}, 6)); CHECK_PRINTS("25", uint32_t(m)); CHECK_PRINTS("1", same<decltype(m), MixedBits<1u, 28u>>); }
   CHECK_PRINTS("0 8 16 24 1 9 17 25 2 10 18 26 3 11 19 27 4 12 20 28 5 13 21 29 6 14 22 30 7 15 23 31 ", mixed_bits_walk());
+}
+
+namespace {
+// The elements of a tensor in index order.
+template <class Tn>
+std::string elems(Tn const& t) {
+  std::ostringstream os;
+  for (int i = 0; i < size(t); ++i) os << t(i) << " ";
+  return os.str();
+}
+}  // namespace
+
+TEST(CuteTutorialNames, MakeTensorAndMakeCoordTensorAsCute) {
+  float buf[64] = {};
+  for (int i = 0; i < 64; ++i) buf[i] = float(i);
+  auto v = MakeTensor<float>{}(&buf[0], make_shape(_4{}, _2{}));
+  CHECK_PRINTS("(_4,_2):(_1,_4)", v.layout());
+  CHECK_PRINTS("0 1 2 3 4 5 6 7 ", elems(v));
+  CHECK_PRINTS("1", same<std::remove_cvref_t<decltype(v.data())>, float*>);
+  auto v2 = MakeTensor<float>{}(make_gmem_ptr(buf + 3), make_layout(make_shape(3, 2), make_stride(2, 10)));
+  CHECK_PRINTS("(3,2):(2,10)", v2.layout());
+  CHECK_PRINTS("3 5 7 13 15 17 ", elems(v2));
+  CHECK_PRINTS("1", is_gmem_v<decltype(v2)>);
+  auto v3 = MakeTensor<float>{}(&buf[0], make_shape(2, 3), make_stride(_1{}, 4));
+  CHECK_PRINTS("(2,3):(_1,4)", v3.layout());
+  CHECK_PRINTS("0 1 4 5 8 9 ", elems(v3));
+  auto o = MakeTensor<int>{}(make_shape(_2{}, _3{}));
+  CHECK_PRINTS("(_2,_3):(_1,_2)", o.layout());
+  CHECK_PRINTS("_6", size(o));
+  CHECK_PRINTS("1", same<typename decltype(o)::value_type, int>);
+  CHECK_PRINTS("1", is_rmem_v<decltype(o)>);
+  auto o2 = MakeTensor<double>{}(Layout<Shape<_2, _4>, Stride<_4, _1>>{}); CHECK_PRINTS("(_2,_4):(_4,_1)", o2.layout()); CHECK_PRINTS("_8", cosize(o2.layout())); CHECK_PRINTS("8", sizeof(o2) / sizeof(double));
+  auto o3 = MakeTensor<short>{}(_3{}, _5{}); CHECK_PRINTS("_3:_5", o3.layout());
+  auto c1 = make_coord_tensor(make_layout(make_shape(_3{}, _2{}), make_stride(E<0>{}, E<1>{})));
+  CHECK_PRINTS("(_3,_2):(_1@0,_1@1)", c1.layout());
+  CHECK_PRINTS("(0,0) (1,0) (2,0) (0,1) (1,1) (2,1) ", elems(c1));
+  auto c2 = make_coord_tensor(make_identity_layout(make_shape(2, make_shape(_2{}, 2))));
+  CHECK_PRINTS("(0,(0,0)) (1,(0,0)) (0,(1,0)) (1,(1,0)) (0,(0,1)) (1,(0,1)) (0,(1,1)) (1,(1,1)) ", elems(c2));
+  CHECK_PRINTS("(1,(1,0))", c2(1, make_coord(1, 0)));
+  auto c3 = make_coord_tensor(make_layout(make_shape(_4{}, _2{}), make_stride(_2{}, _1{})));
+  CHECK_PRINTS("0 2 4 6 1 3 5 7 ", elems(c3));
+  CHECK_PRINTS("_0", *c3.data());
+  auto c4 = make_coord_tensor(make_layout(make_shape(_2{}, _3{}), make_stride(E<1>{}, 2 * E<0>{})));
+  CHECK_PRINTS("(0,0) (0,1) (2,0) (2,1) (4,0) (4,1) ", elems(c4));
+  CHECK_PRINTS("(4,1)", c4(1, 2));
 }

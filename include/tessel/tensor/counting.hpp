@@ -96,6 +96,44 @@ TESSEL_HOST_DEVICE constexpr auto basis_value(T const& e) {
   }
 }
 
+// make_coord_tensor(layout): the tensor of the layout over an ArithmeticTuple
+// iterator that starts at zero in the profile of the layout's codomain, so its
+// element at every coordinate is the layout's value there (a coordinate, for
+// basis strides), as CuTe's.
+namespace detail {
+// Zeros in the profile of a layout's codomain: the sum of its strides (basis
+// strides add up to an ArithmeticTuple) with every leaf _0.
+template <class D>
+TESSEL_HOST_DEVICE constexpr auto codomain_zeros(D const& stride) {
+  auto const total = transform_apply(
+      flatten(wrap(stride)), [](auto const& d) { return d; }, [](auto const&... d) { return (Int<0>{} + ... + d); });
+  return repeat_like(total, Int<0>{});
+}
+}  // namespace detail
+
+template <class S, class D>
+TESSEL_HOST_DEVICE constexpr auto make_coord_tensor(Layout<S, D> const& layout) {
+  return make_tensor(make_inttuple_iter(detail::codomain_zeros(layout.stride())), layout);
+}
+
+// MakeTensor<T>{}(args...): CuTe's function object behind make_tensor. When the
+// first argument dereferences (an iterator), a view of it with the layout
+// given or made from the rest; otherwise an owning tensor of T with the static
+// layout given or made from all the arguments.
+template <class T>
+struct MakeTensor {
+  template <class Arg0, class... Args>
+  TESSEL_HOST_DEVICE constexpr auto operator()(Arg0 const& arg0, Args const&... args) const {
+    if constexpr (has_dereference<Arg0>::value) {
+      static_assert(sizeof...(Args) > 0, "tessel::MakeTensor: a view needs a layout or a shape");
+      return make_tensor(arg0, args...);
+    } else {
+      static_assert((is_static_v<Arg0> && ... && is_static_v<Args>), "tessel::MakeTensor: an owning tensor needs static arguments");
+      return make_tensor<T>(arg0, args...);
+    }
+  }
+};
+
 // ---- identity tensors --------------------------------------------------------------------------
 
 namespace detail {
