@@ -5,7 +5,8 @@
 // the host, and tma_partition (its partitions against the TMA plan's boxes,
 // multicast slices included), and the pointer traits of <cute/pointer_base.hpp>
 // (is_gmem/is_smem/is_rmem, iter_reference/element/value, iter_adaptor), swizzle_ptr,
-// get_swizzle, to_mixed_bits, MakeTensor and make_coord_tensor.
+// get_swizzle, to_mixed_bits, MakeTensor, make_coord_tensor and
+// as_position_independent_swizzle_layout.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -449,4 +450,26 @@ TEST(CuteTutorialNames, MakeTensorAndMakeCoordTensorAsCute) {
   auto c4 = make_coord_tensor(make_layout(make_shape(_2{}, _3{}), make_stride(E<1>{}, 2 * E<0>{})));
   CHECK_PRINTS("(0,0) (0,1) (2,0) (2,1) (4,0) (4,1) ", elems(c4));
   CHECK_PRINTS("(4,1)", c4(1, 2));
+}
+
+namespace {
+template <class L>
+std::string every_37th(L const& l) {
+  std::ostringstream os;
+  for (int i = 0; i < size(l); i += 37) os << l(i) << " ";
+  return os.str();
+}
+}  // namespace
+
+TEST(CuteTutorialNames, AsPositionIndependentSwizzleLayoutAsCute) {
+  CHECK_PRINTS("Sw<3,3,3> o _0 o (_8,_64):(_64,_1)", as_position_independent_swizzle_layout(GMMA::Layout_K_SW128_Atom<half_t>{}));
+  CHECK_PRINTS("Sw<2,2,3> o _0 o (_8,_16):(_16,_1)", as_position_independent_swizzle_layout(GMMA::Layout_K_SW64_Atom<float>{}));
+  CHECK_PRINTS("Sw<1,4,3> o _0 o (_32,_8):(_1,_32)", as_position_independent_swizzle_layout(GMMA::Layout_MN_SW32_Atom<uint8_t>{}));
+  CHECK_PRINTS("(_8,_8):(_8,_1)", as_position_independent_swizzle_layout(GMMA::Layout_K_INTER_Atom<half_t>{}));
+  CHECK_PRINTS("Sw<3,1,3> o _0 o (_16,_8):(_1,_16)", as_position_independent_swizzle_layout(GMMA::Layout_MN_SW128_Atom<double>{}));
+  CHECK_PRINTS("Sw<3,3,3> o _0 o ((_8,_16),(_64,_1)):((_64,_512),(_1,_0))", as_position_independent_swizzle_layout(tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(_128{}, _64{}))));
+  CHECK_PRINTS("Sw<2,5,3> o _0 o (_8,_64):(_64,_1)", as_position_independent_swizzle_layout(composition(Swizzle<2,4,3>{}, smem_ptr_flag_bits<4>{}, Layout<Shape<_8,_64>,Stride<_64,_1>>{})));
+  CHECK_PRINTS("Sw<3,7,3> o _0 o (_8,_64):(_64,_1)", as_position_independent_swizzle_layout(composition(Swizzle<3,4,3>{}, smem_ptr_flag_bits<1>{}, Layout<Shape<_8,_64>,Stride<_64,_1>>{})));
+  auto l = as_position_independent_swizzle_layout(GMMA::Layout_K_SW128_Atom<half_t>{});
+  CHECK_PRINTS("0 364 153 501 306 95 427 248 37 321 190 458 279 116 ", every_37th(l));
 }

@@ -65,6 +65,20 @@ TESSEL_HOST_DEVICE constexpr auto make_tensor(tagged_ptr<smem_tag, T> const& ptr
   return make_view(ptr, make_composed_layout(Swizzle<B, M - log2_bytes, S>{}, Int<0>{}, c.layout_b()));
 }
 
+// as_position_independent_swizzle_layout(Sw o flag<Bits> o L): the swizzle moved
+// from bytes to elements of Bits bits, composed with L at offset 0 (just L when
+// the swizzle is the identity), as CuTe's.
+template <int B, int M, int S, int Bits, class L>
+TESSEL_HOST_DEVICE constexpr auto as_position_independent_swizzle_layout(
+    ComposedLayout<Swizzle<B, M, S>, smem_ptr_flag_bits<Bits>, L> const& c) {
+  static_assert(Bits > 0 && (Bits & (Bits - 1)) == 0, "tessel::as_position_independent_swizzle_layout: elements of 2^k bits");
+  if constexpr (Bits >= 8) {
+    return composition(upcast<Bits / 8>(c.layout_a()), Int<0>{}, c.layout_b());
+  } else {
+    return composition(downcast<8 / Bits>(c.layout_a()), Int<0>{}, c.layout_b());
+  }
+}
+
 // as_position_independent_swizzle_tensor(t): t, a shared-memory tensor, with its
 // swizzle in its layout on elements of its type (Sw o 0 o L), independent of
 // where a slice of it starts. tessel's shared-memory tensors are always in that
