@@ -15,6 +15,7 @@
 
 #include <cstdint>
 
+#include "../swizzle/composed_algebra.hpp"  // upcast/downcast of a Swizzle
 #include "../swizzle/composed_layout.hpp"
 #include "../tensor/tensor.hpp"
 
