@@ -7,12 +7,14 @@
 // against direct definitions.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <limits>
 #include <numeric>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include <tessel/tessel.hpp>
@@ -20,6 +22,7 @@
 #include <tessel/int/ratio.hpp>
 #include <tessel/int/type_utils.hpp>
 #include <tessel/numeric/math.hpp>
+#include <tessel/container/array.hpp>
 #include <tessel/tensor/counting.hpp>
 
 using namespace tessel;
@@ -800,4 +803,26 @@ TEST(CuteIntTuple, ArithmeticTupleHelpersAsCute) {
   CHECK_PRINTS("_9", basis_value(_9{}));
   CHECK_PRINTS("(1,2)", basis_value(make_tuple(1, 2)));
   CHECK_PRINTS("1", same<decltype(basis_value(_4{} * E<2>{})), _4>);
+}
+
+namespace {
+template <class T, class = void> struct has_type : std::false_type {};
+template <class T> struct has_type<T, std::void_t<typename T::type>> : std::true_type {};
+}  // namespace
+
+TEST(CuteIntTuple, TupleElementAsCute) {
+  using T = tessel::tuple<int, _2, tessel::tuple<float, char>>;
+  CHECK_PRINTS("1", same<typename tessel::tuple_element<0, T>::type, int>);
+  CHECK_PRINTS("1", same<typename tessel::tuple_element<1, T>::type, _2>);
+  CHECK_PRINTS("1", same<typename tessel::tuple_element<2, T>::type, tessel::tuple<float, char>>);
+  CHECK_PRINTS("1", same<typename tessel::tuple_element<0, T const>::type, int const>);
+  CHECK_PRINTS("0", same<typename tessel::tuple_element<0, T const>::type, int>);
+  CHECK_PRINTS("1", same<typename tessel::tuple_element<1, std::tuple<int, double>>::type, double>);
+  CHECK_PRINTS("1", same<typename tessel::tuple_element<0, std::pair<char, long>>::type, char>);
+  CHECK_PRINTS("1", same<typename tessel::tuple_element<1, std::array<short, 3>>::type, short>);
+  CHECK_PRINTS("1", same<typename tessel::tuple_element<2, tessel::array<short, 3>>::type, short>);
+  CHECK_PRINTS("1", same<typename tessel::tuple_element<1, std::tuple<int, double> const>::type, double const>);
+  CHECK_PRINTS("0", has_type<tessel::tuple_element<0, int>>::value);
+  CHECK_PRINTS("1", has_type<tessel::tuple_element<0, tessel::tuple<int>>>::value);
+  CHECK_PRINTS("1", same<typename tessel::tuple_element<0, decltype(make_shape(1, _2{}))>::type, int>);
 }

@@ -2,10 +2,15 @@
 // static_value<Trait>(), Trait::value as a static Int when it is an integer (and
 // the value itself otherwise), from <cute/numeric/integral_constant.hpp>; and
 // conditional_template<B, True, False>::type<U...>, a choice between two class
-// templates, from <cute/util/type_traits.hpp>.
+// templates, and tuple_element<I, T>, std::tuple_element<I, T> for every T the
+// standard one knows (tessel's tuple and array, std::tuple, std::pair, their
+// const forms), from <cute/util/type_traits.hpp>. (tessel's tuple_element_t,
+// tuple/tuple.hpp, drops const and references first.)
 #pragma once
 
+#include <cstddef>
 #include <type_traits>
+#include <utility>  // std::tuple_element
 
 #include "../config.hpp"
 #include "integral.hpp"
@@ -31,5 +36,10 @@ struct conditional_template<false, True, False> {
   template <class... U>
   using type = False<U...>;
 };
+
+template <std::size_t I, class T, class = void>
+struct tuple_element;
+template <std::size_t I, class T>
+struct tuple_element<I, T, std::void_t<typename std::tuple_element<I, T>::type>> : std::tuple_element<I, T> {};
 
 }  // namespace TESSEL_NAMESPACE
