@@ -6,10 +6,11 @@
 // multicast slices included), and the pointer traits of <cute/pointer_base.hpp>
 // (is_gmem/is_smem/is_rmem, iter_reference/element/value, iter_adaptor), swizzle_ptr,
 // get_swizzle, to_mixed_bits, MakeTensor, make_coord_tensor and
-// as_position_independent_swizzle_layout.
+// as_position_independent_swizzle_layout, pretty_print.
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <set>
 #include <sstream>
 #include <string>
@@ -18,6 +19,7 @@
 
 #include <tessel/tessel.hpp>
 #include <tessel/atom/atom.hpp>
+#include <tessel/atom/pretty_print.hpp>
 #include <tessel/atom/tma_copy.hpp>
 #include <tessel/swizzle/swizzle_ptr.hpp>
 #include <tessel/tensor/counting.hpp>
@@ -472,4 +474,50 @@ TEST(CuteTutorialNames, AsPositionIndependentSwizzleLayoutAsCute) {
   CHECK_PRINTS("Sw<3,7,3> o _0 o (_8,_64):(_64,_1)", as_position_independent_swizzle_layout(composition(Swizzle<3,4,3>{}, smem_ptr_flag_bits<1>{}, Layout<Shape<_8,_64>,Stride<_64,_1>>{})));
   auto l = as_position_independent_swizzle_layout(GMMA::Layout_K_SW128_Atom<half_t>{});
   CHECK_PRINTS("0 364 153 501 306 95 427 248 37 321 190 458 279 116 ", every_37th(l));
+}
+
+// What pretty_print(x) writes to stdout, against CuTe's (the CUTLASS-only 8- and 4-bit floats are
+// checked only in the drop-in, where they exist).
+#define CHECK_PRETTY(expected, ...)                                        \
+  do {                                                                     \
+    testing::internal::CaptureStdout();                                   \
+    pretty_print(__VA_ARGS__);                                             \
+    std::fflush(stdout);                                                   \
+    EXPECT_EQ(testing::internal::GetCapturedStdout(), expected) << #__VA_ARGS__; \
+  } while (0)
+
+TEST(CuteTutorialNames, PrettyPrintAsCute) {
+  CHECK_PRETTY("  1", true);
+  CHECK_PRETTY("  0", false);
+  CHECK_PRETTY("  1", uint1b_t(1));
+  CHECK_PRETTY("   -1", int2b_t(-1));
+  CHECK_PRETTY("    3", uint2b_t(3));
+  CHECK_PRETTY("   -7", int4b_t(-7));
+  CHECK_PRETTY("    9", uint4b_t(9));
+  CHECK_PRETTY("  -20", int6b_t(-20));
+  CHECK_PRETTY("   40", uint6b_t(40));
+  CHECK_PRETTY("  -42", int32_t(-42));
+  CHECK_PRETTY("123456", int32_t(123456));
+  CHECK_PRETTY("    7", uint32_t(7));
+  CHECK_PRETTY("-1294967296", uint32_t(3000000000u));
+  CHECK_PRETTY("   -5", int64_t(-5));
+  CHECK_PRETTY("1234567890123", int64_t(1234567890123));
+  CHECK_PRETTY("18446744073709551615", uint64_t(18446744073709551615ull));
+  CHECK_PRETTY("  1.50e+00", 1.5f);
+  CHECK_PRETTY(" -1.23e-04", -0.000123f);
+  CHECK_PRETTY("  2.000e+00", 2.0);
+  CHECK_PRETTY(" -1.235e+04", -12345.678);
+  CHECK_PRETTY("    1.50", half_t(1.5f));
+  CHECK_PRETTY("   -2.25", half_t(-2.25f));
+  CHECK_PRETTY("    3.00", bfloat16_t(3.0f));
+  CHECK_PRETTY("  1.00e-01", tfloat32_t(0.1f));
+  CHECK_PRETTY("  -3", int8_t(-3));
+  CHECK_PRETTY("  200", uint8_t(200));
+  CHECK_PRETTY("  -7", short(-7));
+  CHECK_PRETTY("  65000", (unsigned short)(65000));
+  CHECK_PRETTY("  x", char('x'));
+  CHECK_PRETTY("  1099511627776", 1ll << 40);
+  CHECK_PRETTY("  7", 7ull);
+  CHECK_PRETTY("  _3", _3{});
+  CHECK_PRETTY("  (1,_2)", make_tuple(1, _2{}));
 }

@@ -467,7 +467,7 @@ TESSEL_HOST_DEVICE auto recast(Tensor<E, L> const& t) {
 
 namespace detail {
 template <class V>
-TESSEL_HOST_DEVICE void pretty_print(V const& v) {
+TESSEL_HOST_DEVICE void print_element(V const& v) {
   if constexpr (std::is_same_v<V, bool>) printf("%*d", 3, int(v));
   else if constexpr (std::is_integral_v<V> && sizeof(V) <= 4 && std::is_signed_v<V>) printf("%*d", 5, int(v));
   else if constexpr (std::is_integral_v<V> && sizeof(V) <= 4) printf("%*u", 5, unsigned(v));
@@ -496,12 +496,12 @@ TESSEL_HOST_DEVICE void print_tensor(Tensor<E, L> const& t, bool header = true) 
   }
   if constexpr (L::rank == 1) {
     for (int m = 0; m < int(size(t)); ++m) {
-      detail::pretty_print(t(m));
+      detail::print_element(t(m));
       printf("\n");
     }
   } else if constexpr (L::rank == 2) {
     for (int m = 0; m < int(size<0>(t)); ++m) {
-      for (int n = 0; n < int(size<1>(t)); ++n) detail::pretty_print(t(m, n));
+      for (int n = 0; n < int(size<1>(t)); ++n) detail::print_element(t(m, n));
       printf("\n");
     }
   } else if constexpr (L::rank == 3) {

@@ -16,3 +16,4 @@
 #include "../../container/bit_field.hpp"
 #include "../../swizzle/swizzle_ptr.hpp"
 #include "../../int/ratio.hpp"
+#include "../../atom/pretty_print.hpp"

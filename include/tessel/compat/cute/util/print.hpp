@@ -10,3 +10,4 @@
 #include "../../../tuple/int_tuple.hpp"
 #include "../../../tuple/sequence.hpp"
 #include "../../../tuple/algorithms.hpp"
+#include "../../../atom/pretty_print.hpp"

@@ -8,3 +8,4 @@
 #include "../../../atom/tma_copy.hpp"
 #include "../../../numeric/cutlass_types.hpp"
 #include "../../../atom/sm100.hpp"
+#include "../../../atom/pretty_print.hpp"
