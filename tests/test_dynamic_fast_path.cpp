@@ -373,6 +373,30 @@ void check_tensor_tilers(list<T...>, float* base, L const& l, Tally& tally) {
   (check_tensor_tiles<T>(base, l, tally), ...);
 }
 
+// Nested by-mode tilers over modes of several leaves, as CuTe's TMA tests tile ((m0,m1),(k0,k1)) by
+// ((_16,_8),(_32,_2)): the by-mode planner follows the tiler's nesting down to the leaves it tiles
+// (a mode of one leaf is its own only mode; a divide keeps the modes beyond the tiler's).
+using tilers_nested = list<tuple<Shape<_2, _3>, Shape<_4>>, Shape<Shape<_2, _2>, Shape<_3, _2>>,
+                           tuple<tuple<Layout<_2>, Underscore>, Shape<_4>>, tuple<Shape<_4>, Underscore>>;
+
+TEST(DynamicFastPath, NestedTilersOverHierarchicalModes) {
+  Tally tally;
+  int const bs[] = {1, 2, 3, 5}, cs[] = {1, 2, 3, 5, 6}, ds[] = {1, 2, 4};
+  for (int a = 1; a <= 6; ++a)
+    for (int b : bs)
+      for (int c : cs)
+        for (int d : ds) {
+          check_tilers(tilers_nested{}, make_layout(make_shape(make_shape(a, b), make_shape(c, d))), tally);
+          check_tilers(tilers_nested{}, make_layout(make_shape(make_shape(a, b), c), make_stride(make_stride(d, 3), 1)), tally);
+        }
+  for (int d0 = 0; d0 <= kMaxStride; d0 += 2)
+    for (int d1 = 0; d1 <= kMaxStride; ++d1)
+      check_tilers(tilers_nested{}, make_layout(make_shape(make_shape(6, 5), make_shape(7, 4)), make_stride(make_stride(d0, d1), make_stride(d1 + 1, d0))),
+                   tally);
+  EXPECT_EQ(tally.failures, 0);
+  std::printf("nested tilers, hierarchical modes: %ld calls compared, %ld equal errors\n", tally.checked, tally.errors);
+}
+
 TEST(DynamicFastPath, TensorTilesAndPartitions) {
   std::vector<float> buf(1 << 14);
   float* base = buf.data();

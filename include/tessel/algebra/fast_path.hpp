@@ -19,7 +19,8 @@
 // and flat_divide (and what is built on them: local_tile, local_partition,
 // inner_partition, outer_partition) by a static tiler:
 //
-//  * by mode: every mode of the layout that the tiler divides is one leaf s:d
+//  * by mode (the tiler may nest: a nested tuple goes into the mode's own
+//    modes): every mode that a tiler entry divides is one leaf s:d
 //    (s and d static or dynamic). The engine computes such a mode as
 //    (s:d) o E or (s:d) o (E, complement(E, s)). A one-leaf layout coalesces to
 //    s:d (to nothing when s is a static 1: d then counts as a static 0), and
@@ -158,38 +159,45 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr bool agrees(Plan const& p, engine::Layout c
   return true;
 }
 
+// The leaves of the tiler node at token b applied to the node of a at tokens [ta, ea), as
+// engine::apply_tiler: `_` keeps the node, an entry tiles a node of one leaf, a tuple goes mode by
+// mode (a nested tuple into the node's own modes, as far down as the tiler nests; a node of one
+// leaf is its own only mode) and a divide keeps the modes beyond it. False where the planner does
+// not apply (an entry over a node of several leaves, a tuple longer than the node's rank).
+TESSEL_HOST_DEVICE_NOFORCE constexpr bool plan_node(Plan& pre, engine::Layout const& a, int ta, int ea, engine::Tiler const& t, int b,
+                                                    bool divide) {
+  int const k0 = engine::leaves_before(a, ta), k1 = engine::leaves_before(a, ea);
+  signed char const c = t.tok[b];
+  if (c == engine::kUnderscore) {
+    copy_leaves(pre, a, k0, k1);
+    return true;
+  }
+  if (c != engine::kOpen) {
+    if (k1 - k0 != 1) return false;  // a mode of several leaves
+    entry_leaves(pre, a, k0, t.ent[c], divide);
+    return pre.ok;
+  }
+  bool const tuple = a.tok[ta] == engine::kOpen;
+  int const close = tuple ? ea - 1 : ea;  // the end of the node's modes
+  int m = tuple ? ta + 1 : ta;            // the token where the node's next mode starts
+  int const te = engine::tiler_end(t, b);
+  for (int tt = b + 1; tt < te - 1; tt = engine::tiler_end(t, tt)) {
+    if (m >= close) return false;  // more tiler modes than the node has
+    int const me = tuple ? engine::node_end(a, m) : ea;
+    if (!plan_node(pre, a, m, me, t, tt, divide)) return false;
+    m = me;
+  }
+  if (divide && m < close) copy_leaves(pre, a, engine::leaves_before(a, m), engine::leaves_before(a, close));  // modes beyond
+  return true;
+}
+
 TESSEL_HOST_DEVICE_NOFORCE constexpr Plan plan_modes(Family f, engine::Layout const& a, engine::Tiler const& t, engine::Layout const& H) {
   Plan pre;
   pre.ok = true;
   bool const divide = f != Family::composition;
-  if (t.ntok == 0) return {};
-  if (t.tok[0] == engine::kUnderscore) {
-    copy_leaves(pre, a, 0, a.nleaf);
-  } else if (!t.bymode()) {
-    if (a.nleaf != 1) return {};
-    entry_leaves(pre, a, 0, t.ent[t.tok[0]], divide);
-  } else {
-    // Mode by mode, as engine::apply_tiler; the modes' results are concatenated.
-    int const ra = engine::rank(a);
-    int ta = a.is_tuple() ? 1 : 0;  // the token where mode i of a starts
-    int i = 0;
-    int const te = engine::tiler_end(t, 0);
-    for (int tt = 1; tt < te - 1; tt = engine::tiler_end(t, tt), ++i) {
-      if (i >= ra) return {};
-      int const ea = a.is_tuple() ? engine::node_end(a, ta) : a.ntok;
-      int const k0 = engine::leaves_before(a, ta), k1 = engine::leaves_before(a, ea);
-      signed char const c = t.tok[tt];
-      if (c == engine::kUnderscore) {
-        copy_leaves(pre, a, k0, k1);
-      } else if (c == engine::kOpen || k1 - k0 != 1) {
-        return {};  // a nested tiler, or a mode of several leaves
-      } else {
-        entry_leaves(pre, a, k0, t.ent[c], divide);
-      }
-      ta = ea;
-    }
-    if (divide) copy_leaves(pre, a, engine::leaves_before(a, ta), a.nleaf);  // modes beyond the tiler
-  }
+  if (t.ntok == 0 || a.ntok == 0) return {};
+  // Mode by mode, as engine::apply_tiler; the modes' results are concatenated.
+  if (!plan_node(pre, a, 0, a.ntok, t, 0, divide)) return {};
   if (!pre.ok) return {};
   Plan out;
   if (f == Family::zipped_divide || f == Family::tiled_divide || f == Family::flat_divide) {
