@@ -302,13 +302,7 @@ void describe(int batch = 2, int sq = 1024, int sk = 1024, int hq = 16, int hkv 
               check_p_conversion<Cfg>() ? "yes" : "NO");
   std::printf("  smem %d bytes (Q %d, K and V %d per stage)\n", Cfg::kSmemBytes, int(Cfg::kBytesQ), int(Cfg::kBytesKV));
   auto const* fake = reinterpret_cast<T const*>(std::uintptr_t(1) << 20);
-  auto box = [](char const* what, TMA::Params const& q) {
-    std::printf("  TMA %s: rank %d, box (", what, q.rank);
-    for (int d = 0; d < q.rank; ++d) std::printf("%s%u", d ? "," : "", q.box[d]);
-    int runs = 1;
-    for (int r = 0; r < q.rest; ++r) runs *= q.rest_extent[r];
-    std::printf("), swizzle %d, %d box(es) per tile%s%s\n", q.swizzle, runs, q.error ? ", error: " : "", q.error ? q.error : "");
-  };
+  auto box = &describe_tma_box;  // sm90_common.cuh
   long long const d = Cfg::kHeadDim;
   auto const gq = detail::qkv_tensor<T, D>(fake, sq, hq, batch, hq * d, d, (long long)sq * hq * d);
   auto const gk = detail::qkv_tensor<T, D>(fake, sk, hkv, batch, hkv * d, d, (long long)sk * hkv * d);

@@ -12,13 +12,12 @@
 #include "../atom/atom.hpp"
 #include "../atom/tma_copy.hpp"
 #include "scheduler.cuh"
+#include "sm90_common.cuh"
 
 namespace TESSEL_NAMESPACE::kernels::attention_sm90 {
 
 namespace detail {
-template <class T> struct wgmma_kind;
-template <> struct wgmma_kind<half_t> { using type = GMMA::ptx::f32f16f16; };
-template <> struct wgmma_kind<bfloat16_t> { using type = GMMA::ptx::f32bf16bf16; };
+using ::TESSEL_NAMESPACE::kernels::wgmma_kind;  // sm90_common.cuh
 
 // The row/column view of a wgmma accumulator fragment ((2,2,N/8), MMA_M, MMA_N)
 // -> ((2, MMA_M), (2, N/8, MMA_N)): mode 0 the thread's rows (rows r and r + 8

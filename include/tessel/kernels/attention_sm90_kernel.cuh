@@ -58,24 +58,15 @@
 #include "epilogue.cuh"
 #include "gemm_convert.cuh"
 #include "pipeline.cuh"
+#include "sm90_common.cuh"
 #include "scheduler.cuh"
 
 namespace TESSEL_NAMESPACE::kernels::attention_sm90 {
 
 namespace detail {
 
-template <int Regs>
-TESSEL_DEVICE void setmaxnreg_dec() {
-#if defined(TESSEL_ARCH_WGMMA)
-  asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;\n" ::"n"(Regs) : "memory");
-#endif
-}
-template <int Regs>
-TESSEL_DEVICE void setmaxnreg_inc() {
-#if defined(TESSEL_ARCH_WGMMA)
-  asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;\n" ::"n"(Regs) : "memory");
-#endif
-}
+using ::TESSEL_NAMESPACE::kernels::setmaxnreg_dec;  // sm90_common.cuh
+using ::TESSEL_NAMESPACE::kernels::setmaxnreg_inc;
 
 // 2^x (the SFU's approximation, flushing denormals; 2^-inf = 0).
 TESSEL_DEVICE float exp2_approx(float x) {

@@ -267,13 +267,7 @@ void describe(int M = 0, int N = 0, int K = 0, int sms = 132) {
     // The TMA boxes of the A and B tiles (the tensor maps' parameters; a fake aligned address).
     using T = typename Cfg::Element;
     auto const* fake = reinterpret_cast<T const*>(std::uintptr_t(1) << 20);
-    auto box = [](char const* what, TMA::Params const& q) {
-      std::printf("  TMA %s: rank %d, box (", what, q.rank);
-      for (int d = 0; d < q.rank; ++d) std::printf("%s%u", d ? "," : "", q.box[d]);
-      int runs = 1;
-      for (int r = 0; r < q.rest; ++r) runs *= q.rest_extent[r];
-      std::printf("), swizzle %d, %d box(es) per tile%s%s\n", q.swizzle, runs, q.error ? ", error: " : "", q.error ? q.error : "");
-    };
+    auto box = &describe_tma_box;  // sm90_common.cuh
     auto const la = gemm_common::operand_layout<Cfg::kMajorA>(M, K, (long long)(Cfg::kMajorA == GMMA::Major::K ? K : M));
     auto const lb = gemm_common::operand_layout<Cfg::kMajorB>(N, K, (long long)(Cfg::kMajorB == GMMA::Major::K ? K : N));
     box("A", TMA::make_tma_params(fake, la, typename Cfg::SmemTileA{}, Shape<BM, BK>{}));

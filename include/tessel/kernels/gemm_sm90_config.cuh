@@ -9,15 +9,14 @@
 #include "../atom/atom.hpp"
 #include "../atom/tma_copy.hpp"
 #include "scheduler.cuh"
+#include "sm90_common.cuh"
 
 namespace TESSEL_NAMESPACE::kernels::sm90 {
 
 // ---- configuration ------------------------------------------------------------------------------
 
 namespace detail {
-template <class T> struct wgmma_kind;
-template <> struct wgmma_kind<half_t> { using type = GMMA::ptx::f32f16f16; };
-template <> struct wgmma_kind<bfloat16_t> { using type = GMMA::ptx::f32bf16bf16; };
+using ::TESSEL_NAMESPACE::kernels::wgmma_kind;  // sm90_common.cuh
 }  // namespace detail
 
 // T: input type (half_t, bfloat16_t); TO: output type (half_t, bfloat16_t, float).

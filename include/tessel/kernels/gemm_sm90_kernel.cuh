@@ -68,6 +68,7 @@
 #include "gemm_convert.cuh"
 #include "gemm_sm90_config.cuh"
 #include "pipeline.cuh"
+#include "sm90_common.cuh"
 #include "scheduler.cuh"
 
 namespace TESSEL_NAMESPACE::kernels::sm90 {
@@ -76,20 +77,9 @@ namespace TESSEL_NAMESPACE::kernels::sm90 {
 
 namespace detail {
 
-// setmaxnreg: this warpgroup's registers per thread down (the producer) or up
-// (the consumers) to Regs (Cfg::kProducerRegs, Cfg::kConsumerRegs).
-template <int Regs>
-TESSEL_DEVICE void setmaxnreg_dec() {
-#if defined(TESSEL_ARCH_WGMMA)
-  asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;\n" ::"n"(Regs) : "memory");
-#endif
-}
-template <int Regs>
-TESSEL_DEVICE void setmaxnreg_inc() {
-#if defined(TESSEL_ARCH_WGMMA)
-  asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;\n" ::"n"(Regs) : "memory");
-#endif
-}
+// setmaxnreg (Cfg::kProducerRegs, Cfg::kConsumerRegs): sm90_common.cuh.
+using ::TESSEL_NAMESPACE::kernels::setmaxnreg_dec;  // sm90_common.cuh
+using ::TESSEL_NAMESPACE::kernels::setmaxnreg_inc;
 
 // The TMA coordinates and smem offset of box i of tile (c0, c1) of a rank-2
 // TmaCopy: the atom's own box addressing (TmaCopy::box).
