@@ -267,8 +267,8 @@ TESSEL_HOST_DEVICE constexpr auto upcast(Layout<S, D> const& l) {
   auto fs = flatten_to_tuple(l.shape());
   auto fd = flatten_to_tuple(l.stride());
   auto pairs = transform(fs, fd, one);
-  return detail::raw_layout(detail::unflatten_profile(transform(pairs, [](auto const& p) { return get<0>(p); }), l.shape()),
-                            detail::unflatten_profile(transform(pairs, [](auto const& p) { return get<1>(p); }), l.shape()));
+  return detail::raw_layout(unflatten(transform(pairs, [](auto const& p) { return get<0>(p); }), l.shape()),
+                            unflatten(transform(pairs, [](auto const& p) { return get<1>(p); }), l.shape()));
 }
 // downcast<N>(L): L seen through elements N times narrower: a stride-1 mode
 // grows N times, every other stride is scaled by N. Always defined.
@@ -289,8 +289,8 @@ TESSEL_HOST_DEVICE constexpr auto downcast(Layout<S, D> const& l) {
   auto fs = flatten_to_tuple(l.shape());
   auto fd = flatten_to_tuple(l.stride());
   auto pairs = transform(fs, fd, one);
-  return detail::raw_layout(detail::unflatten_profile(transform(pairs, [](auto const& p) { return get<0>(p); }), l.shape()),
-                            detail::unflatten_profile(transform(pairs, [](auto const& p) { return get<1>(p); }), l.shape()));
+  return detail::raw_layout(unflatten(transform(pairs, [](auto const& p) { return get<0>(p); }), l.shape()),
+                            unflatten(transform(pairs, [](auto const& p) { return get<1>(p); }), l.shape()));
 }
 
 // recast_layout<NewType, OldType>(L), as CuTe's: with g the gcd of the two

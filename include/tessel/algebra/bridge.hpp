@@ -196,28 +196,6 @@ TESSEL_HOST_DEVICE constexpr auto from_rt(engine::Layout const& rv) {
   return raw_layout(build<H, 0, false, Dyn>(src), build<H, 0, true, Dyn>(src));
 }
 
-template <std::size_t Off, class F, class P, std::size_t... I>
-TESSEL_HOST_DEVICE constexpr auto unflatten_children(F const& flat, P const& profile, std::index_sequence<I...>);
-
-// unflatten_profile(flat, profile): the integers of a flat tuple in profile's structure.
-template <std::size_t Off = 0, class F, class P>
-TESSEL_HOST_DEVICE constexpr auto unflatten_profile(F const& flat, P const& profile) {
-  if constexpr (is_tuple_v<P>) {
-    return unflatten_children<Off>(flat, profile, std::make_index_sequence<tuple_size_v<P>>{});
-  } else {
-    return get<Off>(flat);
-  }
-}
-template <std::size_t N>
-TESSEL_HOST_DEVICE constexpr std::size_t offset_of(std::size_t const (&counts)[N], std::size_t base, std::size_t i) {
-  for (std::size_t k = 0; k < i; ++k) base += counts[k];
-  return base;
-}
-template <std::size_t Off, class F, class P, std::size_t... I>
-TESSEL_HOST_DEVICE constexpr auto unflatten_children(F const& flat, P const& profile, std::index_sequence<I...>) {
-  constexpr std::size_t counts[] = {std::size_t(decltype(rank(flatten_to_tuple(get<I>(profile))))::value)...};
-  return make_tuple(unflatten_profile<offset_of(counts, Off, I)>(flat, get<I>(profile))...);
-}
 
 // pad_to_rank<R>(L): L with _1:_0 modes appended up to rank R (CuTe's append<R>).
 template <int R, class S, class D>

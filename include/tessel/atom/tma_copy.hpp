@@ -449,25 +449,6 @@ struct tma_coord_iterator {
 template <class X> struct is_tma_coord_iterator : std::false_type {};
 template <int F, int R, bool U> struct is_tma_coord_iterator<tma_coord_iterator<F, R, U>> : std::true_type {};
 
-// The leaves before child k of the tuple type S.
-template <class S, std::size_t... I>
-constexpr int leaves_before(int k, std::index_sequence<I...>) {
-  int const counts[] = {TMA::detail::leaf_count<tuple_element_t<I, S>>()..., 0};
-  int r = 0;
-  for (int j = 0; j < k; ++j) r += counts[j];
-  return r;
-}
-// The strides of a flat tuple fs laid out over the profile of shape s.
-template <int I0 = 0, class S, class FS>
-TESSEL_HOST_DEVICE constexpr auto unflatten_like(S const& s, FS const& fs) {
-  if constexpr (is_tuple_v<S>) {
-    return [&]<std::size_t... I>(std::index_sequence<I...>) {
-      return make_tuple(unflatten_like<I0 + leaves_before<S>(int(I), std::make_index_sequence<tuple_size_v<S>>{})>(get<I>(s), fs)...);
-    }(std::make_index_sequence<tuple_size_v<S>>{});
-  } else {
-    return get<I0>(fs);
-  }
-}
 // A shape with its dynamic extents as 64-bit integers.
 template <class S>
 TESSEL_HOST_DEVICE constexpr auto long_extents(S const& s) {
@@ -608,7 +589,7 @@ struct TmaTiledCopy : TmaCopy<Op, T> {
       TESSEL_CHECK(bits <= 62, "get_tma_tensor: the global modes' coordinates need more than 62 bits");
       auto stride = [&]<std::size_t... J>(std::index_sequence<J...>) { return make_tuple((1LL << it.shift_[J])...); }(
           std::make_index_sequence<F>{});
-      return make_tensor(it, make_layout(shape64, detail::unflatten_like(shape, stride)));
+      return make_tensor(it, make_layout(shape64, unflatten(stride, shape)));
     }
   }
 
