@@ -273,6 +273,147 @@ bool check_case(int batch, int sq, int sk, int hq, int hkv, Totals& tot) {
   return ok;
 }
 
+// Variable-length batches (FlashAttention's varlen API): sequences of lengths
+// lq[b] (queries) and lk[b] (keys) packed in (total, H, D) tensors, checked
+// sequence by sequence against the references of a batch of one (the same
+// bound as check_case); rows no sequence covers stay untouched: the packed O
+// and lse get 64 guard rows past the last sequence, and a second launch over
+// sequences 1 .. B-2 only (the offsets from cu_seqlens + 1) must leave the
+// first and last sequences' rows as they were (NaN-poisoned, compared bit for bit).
+template <class Cfg>
+bool check_varlen(std::vector<int> const& lq, std::vector<int> const& lk, int hq, int hkv, Totals& tot) {
+  using T = typename Cfg::Element;
+  int const D = Cfg::kHeadDim, B = int(lq.size());
+  std::vector<int> cq(B + 1, 0), ck(B + 1, 0);
+  for (int b = 0; b < B; ++b) cq[b + 1] = cq[b] + lq[b], ck[b + 1] = ck[b] + lk[b];
+  int const tq = cq[B], tk = ck[B], guard = 64;
+  int const mq = *std::max_element(lq.begin(), lq.end()), mk = *std::max_element(lk.begin(), lk.end());
+  long long const nq = (long long)(tq + guard) * hq * D, nk = (long long)(tk + guard) * hkv * D, nlse = (long long)hq * (tq + guard);
+  Buffers<T> buf;
+  buf.alloc(nq, nk, nlse);
+  int *dcq, *dck;
+  CK(cudaMalloc(&dcq, (B + 1) * sizeof(int)));
+  CK(cudaMalloc(&dck, (B + 1) * sizeof(int)));
+  CK(cudaMemcpy(dcq, cq.data(), (B + 1) * sizeof(int), cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(dck, ck.data(), (B + 1) * sizeof(int), cudaMemcpyHostToDevice));
+  static unsigned seed = 101;
+  seed += 3;
+  fill_kernel<<<256, 256>>>(buf.q, nq, seed);
+  fill_kernel<<<256, 256>>>(buf.k, nk, seed + 1);
+  fill_kernel<<<256, 256>>>(buf.v, nk, seed + 2);
+  CK(cudaGetLastError());
+  att::AttentionArgs<T> a;
+  a.q = buf.q, a.k = buf.k, a.v = buf.v, a.o = buf.o, a.lse = buf.lse;
+  a.batch = B, a.hq = hq, a.hkv = hkv, a.head_dim = D, a.causal = Cfg::kCausal;
+  a.cu_seqlens_q = dcq, a.cu_seqlens_k = dck, a.max_seqlen_q = mq, a.max_seqlen_k = mk;
+  a.total_q = tq + guard, a.total_k = tk + guard;  // the guard rows are part of the tensors, of no sequence
+  a.q_head = a.k_head = a.v_head = a.o_head = D;
+  a.q_row = a.o_row = (long long)hq * D;
+  a.k_row = a.v_row = (long long)hkv * D;
+  float const scale = 1.f / std::sqrt(float(D));
+  std::vector<T> ho(nq), ho2(nq), hpoison(nq);
+  std::vector<float> hl(nlse), hl2(nlse), hlpoison(nlse);
+  bool untouched = true;
+  for (int pass = 0; pass < 2; ++pass) {
+    poison_kernel<<<256, 256>>>(buf.o, nq);
+    poison_kernel<<<256, 256>>>(buf.lse, nlse);
+    if (pass == 1) {  // sequences 1 .. B-2 only
+      a.batch = B - 2, a.cu_seqlens_q = dcq + 1, a.cu_seqlens_k = dck + 1;
+    }
+    CK(cudaDeviceSynchronize());
+    if (pass == 0) {
+      CK(cudaMemcpy(hpoison.data(), buf.o, nq * sizeof(T), cudaMemcpyDeviceToHost));
+      CK(cudaMemcpy(hlpoison.data(), buf.lse, nlse * sizeof(float), cudaMemcpyDeviceToHost));
+    }
+    CK(att::launch_attention<Cfg>(a, nullptr));
+    CK(cudaDeviceSynchronize());
+    CK(cudaMemcpy((pass ? ho2 : ho).data(), buf.o, nq * sizeof(T), cudaMemcpyDeviceToHost));
+    CK(cudaMemcpy((pass ? hl2 : hl).data(), buf.lse, nlse * sizeof(float), cudaMemcpyDeviceToHost));
+    if (B < 3) break;
+  }
+  auto same_bits = [](auto const& x, auto const& y) { return std::memcmp(&x, &y, sizeof(x)) == 0; };
+  // rows of no sequence (the guard), and in pass 1 the first and last sequences' rows, untouched
+  for (int pass = 0; pass < (B < 3 ? 1 : 2); ++pass) {
+    auto const& o = pass ? ho2 : ho;
+    auto const& l = pass ? hl2 : hl;
+    for (int r = 0; r < tq + guard; ++r) {
+      bool const outside = r >= tq || (pass == 1 && (r < cq[1] || r >= cq[B - 1]));
+      if (!outside) continue;
+      for (long long i = (long long)r * hq * D; i < (long long)(r + 1) * hq * D; ++i) untouched = untouched && same_bits(o[i], hpoison[i]);
+      for (int h = 0; h < hq; ++h) untouched = untouched && same_bits(l[(long long)h * (tq + guard) + r], hlpoison[(long long)h * (tq + guard) + r]);
+    }
+  }
+  // pass 1 computes sequences 1 .. B-2 as pass 0 did, bit for bit
+  bool same = true;
+  if (B >= 3)
+    for (long long i = (long long)cq[1] * hq * D; i < (long long)cq[B - 1] * hq * D; ++i) same = same && same_bits(ho[i], ho2[i]);
+  // references, one sequence at a time
+  double err = 0, err_low = 0, atol = 0, lse_err = 0;
+  long long bad = 0, lse_bad = 0;
+  for (int b = 0; b < B; ++b) {
+    int const sq = lq[b], sk = lk[b];
+    if (sq == 0) continue;
+    long long const n = (long long)sq * hq * D;
+    float *o32, *olow, *lse32, *scratch;
+    CK(cudaMalloc(&o32, n * sizeof(float)));
+    CK(cudaMalloc(&olow, n * sizeof(float)));
+    CK(cudaMalloc(&lse32, (long long)hq * sq * sizeof(float)));
+    CK(cudaMalloc(&scratch, std::max(1LL, (long long)hq * sq * sk) * sizeof(float)));
+    dim3 const grid{unsigned(sq), unsigned(hq), 1u};
+    T const* q = buf.q + (long long)cq[b] * hq * D;
+    T const* k = buf.k + (long long)ck[b] * hkv * D;
+    T const* v = buf.v + (long long)ck[b] * hkv * D;
+    ref_kernel<T, false><<<grid, 128>>>(q, k, v, o32, lse32, scratch, sq, sk, hq, hkv, D, scale, Cfg::kCausal);
+    ref_kernel<T, true><<<grid, 128>>>(q, k, v, olow, nullptr, scratch, sq, sk, hq, hkv, D, scale, Cfg::kCausal);
+    CK(cudaGetLastError());
+    CK(cudaDeviceSynchronize());
+    std::vector<float> h32(n), hlow(n), hl32((long long)hq * sq);
+    CK(cudaMemcpy(h32.data(), o32, n * sizeof(float), cudaMemcpyDeviceToHost));
+    CK(cudaMemcpy(hlow.data(), olow, n * sizeof(float), cudaMemcpyDeviceToHost));
+    CK(cudaMemcpy(hl32.data(), lse32, (long long)hq * sq * sizeof(float), cudaMemcpyDeviceToHost));
+    cudaFree(o32), cudaFree(olow), cudaFree(lse32), cudaFree(scratch);
+    for (long long i = 0; i < n; ++i) {
+      float const ref = to_f(T(h32[i]));
+      float const x = to_f(ho[(long long)cq[b] * hq * D + i]);
+      if (!std::isfinite(x)) {
+        ++bad;
+        continue;
+      }
+      err = std::max(err, (double)std::fabs(x - ref));
+      err_low = std::max(err_low, (double)std::fabs(hlow[i] - ref));
+      float const y = to_f(T(to_f(T(ref + 0.3f)) - 0.3f));
+      atol = std::max(atol, 2.0 * std::fabs(y - ref));
+    }
+    for (int h = 0; h < hq; ++h)
+      for (int i = 0; i < sq; ++i) {
+        float const r = hl32[(long long)h * sq + i], x = hl[(long long)h * (tq + guard) + cq[b] + i];
+        if (std::isinf(r) || std::isinf(x)) {
+          if (x != r) ++lse_bad;
+          continue;
+        }
+        if (!std::isfinite(x)) {
+          ++lse_bad;
+          continue;
+        }
+        lse_err = std::max(lse_err, std::fabs(double(x) - r) / (std::fabs(r) + 1.0));
+      }
+  }
+  cudaFree(dcq), cudaFree(dck);
+  buf.release();
+  bool const ok = untouched && same && bad == 0 && lse_bad == 0 && err <= 2 * err_low + atol && lse_err <= 1e-5;
+  std::string lens;
+  for (int b = 0; b < B && b < 12; ++b) lens += (b ? "," : "") + std::to_string(lq[b]) + "/" + std::to_string(lk[b]);
+  if (B > 12) lens += ",...";
+  std::printf("%s %s d%d %-10s%s varlen B=%d (Sq/Sk %s; total %d/%d, max %d/%d) Hq=%d Hkv=%d: max err %.3g, low-precision %.3g (ratio %.2f), "
+              "atol %.2g, lse rel %.2g%s%s%s%s\n",
+              ok ? "ok  " : "FAIL", type_name<T>(), D, Cfg::kCausal ? "causal" : "non-causal", variant_tag<Cfg>().c_str(), B, lens.c_str(), tq, tk, mq,
+              mk, hq, hkv, err, err_low, err_low > 0 ? err / err_low : 0.0, atol, lse_err, bad ? " (unwritten/non-finite outputs)" : "",
+              lse_bad ? " (lse -inf/NaN mismatch)" : "", untouched ? "" : " (rows of no sequence written)",
+              same ? "" : " (a sub-batch differs from the whole)");
+  (ok ? tot.passed : tot.failed)++;
+  return ok;
+}
+
 template <class Cfg>
 void sweep(bool small, Totals& tot) {
   struct C {
@@ -285,6 +426,21 @@ void sweep(bool small, Totals& tot) {
     cases.insert(cases.end(), more.begin(), more.end());
   }
   for (C const& c : cases) check_case<Cfg>(c.b, c.sq, c.sk, c.hq, c.hkv, tot);
+  // varlen (FlashAttention-3's test style): lengths 1 and 0, ragged tails, Sq != Sk per sequence
+  check_varlen<Cfg>({1, 0, 137, 128, 300, 65}, {1, 0, 137, 128, 300, 65}, 4, 2, tot);
+  check_varlen<Cfg>({5, 200, 129, 0, 64, 1}, {300, 17, 129, 40, 1, 0}, 2, 1, tot);
+  if (!small) {
+    std::vector<int> lq, lk;  // 12 random lengths in [0, 1100] (a fixed draw), queries and keys apart
+    unsigned x = 12345u;
+    for (int b = 0; b < 12; ++b) {
+      x = x * 1103515245u + 12345u;
+      lq.push_back(int((x >> 8) % 1101u));
+      x = x * 1103515245u + 12345u;
+      lk.push_back(int((x >> 8) % 1101u));
+    }
+    check_varlen<Cfg>(lq, lk, 6, 2, tot);
+    check_varlen<Cfg>(lq, lq, 3, 3, tot);
+  }
 }
 
 template <class Cfg>

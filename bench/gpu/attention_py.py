@@ -11,6 +11,7 @@ type), lse within 1e-5 relative (plus 1e-5) of the fp32 reference's, and
 equal -inf where a row sees no key.
   python3 bench/gpu/attention_py.py        (from the repository root)
 """
+import itertools
 import math
 import os
 import sys
@@ -82,6 +83,48 @@ def check(dtype, d, causal, b, sq, sk, hq, hkv):
     return ok
 
 
+def check_varlen(dtype, d, causal, lq, lk, hq, hkv):
+    """Packed sequences (cu_seqlens, as FlashAttention's varlen API) against the references of each sequence alone."""
+    g = torch.Generator(device="cuda").manual_seed(hash((d, causal, tuple(lq), tuple(lk), hq, hkv)) & 0xFFFF)
+    cq = torch.tensor([0, *itertools.accumulate(lq)], dtype=torch.int32, device="cuda")
+    ck = torch.tensor([0, *itertools.accumulate(lk)], dtype=torch.int32, device="cuda")
+    tq, tk = int(cq[-1]), int(ck[-1])
+    q = torch.randn(tq, hq, d, device="cuda", dtype=dtype, generator=g)
+    k = torch.randn(tk, hkv, d, device="cuda", dtype=dtype, generator=g)
+    v = torch.randn(tk, hkv, d, device="cuda", dtype=dtype, generator=g)
+    scale = d ** -0.5
+    out, lse = tcuda.attention(q, k, v, causal=causal, return_lse=True, cu_seqlens_q=cq, cu_seqlens_k=ck,
+                               max_seqlen_q=max(lq), max_seqlen_k=max(lk))
+    err = err_low = atol = lse_rel = 0.0
+    lse_ok = True
+    for b in range(len(lq)):
+        q0, k0 = int(cq[b]), int(ck[b])
+        if lq[b] == 0:
+            continue
+        qs, ks, vs = q[None, q0:q0 + lq[b]], k[None, k0:k0 + lk[b]], v[None, k0:k0 + lk[b]]
+        if lk[b] == 0:  # no keys: zeros and lse -inf
+            ref = torch.zeros_like(qs)
+            low, lse_ref = ref, torch.full((1, hq, lq[b]), float("-inf"), device="cuda")
+        else:
+            ref, lse_ref = reference(qs, ks, vs, causal, scale, True)
+            low, _ = reference(qs, ks, vs, causal, scale, False)
+        o = out[None, q0:q0 + lq[b]]
+        err = max(err, (o.float() - ref.float()).abs().max().item())
+        err_low = max(err_low, (low.float() - ref.float()).abs().max().item())
+        atol = max(atol, 2 * ((ref + 0.3 - 0.3) - ref).abs().max().item())
+        ls = lse[None, :, q0:q0 + lq[b]]
+        finite = torch.isfinite(lse_ref)
+        lse_ok = lse_ok and bool(torch.equal(torch.isfinite(ls), finite)) and bool((ls[~finite] == lse_ref[~finite]).all())
+        if finite.any():
+            lse_rel = max(lse_rel, ((ls[finite] - lse_ref[finite]).abs() / (lse_ref[finite].abs() + 1.0)).max().item())
+    ok = math.isfinite(err) and err <= 2 * err_low + atol and lse_ok and lse_rel <= 1e-5
+    name = "bf16" if dtype == torch.bfloat16 else "fp16"
+    print(f"{'ok  ' if ok else 'FAIL'} {name} d{d} {'causal' if causal else 'non-causal':10s} varlen B={len(lq)} Sq={lq} Sk={lk} Hq={hq} Hkv={hkv}: "
+          f"max err {err:.3g}, low-precision {err_low:.3g} (ratio {err / err_low if err_low else 0:.2f}), atol {atol:.2g}, "
+          f"lse rel {lse_rel:.2g}{'' if lse_ok else ' (lse -inf mismatch)'}", flush=True)
+    return ok
+
+
 def graph_check():
     """One call captured in a CUDA graph, replayed on new inputs: the same as an eager call."""
     d, b, s, h = 128, 2, 1000, 4
@@ -117,6 +160,16 @@ def main():
             for causal in (False, True):
                 for c in cases:
                     if check(dtype, d, causal, *c):
+                        passed += 1
+                    else:
+                        failed += 1
+    varlen_cases = [([1, 0, 137, 128, 300, 65], [1, 0, 137, 128, 300, 65], 4, 2), ([5, 200, 129, 0, 64, 1], [300, 17, 129, 40, 1, 0], 2, 1),
+                    ([1000, 3, 517, 1024, 64], [999, 700, 517, 1, 65], 6, 2)]
+    for dtype in (torch.bfloat16, torch.float16):
+        for d in (64, 128, 256):
+            for causal in (False, True):
+                for lq, lk, hq, hkv in varlen_cases:
+                    if check_varlen(dtype, d, causal, lq, lk, hq, hkv):
                         passed += 1
                     else:
                         failed += 1

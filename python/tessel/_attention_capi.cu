@@ -30,11 +30,15 @@ constexpr int D = TESSEL_ATTN_D;
 
 // q, k, v, o: device pointers; lse: (batch, hq, sq) fp32 or null; strides:
 // (batch, row, head) of q, k, v, o in elements (the head dimension contiguous);
-// scale: the softmax scale (0: 1/sqrt(D)); stream: a cudaStream_t. Returns 0,
-// or 1 with the error's text in err (a tessel error or a CUDA error).
+// scale: the softmax scale (0: 1/sqrt(D)); cu_q, cu_k: null, or (varlen) the
+// int32 device arrays of batch + 1 offsets of the packed (total_q, hq, D) and
+// (total_k, hkv, D) tensors, max_q and max_k their longest sequences (sq, sk
+// unused, lse (hq, total_q)); stream: a cudaStream_t. Returns 0, or 1 with the
+// error's text in err (a tessel error or a CUDA error).
 extern "C" int TESSEL_ATTN_CAT(TESSEL_ATTN_T, TESSEL_ATTN_D, )(void const* q, void const* k, void const* v, void* o, float* lse, int batch,
                                                              int sq, int sk, int hq, int hkv, long long const* strides, float scale,
-                                                             int causal, void* stream, char* err, int errlen) {
+                                                             int causal, int const* cu_q, int const* cu_k, int max_q, int max_k,
+                                                             int total_q, int total_k, void* stream, char* err, int errlen) {
   try {
     att::AttentionArgs<T> a;
     a.q = static_cast<T const*>(q), a.k = static_cast<T const*>(k), a.v = static_cast<T const*>(v), a.o = static_cast<T*>(o), a.lse = lse;
@@ -43,6 +47,7 @@ extern "C" int TESSEL_ATTN_CAT(TESSEL_ATTN_T, TESSEL_ATTN_D, )(void const* q, vo
     a.k_batch = strides[3], a.k_row = strides[4], a.k_head = strides[5];
     a.v_batch = strides[6], a.v_row = strides[7], a.v_head = strides[8];
     a.o_batch = strides[9], a.o_row = strides[10], a.o_head = strides[11];
+    a.cu_seqlens_q = cu_q, a.cu_seqlens_k = cu_k, a.max_seqlen_q = max_q, a.max_seqlen_k = max_k, a.total_q = total_q, a.total_k = total_k;
     cudaStream_t const s = static_cast<cudaStream_t>(stream);
     cudaError_t const e = causal ? att::launch_attention<att::AttentionConfig<T, D, true>>(a, s)
                                  : att::launch_attention<att::AttentionConfig<T, D, false>>(a, s);

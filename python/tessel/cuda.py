@@ -2,6 +2,7 @@
 
     out = tessel.cuda.attention(q, k, v, causal=False, softmax_scale=None)
     out, lse = tessel.cuda.attention(q, k, v, causal=True, return_lse=True)
+    out = tessel.cuda.attention(q, k, v, cu_seqlens_q=cq, cu_seqlens_k=ck, max_seqlen_q=mq, max_seqlen_k=mk)
 
 The attention forward of include/tessel/kernels/attention_sm90.cuh (issue 26):
 q (B, Sq, Hq, D), k and v (B, Sk, Hkv, D), CUDA tensors of one dtype, bfloat16
@@ -13,6 +14,18 @@ a row that sees no key gives zeros and lse -inf). Returns out (B, Sq, Hq, D),
 contiguous, and on request lse (B, Hq, Sq) float32, the natural log of each
 row's sum of exp(scale * q.k). Runs on the current stream; a call can be
 captured in a CUDA graph once a first call has run outside the capture.
+
+Variable-length batches, as FlashAttention's varlen functions: with
+cu_seqlens_q and cu_seqlens_k (int32 CUDA tensors of B + 1 nondecreasing
+offsets, cu_seqlens[0] usually 0), q is (total_q, Hq, D) and k, v
+(total_k, Hkv, D) with the B sequences packed along the rows: sequence b's
+queries are rows cu_seqlens_q[b] .. cu_seqlens_q[b + 1] - 1 and attend to its
+keys, rows cu_seqlens_k[b] .. cu_seqlens_k[b + 1] - 1 (causal: bottom-right
+aligned in each sequence; a sequence may be empty). out is (total_q, Hq, D)
+(rows of no sequence are left as torch.empty made them), lse (Hq, total_q).
+max_seqlen_q / max_seqlen_k must bound every sequence's length (the kernels
+cover max_seqlen_q rows of each sequence); left None they are read from the
+offsets, which synchronises with the device (not in a CUDA graph then).
 
 The kernels are built on first use: nvcc compiles _attention_capi.cu for each
 dtype and head dimension (6 translation units, in parallel) into one shared
@@ -131,52 +144,89 @@ def _library():
                     f = getattr(lib, f"tessel_attention_{t}_d{d}")
                     f.restype = ctypes.c_int
                     f.argtypes = [ctypes.c_void_p] * 4 + [ctypes.c_void_p] + [ctypes.c_int] * 5 + [
-                        ctypes.POINTER(ctypes.c_longlong), ctypes.c_float, ctypes.c_int, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
+                        ctypes.POINTER(ctypes.c_longlong), ctypes.c_float, ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p] + [
+                        ctypes.c_int] * 4 + [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
             _lib = lib
         return _lib
 
 
-def attention(q, k, v, causal=False, softmax_scale=None, return_lse=False):
+def attention(q, k, v, causal=False, softmax_scale=None, return_lse=False, cu_seqlens_q=None, cu_seqlens_k=None, max_seqlen_q=None,
+              max_seqlen_k=None):
     """The attention forward (see the module's documentation): out, or (out, lse) with return_lse."""
     import torch
 
     names = {torch.bfloat16: "bf16", torch.float16: "fp16"}
+    varlen = cu_seqlens_q is not None or cu_seqlens_k is not None
+    rank = 3 if varlen else 4
     for name, t in (("q", q), ("k", k), ("v", v)):
         if not isinstance(t, torch.Tensor) or not t.is_cuda:
             raise ValueError(f"tessel.cuda.attention: {name} is not a CUDA tensor")
-        if t.dim() != 4:
-            raise ValueError(f"tessel.cuda.attention: {name} is not of shape (batch, seqlen, heads, head_dim)")
+        if t.dim() != rank:
+            raise ValueError(f"tessel.cuda.attention: {name} is not of shape "
+                             f"{'(total, heads, head_dim) (varlen)' if varlen else '(batch, seqlen, heads, head_dim)'}")
         if t.dtype not in names or t.dtype != q.dtype:
             raise ValueError(f"tessel.cuda.attention: {name} is {t.dtype}; q, k and v are all bfloat16 or all float16")
         if t.device != q.device:
             raise ValueError(f"tessel.cuda.attention: {name} is on {t.device}, q on {q.device}")
         if t.stride(-1) != 1:
             raise ValueError(f"tessel.cuda.attention: {name}'s head dimension is not contiguous")
-    B, Sq, Hq, D = q.shape
-    Bk, Sk, Hkv, Dk = k.shape
     if tuple(v.shape) != tuple(k.shape):
         raise ValueError(f"tessel.cuda.attention: v's shape {tuple(v.shape)} is not k's {tuple(k.shape)}")
-    if Bk != B or Dk != D:
-        raise ValueError("tessel.cuda.attention: q and k differ in batch or head dimension")
+    if varlen:
+        for name, c in (("cu_seqlens_q", cu_seqlens_q), ("cu_seqlens_k", cu_seqlens_k)):
+            if not isinstance(c, torch.Tensor) or c.device != q.device or c.dtype != torch.int32 or c.dim() != 1 or not c.is_contiguous():
+                raise ValueError(f"tessel.cuda.attention: {name} is not a contiguous 1-d int32 tensor on {q.device}")
+        if cu_seqlens_q.numel() != cu_seqlens_k.numel() or cu_seqlens_q.numel() < 1:
+            raise ValueError("tessel.cuda.attention: cu_seqlens_q and cu_seqlens_k are not both of B + 1 offsets")
+        B = cu_seqlens_q.numel() - 1
+        Tq, Hq, D = q.shape
+        Tk, Hkv, Dk = k.shape
+        Sq = Sk = 0
+        if max_seqlen_q is None:
+            max_seqlen_q = int((cu_seqlens_q[1:] - cu_seqlens_q[:-1]).max().item()) if B else 0
+        if max_seqlen_k is None:
+            max_seqlen_k = int((cu_seqlens_k[1:] - cu_seqlens_k[:-1]).max().item()) if B else 0
+        max_seqlen_q, max_seqlen_k = int(max_seqlen_q), int(max_seqlen_k)
+        if not (0 <= max_seqlen_q <= Tq and 0 <= max_seqlen_k <= Tk):
+            raise ValueError(f"tessel.cuda.attention: max_seqlen_q {max_seqlen_q} / max_seqlen_k {max_seqlen_k} outside "
+                             f"[0, {Tq}] / [0, {Tk}] (the packed tensors' rows)")
+        out_shape, lse_shape = (Tq, Hq, D), (Hq, Tq)
+    else:
+        if max_seqlen_q is not None or max_seqlen_k is not None:
+            raise ValueError("tessel.cuda.attention: max_seqlen_q / max_seqlen_k without cu_seqlens_q / cu_seqlens_k")
+        B, Sq, Hq, D = q.shape
+        Bk, Sk, Hkv, Dk = k.shape
+        if Bk != B:
+            raise ValueError("tessel.cuda.attention: q and k differ in batch")
+        Tq = Tk = max_seqlen_q = max_seqlen_k = 0
+        out_shape, lse_shape = (B, Sq, Hq, D), (B, Hq, Sq)
+    if Dk != D:
+        raise ValueError("tessel.cuda.attention: q and k differ in head dimension")
     if D not in _HEAD_DIMS:
         raise ValueError(f"tessel.cuda.attention: head dimension {D}; the kernels have {_HEAD_DIMS}")
     if Hkv == 0 or Hq % Hkv != 0:
         raise ValueError(f"tessel.cuda.attention: {Hq} query heads are not a multiple of {Hkv} key/value heads")
     scale = float(softmax_scale) if softmax_scale is not None else D ** -0.5
-    out = torch.empty((B, Sq, Hq, D), dtype=q.dtype, device=q.device)
-    lse = torch.empty((B, Hq, Sq), dtype=torch.float32, device=q.device) if return_lse else None
-    if B == 0 or Sq == 0:
+    out = torch.empty(out_shape, dtype=q.dtype, device=q.device)
+    lse = torch.empty(lse_shape, dtype=torch.float32, device=q.device) if return_lse else None
+    if B == 0 or (Sq if not varlen else max_seqlen_q) == 0:
         return (out, lse) if return_lse else out
-    if Sk == 0:
+    if (Sk if not varlen else Tk) == 0:
         raise ValueError("tessel.cuda.attention: no keys (seqlen of k is 0)")
-    strides = (ctypes.c_longlong * 12)(q.stride(0), q.stride(1), q.stride(2), k.stride(0), k.stride(1), k.stride(2),
-                                       v.stride(0), v.stride(1), v.stride(2), out.stride(0), out.stride(1), out.stride(2))
+    if varlen:  # (rows, heads) strides; the batch strides are not used
+        q4, k4, v4, o4 = (t.unsqueeze(0) for t in (q, k, v, out))
+    else:
+        q4, k4, v4, o4 = q, k, v, out
+    strides = (ctypes.c_longlong * 12)(q4.stride(0), q4.stride(1), q4.stride(2), k4.stride(0), k4.stride(1), k4.stride(2),
+                                       v4.stride(0), v4.stride(1), v4.stride(2), o4.stride(0), o4.stride(1), o4.stride(2))
     fn = getattr(_library(), f"tessel_attention_{names[q.dtype]}_d{D}")
     err = ctypes.create_string_buffer(512)
     with torch.cuda.device(q.device):
         stream = torch.cuda.current_stream(q.device).cuda_stream
         rc = fn(q.data_ptr(), k.data_ptr(), v.data_ptr(), out.data_ptr(), lse.data_ptr() if lse is not None else None,
-                B, Sq, Sk, Hq, Hkv, strides, scale, int(bool(causal)), stream, err, len(err))
+                B, Sq, Sk, Hq, Hkv, strides, scale, int(bool(causal)),
+                cu_seqlens_q.data_ptr() if varlen else None, cu_seqlens_k.data_ptr() if varlen else None,
+                max_seqlen_q, max_seqlen_k, Tq, Tk, stream, err, len(err))
     if rc != 0:
         raise RuntimeError(err.value.decode(errors="replace"))
     return (out, lse) if return_lse else out

@@ -8,6 +8,8 @@
 //   AttentionArgs<T> a;  a.q = ..., a.k, a.v, a.o, a.lse (or null), a.batch, a.sq, a.sk, a.hq, a.hkv, a.head_dim,
 //                        the strides of each tensor (batch, row, head; the head dimension contiguous),
 //                        a.scale (softmax scale), a.causal;
+//                        variable lengths: a.cu_seqlens_q, a.cu_seqlens_k (device, batch + 1 offsets each),
+//                        a.max_seqlen_q, a.max_seqlen_k, a.total_q, a.total_k (rows of the packed tensors);
 //   launch_attention<Cfg>(a, stream);      one configuration
 //   tessel::cuda::attention(a, stream);    the default configuration of a.head_dim (64, 128, 256) and a.causal
 //                                          (instantiates all six kernels of T)
@@ -33,12 +35,26 @@ namespace TESSEL_NAMESPACE::kernels::attention_sm90 {
 // The problem: Q (batch, sq, hq, head_dim), K and V (batch, sk, hkv, head_dim),
 // O like Q, lse (batch, hq, sq) fp32 contiguous (null: not written). Strides in
 // elements; the head dimension is contiguous.
+// Variable-length batches (FlashAttention's varlen API): with cu_seqlens_q and
+// cu_seqlens_k (int32 device arrays of batch + 1 offsets, nondecreasing,
+// cu_seqlens_q[batch] <= total_q, cu_seqlens_k[batch] <= total_k), Q and O are
+// packed (total_q, hq, head_dim) and K, V (total_k, hkv, head_dim) tensors
+// (the *_batch strides unused), sequence b's rows [cu_seqlens_q[b],
+// cu_seqlens_q[b + 1]) of Q attend to its rows [cu_seqlens_k[b],
+// cu_seqlens_k[b + 1]) of K and V (the causal mask bottom-right aligned in each
+// sequence; a sequence may be empty), lse is (hq, total_q) fp32 contiguous, and
+// max_seqlen_q (max_seqlen_k) bounds every sequence's length: the kernel
+// covers the first max_seqlen_q rows of each sequence (the offsets are in
+// device memory and are not read on the host). sq and sk are not used.
 template <class T>
 struct AttentionArgs {
   T const *q = nullptr, *k = nullptr, *v = nullptr;
   T* o = nullptr;
   float* lse = nullptr;
   int batch = 0, sq = 0, sk = 0, hq = 0, hkv = 0, head_dim = 0;
+  int const* cu_seqlens_q = nullptr;  // varlen (both or neither)
+  int const* cu_seqlens_k = nullptr;
+  int max_seqlen_q = 0, max_seqlen_k = 0, total_q = 0, total_k = 0;
   long long q_batch = 0, q_row = 0, q_head = 0;
   long long k_batch = 0, k_row = 0, k_head = 0;
   long long v_batch = 0, v_row = 0, v_head = 0;
@@ -189,14 +205,25 @@ cudaError_t launch_attention(AttentionArgs<typename Cfg::Element> const& a, cuda
   if (a.causal != Cfg::kCausal) fail("attention_sm90: the mask is not the configuration's");
   if (a.batch < 0 || a.sq < 0 || a.sk < 0 || a.hq <= 0 || a.hkv <= 0) fail("attention_sm90: negative sizes or no heads");
   if (a.hq % a.hkv != 0) fail("attention_sm90: the query heads are not a multiple of the key/value heads");
-  if (a.batch == 0 || a.sq == 0) return cudaSuccess;
+  bool const varlen = a.cu_seqlens_q != nullptr || a.cu_seqlens_k != nullptr;
+  if (varlen) {
+    if (a.cu_seqlens_q == nullptr || a.cu_seqlens_k == nullptr) fail("attention_sm90: varlen needs both cu_seqlens_q and cu_seqlens_k");
+    if (a.max_seqlen_q < 0 || a.max_seqlen_k < 0 || a.total_q < 0 || a.total_k < 0)
+      fail("attention_sm90: negative max_seqlen or total rows (varlen)");
+    if (a.max_seqlen_q > a.total_q || a.max_seqlen_k > a.total_k) fail("attention_sm90: max_seqlen above the packed tensor's rows (varlen)");
+  }
+  int const rows_q = varlen ? a.total_q : a.sq, rows_k = varlen ? a.total_k : a.sk;  // the TMA tensors' rows
+  int const batches = varlen ? 1 : a.batch;  // ... and batches (varlen: one, its stride that of a whole tensor)
+  int const seq_q = varlen ? a.max_seqlen_q : a.sq, seq_k = varlen ? a.max_seqlen_k : a.sk;
+  if (a.batch == 0 || seq_q == 0) return cudaSuccess;
   static bool const layouts_ok = check_v_transpose<Cfg>() && check_p_conversion<Cfg>();
   if (!layouts_ok) fail("attention_sm90: the configuration's V^T or P layouts do not match (check_v_transpose, check_p_conversion)");
-  if (a.sk == 0) fail("attention_sm90: no keys (sk = 0)");
+  if (!varlen && a.sk == 0) fail("attention_sm90: no keys (sk = 0)");
+  if (varlen && rows_k == 0) fail("attention_sm90: no keys (total_k = 0; a TMA tensor cannot be empty)");
   AttentionParams<Cfg> p{};
-  auto gQ = detail::qkv_tensor<T, D>(a.q, a.sq, a.hq, a.batch, a.q_row, a.q_head, a.q_batch);
-  auto gK = detail::qkv_tensor<T, D>(a.k, a.sk, a.hkv, a.batch, a.k_row, a.k_head, a.k_batch);
-  auto gV = detail::qkv_tensor<T, D>(a.v, a.sk, a.hkv, a.batch, a.v_row, a.v_head, a.v_batch);
+  auto gQ = detail::qkv_tensor<T, D>(a.q, rows_q, a.hq, batches, a.q_row, a.q_head, varlen ? rows_q * a.q_row : a.q_batch);
+  auto gK = detail::qkv_tensor<T, D>(a.k, rows_k, a.hkv, batches, a.k_row, a.k_head, varlen ? rows_k * a.k_row : a.k_batch);
+  auto gV = detail::qkv_tensor<T, D>(a.v, rows_k, a.hkv, batches, a.v_row, a.v_head, varlen ? rows_k * a.v_row : a.v_batch);
   p.tma_q = make_tma_copy(SM90_TMA_LOAD{}, gQ, typename Cfg::SmemTileQ{}, Shape<BM, D>{});
   p.tma_k = make_tma_copy(SM90_TMA_LOAD{}, gK, typename Cfg::SmemTileKV{}, Shape<BN, D>{});
   p.tma_v = make_tma_copy(SM90_TMA_LOAD{}, gV, typename Cfg::SmemTileKV{}, Shape<BN, D>{});
@@ -206,21 +233,24 @@ cudaError_t launch_attention(AttentionArgs<typename Cfg::Element> const& a, cuda
   if (p.tma_q.bytes != Cfg::kBytesQ || p.tma_k.bytes != Cfg::kBytesKV || p.tma_v.bytes != Cfg::kBytesKV)
     fail("attention_sm90: a TMA tile's bytes are not the configuration's");
   if constexpr (Cfg::kEpiTma) {
-    auto gO = detail::qkv_tensor<T, D>(a.o, a.sq, a.hq, a.batch, a.o_row, a.o_head, a.o_batch);
+    auto gO = detail::qkv_tensor<T, D>(a.o, rows_q, a.hq, batches, a.o_row, a.o_head, varlen ? rows_q * a.o_row : a.o_batch);
     p.tma_o = make_tma_copy(SM90_TMA_STORE{}, gO, typename Cfg::SmemTileO{}, Shape<_64, D>{});
     p.plan_o = detail::make_attention_tma_plan(p.tma_o, Cfg::kBoxesO, 64);
   }
   p.o = a.o;
   p.lse = a.lse;
-  p.o_batch = a.o_batch, p.o_row = a.o_row;
+  p.o_batch = varlen ? 0 : a.o_batch, p.o_row = a.o_row;
+  p.lse_batch = varlen ? 0 : (long long)a.hq * a.sq;
+  p.lse_head = varlen ? a.total_q : a.sq;
+  p.cu_q = a.cu_seqlens_q, p.cu_k = a.cu_seqlens_k;
   if (a.o_head != Cfg::kHeadDim) fail("attention_sm90: O's head stride must be the head dimension (heads packed in a row)");
-  p.sq = a.sq, p.sk = a.sk, p.hq = a.hq, p.hkv = a.hkv, p.batch = a.batch;
+  p.sq = seq_q, p.sk = seq_k, p.hq = a.hq, p.hkv = a.hkv, p.batch = a.batch;
   p.group = a.hq / a.hkv;
   p.scale = a.scale != 0.f ? a.scale : 1.f / std::sqrt(float(a.head_dim));
   p.scale_log2 = p.scale * 1.4426950408889634f;
-  p.tiles_m = (a.sq + BM::value - 1) / BM::value;
-  p.blocks_n = (a.sk + BN::value - 1) / BN::value;
-  p.vec = (a.o_row % 2 == 0) && (a.o_batch % 2 == 0) && (reinterpret_cast<std::uintptr_t>(a.o) % (2 * sizeof(T)) == 0);
+  p.tiles_m = (seq_q + BM::value - 1) / BM::value;
+  p.blocks_n = (seq_k + BN::value - 1) / BN::value;
+  p.vec = (a.o_row % 2 == 0) && (p.o_batch % 2 == 0) && (reinterpret_cast<std::uintptr_t>(a.o) % (2 * sizeof(T)) == 0);
 
   int dev = 0;
   cudaError_t e = cudaGetDevice(&dev);

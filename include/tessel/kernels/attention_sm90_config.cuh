@@ -175,9 +175,14 @@ struct AttentionParams {
   AttentionTmaPlan plan_q, plan_k, plan_v;
   TmaCopy<SM90_TMA_STORE, T> tma_o;  // Cfg::kEpiTma: 64 rows of O per store
   AttentionTmaPlan plan_o;
-  T* o = nullptr;        // (B, Sq, Hq, D): strides (o_batch, o_row, D, 1)
-  float* lse = nullptr;  // (B, Hq, Sq) contiguous; may be null
+  T* o = nullptr;        // (B, Sq, Hq, D): strides (o_batch, o_row, D, 1); varlen: (total_q, Hq, D), o_batch 0
+  float* lse = nullptr;  // (B, Hq, Sq) contiguous, or varlen (Hq, total_q); may be null
   long long o_batch = 0, o_row = 0;
+  long long lse_batch = 0, lse_head = 0;  // lse of (b, h, row): b * lse_batch + h * lse_head + row
+  // Variable-length batches: the sequences' first rows in the packed Q and K (B + 1 offsets each, device
+  // memory); null: fixed lengths sq, sk. Then the TMA tensors are (total, D, H, 1) and sq, sk the longest.
+  int const* cu_q = nullptr;
+  int const* cu_k = nullptr;
   int sq = 0, sk = 0, hq = 0, hkv = 0, batch = 0;
   int group = 1;             // hq / hkv: query heads per K/V head
   float scale = 1.f;         // softmax scale
@@ -187,6 +192,19 @@ struct AttentionParams {
   bool vec = true;  // O's rows allow 2-element vector stores
   int* tile_counter = nullptr;  // dynamic scheduling: positions past the grid's first, zero at the launch (null: static)
 };
+
+// One sequence of the batch: its first row in Q (and O) and in K (and V), its
+// lengths, and the batch coordinate of its tiles in the TMA tensors (b for
+// fixed lengths; 0 for packed varlen tensors, whose rows carry the offset).
+struct AttentionSeq {
+  int q0 = 0, k0 = 0, sq = 0, sk = 0, b = 0;
+};
+template <class Params>
+TESSEL_HOST_DEVICE AttentionSeq attention_seq(Params const& p, int b) {
+  if (p.cu_q == nullptr) return {0, 0, p.sq, p.sk, b};
+  int const q0 = p.cu_q[b], k0 = p.cu_k[b];
+  return {q0, k0, p.cu_q[b + 1] - q0, p.cu_k[b + 1] - k0, 0};
+}
 
 // The key blocks [0, n_max) that the query block m reads (bottom-right aligned
 // causal mask: row i sees keys j <= i + sk - sq), and whether block n needs the

@@ -44,8 +44,17 @@
 //   - with Cfg::kPingpong (not the default), the consumers take turns to issue
 //     their wgmmas (FlashAttention-3's ping-pong), through named barriers.
 //
-// Not yet (issue 26): the output
-// through shared memory and TMA stores, variable-length batches, FP8.
+// Variable-length batches (p.cu_q, p.cu_k: FlashAttention's cu_seqlens): Q, K,
+// V and O are packed (total, H, D) tensors; a tile (query block, head,
+// sequence) reads its sequence's offsets, loads from its first rows (a TMA box
+// may run past the sequence's end into the next one's rows: those keys are
+// masked, those query rows computed and not stored), skips query blocks past
+// the sequence's end, masks per sequence (the causal diagonal bottom-right
+// aligned in each), and stores only its own rows (the direct epilogue is
+// predicated on the sequence's length; the TMA store only for 64 rows wholly
+// inside it).
+//
+// Not yet (issue 26): FP8.
 //
 // Its configuration is attention_sm90_config.cuh; the host side (tensor maps,
 // launch, describe) attention_sm90.cuh.
@@ -159,17 +168,22 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
       int pos = int(blockIdx.x);                                   // dynamic
       for (;;) {
         TileCoord tc{};
+        AttentionSeq seq{};
         int blocks = 0;
         if constexpr (Cfg::kDynamic) {
           bool const live = pos < p.sched.positions;
           if (live) {
             tc = p.sched.tile(pos);
-            if (p.sched.valid(tc)) blocks = attention_blocks<kCausal>(tc.m, BM::value, BN::value, p.sq, p.sk);
+            if (p.sched.valid(tc)) {
+              seq = attention_seq(p, tc.l);
+              if (tc.m * BM::value < seq.sq) blocks = attention_blocks<kCausal>(tc.m, BM::value, BN::value, seq.sq, seq.sk);
+            }
           }
           wait_barrier(pipe_q.empty_[0], sq.phase ^ 1);
           *tile_slot = live ? pos : -1;
           set_barrier_transaction_bytes(pipe_q.full(sq), blocks > 0 ? Cfg::kBytesQ : 0u);  // the arrive (release) publishes the slot
-          if (blocks > 0) detail::load_tile<Cfg::kBoxesQ>(p.tma_q.desc, p.plan_q, pipe_q.full(sq), smem_q, tc.m * BM::value, tc.n, tc.l);
+          if (blocks > 0)
+            detail::load_tile<Cfg::kBoxesQ>(p.tma_q.desc, p.plan_q, pipe_q.full(sq), smem_q, seq.q0 + tc.m * BM::value, tc.n, seq.b);
           sq.advance();
           if (!live) break;
         } else {
@@ -177,19 +191,22 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
           tc = p.sched.tile(w.pos);
           w.next();
           if (!p.sched.valid(tc)) continue;  // a raster hole
-          blocks = attention_blocks<kCausal>(tc.m, BM::value, BN::value, p.sq, p.sk);
+          seq = attention_seq(p, tc.l);
+          if (tc.m * BM::value >= seq.sq) continue;  // past its sequence's end (varlen): no rows
+          blocks = attention_blocks<kCausal>(tc.m, BM::value, BN::value, seq.sq, seq.sk);
           if (blocks == 0) continue;  // rows that see no key: the consumers write zeros
           pipe_q.producer_acquire(sq, Cfg::kBytesQ);
-          detail::load_tile<Cfg::kBoxesQ>(p.tma_q.desc, p.plan_q, pipe_q.full(sq), smem_q, tc.m * BM::value, tc.n, tc.l);
+          detail::load_tile<Cfg::kBoxesQ>(p.tma_q.desc, p.plan_q, pipe_q.full(sq), smem_q, seq.q0 + tc.m * BM::value, tc.n, seq.b);
           sq.advance();
         }
-        int const hk = tc.n / p.group, b = tc.l;
+        int const hk = tc.n / p.group, b = seq.b;
         for (int n = blocks - 1; n >= 0; --n) {
+          int const row = seq.k0 + n * BN::value;  // varlen: rows past the sequence's end are read, then masked
           pipe_k.producer_acquire(sk, Cfg::kBytesKV);
-          detail::load_tile<Cfg::kBoxesKV>(p.tma_k.desc, p.plan_k, pipe_k.full(sk), smem_k + sk.index * Cfg::kTileKV, n * BN::value, hk, b);
+          detail::load_tile<Cfg::kBoxesKV>(p.tma_k.desc, p.plan_k, pipe_k.full(sk), smem_k + sk.index * Cfg::kTileKV, row, hk, b);
           sk.advance();
           pipe_v.producer_acquire(sv, Cfg::kBytesKV);
-          detail::load_tile<Cfg::kBoxesKV>(p.tma_v.desc, p.plan_v, pipe_v.full(sv), smem_v + sv.index * Cfg::kTileKV, n * BN::value, hk, b);
+          detail::load_tile<Cfg::kBoxesKV>(p.tma_v.desc, p.plan_v, pipe_v.full(sv), smem_v + sv.index * Cfg::kTileKV, row, hk, b);
           sv.advance();
         }
         if constexpr (Cfg::kDynamic) pos = int(gridDim.x) + atomicAdd(p.tile_counter, 1);
@@ -238,30 +255,38 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
     TileWalk w = p.sched.walk(int(blockIdx.x), int(gridDim.x));  // static
     for (;;) {
       TileCoord tc{};
+      AttentionSeq seq{};
       int blocks = 0;
       if constexpr (Cfg::kDynamic) {
         pipe_q.consumer_wait(sq);
         int const pos = *tile_slot;  // read before Q is released (the producer then writes the next)
         if (pos < 0) break;
         tc = p.sched.tile(pos);
-        bool const valid = p.sched.valid(tc);
-        if (valid) blocks = attention_blocks<kCausal>(tc.m, BM::value, BN::value, p.sq, p.sk);
+        bool live = p.sched.valid(tc);
+        if (live) {
+          seq = attention_seq(p, tc.l);
+          live = tc.m * BM::value < seq.sq;  // varlen: a tile past its sequence's end has no rows
+        }
+        if (live) blocks = attention_blocks<kCausal>(tc.m, BM::value, BN::value, seq.sq, seq.sk);
         if (blocks == 0) {  // no Q came: release the stage now
           __syncwarp();     // every lane has read the slot
           if (lane0) pipe_q.consumer_release(sq.index);
           sq.advance();
-          if (!valid) continue;
+          if (!live) continue;
         }
       } else {
         if (w.done()) break;
         tc = p.sched.tile(w.pos);
         w.next();
         if (!p.sched.valid(tc)) continue;
-        blocks = attention_blocks<kCausal>(tc.m, BM::value, BN::value, p.sq, p.sk);
+        seq = attention_seq(p, tc.l);
+        if (tc.m * BM::value >= seq.sq) continue;  // past its sequence's end (varlen): no rows
+        blocks = attention_blocks<kCausal>(tc.m, BM::value, BN::value, seq.sq, seq.sk);
         if (blocks > 0) pipe_q.consumer_wait(sq);
       }
-      int const m = tc.m, h = tc.n, b = tc.l;
+      int const m = tc.m, h = tc.n, b = seq.b;
       int const row0 = m * BM::value;
+      int const seq_q = seq.sq, seq_k = seq.sk;
 
       float row_max[2] = {kNegInf, kNegInf}, row_sum[2] = {0.f, 0.f};
       TESSEL_UNROLL
@@ -304,14 +329,14 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
       // softmax row by row (each row's values are spread over the 4 threads of
       // a quad): S becomes P (unnormalised), corr[r] the factor of the old O.
       auto softmax = [&](auto& acc_s, int n, float (&corr)[2]) {
-        if (attention_block_masked<kCausal>(m, n, BM::value, BN::value, p.sq, p.sk)) {
+        if (attention_block_masked<kCausal>(m, n, BM::value, BN::value, seq_q, seq_k)) {
           int const key0 = n * BN::value;
           TESSEL_UNROLL
           for (int i = 0; i < int(size(acc_s)); ++i) {
             auto const rc = tScS(i);
             int const key = key0 + int(get<1>(rc));
-            bool out = key >= p.sk;
-            if constexpr (kCausal) out = out || key > row0 + int(get<0>(rc)) + (p.sk - p.sq);
+            bool out = key >= seq_k;
+            if constexpr (kCausal) out = out || key > row0 + int(get<0>(rc)) + (seq_k - seq_q);
             if (out) acc_s(i) = kNegInf;
           }
         }
@@ -422,7 +447,14 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
         TESSEL_UNROLL
         for (int c = 0; c < kColsO; ++c) o_rc(r, c) *= inv;
       }
-      if constexpr (Cfg::kEpiTma) {
+      // O's rows of this sequence (rows past its end are not stored: the next sequence's, or past the tensor).
+      T* const o_seq = p.o + b * p.o_batch + (long long)seq.q0 * p.o_row + (long long)h * D::value;
+      // The TMA store writes 64 rows clipped at the tensor's end only: for
+      // varlen a warpgroup whose rows cross the sequence's end stores directly.
+      bool const tma_store = Cfg::kEpiTma && (p.cu_q == nullptr || row0 + wg * 64 + 64 <= seq_q);
+      if (!tma_store) {
+        epilogue_direct<BM, D>(acc_o, tOcO, LinearCombination{1.f, 0.f}, o_seq, p.o_row, row0, 0, seq_q, D::value, p.vec);
+      } else if constexpr (Cfg::kEpiTma) {
         // Through shared memory: this warpgroup's 64 rows into its O tile (once
         // the previous tile's store has read it), then one thread's TMA stores
         // (rows past Sq clipped by the TMA), drained while the next tile runs.
@@ -447,11 +479,11 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
         detail::named_barrier_sync(Cfg::kEpiBarrier + wg, 128);
         if (leader) {
           int const row = row0 + wg * 64;
-          if (row < p.sq) {
+          if (row < seq_q) {
             AttentionTmaPlan const& pl = p.plan_o;
             int c[4];
             TESSEL_UNROLL
-            for (int d = 0; d < 4; ++d) c[d] = row * pl.row_step[d] + h * pl.head_step[d] + b * pl.batch_step[d];
+            for (int d = 0; d < 4; ++d) c[d] = (seq.q0 + row) * pl.row_step[d] + h * pl.head_step[d] + b * pl.batch_step[d];
             TESSEL_UNROLL
             for (int i = 0; i < Cfg::kBoxesO; ++i)
               SM90_TMA_STORE::copy(&p.tma_o.desc, so + i * pl.smem_step, c[0] + i * pl.box_step[0], c[1] + i * pl.box_step[1],
@@ -459,16 +491,13 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
           }
           tma_store_arrive();
         }
-      } else {
-        T* const o = p.o + b * p.o_batch + (long long)h * D::value;
-        epilogue_direct<BM, D>(acc_o, tOcO, LinearCombination{1.f, 0.f}, o, p.o_row, row0, 0, p.sq, D::value, p.vec);
       }
       if (p.lse != nullptr && (threadIdx.x % 4) == 0) {
         auto s_rows = make_tensor(tScS.data(), detail::acc_rowcol(tScS.layout()));
         TESSEL_UNROLL
         for (int r = 0; r < 2; ++r) {
           int const row = row0 + int(get<0>(s_rows(r, 0)));
-          if (row < p.sq) p.lse[((long long)b * p.hq + h) * p.sq + row] = lse[r];
+          if (row < seq_q) p.lse[b * p.lse_batch + h * p.lse_head + seq.q0 + row] = lse[r];
         }
       }
     }
