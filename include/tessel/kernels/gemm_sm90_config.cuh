@@ -8,6 +8,7 @@
 
 #include "../atom/atom.hpp"
 #include "../atom/tma_copy.hpp"
+#include "gemm_tile.cuh"
 #include "scheduler.cuh"
 #include "sm90_common.cuh"
 
@@ -126,9 +127,12 @@ struct TmaTilePlan {
 };
 
 // The kernel's parameters (passed as a __grid_constant__: the tensor maps stay
-// in parameter space, where the TMA may read them).
-template <class Cfg>
+// in parameter space, where the TMA may read them). Problem: which tiles, and
+// where their operands lie (gemm_tile.cuh): one GEMM (DenseProblem, the
+// raster sched) or a grouped GEMM (GroupedProblem, gemm_sm90_grouped.cuh).
+template <class Cfg, class Problem = DenseProblem>
 struct GemmParams {
+  using Config = Cfg;
   using T = typename Cfg::Element;
   using TO = typename Cfg::ElementOut;
   TmaCopy<SM90_TMA_LOAD, T> tma_a, tma_b;
@@ -144,6 +148,7 @@ struct GemmParams {
   TileScheduler sched;  // the raster over the cluster tiles (scheduler.cuh): tiles_m in units of the cluster's M tiles
   bool vec = false;     // C allows 2-element vector accesses
   int cluster = 1;      // CTAs per cluster along M (1 or 2): a pair shares its B tile by TMA multicast
+  Problem problem{};    // the tiles' operands and output (DenseProblem: sched, m)
 };
 
 }  // namespace tessel::kernels::sm90

@@ -29,6 +29,10 @@
 //     to the consumers (Cfg::kConsumerRegs, 232);
 //   - the stages' full/empty barriers and their phases are a TmaPipeline and
 //     PipelineStates (pipeline.cuh);
+//   - which tiles, and where their operands and output lie, is the kernel's
+//     Problem (gemm_tile.cuh): DenseProblem (below), or a grouped GEMM's
+//     (gemm_sm90_grouped.cuh: rows of A and C per group, B per group, stores
+//     bounded by the group's rows);
 //   - tiles are handed out by a static persistent scheduler (scheduler.cuh): tile number t
 //     (blockIdx.x, + gridDim.x, ...) is mapped to an output tile by the seed
 //     002 threadblock swizzle written as a tessel layout
@@ -128,12 +132,14 @@ inline TmaTilePlan make_tile_plan(TmaCopy<Op, T> const& tma, int boxes) {
   return plan;
 }
 
-// Issues the Boxes TMA loads of tile (mn, k) (the tensor map read where it
-// lies, in the kernel's parameter space).
-template <int Boxes, class T>
-TESSEL_DEVICE void tma_load_tile(TmaDescriptor const& desc, TmaTilePlan const& plan, std::uint64_t& bar, T* smem, int mn, int k) {
+// Issues the Boxes TMA loads of the tile of Rows rows from row `row` (any
+// row, not only a multiple of Rows: a group's first row) and k-tile k (the
+// tensor map read where it lies, in the kernel's parameter space). The plan's
+// mn_step is the coordinates of the next tile, Rows rows on.
+template <int Boxes, int Rows, class T>
+TESSEL_DEVICE void tma_load_rows(TmaDescriptor const& desc, TmaTilePlan const& plan, std::uint64_t& bar, T* smem, int row, int k) {
   constexpr std::uint64_t hint = 0x1000000000000000ull;  // EVICT_NORMAL
-  int const x = mn * plan.mn_step[0] + k * plan.k_step[0], y = mn * plan.mn_step[1] + k * plan.k_step[1];
+  int const x = row * (plan.mn_step[0] / Rows) + k * plan.k_step[0], y = row * (plan.mn_step[1] / Rows) + k * plan.k_step[1];
   TESSEL_UNROLL
   for (int b = 0; b < Boxes; ++b)
     SM90_TMA_LOAD::copy(&desc, &bar, hint, smem + b * plan.smem_step, x + b * plan.box_step[0], y + b * plan.box_step[1]);
@@ -144,12 +150,12 @@ TESSEL_DEVICE void named_barrier_sync(int id, int n) { asm volatile("bar.sync %0
 
 using ::tessel::kernels::gemm_convert::pack_pair;  // the epilogue's conversions (gemm_convert.cuh)
 
-// A multicast of the Boxes TMA loads of tile (mn, k) to the CTAs of mask.
-template <int Boxes, class T>
-TESSEL_DEVICE void tma_multicast_tile(TmaDescriptor const& desc, TmaTilePlan const& plan, std::uint64_t& bar, std::uint16_t mask, T* smem,
-                                      int mn, int k) {
+// A multicast of tma_load_rows's loads to the CTAs of mask.
+template <int Boxes, int Rows, class T>
+TESSEL_DEVICE void tma_multicast_rows(TmaDescriptor const& desc, TmaTilePlan const& plan, std::uint64_t& bar, std::uint16_t mask, T* smem,
+                                      int row, int k) {
   constexpr std::uint64_t hint = 0x1000000000000000ull;  // EVICT_NORMAL
-  int const x = mn * plan.mn_step[0] + k * plan.k_step[0], y = mn * plan.mn_step[1] + k * plan.k_step[1];
+  int const x = row * (plan.mn_step[0] / Rows) + k * plan.k_step[0], y = row * (plan.mn_step[1] / Rows) + k * plan.k_step[1];
   TESSEL_UNROLL
   for (int b = 0; b < Boxes; ++b)
     SM90_TMA_LOAD_MULTICAST::copy(&desc, &bar, mask, hint, smem + b * plan.smem_step, x + b * plan.box_step[0], y + b * plan.box_step[1]);
@@ -157,10 +163,11 @@ TESSEL_DEVICE void tma_multicast_tile(TmaDescriptor const& desc, TmaTilePlan con
 
 }  // namespace detail
 
-// The kernel (Cfg: GemmConfig). Launch with Cfg::kThreads threads, Cfg::kSmemBytes
-// of dynamic shared memory, at most one CTA per SM (persistent).
-template <class Cfg>
-__global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant__ GemmParams<Cfg> const p) {
+// The kernel (Cfg: GemmConfig; Problem: the tiles, gemm_tile.cuh: one GEMM, or
+// a grouped GEMM). Launch with Cfg::kThreads threads, Cfg::kSmemBytes of dynamic
+// shared memory, at most one CTA per SM (persistent).
+template <class Cfg, class Problem = DenseProblem>
+__global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant__ GemmParams<Cfg, Problem> const p) {
 #if defined(TESSEL_ARCH_WGMMA)
   using T = typename Cfg::Element;
   using TO = typename Cfg::ElementOut;
@@ -196,25 +203,25 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
     detail::setmaxnreg_dec<Cfg::kProducerRegs>();
     if (threadIdx.x == 0) {
       PipelineState<S> st;
-      for (TileWalk w = p.sched.walk(first, step); !w.done(); w.next()) {
-        TileCoord const tc = p.sched.tile(w.pos);
-        if (!p.sched.valid(tc)) continue;  // a raster position past the last column of tiles
-        int const tm = tc.m * cluster + int(rank), tn = tc.n;
+      for (TileWalk w = p.problem.walk(p, first, step); !w.done(); w.next()) {
+        GemmTile const t = p.problem.tile(p, w.pos, cluster, int(rank));
+        if (!t.valid) continue;  // a position that is no tile (a raster's past the last column of tiles)
+        constexpr int kPiece = Cfg::BNPiece::value;
         for (int kt = 0; kt < k_tiles; ++kt) {
           pipe.producer_acquire(st, Cfg::kStageBytes);  // this stage is free in every CTA of the cluster
           std::uint64_t& full = pipe.full(st);
-          detail::tma_load_tile<Cfg::kBoxesA>(p.tma_a.desc, p.plan_a, full, smem_a + st.index * Cfg::kStageA, tm, kt);
+          detail::tma_load_rows<Cfg::kBoxesA, BM::value>(p.tma_a.desc, p.plan_a, full, smem_a + st.index * Cfg::kStageA, t.a_row, kt);
           T* const sb = smem_b + st.index * Cfg::kStageB;
           if (cluster == 1) {
             TESSEL_UNROLL
             for (int h = 0; h < Cfg::kPiecesB; ++h)
-              detail::tma_load_tile<Cfg::kBoxesB>(p.tma_b.desc, p.plan_b, full, sb + h * Cfg::BNPiece::value * Cfg::BK::value, tn * Cfg::kPiecesB + h, kt);
+              detail::tma_load_rows<Cfg::kBoxesB, kPiece>(p.tma_b.desc, p.plan_b, full, sb + h * kPiece * Cfg::BK::value, t.b_row + h * kPiece, kt);
           } else {  // this CTA's share of the B pieces (every other one; an odd count: rank 0 one more), to both CTAs
             TESSEL_UNROLL
             for (int h = 0; h < Cfg::kPiecesB; ++h)
               if (h % 2 == int(rank))
-                detail::tma_multicast_tile<Cfg::kBoxesB>(p.tma_b.desc, p.plan_b, full, std::uint16_t(0b11), sb + h * Cfg::BNPiece::value * Cfg::BK::value,
-                                                         tn * Cfg::kPiecesB + h, kt);
+                detail::tma_multicast_rows<Cfg::kBoxesB, kPiece>(p.tma_b.desc, p.plan_b, full, std::uint16_t(0b11), sb + h * kPiece * Cfg::BK::value,
+                                                                 t.b_row + h * kPiece, kt);
           }
           st.advance();
         }
@@ -237,10 +244,9 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
 
     PipelineState<S> st;
     int epi_parity = 0;  // the epilogue's next slot (an odd number of chunks per tile: the slots alternate across tiles)
-    for (TileWalk w = p.sched.walk(first, step); !w.done(); w.next()) {
-      TileCoord const tc = p.sched.tile(w.pos);
-      if (!p.sched.valid(tc)) continue;
-      int const tm = tc.m * cluster + int(rank), tn = tc.n;  // past the last M tile (odd tiles): computed on zeros, not stored
+    for (TileWalk w = p.problem.walk(p, first, step); !w.done(); w.next()) {
+      GemmTile const t = p.problem.tile(p, w.pos, cluster, int(rank));
+      if (!t.valid) continue;
 
       // Main loop: wait for a full stage, issue its wgmmas, retire the previous
       // stage's and release that buffer.
@@ -266,10 +272,9 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
       warpgroup_fence_operand(acc);
       if (k_tiles > 0 && lane0) pipe.consumer_release(prev);
 
-      int const m0 = tm * BM::value, n0 = tn * BN::value;
       constexpr int kVals = decltype(size(acc.layout()))::value;
       if constexpr (Cfg::kEpiTma) {
-        if (p.epi_tma) {
+        if (p.epi_tma && t.tma_store) {
           // Through shared memory: chunk j of this warpgroup holds its 64 rows
           // and columns [64 j, 64 j + 64) of the tile, the accumulator values
           // [j * kVals / kChunksN, (j + 1) * kVals / kChunksN) (checked on the
@@ -302,9 +307,9 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
             fence_view_async_shared();  // these writes, before the TMA store reads them
             detail::named_barrier_sync(Cfg::kEpiBarrier + wg, 128);
             if (leader) {
-              int const rb = tm * Cfg::kConsumers + wg, cb = tn * Cfg::kChunksN + j;  // the chunk's (row, column) block of C
-              if (rb * 64 < p.m && cb * 64 < p.n) {
-                int const x = rb * p.plan_c.mn_step[0] + cb * p.plan_c.k_step[0], y = rb * p.plan_c.mn_step[1] + cb * p.plan_c.k_step[1];
+              int const row = t.c_row + wg * 64, cb = t.c_col / 64 + j;  // the chunk's first row and column block of C
+              if (row < t.c_row_end && cb * 64 < p.n) {
+                int const x = row * (p.plan_c.mn_step[0] / 64) + cb * p.plan_c.k_step[0], y = row * (p.plan_c.mn_step[1] / 64) + cb * p.plan_c.k_step[1];
                 SM90_TMA_STORE::copy(&p.tma_c.desc, slot, x, y);
               }
               tma_store_arrive();  // a group per chunk (maybe empty): the slots' waits count chunks
@@ -318,7 +323,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
       // tile; the global address is C's layout at them (a partition of a
       // dynamic-strided tensor would run the layout algebra at run time, whose
       // error path is a call: ptxas then serializes wgmma).
-      epilogue_direct<BM, BN>(acc, tCcC, LinearCombination{p.alpha, p.beta}, p.c, p.ldc, m0, n0, p.m, p.n, p.vec);
+      epilogue_direct<BM, BN>(acc, tCcC, LinearCombination{p.alpha, p.beta}, p.c, p.ldc, t.c_row, t.c_col, t.c_row_end, p.n, p.vec);
     }
     if constexpr (Cfg::kEpiTma) {
       if (p.epi_tma && (ctid % 128) == 0) tma_store_wait<0>();  // the slots are read before the CTA leaves

@@ -11,9 +11,16 @@
 //     batch coordinates, longest first) with the tile counts, built (and
 //     checked) on the host, evaluated on the device: tile(position),
 //     valid(tile), and the persistent walk of a CTA (walk(first, step));
-//     TileScheduler is the GEMMs' (the raster).
+//     TileScheduler is the GEMMs' (the raster);
+//   - GroupedTileScheduler: the tiles of a grouped (MoE) GEMM, groups of
+//     different row counts sharing N, walked on the device from a table of
+//     m-tiles that a pre-pass builds from the groups' sizes (GroupRows:
+//     contiguous offsets or masked counts, in device memory), so that the
+//     host never reads the sizes (see the section below).
 // Host and device code; needs no CUDA header.
 #pragma once
+
+#include <vector>
 
 #include "threadblock.hpp"
 
@@ -118,6 +125,169 @@ int count_tiles(LayoutTileScheduler<IndexLayout> const& s, int* counts) {
     ++counts[t.m + (long long)s.tiles_m * (t.n + (long long)s.tiles_n * t.l)];
   }
   return invalid;
+}
+
+
+// ---- grouped GEMMs ------------------------------------------------------------------------------
+//
+// E groups g = 0..E-1, group g of rows_g rows (0 allowed) starting at row
+// start_g of A and C, all sharing N (tiles_n column tiles). Group g has
+// tm_g = ceil(rows_g / tile_rows) row tiles. The m-tiles of all groups are
+// numbered in group order, t = first_g + m (first_g = tm_0 + ... + tm_{g-1},
+// the exclusive prefix sum), and a table holds, for each t, its group's
+// (group, first_g, start_g, rows_g): build_group_table on the host, the
+// pre-pass kernel (gemm_sm90_grouped.cuh) on the device, both from
+// group_table_entry. Entry 0 is a header: (total m-tiles, error).
+//
+// Positions: group g owns positions [first_g * cols, (first_g + tm_g) * cols)
+// with cols = tiles_n rounded up to the band width W = 2^log_band; position
+// pos is m-tile table[1 + pos / cols]'s group, at offset q = pos - first_g * cols
+// in its group, whose (m, n) tile is given by the layout
+//     ((W, tm_g), cols / W) : ((tm_g, 1), W * tm_g)     (group_tile_layout)
+// from q to the column-major index m + tm_g * n, the seed's threadblock swizzle
+// (identity_swizzle_layout) of the group's tm_g x tiles_n tiles: bands of W
+// columns walked down the group's rows, so that the CTAs running together
+// share the group's B tiles in L2. An index past tm_g * tiles_n (a partial last
+// band) is no tile. Persistent CTAs take positions first, first + step, ...
+// (TileWalk) up to total * cols: every (group, m, n) tile exactly once, no
+// host round trip, a table lookup per tile.
+
+// How the groups' rows are given (device or host pointers, int32):
+//   contiguous: ends[g] is the end (exclusive) of group g's rows in A and C,
+//     start_g = ends[g - 1] (0 for g = 0); rows past ends[E - 1] belong to no group;
+//   masked: group g's rows are [g * capacity, g * capacity + counts[g]).
+// total_rows: A's (and C's) rows. Sizes that are not so (a decreasing end,
+// an end past total_rows, a count outside [0, capacity]) are an error that
+// the table's header reports (group_table_entry); no tile is then computed.
+struct GroupRows {
+  int const* ends = nullptr;    // contiguous
+  int const* counts = nullptr;  // masked
+  int groups = 0;
+  int capacity = 0;    // masked: rows per group in A and C
+  int total_rows = 0;  // rows of A and C
+  TESSEL_HOST_DEVICE bool masked() const { return counts != nullptr; }
+  // Group g's first row and rows, or rows = -1 where the sizes are not valid.
+  TESSEL_HOST_DEVICE void group(int g, int& start, int& rows) const {
+    if (masked()) {
+      int const c = counts[g];
+      start = g * capacity;
+      rows = c >= 0 && c <= capacity ? c : -1;
+    } else {
+      int const s = g == 0 ? 0 : ends[g - 1], e = ends[g];
+      start = s;
+      rows = s >= 0 && e >= s && e <= total_rows ? e - s : -1;
+    }
+  }
+  // An upper bound of the m-tiles of all groups (the table's entries but the header):
+  // sum ceil(rows_g / tile_rows) <= floor(sum rows_g / tile_rows) + E.
+  TESSEL_HOST_DEVICE long long max_mtiles(int tile_rows) const { return (long long)total_rows / tile_rows + groups; }
+};
+
+// An entry of the table: m-tile t belongs to `group`, whose first m-tile is
+// `first`, first row `start`, rows `rows`. Entry 0 (the header): group = the
+// m-tiles of all groups, first = the error (0: none, 1: the sizes are not valid, 2: more
+// m-tiles than the table holds).
+struct alignas(16) GroupTileEntry {
+  int group = 0, first = 0, start = 0, rows = 0;
+};
+inline constexpr int kGroupTableBadSizes = 1, kGroupTableTooSmall = 2;
+
+// The row tiles of a group of `rows` rows.
+TESSEL_HOST_DEVICE int group_mtiles(int rows, int tile_rows) { return (rows + tile_rows - 1) / tile_rows; }
+
+// The group of m-tile t from the groups' exclusive prefix sums of m-tiles
+// (prefix[0..E], prefix[E] the total, t < prefix[E]): the last g with
+// prefix[g] <= t (empty groups, prefix[g] == prefix[g + 1], are skipped).
+TESSEL_HOST_DEVICE int group_of_mtile(int const* prefix, int groups, int t) {
+  int lo = 0, hi = groups - 1;  // prefix[lo] <= t < prefix[hi + 1]
+  while (lo < hi) {
+    int const mid = (lo + hi + 1) / 2;
+    if (prefix[mid] <= t) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+// Entry 1 + t of the table (t < prefix[E]).
+TESSEL_HOST_DEVICE GroupTileEntry group_table_entry(GroupRows const& gr, int const* prefix, int t) {
+  int const g = group_of_mtile(prefix, gr.groups, t);
+  GroupTileEntry e;
+  e.group = g, e.first = prefix[g];
+  gr.group(g, e.start, e.rows);
+  return e;
+}
+
+// The table on the host (the pre-pass's result, for tests and describe()):
+// table has 2 + gr.max_mtiles(tile_rows) entries at least (entries_room).
+inline void build_group_table(GroupRows const& gr, int tile_rows, GroupTileEntry* table, long long entries_room) {
+  std::vector<int> prefix(std::size_t(gr.groups) + 1, 0);
+  bool bad = false;
+  for (int g = 0; g < gr.groups; ++g) {
+    int start = 0, rows = 0;
+    gr.group(g, start, rows);
+    bad = bad || rows < 0;
+    prefix[std::size_t(g) + 1] = prefix[std::size_t(g)] + (rows > 0 ? group_mtiles(rows, tile_rows) : 0);
+  }
+  int const total = prefix[std::size_t(gr.groups)];
+  GroupTileEntry header;
+  header.first = bad ? kGroupTableBadSizes : total + 1 > entries_room ? kGroupTableTooSmall : 0;
+  header.group = header.first ? 0 : total;
+  table[0] = header;
+  for (int t = 0; t < header.group; ++t) table[1 + t] = group_table_entry(gr, prefix.data(), t);
+}
+
+// A tile of a grouped GEMM: group, row tile m and column tile n in the group
+// (m = -1: no tile), the group's first row and rows.
+struct GroupTile {
+  int group = -1, m = -1, n = -1, start = 0, rows = 0;
+};
+
+// Group g's positions to tile indices m + tm * n: ((W, tm), ceil(tn / W)) : ((tm, 1), W * tm), W = 2^log_band.
+TESSEL_HOST_DEVICE auto group_tile_layout(int tm, int tn, int log_band) {
+  return identity_swizzle_layout(GemmCoord(tm, tn, 1), log_band);
+}
+
+// The band width for groups of tiles_n column tiles: as the dense raster's (choose_log_swizzle, 8 columns at most).
+inline int choose_log_band(int tiles_n) { return choose_log_swizzle(8, tiles_n); }
+
+struct GroupedTileScheduler {
+  GroupTileEntry const* table = nullptr;  // the pre-pass's table (device memory in a kernel)
+  int tiles_n = 0, log_band = 0, tile_rows = 0;
+
+  // The positions per m-tile: tiles_n rounded up to the band width.
+  TESSEL_HOST_DEVICE int cols() const {
+    int const w = 1 << log_band;
+    return (tiles_n + w - 1) / w * w;
+  }
+  TESSEL_HOST_DEVICE int positions() const { return table[0].group * cols(); }
+  TESSEL_HOST_DEVICE TileWalk walk(int first, int step) const { return {first, step, positions()}; }
+  TESSEL_HOST_DEVICE GroupTile tile(int pos) const {
+    int const c = cols();
+    GroupTileEntry const e = table[1 + pos / c];
+    int const tm = group_mtiles(e.rows, tile_rows);
+    int const idx = int(group_tile_layout(tm, tiles_n, log_band)(pos - e.first * c));
+    GroupTile t;
+    if (idx >= tm * tiles_n) return t;  // a partial band's column past the last
+    t.group = e.group, t.m = idx % tm, t.n = idx / tm, t.start = e.start, t.rows = e.rows;
+    return t;
+  }
+  TESSEL_HOST_DEVICE bool valid(GroupTile const& t) const { return t.m >= 0; }
+};
+
+// The scheduler over a table (host checks of the sizes that the kernel relies on:
+// the positions of the largest table within 31 bits).
+inline GroupedTileScheduler make_grouped_scheduler(GroupRows const& gr, GroupTileEntry const* table, int tile_rows, int tiles_n,
+                                                   int log_band = -1) {
+  if (tile_rows <= 0 || tiles_n <= 0) fail("kernels::make_grouped_scheduler: no tiles");
+  if (gr.groups < 0 || gr.total_rows < 0 || (gr.masked() && (long long)gr.capacity * gr.groups != gr.total_rows))
+    fail("kernels::make_grouped_scheduler: the groups' rows do not add up (masked: total_rows = groups * capacity)");
+  GroupedTileScheduler s;
+  s.table = table;
+  s.tiles_n = tiles_n, s.tile_rows = tile_rows;
+  s.log_band = log_band >= 0 ? log_band : choose_log_band(tiles_n);
+  if (s.log_band > 8) fail("kernels::make_grouped_scheduler: a band wider than 2^8 columns of tiles");
+  if ((gr.max_mtiles(tile_rows) + 1) * s.cols() > 0x7fffffffll) fail("kernels::make_grouped_scheduler: more than 2^31 positions");
+  return s;
 }
 
 }  // namespace tessel::kernels
