@@ -180,7 +180,7 @@ char const* type_name() {
 template <class Cfg>
 std::string variant_tag() {
   std::string t = Cfg::kPingpong ? " pingpong" : Cfg::kOverlap ? "" : " no-overlap";
-  return t + " BN=" + std::to_string(Cfg::BN::value) + " stages=" + std::to_string(Cfg::kStages) + (Cfg::kDynamic ? " dynamic" : " static") + (Cfg::kEpiTma ? " epi-tma" : "");
+  return t + (Cfg::kConsumers != 2 ? " BM=" + std::to_string(Cfg::BM::value) : std::string()) + " BN=" + std::to_string(Cfg::BN::value) + " stages=" + std::to_string(Cfg::kStages) + (Cfg::kDynamic ? " dynamic" : " static") + (Cfg::kEpiTma ? " epi-tma" : "");
 }
 
 template <class Cfg>
@@ -518,14 +518,18 @@ void time_table(int reps) {
 #if !defined(TESSEL_ATTN_EPI_TMA)
 #  define TESSEL_ATTN_EPI_TMA 0
 #endif
+// -DTESSEL_ATTN_CONSUMERS=3: 3 consumer warpgroups (BM = 192).
+#if !defined(TESSEL_ATTN_CONSUMERS)
+#  define TESSEL_ATTN_CONSUMERS 2
+#endif
 #if defined(TESSEL_ATTN_BN)
 template <class T, int D, bool Causal>
 using Config = att::AttentionConfig<T, D, Causal, TESSEL_ATTN_BN, TESSEL_ATTN_STAGES, TESSEL_ATTN_OVERLAP != 0, TESSEL_ATTN_PINGPONG != 0,
-                                    TESSEL_ATTN_DYN(Causal), TESSEL_ATTN_EPI_TMA != 0>;
+                                    TESSEL_ATTN_DYN(Causal), TESSEL_ATTN_EPI_TMA != 0, TESSEL_ATTN_CONSUMERS>;
 #else
 template <class T, int D, bool Causal>
 using Config = att::AttentionConfig<T, D, Causal, att::AttentionConfig<T, D, Causal>::BN::value, TESSEL_ATTN_STAGES, TESSEL_ATTN_OVERLAP != 0,
-                                    TESSEL_ATTN_PINGPONG != 0, TESSEL_ATTN_DYN(Causal), TESSEL_ATTN_EPI_TMA != 0>;
+                                    TESSEL_ATTN_PINGPONG != 0, TESSEL_ATTN_DYN(Causal), TESSEL_ATTN_EPI_TMA != 0, TESSEL_ATTN_CONSUMERS>;
 #endif
 
 struct Options {

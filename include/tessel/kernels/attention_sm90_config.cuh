@@ -60,6 +60,10 @@ TESSEL_HOST_DEVICE constexpr auto acc_as_a(L const& l) {
 // EpiTma_: O written through shared memory and TMA stores (each consumer
 // warpgroup its 64 rows, the store draining while the next tile starts), else
 // straight from registers. Not yet run on a GPU either: off by default.
+// Consumers_: consumer warpgroups (2 or 3), 64 query rows each (BM = 64
+// Consumers_): FlashAttention-3 takes 3 (BM = 192) for head dim 64. The
+// register split follows FA3's: producer 24 and consumers 240 for 2, 32 and 160
+// for 3 (512 threads hold 128 each at launch).
 // ProducerRegs_ + 2 ConsumerRegs_: at most 504 (the 384 threads' 168
 // registers each at launch, __launch_bounds__(384, 1)): setmaxnreg.inc waits
 // until the registers it asks for are free, and beyond what the CTA holds they
@@ -67,19 +71,21 @@ TESSEL_HOST_DEVICE constexpr auto acc_as_a(L const& l) {
 // in a run that also passed every tile through shared memory, now only the
 // Dynamic_ path; the register split is the likely cause, not yet confirmed.)
 template <class T, int HeadDim, bool Causal, int BN_ = (HeadDim <= 128 ? 128 : 64), int Stages_ = 2, bool Overlap_ = true,
-          bool Pingpong_ = false, bool Dynamic_ = false, bool EpiTma_ = false, int ProducerRegs_ = 24, int ConsumerRegs_ = 240>
+          bool Pingpong_ = false, bool Dynamic_ = false, bool EpiTma_ = false, int Consumers_ = 2, int ProducerRegs_ = (Consumers_ == 2 ? 24 : 32),
+          int ConsumerRegs_ = (Consumers_ == 2 ? 240 : 160)>
 struct AttentionConfig {
+  static_assert(Consumers_ == 2 || Consumers_ == 3, "AttentionConfig: 2 or 3 consumer warpgroups");
   static constexpr bool kDynamic = Dynamic_;
   static constexpr bool kEpiTma = EpiTma_;
-  static constexpr int kEpiBarrier = 3;  // named barriers 3 and 4: consumer warpgroup w's epilogue
   static constexpr bool kOverlap = Overlap_;
   static constexpr bool kPingpong = Pingpong_ && Overlap_;
-  static constexpr int kTurnBarrier = 1;  // named barriers 1 and 2: consumer warpgroup w's turn to issue
+  static constexpr int kTurnBarrier = 1;  // named barriers 1 .. kConsumers: consumer warpgroup w's turn to issue
+  static constexpr int kEpiBarrier = 1 + Consumers_;  // the next kConsumers: consumer warpgroup w's epilogue
   using Element = T;
   static constexpr int kHeadDim = HeadDim;
   static constexpr bool kCausal = Causal;
   static_assert(HeadDim == 64 || HeadDim == 128 || HeadDim == 256, "AttentionConfig: head dim 64, 128 or 256");
-  static constexpr int kConsumers = 2;
+  static constexpr int kConsumers = Consumers_;
   using BM = Int<64 * kConsumers>;  // query rows per CTA tile
   using BN = Int<BN_>;              // keys per block
   using D = Int<HeadDim>;

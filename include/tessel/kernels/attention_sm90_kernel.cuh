@@ -240,15 +240,15 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
     float const scale_log2 = p.scale_log2;
     // Ping-pong: consumer warpgroup wg issues its wgmmas on its turn (named
     // barrier kTurnBarrier + wg, its 128 threads and the other's arrive), then
-    // hands the turn over. The second consumer hands the first its first turn.
+    // hands it to the next (in a ring). The last consumer hands the first its first turn.
     int const wg = ctid / 128;
     auto turn_wait = [&] {
       if constexpr (Cfg::kPingpong) detail::named_barrier_sync(Cfg::kTurnBarrier + wg, 256);
     };
     auto turn_pass = [&] {
-      if constexpr (Cfg::kPingpong) detail::named_barrier_arrive(Cfg::kTurnBarrier + (1 - wg), 256);
+      if constexpr (Cfg::kPingpong) detail::named_barrier_arrive(Cfg::kTurnBarrier + (wg + 1) % Cfg::kConsumers, 256);
     };
-    if (wg == 1) turn_pass();
+    if (wg == Cfg::kConsumers - 1) turn_pass();
 
     PipelineState<1> sq;
     PipelineState<S> sk, sv;
