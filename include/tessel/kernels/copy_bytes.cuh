@@ -9,6 +9,40 @@ namespace TESSEL_NAMESPACE::cuda {
 
 namespace detail {
 
+// A row of a packed byte tile that starts at source offset `first` and has nj bytes: the
+// address of its first aligned 8-byte pair (pair) and its misalignment (info), + 256 where
+// the pairs that hold it are not all inside the source's span [span_lo, span_hi), so that
+// the row is gathered byte by byte instead (returns true then).
+__device__ __forceinline__ bool packed_row(unsigned long long src_addr, long long first, unsigned nj, long long span_lo,
+                                           long long span_hi, unsigned long long& pair, unsigned& info) {
+  unsigned const sh = unsigned((src_addr + first) & 7);
+  long long const w0 = first - sh;
+  bool const gathered = !(w0 >= span_lo && w0 + 8 * ((sh + nj + 7) / 8) <= span_hi);
+  pair = src_addr + w0;
+  info = sh + (gathered ? 256u : 0u);
+  return gathered;
+}
+
+// Pair l of tile row i (of a tile of ni rows of nj bytes, packed_row's pair and info), or
+// zeros where the row has no such pair or is gathered byte by byte.
+__device__ __forceinline__ uint2 pair_of_row(unsigned long long const* row_pair, unsigned const* row_info, unsigned i,
+                                             unsigned ni, unsigned nj, unsigned l) {
+  if (i < ni) {
+    unsigned const info = row_info[i];
+    if (info < 256 && 8 * l < info + nj) return __ldg(reinterpret_cast<uint2 const*>(row_pair[i]) + l);
+  }
+  return make_uint2(0, 0);
+}
+
+// Bytes k..k+7 of a row of nj bytes that starts at `row`, read byte by byte (the rows that
+// packed_row gathers), zeros outside the row.
+__device__ __forceinline__ unsigned long long row_bytes8(unsigned char const* row, int k, unsigned nj) {
+  unsigned long long v = 0;
+  for (int q = 0; q < 8; ++q)
+    if (k + q >= 0 && unsigned(k + q) < nj) v |= static_cast<unsigned long long>(row[k + q]) << (8 * q);
+  return v;
+}
+
 // The packed 1-byte transpose, loading 8-byte pairs: tiles of 128 rows x
 // p.TJ <= 120 bytes, pipelined as copy_transpose (the next tile's loads are in
 // registers while the current tile is stored).
@@ -49,31 +83,18 @@ __global__ void __launch_bounds__(kThreads, 5) copy_transpose_bytes(unsigned cha
   auto prepare = [&](unsigned b, int k, unsigned& i0, unsigned& j0) {
     tile_offsets(p, b, TI, tj, 1, s_off[k], d_addr[k], i0, j0);
     bool gathered = false;
-    if (tid < TI && i0 + tid < p.NI) {
-      long long const first = s_off[k][tid];  // written by this thread
-      unsigned const sh = unsigned((src_addr + first) & 7);
-      long long const w0 = first - sh;
-      gathered = !(w0 >= span_lo && w0 + 8 * 16 <= span_hi);
-      row_pair[k][tid] = src_addr + w0;
-      row_info[k][tid] = sh + (gathered ? 256u : 0u);
-    }
+    if (tid < TI && i0 + tid < p.NI)  // s_off[k][tid] was written by this thread
+      gathered = packed_row(src_addr, s_off[k][tid], part(p.NJ, j0, tj), span_lo, span_hi, row_pair[k][tid], row_info[k][tid]);
     if (tid >= TI && tid - TI < tj) d_addr[k][tid - TI] += reinterpret_cast<long long>(dst);  // written by this thread
     return gathered;
   };
   uint2 pr[R8];
   // Row i_lane + 16r (warp + 8*half + 16r), pair l16, of the tile in slot k.
   auto load = [&](int k, unsigned i0, unsigned j0) {
-    unsigned const nj = p.NJ - j0 < tj ? p.NJ - j0 : tj;
-    unsigned const ni = p.NI - i0 < TI ? p.NI - i0 : TI;
+    unsigned const nj = part(p.NJ, j0, tj);
+    unsigned const ni = part(p.NI, i0, TI);
 #pragma unroll
-    for (int r = 0; r < R8; ++r) {
-      unsigned const i = i_lane + 16 * r;
-      pr[r] = make_uint2(0, 0);
-      if (i < ni) {
-        unsigned const info = row_info[k][i];
-        if (info < 256 && 8 * l16 < info + nj) pr[r] = __ldg(reinterpret_cast<uint2 const*>(row_pair[k][i]) + l16);
-      }
-    }
+    for (int r = 0; r < R8; ++r) pr[r] = pair_of_row(row_pair[k], row_info[k], i_lane + 16 * r, ni, nj, l16);
   };
   unsigned b = blockIdx.x;
   if (b >= p.total) return;
@@ -82,8 +103,8 @@ __global__ void __launch_bounds__(kThreads, 5) copy_transpose_bytes(unsigned cha
   load(0, i0, j0);
   int cur = 0;
   for (;;) {
-    unsigned const nj = p.NJ - j0 < tj ? p.NJ - j0 : tj;
-    unsigned const ni = p.NI - i0 < TI ? p.NI - i0 : TI;
+    unsigned const nj = part(p.NJ, j0, tj);
+    unsigned const ni = part(p.NI, i0, TI);
     // Row i = i_lane + 16r: words 2*l16 and 2*l16+1 at i*32 + (w ^ (sw_lane + 4r)). Rows
     // past ni are written too (never read: the store reads rows below ni only).
 #pragma unroll
@@ -101,9 +122,7 @@ __global__ void __launch_bounds__(kThreads, 5) copy_transpose_bytes(unsigned cha
         unsigned const i = i_lane + 16 * r;
         if (i >= ni || row_info[cur][i] < 256) continue;
         auto const* row = reinterpret_cast<unsigned char const*>(row_pair[cur][i]) + (row_info[cur][i] & 255);
-        unsigned long long v = 0;
-        for (unsigned q = 0; q < 8; ++q)
-          if (8 * l16 + q < nj) v |= static_cast<unsigned long long>(row[8 * l16 + q]) << (8 * q);
+        unsigned long long const v = row_bytes8(row, int(8 * l16), nj);
         std::uint32_t const at = row_lane + 4 * WR * 16 * r, x = (2 * l16) ^ (sw_lane + 4 * r);  // as the shift's
         st_shared(at + 4 * x, unsigned(v));
         st_shared(at + 4 * (x ^ 1), unsigned(v >> 32));
@@ -158,6 +177,48 @@ __device__ __forceinline__ void st_global_u32(unsigned char* at, unsigned v) {
   asm volatile("st.global.u32 [%0], %1;\n" ::"l"(at), "r"(v) : "memory");
 }
 
+// Column w's destination offset (written by the thread of item TI + w of tile_offsets'
+// loop, TI = 128: this thread) turned into its address, for the columns w < tj.
+__device__ __forceinline__ void column_addresses(long long* d_addr, unsigned tj, unsigned char* dst) {
+  unsigned const tid = threadIdx.y * 32 + threadIdx.x;
+  auto const dbase = reinterpret_cast<long long>(dst);
+  if (tid >= 128 && tid - 128 < tj) d_addr[tid - 128] += dbase;
+  if (tid + kThreads - 128 < tj) d_addr[tid + kThreads - 128] += dbase;
+}
+
+// The store of the whole-row kernels: r[q] holds bytes 4w..4w+3 of tile row 8h+q; two
+// 4x4 byte transposes give each of columns 4w..4w+3 its bytes of rows 8h..8h+7, written at
+// dk[column] + 8h: one 8-byte store (W8), else two 4-byte ones; a partial last group of
+// rows (8h + 8 > ni) byte by byte. Columns from nj on are not written.
+template <bool W8>
+__device__ __forceinline__ void store_rows8(unsigned const (&r)[8], long long const* dk, unsigned w, unsigned h, unsigned ni,
+                                            unsigned nj) {
+  unsigned out[2][4];
+#pragma unroll
+  for (int g = 0; g < 2; ++g) {
+    unsigned const t0 = __byte_perm(r[4 * g], r[4 * g + 1], 0x5140), t1 = __byte_perm(r[4 * g + 2], r[4 * g + 3], 0x5140);
+    unsigned const t2 = __byte_perm(r[4 * g], r[4 * g + 1], 0x7362), t3 = __byte_perm(r[4 * g + 2], r[4 * g + 3], 0x7362);
+    out[g][0] = __byte_perm(t0, t1, 0x5410), out[g][1] = __byte_perm(t0, t1, 0x7632);
+    out[g][2] = __byte_perm(t2, t3, 0x5410), out[g][3] = __byte_perm(t2, t3, 0x7632);
+  }
+  if (8 * h + 8 <= ni) {
+#pragma unroll
+    for (int c = 0; c < 4; ++c)
+      if (4 * w + c < nj) {
+        auto* const to = reinterpret_cast<unsigned char*>(dk[4 * w + c]) + 8 * h;
+        if constexpr (W8) st_global_v2(to, out[0][c], out[1][c]);
+        else st_global_u32(to, out[0][c]), st_global_u32(to + 4, out[1][c]);
+      }
+  } else {  // the last, partial group of rows: byte by byte (unrolled: out stays in registers)
+#pragma unroll
+    for (int c = 0; c < 4; ++c)
+#pragma unroll
+      for (int q = 0; q < 8; ++q)
+        if (4 * w + c < nj && 8 * h + q < ni)
+          reinterpret_cast<unsigned char*>(dk[4 * w + c])[8 * h + q] = static_cast<unsigned char>(out[q >> 2][c] >> (8 * (q & 3)));
+  }
+}
+
 // The packed 1-byte transpose of whole rows (J up to 248 bytes, plan_copy's packed_rows):
 // tiles of 128 rows x p.TJ bytes, so that a row of 201 bytes is one tile's, not two
 // (the row's setup, its offsets and the sectors at the tiles' boundary, are paid once).
@@ -194,35 +255,18 @@ __global__ void __launch_bounds__(kThreads, 5) copy_transpose_rows(unsigned char
   auto prepare = [&](unsigned b, int k, unsigned& i0, unsigned& j0) {
     tile_offsets(p, b, TI, tj, 1, s_off[k], d_addr[k], i0, j0);
     bool gathered = false;
-    if (tid < TI && i0 + tid < p.NI) {
-      unsigned const nj = p.NJ - j0 < tj ? p.NJ - j0 : tj;
-      long long const first = s_off[k][tid];  // written by this thread
-      unsigned const sh = unsigned((src_addr + first) & 7);
-      long long const w0 = first - sh;
-      gathered = !(w0 >= span_lo && w0 + 8 * ((sh + nj + 7) / 8) <= span_hi);
-      row_pair[k][tid] = src_addr + w0;
-      row_info[k][tid] = sh + (gathered ? 256u : 0u);
-    }
-    // Column w's offset was written by the thread of item TI + w of tile_offsets' loop.
-    auto const dbase = reinterpret_cast<long long>(dst);
-    if (tid >= TI && tid - TI < tj) d_addr[k][tid - TI] += dbase;
-    if (tid + kThreads - TI < tj) d_addr[k][tid + kThreads - TI] += dbase;
+    if (tid < TI && i0 + tid < p.NI)  // s_off[k][tid] was written by this thread
+      gathered = packed_row(src_addr, s_off[k][tid], part(p.NJ, j0, tj), span_lo, span_hi, row_pair[k][tid], row_info[k][tid]);
+    column_addresses(d_addr[k], tj, dst);
     return gathered;
   };
   uint2 pr[RR];
   // Batch h of the tile in slot k: rows warp + 8r, r = RR*h .. RR*h + RR-1.
   auto load = [&](int k, unsigned i0, unsigned j0, unsigned h) {
-    unsigned const nj = p.NJ - j0 < tj ? p.NJ - j0 : tj;
-    unsigned const ni = p.NI - i0 < TI ? p.NI - i0 : TI;
+    unsigned const nj = part(p.NJ, j0, tj);
+    unsigned const ni = part(p.NI, i0, TI);
 #pragma unroll
-    for (int r = 0; r < RR; ++r) {
-      unsigned const i = warp + kWarps * (r + RR * h);
-      pr[r] = make_uint2(0, 0);
-      if (i < ni) {
-        unsigned const info = row_info[k][i];
-        if (info < 256 && 8 * lane < info + nj) pr[r] = __ldg(reinterpret_cast<uint2 const*>(row_pair[k][i]) + lane);
-      }
-    }
+    for (int r = 0; r < RR; ++r) pr[r] = pair_of_row(row_pair[k], row_info[k], warp + kWarps * (r + RR * h), ni, nj, lane);
   };
   unsigned b = blockIdx.x;
   if (b >= p.total) return;
@@ -231,8 +275,8 @@ __global__ void __launch_bounds__(kThreads, 5) copy_transpose_rows(unsigned char
   load(0, i0, j0, 0);
   int cur = 0;
   for (;;) {
-    unsigned const nj = p.NJ - j0 < tj ? p.NJ - j0 : tj;
-    unsigned const ni = p.NI - i0 < TI ? p.NI - i0 : TI;
+    unsigned const nj = part(p.NJ, j0, tj);
+    unsigned const ni = part(p.NI, i0, TI);
     // Row i = warp + 8r: words 2*lane and 2*lane+1 at i*64 + (w ^ sw), sw = sw_warp + 2r; one
     // 64-bit store at the even one of the two. Rows past ni are written too (never read).
 #pragma unroll
@@ -256,9 +300,7 @@ __global__ void __launch_bounds__(kThreads, 5) copy_transpose_rows(unsigned char
         unsigned const i = warp + kWarps * r;
         if (i >= ni || row_info[cur][i] < 256) continue;
         auto const* row = reinterpret_cast<unsigned char const*>(row_pair[cur][i]) + (row_info[cur][i] & 255);
-        unsigned long long v = 0;
-        for (unsigned q = 0; q < 8; ++q)
-          if (8 * lane + q < nj) v |= static_cast<unsigned long long>(row[8 * lane + q]) << (8 * q);
+        unsigned long long const v = row_bytes8(row, int(8 * lane), nj);
         unsigned const sw = sw_warp + 2 * r;
         std::uint32_t const at = row_warp + 4 * WR * kWarps * r + 4 * ((2 * lane) ^ (sw & ~1u));
         if (sw & 1) st_shared_v2(at, unsigned(v >> 32), unsigned(v)); else st_shared_v2(at, unsigned(v), unsigned(v >> 32));
@@ -270,37 +312,13 @@ __global__ void __launch_bounds__(kThreads, 5) copy_transpose_rows(unsigned char
     bool const slow_next = __syncthreads_or(more && prepare(bn, cur ^ 1, in0, jn0));
     unsigned const h = lane & 15, s = lane >> 4;
     if (8 * h < ni) {
-      bool const full = 8 * h + 8 <= ni;
       long long const* dk = d_addr[cur];
       std::uint32_t const rows_h = smem_u32(tile) + 4 * WR * 8 * h;  // row 8h; its swizzle 2h (+1 for rows 8h+4..)
       for (unsigned w = 2 * warp + s; 4 * w < nj; w += 2 * kWarps) {
         unsigned r[8];
 #pragma unroll
         for (int q = 0; q < 8; ++q) r[q] = ld_shared(rows_h + 4 * WR * q + 4 * (w ^ (2 * h + (q >> 2))));
-        unsigned out[2][4];
-#pragma unroll
-        for (int g = 0; g < 2; ++g) {
-          unsigned const t0 = __byte_perm(r[4 * g], r[4 * g + 1], 0x5140), t1 = __byte_perm(r[4 * g + 2], r[4 * g + 3], 0x5140);
-          unsigned const t2 = __byte_perm(r[4 * g], r[4 * g + 1], 0x7362), t3 = __byte_perm(r[4 * g + 2], r[4 * g + 3], 0x7362);
-          out[g][0] = __byte_perm(t0, t1, 0x5410), out[g][1] = __byte_perm(t0, t1, 0x7632);
-          out[g][2] = __byte_perm(t2, t3, 0x5410), out[g][3] = __byte_perm(t2, t3, 0x7632);
-        }
-        if (full) {
-#pragma unroll
-          for (int c = 0; c < 4; ++c)
-            if (4 * w + c < nj) {
-              auto* const to = reinterpret_cast<unsigned char*>(dk[4 * w + c]) + 8 * h;
-              if constexpr (W8) st_global_v2(to, out[0][c], out[1][c]);
-              else st_global_u32(to, out[0][c]), st_global_u32(to + 4, out[1][c]);
-            }
-        } else {  // the last, partial group of rows: byte by byte (unrolled: out stays in registers)
-#pragma unroll
-          for (int c = 0; c < 4; ++c)
-#pragma unroll
-            for (int q = 0; q < 8; ++q)
-              if (4 * w + c < nj && 8 * h + q < ni)
-                reinterpret_cast<unsigned char*>(dk[4 * w + c])[8 * h + q] = static_cast<unsigned char>(out[q >> 2][c] >> (8 * (q & 3)));
-        }
+        store_rows8<W8>(r, dk, w, h, ni, nj);
       }
     }
     // The next tile's loads after this tile's stores (a capped grid only; the default grid
@@ -310,6 +328,83 @@ __global__ void __launch_bounds__(kThreads, 5) copy_transpose_rows(unsigned char
     __syncthreads();
     if (!more) break;
     b = bn, i0 = in0, j0 = jn0, cur ^= 1, slow = slow_next;
+  }
+}
+
+// copy_transpose_rows with the rows loaded by cp.async (plan_copy's packed_rows with
+// CopyPlan::async_copy): the whole tile's loads are in flight at once and take no
+// registers, and no shift pass rewrites the tile; the store reads each row's bytes at
+// its misalignment instead. 37 KB of shared memory, 48 registers: 5 blocks per SM (at 6, ptxas
+// spilled 24 bytes at 40 registers).
+//  - Load: a warp per row (rows warp + 8r), lane l copies the row's aligned 8-byte pair l
+//    (from the row's first byte rounded down to 8; only the pairs the row needs) to
+//    raw[i*32 + (l ^ (i/8 % 16))]: row i as in memory, its pairs swizzled by its row group.
+//  - Rows outside the source's span are gathered byte by byte into the same places.
+//  - Store: as copy_transpose_rows's (half warp s, word column 2*jp + s, lane h rows
+//    8h..8h+7), each row's word read as the two words around its misalignment and
+//    funnel-shifted; the swizzle spreads the 16 row groups over the banks.
+//  - A block that loops over tiles (a capped grid) takes them one after another.
+template <bool W8>
+__global__ void __launch_bounds__(kThreads, 5) copy_transpose_rows_async(unsigned char const* __restrict__ src,
+                                                                       unsigned char* __restrict__ dst, Params p,
+                                                                       long long span_lo, long long span_hi) {
+  static_assert(kWarps == 8, "copy_transpose_rows_async: 8 warps, a warp per row");
+  constexpr unsigned TI = 128, MaxJ = 248;
+  unsigned const tj = p.TJ;
+  __shared__ long long s_off[TI];            // tile_offsets' row offsets
+  __shared__ long long d_addr[MaxJ];         // column addresses
+  __shared__ unsigned long long row_pair[TI];  // the address of the row's first 8-byte pair
+  __shared__ unsigned row_info[TI];          // its misalignment in bytes, + 256 if gathered byte by byte
+  __shared__ __align__(16) unsigned long long raw[TI * 32];
+  unsigned const lane = threadIdx.x, warp = threadIdx.y, tid = warp * 32 + lane;
+  std::uint32_t const raw_u32 = smem_u32(raw);
+  auto const src_addr = reinterpret_cast<unsigned long long>(src);
+  for (unsigned b = blockIdx.x; b < p.total; b += gridDim.x) {
+    unsigned i0, j0;
+    tile_offsets(p, b, TI, tj, 1, s_off, d_addr, i0, j0);
+    unsigned const nj = part(p.NJ, j0, tj);
+    unsigned const ni = part(p.NI, i0, TI);
+    bool gathered = false;
+    if (tid < ni) gathered = packed_row(src_addr, s_off[tid], nj, span_lo, span_hi, row_pair[tid], row_info[tid]);
+    else if (tid < TI) row_info[tid] = 0;  // rows from ni on: read by the store, never stored
+    column_addresses(d_addr, tj, dst);
+    bool const slow = __syncthreads_or(gathered);
+    for (unsigned i = warp; i < ni; i += kWarps) {
+      unsigned const info = row_info[i];
+      if (info < 256 && 8 * lane < info + nj)
+        cp_async_ca<8>(raw_u32 + 256 * i + 8 * (lane ^ ((i >> 3) & 15)), reinterpret_cast<uint2 const*>(row_pair[i]) + lane);
+    }
+    cp_async_fence();
+    if (slow) {  // rows gathered byte by byte: raw bytes 8*lane .. 8*lane+7 of the row
+      for (unsigned i = warp; i < ni; i += kWarps) {
+        unsigned const info = row_info[i];
+        if (info < 256) continue;
+        unsigned const sh = info & 255;  // raw byte o is the row's byte o - sh
+        auto const* row = reinterpret_cast<unsigned char const*>(row_pair[i]) + sh;
+        raw[32 * i + (lane ^ ((i >> 3) & 15))] = row_bytes8(row, int(8 * lane) - int(sh), nj);
+      }
+    }
+    cp_async_wait<0>();
+    __syncthreads();
+    unsigned const h = lane & 15, s = lane >> 4;
+    if (8 * h < ni) {
+      unsigned shs = 0;  // the misalignments of rows 8h..8h+7, 4 bits each (rows from ni on: unused)
+#pragma unroll
+      for (int q = 0; q < 8; ++q) shs |= (row_info[8 * h + q] & 7u) << (4 * q);
+      std::uint32_t const rows_h = raw_u32 + 256 * 8 * h;  // row 8h; its pairs swizzled by h
+      unsigned const x = 8 * h;
+      for (unsigned w = 2 * warp + s; 4 * w < nj; w += 2 * kWarps) {
+        unsigned r[8];
+#pragma unroll
+        for (int q = 0; q < 8; ++q) {
+          unsigned const sh = (shs >> (4 * q)) & 7u, o = 4 * w + (sh & 4u);  // the row's word w starts at byte sh + 4w
+          unsigned const lo = ld_shared(rows_h + 256 * q + (o ^ x)), hi = ld_shared(rows_h + 256 * q + ((o + 4) ^ x));
+          r[q] = __funnelshift_r(lo, hi, 8 * (sh & 3u));
+        }
+        store_rows8<W8>(r, d_addr, w, h, ni, nj);
+      }
+    }
+    __syncthreads();
   }
 }
 
