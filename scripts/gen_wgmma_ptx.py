@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Writes include/tessel/atom/wgmma_ptx.hpp: the inline PTX of Hopper's
 wgmma.mma_async.sync.aligned.m64nNk16 for N = 8..256 (step 8), f32 += f16*f16,
-f32 += bf16*bf16 and f16 += f16*f16, A from shared memory (SS) or registers
-(RS). A PTX asm template must be a string literal and its register operands
+f32 += bf16*bf16 and f16 += f16*f16, and of m64nNk32 for the 8-bit floats
+(f32 or f16 += {e4m3,e5m2} * {e4m3,e5m2}, K-major only: no transpose
+immediates), A from shared memory (SS) or registers (RS). A PTX asm template must be a string literal and its register operands
 are numbered outputs first, so every N needs its own literal; this script
 writes them. Run it from the repository root after changing it."""
 import pathlib
@@ -12,6 +13,10 @@ KINDS = [  # (name, ptx types, accumulator C++ type, constraint, values per regi
     ("f32bf16bf16", "f32.bf16.bf16", "float", '"+f"', 1),
     ("f16f16f16", "f16.f16.f16", "std::uint32_t", '"+r"', 2),
 ]
+# The 8-bit kinds (m64nNk32): accumulator f32 or f16, A and B e4m3 or e5m2.
+KINDS8 = [(f"{acc}{a}{b}", f"{acc}.{a}.{b}", ctype, con, per)
+          for acc, ctype, con, per in (("f32", "float", '"+f"', 1), ("f16", "std::uint32_t", '"+r"', 2))
+          for a in ("e4m3", "e5m2") for b in ("e4m3", "e5m2")]
 
 
 def regs(lo, n):
@@ -36,6 +41,8 @@ w("// descriptors) and rs() (A in four 32-bit registers per thread, B by descrip
 w("// d holds the thread's accumulator registers (N/2 floats, or N/4 pairs of halves);")
 w("// scale_d = 0 ignores them (D = A*B), 1 adds them (D = A*B + D). ScaleA/B (1 or")
 w("// -1) and TnspA/B (0: K-major, 1: MN-major) are the instruction's immediates.")
+w("// wg8<N, Kind> is the same for the 8-bit kinds (m64nNk32, K-major A and B, so")
+w("// no transpose immediates): ss<ScaleA, ScaleB>() and rs<ScaleA, ScaleB>().")
 w("// Outside sm_90a device code the functions are not defined (mma_sm90.hpp checks).")
 w("#pragma once")
 w("")
@@ -53,10 +60,11 @@ for p in (2, 4, 8, 16, 32, 64, 128):
     h = p // 2
     w(f"#define TESSEL_WG_O{p}(C, d, i) TESSEL_WG_O{h}(C, d, i), TESSEL_WG_O{h}(C, d, i + {h})")
 w("")
-w("namespace tessel::GMMA::ptx {")
+w("namespace TESSEL_NAMESPACE::GMMA::ptx {")
 w("")
 w("template <int N, class Kind> struct wg;")
-for name, _, _, _, _ in KINDS:
+w("template <int N, class Kind> struct wg8;")
+for name, _, _, _, _ in KINDS + KINDS8:
     w(f"struct {name} {{}};")
 w("")
 w("#if defined(TESSEL_ARCH_WGMMA)")
@@ -69,6 +77,11 @@ for nc in ncs:
     w(f'#define TESSEL_WG_SS{nc} "%{nc + 2}", ", %{nc}, %{nc + 1}, p, %{nc + 3}, %{nc + 4}, %{nc + 5}, %{nc + 6};"')
     w(f'#define TESSEL_WG_RS{nc} "%{nc + 5}", ", {regs(nc, 4)}, %{nc + 4}, p, %{nc + 6}, %{nc + 7}, %{nc + 8};"')
     w(f"#define TESSEL_WG_OPS{nc}(C, d) {operands(nc)}")
+w("// The same tails for the 8-bit kinds (SS: desc a, desc b, scale_d, 2 immediates;")
+w("// RS: 4 registers of A, desc b, scale_d, 2 immediates).")
+for nc in ncs:
+    w(f'#define TESSEL_WG_SSF{nc} "%{nc + 2}", ", %{nc}, %{nc + 1}, p, %{nc + 3}, %{nc + 4};"')
+    w(f'#define TESSEL_WG_RSF{nc} "%{nc + 5}", ", {regs(nc, 4)}, %{nc + 4}, p, %{nc + 6}, %{nc + 7};"')
 w("")
 w("#define TESSEL_WG_ASM(N, TYPES, NC, PRED, TAIL) \\")
 w('  "{\\n.reg .pred p;\\nsetp.ne.b32 p, " PRED ", 0;\\nwgmma.mma_async.sync.aligned.m64n" #N "k16." TYPES " " TESSEL_WG_D##NC TAIL "\\n}\\n"')
@@ -89,10 +102,31 @@ w('                   : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(b), "r"(
 w('                     "n"(TnspB));                                                                                      \\')
 w("    }                                                                                                                    \\")
 w("  };")
+w("#define TESSEL_WG8_ASM(N, TYPES, NC, PRED, TAIL) \\")
+w('  "{\\n.reg .pred p;\\nsetp.ne.b32 p, " PRED ", 0;\\nwgmma.mma_async.sync.aligned.m64n" #N "k32." TYPES " " TESSEL_WG_D##NC TAIL "\\n}\\n"')
+w("#define TESSEL_WG8_ASM2(N, TYPES, NC, ...) TESSEL_WG8_ASM(N, TYPES, NC, __VA_ARGS__)")
+w("#define TESSEL_WG8_DEF(N, KIND, TYPES, CTYPE, CON, NC)                                                                  \\")
+w("  template <> struct wg8<N, KIND> {                                                                                   \\")
+w("    template <int ScaleA, int ScaleB>                                                                                    \\")
+w("    static __device__ __forceinline__ void ss(std::uint64_t a, std::uint64_t b, CTYPE (&d)[NC], int scale_d) {         \\")
+w("      asm volatile(TESSEL_WG8_ASM2(N, TYPES, NC, TESSEL_WG_SSF##NC)                                                     \\")
+w("                   : TESSEL_WG_OPS##NC(CON, d)                                                                          \\")
+w('                   : "l"(a), "l"(b), "r"(scale_d), "n"(ScaleA), "n"(ScaleB));                                          \\')
+w("    }                                                                                                                    \\")
+w("    template <int ScaleA, int ScaleB>                                                                                    \\")
+w("    static __device__ __forceinline__ void rs(std::uint32_t const (&a)[4], std::uint64_t b, CTYPE (&d)[NC], int scale_d) { \\")
+w("      asm volatile(TESSEL_WG8_ASM2(N, TYPES, NC, TESSEL_WG_RSF##NC)                                                     \\")
+w("                   : TESSEL_WG_OPS##NC(CON, d)                                                                          \\")
+w('                   : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(b), "r"(scale_d), "n"(ScaleA), "n"(ScaleB));      \\')
+w("    }                                                                                                                    \\")
+w("  };")
 w("")
 for name, types, ctype, con, per in KINDS:
     for n in range(8, 257, 8):
         w(f'TESSEL_WG_DEF({n}, {name}, "{types}", {ctype}, {con}, {n // 2 // per})')
+for name, types, ctype, con, per in KINDS8:
+    for n in range(8, 257, 8):
+        w(f'TESSEL_WG8_DEF({n}, {name}, "{types}", {ctype}, {con}, {n // 2 // per})')
 w("#endif  // TESSEL_ARCH_WGMMA")
 w("")
 w("}  // namespace tessel::GMMA::ptx")

@@ -11,8 +11,10 @@
 // separately against the offsets worked out by hand.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <limits>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -48,6 +50,26 @@ T* buf() {  // 1 MiB aligned to 2^18: its shared-memory address (host: low 18 bi
   ATOM(SM90_64x##N##x16_F16F16F16_RS, KM::K, KM::K);
 void print_atoms() { ALLN(ONE) }
 
+// The 8-bit ops (m64nNk32, K-major only): for every N the SS and the RS op of
+// one of the eight type combinations (in turn), and each combination's name at
+// two scales (the layouts depend on N and SS/RS only; the types are checked
+// below, FP8Types).
+#define ATOM8(OP, ...) do { printf("@@ %s\n", #OP "<" #__VA_ARGS__ ">"); print(MMA_Atom<OP<__VA_ARGS__>>{}); } while (0)
+#define ONE8(N, ACC, A, B) ATOM8(SM90_64x##N##x32_##ACC##A##B##_SS_TN, ); ATOM8(SM90_64x##N##x32_##ACC##A##B##_RS_TN, GMMA::ScaleIn::Neg);
+#define FP8N(N)                                    \
+  switch ((N / 8) % 8) {                           \
+    case 0: ONE8(N, F32, E4M3, E4M3) break;        \
+    case 1: ONE8(N, F32, E4M3, E5M2) break;        \
+    case 2: ONE8(N, F32, E5M2, E4M3) break;        \
+    case 3: ONE8(N, F32, E5M2, E5M2) break;        \
+    case 4: ONE8(N, F16, E4M3, E4M3) break;        \
+    case 5: ONE8(N, F16, E4M3, E5M2) break;        \
+    case 6: ONE8(N, F16, E5M2, E4M3) break;        \
+    default: ONE8(N, F16, E5M2, E5M2) break;       \
+  }
+void print_atoms_fp8() { ALLN(FP8N) }
+
+
 // ---- tiled MMAs, partitions, descriptor fragments ----
 template <class Frag>
 void print_descs(char const* label, Frag const& f) {
@@ -66,7 +88,10 @@ void tiled(char const* name, MMA const& mma, AL const& al, BL const& bl, bool ss
   snprintf(b, 200, "%s LayoutA_TV", name); P(b, mma.get_layoutA_TV());
   snprintf(b, 200, "%s LayoutB_TV", name); P(b, mma.get_layoutB_TV());
   snprintf(b, 200, "%s LayoutC_TV", name); P(b, mma.get_layoutC_TV());
-  constexpr int M = decltype(tile_size<0>(mma))::value * 2, N = decltype(tile_size<1>(mma))::value, K = 64;
+  // K: 64, or an 8-bit 128-byte atom's 128
+  constexpr int KA = decltype(size<1>(al.layout_b()))::value, KB = decltype(size<1>(bl.layout_b()))::value;
+  constexpr int K = KA > 64 || KB > 64 ? (KA > KB ? KA : KB) : 64;
+  constexpr int M = decltype(tile_size<0>(mma))::value * 2, N = decltype(tile_size<1>(mma))::value;
   static std::vector<float> cbuf(M * N);
   auto gC = make_tensor(make_gmem_ptr(cbuf.data()), make_layout(make_shape(Int<M>{}, Int<N>{})));
   auto sA = make_tensor(make_smem_ptr(buf<TA>()), tile_to_shape(al, make_shape(Int<M>{}, Int<K>{})));
@@ -123,6 +148,26 @@ void print_tiled() {
   DT(half_t) DT(float) DT(std::uint8_t)
 }
 
+void print_tiled_fp8() {
+  tiled("SM90_64x128x32_F32E4M3E4M3_SS_TN 2x1x1", make_tiled_mma(SM90_64x128x32_F32E4M3E4M3_SS_TN<>{}, Layout<Shape<_2, _1, _1>>{}),
+        GMMA::Layout_K_SW128_Atom<float_e4m3_t>{}, GMMA::Layout_K_SW128_Atom<float_e4m3_t>{}, true);
+  tiled("SM90_64x256x32_F32E4M3E5M2_SS_TN 1x1x1", make_tiled_mma(SM90_64x256x32_F32E4M3E5M2_SS_TN<>{}),
+        GMMA::Layout_K_SW64_Atom<float_e4m3_t>{}, GMMA::Layout_K_SW128_Atom<float_e5m2_t>{}, true);
+  tiled("SM90_64x64x32_F16E5M2E4M3_RS_TN 2x1x1", make_tiled_mma(SM90_64x64x32_F16E5M2E4M3_RS_TN<>{}, Layout<Shape<_2, _1, _1>>{}),
+        GMMA::Layout_K_SW32_Atom<float_e5m2_t>{}, GMMA::Layout_K_INTER_Atom<float_e4m3_t>{}, false);
+  tiled("SM90_64x96x32_F32E5M2E5M2_SS_TN 2x1x1 perm",
+        make_tiled_mma(SM90_64x96x32_F32E5M2E5M2_SS_TN<>{}, Layout<Shape<_2, _1, _1>>{}, Tile<_128, _96, _32>{}),
+        GMMA::Layout_K_SW128_Atom<float_e5m2_t>{}, GMMA::Layout_K_SW128_Atom<float_e5m2_t>{}, true);
+  desc<float_e4m3_t, KM::K>("float_e4m3_t K SW128", GMMA::Layout_K_SW128_Atom<float_e4m3_t>{});
+  desc<float_e5m2_t, KM::K>("float_e5m2_t K SW64", GMMA::Layout_K_SW64_Atom<float_e5m2_t>{});
+  desc<float_e4m3_t, KM::K>("float_e4m3_t K SW32", GMMA::Layout_K_SW32_Atom<float_e4m3_t>{});
+  desc<float_e4m3_t, KM::K>("float_e4m3_t K INTER", GMMA::Layout_K_INTER_Atom<float_e4m3_t>{});
+  printf("@@ Layout_K_SW128_Atom<float_e4m3_t>\n"); print(GMMA::Layout_K_SW128_Atom<float_e4m3_t>{}); printf("\n");
+  printf("@@ Layout_MN_SW64_Atom<float_e5m2_t>\n"); print(GMMA::Layout_MN_SW64_Atom<float_e5m2_t>{}); printf("\n");
+  printf("@@ tile_to_shape K_SW128 e4m3 (128,128,4)\n");
+  print(tile_to_shape(GMMA::Layout_K_SW128_Atom<float_e4m3_t>{}, make_shape(_128{}, _128{}, _4{}))); printf("\n");
+}
+
 std::string captured(void (*f)()) {
   testing::internal::CaptureStdout();
   f();
@@ -130,11 +175,19 @@ std::string captured(void (*f)()) {
   return testing::internal::GetCapturedStdout();
 }
 
-std::string read_data(char const* name) {
+// The data file's lines, without comments; with part, only those between the
+// lines "## part" and the next "## " line.
+std::string read_data(char const* name, char const* part = nullptr) {
   std::ifstream in(std::string(TESSEL_TEST_DATA_DIR) + "/" + name);
   std::string line, out;
-  while (std::getline(in, line))
-    if (line.empty() || line[0] != '#') out += line + "\n";
+  bool in_part = part == nullptr;
+  while (std::getline(in, line)) {
+    if (part && line.rfind("## ", 0) == 0) {
+      in_part = line == std::string("## ") + part;
+      continue;
+    }
+    if (in_part && (line.empty() || line[0] != '#')) out += line + "\n";
+  }
   return out;
 }
 
@@ -184,6 +237,72 @@ void expect_same_lines(std::string const& got, std::string const& want) {
 }  // namespace
 
 TEST(Wgmma, AtomsPrintAsCuTe) { expect_same_lines(captured(print_atoms), read_data("cute_wgmma_atoms.txt")); }
+
+TEST(Wgmma, Fp8AtomsPrintAsCuTe) { expect_same_lines(captured(print_atoms_fp8), read_data("cute_wgmma_fp8.txt", "atoms")); }
+
+TEST(Wgmma, Fp8TiledMmasPartitionsAndDescriptorsAsCuTe) {
+  expect_same_lines(relative_starts(captured(print_tiled_fp8)), relative_starts(read_data("cute_wgmma_fp8.txt", "tiled")));
+}
+
+// The 8-bit ops' types (CuTe's: float_e4m3_t / float_e5m2_t inputs, float or
+// half_t accumulators) and registers.
+TEST(Wgmma, Fp8Types) {
+  using T1 = MMA_Traits<SM90_64x8x32_F32E4M3E5M2_SS_TN<>>;
+  static_assert(std::is_same_v<T1::ValTypeA, float_e4m3_t> && std::is_same_v<T1::ValTypeB, float_e5m2_t> &&
+                std::is_same_v<T1::ValTypeD, float> && std::is_same_v<T1::ValTypeC, float>);
+  using T2 = MMA_Traits<SM90_64x256x32_F16E5M2E4M3_RS_TN<>>;
+  static_assert(std::is_same_v<T2::ValTypeA, float_e5m2_t> && std::is_same_v<T2::ValTypeB, float_e4m3_t> &&
+                std::is_same_v<T2::ValTypeD, half_t> && std::is_same_v<T2::FrgTypeA, float_e5m2_t>);
+  static_assert(std::is_same_v<SM90_64x256x32_F16E5M2E4M3_RS_TN<>::CRegisters, std::uint32_t[64]>);
+  static_assert(std::is_same_v<SM90_64x256x32_F32E5M2E5M2_SS_TN<>::CRegisters, float[128]>);
+  static_assert(std::is_same_v<SM90_64x8x32_F32E4M3E4M3_RS_TN<>::ARegisters, std::uint32_t[4]>);
+  static_assert(!std::is_same_v<SM90_64x8x32_F32E4M3E4M3_SS_TN<GMMA::ScaleIn::Neg>, SM90_64x8x32_F32E4M3E4M3_SS_TN<>>);
+  EXPECT_EQ(int(size(MMA_Atom<SM90_64x8x32_F32E4M3E4M3_RS_TN<>>::ALayout{})), 128 * 16);
+}
+
+// float_e4m3_t / float_e5m2_t (CUTLASS's where the drop-in has CUTLASS, else
+// tessel's, atom/float8.hpp): every code decodes and encodes back to itself
+// (NaNs aside), a value halfway between two neighbours goes to the even code,
+// beyond the largest finite value saturates, and the decoded values are those
+// of the formats' definitions.
+template <class F, int E, int Mt, bool FN>
+void check_float8() {
+  constexpr int bias = (1 << (E - 1)) - 1;
+  auto value = [](int c) -> double {  // the format's definition
+    int const e = (c >> Mt) & ((1 << E) - 1), m = c & ((1 << Mt) - 1);
+    double const s = (c & 0x80) ? -1.0 : 1.0;
+    return e == 0 ? s * m * std::ldexp(1.0, 1 - bias - Mt) : s * ((1 << Mt) + m) * std::ldexp(1.0, e - bias - Mt);
+  };
+  auto is_special = [](int c) {
+    int const e = (c >> Mt) & ((1 << E) - 1), m = c & ((1 << Mt) - 1);
+    return FN ? (e == (1 << E) - 1 && m == (1 << Mt) - 1) : e == (1 << E) - 1;
+  };
+  int const max_code = FN ? 0x7e : 0x7b;
+  for (int c = 0; c < 256; ++c) {
+    F const f = F::bitcast(std::uint8_t(c));
+    if (is_special(c)) {
+      EXPECT_TRUE(std::isnan(float(f)) || std::isinf(float(f))) << c;
+      continue;
+    }
+    EXPECT_EQ(double(float(f)), value(c)) << c;
+    EXPECT_EQ(int(F(float(f)).raw()), (c == 0x80 ? 0x80 : c)) << c;
+    int const cn = c + 1;  // the next code of the same sign: halfway rounds to even, a little more rounds up
+    if ((c & 0x7f) < max_code) {
+      double const mid = (value(c) + value(cn)) / 2;
+      EXPECT_EQ(int(F(float(mid)).raw()), (c % 2 == 0 ? c : cn)) << c;
+      EXPECT_EQ(int(F(float(mid + (value(cn) - value(c)) / 8)).raw()), cn) << c;
+      EXPECT_EQ(int(F(float(mid - (value(cn) - value(c)) / 8)).raw()), c) << c;
+    }
+  }
+  EXPECT_EQ(int(F(1e9f).raw()), max_code);
+  EXPECT_EQ(int(F(-1e9f).raw()), 0x80 | max_code);
+  EXPECT_EQ(int(F(std::numeric_limits<float>::infinity()).raw()), max_code);
+  EXPECT_TRUE(std::isnan(float(F(std::numeric_limits<float>::quiet_NaN()))));
+}
+TEST(Wgmma, Float8Conversions) {
+  check_float8<float_e4m3_t, 4, 3, true>();
+  check_float8<float_e5m2_t, 5, 2, false>();
+}
 
 TEST(Wgmma, TiledMmasPartitionsAndDescriptorsAsCuTe) {
   expect_same_lines(relative_starts(captured(print_tiled)), relative_starts(read_data("cute_wgmma_tiled.txt")));

@@ -2,6 +2,9 @@
 //   SM90_64xNx16_F32F16F16_SS/RS, SM90_64xNx16_F32BF16BF16_SS/RS,
 //   SM90_64xNx16_F16F16F16_SS/RS for N = 8, 16, ..., 256, each a template
 //   <GMMA::Major A, GMMA::Major B, GMMA::ScaleIn = One, GMMA::ScaleIn = One>;
+//   the 8-bit floats' SM90_64xNx32_{F32,F16}{E4M3,E5M2}{E4M3,E5M2}_{SS,RS}_TN
+//   (K-major A and B only, as the hardware: templates <GMMA::ScaleIn = One,
+//   GMMA::ScaleIn = One>; element types float_e4m3_t/float_e5m2_t, float8.hpp);
 //   their MMA_Traits (CuTe's layouts: A and B of an SS op are whole tiles read
 //   by descriptors, ThrID 128 threads, C as the PTX ISA's m64nNk16 fragment);
 //   warpgroup_arrive, warpgroup_commit_batch, warpgroup_wait<N>,
@@ -17,6 +20,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "float8.hpp"
 #include "gmma_desc.hpp"
 #include "mma_ops.hpp"
 #include "mma_traits.hpp"
@@ -124,6 +128,41 @@ struct MMA_64xNx16 {
   }
 };
 
+// wgmma m64nNk32 of an 8-bit Kind (ptx::f32e4m3e4m3, ..., f16e5m2e5m2): A and B
+// K-major (the only form the instruction has), A from registers (RS: 16 values
+// in four registers per thread) or shared memory, input scales as immediates.
+template <int N, class Kind, bool RS, ScaleIn SA, ScaleIn SB>
+struct MMA_64xNx32 {
+  static_assert(N % 8 == 0 && N >= 8 && N <= 256, "tessel::GMMA: N of m64nNk32 is 8, 16, ..., 256");
+  static constexpr bool kF16Acc = std::is_same_v<Kind, ptx::f16e4m3e4m3> || std::is_same_v<Kind, ptx::f16e4m3e5m2> ||
+                                  std::is_same_v<Kind, ptx::f16e5m2e4m3> || std::is_same_v<Kind, ptx::f16e5m2e5m2>;
+  using Acc = std::conditional_t<kF16Acc, std::uint32_t, float>;
+  static constexpr int NC = kF16Acc ? N / 4 : N / 2;  // accumulator registers
+  using DRegisters = void;
+  using ARegisters = std::conditional_t<RS, std::uint32_t[4], std::uint64_t[1]>;
+  using BRegisters = std::uint64_t[1];
+  using CRegisters = Acc[NC];
+
+  // D = A*B (+ D when scale_d is One); A by descriptor.
+  TESSEL_HOST_DEVICE static void fma(std::uint64_t desc_a, std::uint64_t desc_b, Acc (&d)[NC], ScaleOut scale_d = ScaleOut::One) {
+#if defined(TESSEL_ARCH_WGMMA)
+    ptx::wg8<N, Kind>::template ss<int(SA), int(SB)>(desc_a, desc_b, d, int(scale_d));
+#else
+    (void)desc_a, (void)desc_b, (void)d, (void)scale_d;
+    ::tessel::detail::missing_instruction("SM90_64xNx32 (wgmma.mma_async, 8-bit floats) needs device code for sm_90a");
+#endif
+  }
+  // D = A*B (+ D); A in four registers per thread (16 8-bit values).
+  TESSEL_HOST_DEVICE static void fma(std::uint32_t const (&a)[4], std::uint64_t desc_b, Acc (&d)[NC], ScaleOut scale_d = ScaleOut::One) {
+#if defined(TESSEL_ARCH_WGMMA)
+    ptx::wg8<N, Kind>::template rs<int(SA), int(SB)>(a, desc_b, d, int(scale_d));
+#else
+    (void)a, (void)desc_b, (void)d, (void)scale_d;
+    ::tessel::detail::missing_instruction("SM90_64xNx32 (wgmma.mma_async, 8-bit floats) needs device code for sm_90a");
+#endif
+  }
+};
+
 // ---- layouts (CuTe's) ----
 // C of m64nN: thread (t0, t1, w) = (lane % 4, lane / 4, warp) holds rows t1 +
 // 8*i1 + 16*w, columns 2*t0 + i0 + 8*j (values (i0, i1, j)).
@@ -131,6 +170,9 @@ template <int N>
 using CLayout_64xN = Layout<Shape<Shape<_4, _8, _4>, Shape<_2, _2, Int<N / 8>>>, Stride<Stride<_128, _1, _16>, Stride<_64, _8, _512>>>;
 // A of 16-bit types in registers (RS): as C of a 64x16 tile.
 using ALayout_64x16 = Layout<Shape<Shape<_4, _8, _4>, Shape<_2, _2, _2>>, Stride<Stride<_128, _1, _16>, Stride<_64, _8, _512>>>;
+// A of 8-bit types in registers (RS): thread (t0, t1, w) holds rows t1 + 8*i1 +
+// 16*w, columns 4*t0 + i0 + 16*j of the 64x32 tile (values (i0, i1, j), i0 < 4).
+using ALayout_64x32 = Layout<Shape<Shape<_4, _8, _4>, Shape<_4, _2, _2>>, Stride<Stride<_256, _1, _16>, Stride<_64, _8, _1024>>>;
 // A or B in shared memory: every thread "holds" the whole M x K tile (one descriptor).
 template <int M, int K>
 using ABLayout = Layout<Shape<_128, Shape<Int<M>, Int<K>>>, Stride<_0, Stride<_1, Int<M>>>>;
@@ -139,31 +181,44 @@ template <class Kind> struct kind_types;
 template <> struct kind_types<ptx::f32f16f16> { using D = float; using AB = half_t; };
 template <> struct kind_types<ptx::f32bf16bf16> { using D = float; using AB = bfloat16_t; };
 template <> struct kind_types<ptx::f16f16f16> { using D = half_t; using AB = half_t; };
+template <class D_, class A_, class B_> struct kind_types8 { using D = D_; using A = A_; using B = B_; };
+// D, A and B of every kind.
+template <class Kind> struct kind_types_of { using D = typename kind_types<Kind>::D; using A = typename kind_types<Kind>::AB; using B = A; };
+template <> struct kind_types_of<ptx::f32e4m3e4m3> : kind_types8<float, float_e4m3_t, float_e4m3_t> {};
+template <> struct kind_types_of<ptx::f32e4m3e5m2> : kind_types8<float, float_e4m3_t, float_e5m2_t> {};
+template <> struct kind_types_of<ptx::f32e5m2e4m3> : kind_types8<float, float_e5m2_t, float_e4m3_t> {};
+template <> struct kind_types_of<ptx::f32e5m2e5m2> : kind_types8<float, float_e5m2_t, float_e5m2_t> {};
+template <> struct kind_types_of<ptx::f16e4m3e4m3> : kind_types8<half_t, float_e4m3_t, float_e4m3_t> {};
+template <> struct kind_types_of<ptx::f16e4m3e5m2> : kind_types8<half_t, float_e4m3_t, float_e5m2_t> {};
+template <> struct kind_types_of<ptx::f16e5m2e4m3> : kind_types8<half_t, float_e5m2_t, float_e4m3_t> {};
+template <> struct kind_types_of<ptx::f16e5m2e5m2> : kind_types8<half_t, float_e5m2_t, float_e5m2_t> {};
 
 }  // namespace GMMA
 
-// The traits of every wgmma op.
-template <int N, class Kind, bool RS, GMMA::Major TA, GMMA::Major TB, GMMA::ScaleIn SA, GMMA::ScaleIn SB>
-struct MMA_Traits<GMMA::MMA_64xNx16<N, Kind, RS, TA, TB, SA, SB>> {
-  using Op = GMMA::MMA_64xNx16<N, Kind, RS, TA, TB, SA, SB>;
-  using ValTypeD = typename GMMA::kind_types<Kind>::D;
-  using ValTypeA = typename GMMA::kind_types<Kind>::AB;
-  using ValTypeB = typename GMMA::kind_types<Kind>::AB;
+namespace GMMA::detail {
+// The traits of every wgmma op Op: m64 x N x K (K = 16 or 32 elements, 32
+// bytes), Kind's types, A from registers (RS) or by descriptor, majors TA, TB.
+template <class Op, int N, int K, class Kind, bool RS, Major TA, Major TB>
+struct wgmma_traits {
+  using ValTypeD = typename kind_types_of<Kind>::D;
+  using ValTypeA = typename kind_types_of<Kind>::A;
+  using ValTypeB = typename kind_types_of<Kind>::B;
   using ValTypeC = ValTypeD;
-  using FrgTypeA = std::conditional_t<RS, ValTypeA, GMMA::smem_desc<TA>>;
-  using FrgTypeB = GMMA::smem_desc<TB>;
-  using Shape_MNK = Shape<_64, Int<N>, _16>;
+  using FrgTypeA = std::conditional_t<RS, ValTypeA, smem_desc<TA>>;
+  using FrgTypeB = smem_desc<TB>;
+  using Shape_MNK = Shape<_64, Int<N>, Int<K>>;
   using ThrID = Layout<_128>;
-  using ALayout = std::conditional_t<RS, GMMA::ALayout_64x16, GMMA::ABLayout<64, 16>>;
-  using BLayout = GMMA::ABLayout<N, 16>;
-  using CLayout = GMMA::CLayout_64xN<N>;
+  using ALayout = std::conditional_t<RS, std::conditional_t<K == 16, ALayout_64x16, ALayout_64x32>, ABLayout<64, K>>;
+  using BLayout = ABLayout<N, K>;
+  using CLayout = CLayout_64xN<N>;
+  static constexpr int kAValues = K / 2;  // an RS op's A values per thread: 4 registers
 
   // One for D = A*B + D, Zero for D = A*B (set on the TiledMMA before the first k).
-  GMMA::ScaleOut accumulate_ = GMMA::ScaleOut::One;
+  ScaleOut accumulate_ = ScaleOut::One;
 
   // One op on one thread's fragments (MMA_Atom::call): D and C must be the
   // same registers (wgmma accumulates in place); A and B are descriptor
-  // tensors of one element (SS) or A holds 8 values (RS).
+  // tensors of one element (SS) or A holds kAValues values (RS).
   template <class TD, class DL, class TA_, class AL, class TB_, class BL, class TC, class CL>
   TESSEL_HOST_DEVICE void unpack(Tensor<TD, DL>& D, Tensor<TA_, AL> const& A, Tensor<TB_, BL> const& B, Tensor<TC, CL> const&) const {
     static_assert(std::is_same_v<DL, CL> && std::is_same_v<typename TD::value_type, typename TC::value_type>,
@@ -184,8 +239,8 @@ struct MMA_Traits<GMMA::MMA_64xNx16<N, Kind, RS, TA, TB, SA, SB>> {
     std::uint64_t const b = std::uint64_t(B(Int<0>{}));
     auto run = [&](Acc (&d)[Op::NC]) {
       if constexpr (RS) {
-        static_assert(decltype(size(A.layout()))::value == 8, "tessel::MMA_Atom (wgmma RS): A must be 8 16-bit values");
-        static_assert(compact_static<AL>(), "tessel::MMA_Atom (wgmma RS): A's 8 values must be compact (partition_fragment_A)");
+        static_assert(decltype(size(A.layout()))::value == kAValues, "tessel::MMA_Atom (wgmma RS): A must be four registers of values");
+        static_assert(compact_static<AL>(), "tessel::MMA_Atom (wgmma RS): A's values must be compact (partition_fragment_A)");
         auto const& a = *reinterpret_cast<std::uint32_t const(*)[4]>(&A(Int<0>{}));
         Op::fma(a, b, d, accumulate_);
       } else {
@@ -218,6 +273,15 @@ struct MMA_Traits<GMMA::MMA_64xNx16<N, Kind, RS, TA, TB, SA, SB>> {
     }
   }
 };
+}  // namespace GMMA::detail
+
+// The traits of every wgmma op.
+template <int N, class Kind, bool RS, GMMA::Major TA, GMMA::Major TB, GMMA::ScaleIn SA, GMMA::ScaleIn SB>
+struct MMA_Traits<GMMA::MMA_64xNx16<N, Kind, RS, TA, TB, SA, SB>>
+    : GMMA::detail::wgmma_traits<GMMA::MMA_64xNx16<N, Kind, RS, TA, TB, SA, SB>, N, 16, Kind, RS, TA, TB> {};
+template <int N, class Kind, bool RS, GMMA::ScaleIn SA, GMMA::ScaleIn SB>
+struct MMA_Traits<GMMA::MMA_64xNx32<N, Kind, RS, SA, SB>>
+    : GMMA::detail::wgmma_traits<GMMA::MMA_64xNx32<N, Kind, RS, SA, SB>, N, 32, Kind, RS, GMMA::Major::K, GMMA::Major::K> {};
 
 // CuTe's names: SM90_64x<N>x16_<types>_<SS|RS><MajorA, MajorB, ScaleA, ScaleB>.
 #define TESSEL_WGMMA_NAMES(N)                                                                                            \
@@ -242,5 +306,27 @@ TESSEL_WGMMA_NAMES(168) TESSEL_WGMMA_NAMES(176) TESSEL_WGMMA_NAMES(184) TESSEL_W
 TESSEL_WGMMA_NAMES(200) TESSEL_WGMMA_NAMES(208) TESSEL_WGMMA_NAMES(216) TESSEL_WGMMA_NAMES(224)
 TESSEL_WGMMA_NAMES(232) TESSEL_WGMMA_NAMES(240) TESSEL_WGMMA_NAMES(248) TESSEL_WGMMA_NAMES(256)
 #undef TESSEL_WGMMA_NAMES
+
+// CuTe's names of the 8-bit ops: SM90_64x<N>x32_<F32|F16><A><B>_<SS|RS>_TN<ScaleA, ScaleB>.
+#define TESSEL_WGMMA8_NAME(N, ACC, A, B, KIND, SSRS, RS)                                             \
+  template <GMMA::ScaleIn SA = GMMA::ScaleIn::One, GMMA::ScaleIn SB = GMMA::ScaleIn::One>           \
+  using SM90_64x##N##x32_##ACC##A##B##_##SSRS##_TN = GMMA::MMA_64xNx32<N, GMMA::ptx::KIND, RS, SA, SB>;
+#define TESSEL_WGMMA8_ACC(N, ACC, A, B, KIND) TESSEL_WGMMA8_NAME(N, ACC, A, B, KIND, SS, false) TESSEL_WGMMA8_NAME(N, ACC, A, B, KIND, RS, true)
+#define TESSEL_WGMMA8_NAMES(N)                                                                                          \
+  TESSEL_WGMMA8_ACC(N, F32, E4M3, E4M3, f32e4m3e4m3) TESSEL_WGMMA8_ACC(N, F32, E4M3, E5M2, f32e4m3e5m2)                \
+  TESSEL_WGMMA8_ACC(N, F32, E5M2, E4M3, f32e5m2e4m3) TESSEL_WGMMA8_ACC(N, F32, E5M2, E5M2, f32e5m2e5m2)                \
+  TESSEL_WGMMA8_ACC(N, F16, E4M3, E4M3, f16e4m3e4m3) TESSEL_WGMMA8_ACC(N, F16, E4M3, E5M2, f16e4m3e5m2)                \
+  TESSEL_WGMMA8_ACC(N, F16, E5M2, E4M3, f16e5m2e4m3) TESSEL_WGMMA8_ACC(N, F16, E5M2, E5M2, f16e5m2e5m2)
+TESSEL_WGMMA8_NAMES(8) TESSEL_WGMMA8_NAMES(16) TESSEL_WGMMA8_NAMES(24) TESSEL_WGMMA8_NAMES(32)
+TESSEL_WGMMA8_NAMES(40) TESSEL_WGMMA8_NAMES(48) TESSEL_WGMMA8_NAMES(56) TESSEL_WGMMA8_NAMES(64)
+TESSEL_WGMMA8_NAMES(72) TESSEL_WGMMA8_NAMES(80) TESSEL_WGMMA8_NAMES(88) TESSEL_WGMMA8_NAMES(96)
+TESSEL_WGMMA8_NAMES(104) TESSEL_WGMMA8_NAMES(112) TESSEL_WGMMA8_NAMES(120) TESSEL_WGMMA8_NAMES(128)
+TESSEL_WGMMA8_NAMES(136) TESSEL_WGMMA8_NAMES(144) TESSEL_WGMMA8_NAMES(152) TESSEL_WGMMA8_NAMES(160)
+TESSEL_WGMMA8_NAMES(168) TESSEL_WGMMA8_NAMES(176) TESSEL_WGMMA8_NAMES(184) TESSEL_WGMMA8_NAMES(192)
+TESSEL_WGMMA8_NAMES(200) TESSEL_WGMMA8_NAMES(208) TESSEL_WGMMA8_NAMES(216) TESSEL_WGMMA8_NAMES(224)
+TESSEL_WGMMA8_NAMES(232) TESSEL_WGMMA8_NAMES(240) TESSEL_WGMMA8_NAMES(248) TESSEL_WGMMA8_NAMES(256)
+#undef TESSEL_WGMMA8_NAMES
+#undef TESSEL_WGMMA8_ACC
+#undef TESSEL_WGMMA8_NAME
 
 }  // namespace tessel

@@ -5,6 +5,8 @@
 // d holds the thread's accumulator registers (N/2 floats, or N/4 pairs of halves);
 // scale_d = 0 ignores them (D = A*B), 1 adds them (D = A*B + D). ScaleA/B (1 or
 // -1) and TnspA/B (0: K-major, 1: MN-major) are the instruction's immediates.
+// wg8<N, Kind> is the same for the 8-bit kinds (m64nNk32, K-major A and B, so
+// no transpose immediates): ss<ScaleA, ScaleB>() and rs<ScaleA, ScaleB>().
 // Outside sm_90a device code the functions are not defined (mma_sm90.hpp checks).
 #pragma once
 
@@ -29,9 +31,18 @@
 namespace TESSEL_NAMESPACE::GMMA::ptx {
 
 template <int N, class Kind> struct wg;
+template <int N, class Kind> struct wg8;
 struct f32f16f16 {};
 struct f32bf16bf16 {};
 struct f16f16f16 {};
+struct f32e4m3e4m3 {};
+struct f32e4m3e5m2 {};
+struct f32e5m2e4m3 {};
+struct f32e5m2e5m2 {};
+struct f16e4m3e4m3 {};
+struct f16e4m3e5m2 {};
+struct f16e5m2e4m3 {};
+struct f16e5m2e5m2 {};
 
 #if defined(TESSEL_ARCH_WGMMA)
 // Per count NC of accumulator registers: the register list and the operand
@@ -229,6 +240,104 @@ struct f16f16f16 {};
 #define TESSEL_WG_SS128 "%130", ", %128, %129, p, %131, %132, %133, %134;"
 #define TESSEL_WG_RS128 "%133", ", {%128, %129, %130, %131}, %132, p, %134, %135, %136;"
 #define TESSEL_WG_OPS128(C, d) TESSEL_WG_O128(C, d, 0)
+// The same tails for the 8-bit kinds (SS: desc a, desc b, scale_d, 2 immediates;
+// RS: 4 registers of A, desc b, scale_d, 2 immediates).
+#define TESSEL_WG_SSF2 "%4", ", %2, %3, p, %5, %6;"
+#define TESSEL_WG_RSF2 "%7", ", {%2, %3, %4, %5}, %6, p, %8, %9;"
+#define TESSEL_WG_SSF4 "%6", ", %4, %5, p, %7, %8;"
+#define TESSEL_WG_RSF4 "%9", ", {%4, %5, %6, %7}, %8, p, %10, %11;"
+#define TESSEL_WG_SSF6 "%8", ", %6, %7, p, %9, %10;"
+#define TESSEL_WG_RSF6 "%11", ", {%6, %7, %8, %9}, %10, p, %12, %13;"
+#define TESSEL_WG_SSF8 "%10", ", %8, %9, p, %11, %12;"
+#define TESSEL_WG_RSF8 "%13", ", {%8, %9, %10, %11}, %12, p, %14, %15;"
+#define TESSEL_WG_SSF10 "%12", ", %10, %11, p, %13, %14;"
+#define TESSEL_WG_RSF10 "%15", ", {%10, %11, %12, %13}, %14, p, %16, %17;"
+#define TESSEL_WG_SSF12 "%14", ", %12, %13, p, %15, %16;"
+#define TESSEL_WG_RSF12 "%17", ", {%12, %13, %14, %15}, %16, p, %18, %19;"
+#define TESSEL_WG_SSF14 "%16", ", %14, %15, p, %17, %18;"
+#define TESSEL_WG_RSF14 "%19", ", {%14, %15, %16, %17}, %18, p, %20, %21;"
+#define TESSEL_WG_SSF16 "%18", ", %16, %17, p, %19, %20;"
+#define TESSEL_WG_RSF16 "%21", ", {%16, %17, %18, %19}, %20, p, %22, %23;"
+#define TESSEL_WG_SSF18 "%20", ", %18, %19, p, %21, %22;"
+#define TESSEL_WG_RSF18 "%23", ", {%18, %19, %20, %21}, %22, p, %24, %25;"
+#define TESSEL_WG_SSF20 "%22", ", %20, %21, p, %23, %24;"
+#define TESSEL_WG_RSF20 "%25", ", {%20, %21, %22, %23}, %24, p, %26, %27;"
+#define TESSEL_WG_SSF22 "%24", ", %22, %23, p, %25, %26;"
+#define TESSEL_WG_RSF22 "%27", ", {%22, %23, %24, %25}, %26, p, %28, %29;"
+#define TESSEL_WG_SSF24 "%26", ", %24, %25, p, %27, %28;"
+#define TESSEL_WG_RSF24 "%29", ", {%24, %25, %26, %27}, %28, p, %30, %31;"
+#define TESSEL_WG_SSF26 "%28", ", %26, %27, p, %29, %30;"
+#define TESSEL_WG_RSF26 "%31", ", {%26, %27, %28, %29}, %30, p, %32, %33;"
+#define TESSEL_WG_SSF28 "%30", ", %28, %29, p, %31, %32;"
+#define TESSEL_WG_RSF28 "%33", ", {%28, %29, %30, %31}, %32, p, %34, %35;"
+#define TESSEL_WG_SSF30 "%32", ", %30, %31, p, %33, %34;"
+#define TESSEL_WG_RSF30 "%35", ", {%30, %31, %32, %33}, %34, p, %36, %37;"
+#define TESSEL_WG_SSF32 "%34", ", %32, %33, p, %35, %36;"
+#define TESSEL_WG_RSF32 "%37", ", {%32, %33, %34, %35}, %36, p, %38, %39;"
+#define TESSEL_WG_SSF34 "%36", ", %34, %35, p, %37, %38;"
+#define TESSEL_WG_RSF34 "%39", ", {%34, %35, %36, %37}, %38, p, %40, %41;"
+#define TESSEL_WG_SSF36 "%38", ", %36, %37, p, %39, %40;"
+#define TESSEL_WG_RSF36 "%41", ", {%36, %37, %38, %39}, %40, p, %42, %43;"
+#define TESSEL_WG_SSF38 "%40", ", %38, %39, p, %41, %42;"
+#define TESSEL_WG_RSF38 "%43", ", {%38, %39, %40, %41}, %42, p, %44, %45;"
+#define TESSEL_WG_SSF40 "%42", ", %40, %41, p, %43, %44;"
+#define TESSEL_WG_RSF40 "%45", ", {%40, %41, %42, %43}, %44, p, %46, %47;"
+#define TESSEL_WG_SSF42 "%44", ", %42, %43, p, %45, %46;"
+#define TESSEL_WG_RSF42 "%47", ", {%42, %43, %44, %45}, %46, p, %48, %49;"
+#define TESSEL_WG_SSF44 "%46", ", %44, %45, p, %47, %48;"
+#define TESSEL_WG_RSF44 "%49", ", {%44, %45, %46, %47}, %48, p, %50, %51;"
+#define TESSEL_WG_SSF46 "%48", ", %46, %47, p, %49, %50;"
+#define TESSEL_WG_RSF46 "%51", ", {%46, %47, %48, %49}, %50, p, %52, %53;"
+#define TESSEL_WG_SSF48 "%50", ", %48, %49, p, %51, %52;"
+#define TESSEL_WG_RSF48 "%53", ", {%48, %49, %50, %51}, %52, p, %54, %55;"
+#define TESSEL_WG_SSF50 "%52", ", %50, %51, p, %53, %54;"
+#define TESSEL_WG_RSF50 "%55", ", {%50, %51, %52, %53}, %54, p, %56, %57;"
+#define TESSEL_WG_SSF52 "%54", ", %52, %53, p, %55, %56;"
+#define TESSEL_WG_RSF52 "%57", ", {%52, %53, %54, %55}, %56, p, %58, %59;"
+#define TESSEL_WG_SSF54 "%56", ", %54, %55, p, %57, %58;"
+#define TESSEL_WG_RSF54 "%59", ", {%54, %55, %56, %57}, %58, p, %60, %61;"
+#define TESSEL_WG_SSF56 "%58", ", %56, %57, p, %59, %60;"
+#define TESSEL_WG_RSF56 "%61", ", {%56, %57, %58, %59}, %60, p, %62, %63;"
+#define TESSEL_WG_SSF58 "%60", ", %58, %59, p, %61, %62;"
+#define TESSEL_WG_RSF58 "%63", ", {%58, %59, %60, %61}, %62, p, %64, %65;"
+#define TESSEL_WG_SSF60 "%62", ", %60, %61, p, %63, %64;"
+#define TESSEL_WG_RSF60 "%65", ", {%60, %61, %62, %63}, %64, p, %66, %67;"
+#define TESSEL_WG_SSF62 "%64", ", %62, %63, p, %65, %66;"
+#define TESSEL_WG_RSF62 "%67", ", {%62, %63, %64, %65}, %66, p, %68, %69;"
+#define TESSEL_WG_SSF64 "%66", ", %64, %65, p, %67, %68;"
+#define TESSEL_WG_RSF64 "%69", ", {%64, %65, %66, %67}, %68, p, %70, %71;"
+#define TESSEL_WG_SSF68 "%70", ", %68, %69, p, %71, %72;"
+#define TESSEL_WG_RSF68 "%73", ", {%68, %69, %70, %71}, %72, p, %74, %75;"
+#define TESSEL_WG_SSF72 "%74", ", %72, %73, p, %75, %76;"
+#define TESSEL_WG_RSF72 "%77", ", {%72, %73, %74, %75}, %76, p, %78, %79;"
+#define TESSEL_WG_SSF76 "%78", ", %76, %77, p, %79, %80;"
+#define TESSEL_WG_RSF76 "%81", ", {%76, %77, %78, %79}, %80, p, %82, %83;"
+#define TESSEL_WG_SSF80 "%82", ", %80, %81, p, %83, %84;"
+#define TESSEL_WG_RSF80 "%85", ", {%80, %81, %82, %83}, %84, p, %86, %87;"
+#define TESSEL_WG_SSF84 "%86", ", %84, %85, p, %87, %88;"
+#define TESSEL_WG_RSF84 "%89", ", {%84, %85, %86, %87}, %88, p, %90, %91;"
+#define TESSEL_WG_SSF88 "%90", ", %88, %89, p, %91, %92;"
+#define TESSEL_WG_RSF88 "%93", ", {%88, %89, %90, %91}, %92, p, %94, %95;"
+#define TESSEL_WG_SSF92 "%94", ", %92, %93, p, %95, %96;"
+#define TESSEL_WG_RSF92 "%97", ", {%92, %93, %94, %95}, %96, p, %98, %99;"
+#define TESSEL_WG_SSF96 "%98", ", %96, %97, p, %99, %100;"
+#define TESSEL_WG_RSF96 "%101", ", {%96, %97, %98, %99}, %100, p, %102, %103;"
+#define TESSEL_WG_SSF100 "%102", ", %100, %101, p, %103, %104;"
+#define TESSEL_WG_RSF100 "%105", ", {%100, %101, %102, %103}, %104, p, %106, %107;"
+#define TESSEL_WG_SSF104 "%106", ", %104, %105, p, %107, %108;"
+#define TESSEL_WG_RSF104 "%109", ", {%104, %105, %106, %107}, %108, p, %110, %111;"
+#define TESSEL_WG_SSF108 "%110", ", %108, %109, p, %111, %112;"
+#define TESSEL_WG_RSF108 "%113", ", {%108, %109, %110, %111}, %112, p, %114, %115;"
+#define TESSEL_WG_SSF112 "%114", ", %112, %113, p, %115, %116;"
+#define TESSEL_WG_RSF112 "%117", ", {%112, %113, %114, %115}, %116, p, %118, %119;"
+#define TESSEL_WG_SSF116 "%118", ", %116, %117, p, %119, %120;"
+#define TESSEL_WG_RSF116 "%121", ", {%116, %117, %118, %119}, %120, p, %122, %123;"
+#define TESSEL_WG_SSF120 "%122", ", %120, %121, p, %123, %124;"
+#define TESSEL_WG_RSF120 "%125", ", {%120, %121, %122, %123}, %124, p, %126, %127;"
+#define TESSEL_WG_SSF124 "%126", ", %124, %125, p, %127, %128;"
+#define TESSEL_WG_RSF124 "%129", ", {%124, %125, %126, %127}, %128, p, %130, %131;"
+#define TESSEL_WG_SSF128 "%130", ", %128, %129, p, %131, %132;"
+#define TESSEL_WG_RSF128 "%133", ", {%128, %129, %130, %131}, %132, p, %134, %135;"
 
 #define TESSEL_WG_ASM(N, TYPES, NC, PRED, TAIL) \
   "{\n.reg .pred p;\nsetp.ne.b32 p, " PRED ", 0;\nwgmma.mma_async.sync.aligned.m64n" #N "k16." TYPES " " TESSEL_WG_D##NC TAIL "\n}\n"
@@ -247,6 +356,24 @@ struct f16f16f16 {};
                    : TESSEL_WG_OPS##NC(CON, d)                                                                          \
                    : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(b), "r"(scale_d), "n"(ScaleA), "n"(ScaleB),       \
                      "n"(TnspB));                                                                                      \
+    }                                                                                                                    \
+  };
+#define TESSEL_WG8_ASM(N, TYPES, NC, PRED, TAIL) \
+  "{\n.reg .pred p;\nsetp.ne.b32 p, " PRED ", 0;\nwgmma.mma_async.sync.aligned.m64n" #N "k32." TYPES " " TESSEL_WG_D##NC TAIL "\n}\n"
+#define TESSEL_WG8_ASM2(N, TYPES, NC, ...) TESSEL_WG8_ASM(N, TYPES, NC, __VA_ARGS__)
+#define TESSEL_WG8_DEF(N, KIND, TYPES, CTYPE, CON, NC)                                                                  \
+  template <> struct wg8<N, KIND> {                                                                                   \
+    template <int ScaleA, int ScaleB>                                                                                    \
+    static __device__ __forceinline__ void ss(std::uint64_t a, std::uint64_t b, CTYPE (&d)[NC], int scale_d) {         \
+      asm volatile(TESSEL_WG8_ASM2(N, TYPES, NC, TESSEL_WG_SSF##NC)                                                     \
+                   : TESSEL_WG_OPS##NC(CON, d)                                                                          \
+                   : "l"(a), "l"(b), "r"(scale_d), "n"(ScaleA), "n"(ScaleB));                                          \
+    }                                                                                                                    \
+    template <int ScaleA, int ScaleB>                                                                                    \
+    static __device__ __forceinline__ void rs(std::uint32_t const (&a)[4], std::uint64_t b, CTYPE (&d)[NC], int scale_d) { \
+      asm volatile(TESSEL_WG8_ASM2(N, TYPES, NC, TESSEL_WG_RSF##NC)                                                     \
+                   : TESSEL_WG_OPS##NC(CON, d)                                                                          \
+                   : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(b), "r"(scale_d), "n"(ScaleA), "n"(ScaleB));      \
     }                                                                                                                    \
   };
 
@@ -346,6 +473,262 @@ TESSEL_WG_DEF(232, f16f16f16, "f16.f16.f16", std::uint32_t, "+r", 58)
 TESSEL_WG_DEF(240, f16f16f16, "f16.f16.f16", std::uint32_t, "+r", 60)
 TESSEL_WG_DEF(248, f16f16f16, "f16.f16.f16", std::uint32_t, "+r", 62)
 TESSEL_WG_DEF(256, f16f16f16, "f16.f16.f16", std::uint32_t, "+r", 64)
+TESSEL_WG8_DEF(8, f32e4m3e4m3, "f32.e4m3.e4m3", float, "+f", 4)
+TESSEL_WG8_DEF(16, f32e4m3e4m3, "f32.e4m3.e4m3", float, "+f", 8)
+TESSEL_WG8_DEF(24, f32e4m3e4m3, "f32.e4m3.e4m3", float, "+f", 12)
+TESSEL_WG8_DEF(32, f32e4m3e4m3, "f32.e4m3.e4m3", float, "+f", 16)
+TESSEL_WG8_DEF(40, f32e4m3e4m3, "f32.e4m3.e4m3", float, "+f", 20)
+TESSEL_WG8_DEF(48, f32e4m3e4m3, "f32.e4m3.e4m3", float, "+f", 24)
+TESSEL_WG8_DEF(56, f32e4m3e4m3, "f32.e4m3.e4m3", float, "+f", 28)
+TESSEL_WG8_DEF(64, f32e4m3e4m3, "f32.e4m3.e4m3", float, "+f", 32)
+TESSEL_WG8_DEF(72, f32e4m3e4m3, "f32.e4m3.e4m3", float, "+f", 36)
+TESSEL_WG8_DEF(80, f32e4m3e4m3, "f32.e4m3.e4m3", float, "+f", 40)
+TESSEL_WG8_DEF(88, f32e4m3e4m3, "f32.e4m3.e4m3", float, "+f", 44)
+TESSEL_WG8_DEF(96, f32e4m3e4m3, "f32.e4m3.e4m3", float, "+f", 48)
+TESSEL_WG8_DEF(104, f32e4m3e4m3, "f32.e4m3.e4m3", float, "+f", 52)
+TESSEL_WG8_DEF(112, f32e4m3e4m3, "f32.e4m3.e4m3", float, "+f", 56)
+TESSEL_WG8_DEF(120, f32e4m3e4m3, "f32.e4m3.e4m3", float, "+f", 60)
+TESSEL_WG8_DEF(128, f32e4m3e4m3, "f32.e4m3.e4m3", float, "+f", 64)
+TESSEL_WG8_DEF(136, f32e4m3e4m3, "f32.e4m3.e4m3", float, "+f", 68)
+TESSEL_WG8_DEF(144, f32e4m3e4m3, "f32.e4m3.e4m3", float, "+f", 72)
+TESSEL_WG8_DEF(152, f32e4m3e4m3, "f32.e4m3.e4m3", float, "+f", 76)
+TESSEL_WG8_DEF(160, f32e4m3e4m3, "f32.e4m3.e4m3", float, "+f", 80)
+TESSEL_WG8_DEF(168, f32e4m3e4m3, "f32.e4m3.e4m3", float, "+f", 84)
+TESSEL_WG8_DEF(176, f32e4m3e4m3, "f32.e4m3.e4m3", float, "+f", 88)
+TESSEL_WG8_DEF(184, f32e4m3e4m3, "f32.e4m3.e4m3", float, "+f", 92)
+TESSEL_WG8_DEF(192, f32e4m3e4m3, "f32.e4m3.e4m3", float, "+f", 96)
+TESSEL_WG8_DEF(200, f32e4m3e4m3, "f32.e4m3.e4m3", float, "+f", 100)
+TESSEL_WG8_DEF(208, f32e4m3e4m3, "f32.e4m3.e4m3", float, "+f", 104)
+TESSEL_WG8_DEF(216, f32e4m3e4m3, "f32.e4m3.e4m3", float, "+f", 108)
+TESSEL_WG8_DEF(224, f32e4m3e4m3, "f32.e4m3.e4m3", float, "+f", 112)
+TESSEL_WG8_DEF(232, f32e4m3e4m3, "f32.e4m3.e4m3", float, "+f", 116)
+TESSEL_WG8_DEF(240, f32e4m3e4m3, "f32.e4m3.e4m3", float, "+f", 120)
+TESSEL_WG8_DEF(248, f32e4m3e4m3, "f32.e4m3.e4m3", float, "+f", 124)
+TESSEL_WG8_DEF(256, f32e4m3e4m3, "f32.e4m3.e4m3", float, "+f", 128)
+TESSEL_WG8_DEF(8, f32e4m3e5m2, "f32.e4m3.e5m2", float, "+f", 4)
+TESSEL_WG8_DEF(16, f32e4m3e5m2, "f32.e4m3.e5m2", float, "+f", 8)
+TESSEL_WG8_DEF(24, f32e4m3e5m2, "f32.e4m3.e5m2", float, "+f", 12)
+TESSEL_WG8_DEF(32, f32e4m3e5m2, "f32.e4m3.e5m2", float, "+f", 16)
+TESSEL_WG8_DEF(40, f32e4m3e5m2, "f32.e4m3.e5m2", float, "+f", 20)
+TESSEL_WG8_DEF(48, f32e4m3e5m2, "f32.e4m3.e5m2", float, "+f", 24)
+TESSEL_WG8_DEF(56, f32e4m3e5m2, "f32.e4m3.e5m2", float, "+f", 28)
+TESSEL_WG8_DEF(64, f32e4m3e5m2, "f32.e4m3.e5m2", float, "+f", 32)
+TESSEL_WG8_DEF(72, f32e4m3e5m2, "f32.e4m3.e5m2", float, "+f", 36)
+TESSEL_WG8_DEF(80, f32e4m3e5m2, "f32.e4m3.e5m2", float, "+f", 40)
+TESSEL_WG8_DEF(88, f32e4m3e5m2, "f32.e4m3.e5m2", float, "+f", 44)
+TESSEL_WG8_DEF(96, f32e4m3e5m2, "f32.e4m3.e5m2", float, "+f", 48)
+TESSEL_WG8_DEF(104, f32e4m3e5m2, "f32.e4m3.e5m2", float, "+f", 52)
+TESSEL_WG8_DEF(112, f32e4m3e5m2, "f32.e4m3.e5m2", float, "+f", 56)
+TESSEL_WG8_DEF(120, f32e4m3e5m2, "f32.e4m3.e5m2", float, "+f", 60)
+TESSEL_WG8_DEF(128, f32e4m3e5m2, "f32.e4m3.e5m2", float, "+f", 64)
+TESSEL_WG8_DEF(136, f32e4m3e5m2, "f32.e4m3.e5m2", float, "+f", 68)
+TESSEL_WG8_DEF(144, f32e4m3e5m2, "f32.e4m3.e5m2", float, "+f", 72)
+TESSEL_WG8_DEF(152, f32e4m3e5m2, "f32.e4m3.e5m2", float, "+f", 76)
+TESSEL_WG8_DEF(160, f32e4m3e5m2, "f32.e4m3.e5m2", float, "+f", 80)
+TESSEL_WG8_DEF(168, f32e4m3e5m2, "f32.e4m3.e5m2", float, "+f", 84)
+TESSEL_WG8_DEF(176, f32e4m3e5m2, "f32.e4m3.e5m2", float, "+f", 88)
+TESSEL_WG8_DEF(184, f32e4m3e5m2, "f32.e4m3.e5m2", float, "+f", 92)
+TESSEL_WG8_DEF(192, f32e4m3e5m2, "f32.e4m3.e5m2", float, "+f", 96)
+TESSEL_WG8_DEF(200, f32e4m3e5m2, "f32.e4m3.e5m2", float, "+f", 100)
+TESSEL_WG8_DEF(208, f32e4m3e5m2, "f32.e4m3.e5m2", float, "+f", 104)
+TESSEL_WG8_DEF(216, f32e4m3e5m2, "f32.e4m3.e5m2", float, "+f", 108)
+TESSEL_WG8_DEF(224, f32e4m3e5m2, "f32.e4m3.e5m2", float, "+f", 112)
+TESSEL_WG8_DEF(232, f32e4m3e5m2, "f32.e4m3.e5m2", float, "+f", 116)
+TESSEL_WG8_DEF(240, f32e4m3e5m2, "f32.e4m3.e5m2", float, "+f", 120)
+TESSEL_WG8_DEF(248, f32e4m3e5m2, "f32.e4m3.e5m2", float, "+f", 124)
+TESSEL_WG8_DEF(256, f32e4m3e5m2, "f32.e4m3.e5m2", float, "+f", 128)
+TESSEL_WG8_DEF(8, f32e5m2e4m3, "f32.e5m2.e4m3", float, "+f", 4)
+TESSEL_WG8_DEF(16, f32e5m2e4m3, "f32.e5m2.e4m3", float, "+f", 8)
+TESSEL_WG8_DEF(24, f32e5m2e4m3, "f32.e5m2.e4m3", float, "+f", 12)
+TESSEL_WG8_DEF(32, f32e5m2e4m3, "f32.e5m2.e4m3", float, "+f", 16)
+TESSEL_WG8_DEF(40, f32e5m2e4m3, "f32.e5m2.e4m3", float, "+f", 20)
+TESSEL_WG8_DEF(48, f32e5m2e4m3, "f32.e5m2.e4m3", float, "+f", 24)
+TESSEL_WG8_DEF(56, f32e5m2e4m3, "f32.e5m2.e4m3", float, "+f", 28)
+TESSEL_WG8_DEF(64, f32e5m2e4m3, "f32.e5m2.e4m3", float, "+f", 32)
+TESSEL_WG8_DEF(72, f32e5m2e4m3, "f32.e5m2.e4m3", float, "+f", 36)
+TESSEL_WG8_DEF(80, f32e5m2e4m3, "f32.e5m2.e4m3", float, "+f", 40)
+TESSEL_WG8_DEF(88, f32e5m2e4m3, "f32.e5m2.e4m3", float, "+f", 44)
+TESSEL_WG8_DEF(96, f32e5m2e4m3, "f32.e5m2.e4m3", float, "+f", 48)
+TESSEL_WG8_DEF(104, f32e5m2e4m3, "f32.e5m2.e4m3", float, "+f", 52)
+TESSEL_WG8_DEF(112, f32e5m2e4m3, "f32.e5m2.e4m3", float, "+f", 56)
+TESSEL_WG8_DEF(120, f32e5m2e4m3, "f32.e5m2.e4m3", float, "+f", 60)
+TESSEL_WG8_DEF(128, f32e5m2e4m3, "f32.e5m2.e4m3", float, "+f", 64)
+TESSEL_WG8_DEF(136, f32e5m2e4m3, "f32.e5m2.e4m3", float, "+f", 68)
+TESSEL_WG8_DEF(144, f32e5m2e4m3, "f32.e5m2.e4m3", float, "+f", 72)
+TESSEL_WG8_DEF(152, f32e5m2e4m3, "f32.e5m2.e4m3", float, "+f", 76)
+TESSEL_WG8_DEF(160, f32e5m2e4m3, "f32.e5m2.e4m3", float, "+f", 80)
+TESSEL_WG8_DEF(168, f32e5m2e4m3, "f32.e5m2.e4m3", float, "+f", 84)
+TESSEL_WG8_DEF(176, f32e5m2e4m3, "f32.e5m2.e4m3", float, "+f", 88)
+TESSEL_WG8_DEF(184, f32e5m2e4m3, "f32.e5m2.e4m3", float, "+f", 92)
+TESSEL_WG8_DEF(192, f32e5m2e4m3, "f32.e5m2.e4m3", float, "+f", 96)
+TESSEL_WG8_DEF(200, f32e5m2e4m3, "f32.e5m2.e4m3", float, "+f", 100)
+TESSEL_WG8_DEF(208, f32e5m2e4m3, "f32.e5m2.e4m3", float, "+f", 104)
+TESSEL_WG8_DEF(216, f32e5m2e4m3, "f32.e5m2.e4m3", float, "+f", 108)
+TESSEL_WG8_DEF(224, f32e5m2e4m3, "f32.e5m2.e4m3", float, "+f", 112)
+TESSEL_WG8_DEF(232, f32e5m2e4m3, "f32.e5m2.e4m3", float, "+f", 116)
+TESSEL_WG8_DEF(240, f32e5m2e4m3, "f32.e5m2.e4m3", float, "+f", 120)
+TESSEL_WG8_DEF(248, f32e5m2e4m3, "f32.e5m2.e4m3", float, "+f", 124)
+TESSEL_WG8_DEF(256, f32e5m2e4m3, "f32.e5m2.e4m3", float, "+f", 128)
+TESSEL_WG8_DEF(8, f32e5m2e5m2, "f32.e5m2.e5m2", float, "+f", 4)
+TESSEL_WG8_DEF(16, f32e5m2e5m2, "f32.e5m2.e5m2", float, "+f", 8)
+TESSEL_WG8_DEF(24, f32e5m2e5m2, "f32.e5m2.e5m2", float, "+f", 12)
+TESSEL_WG8_DEF(32, f32e5m2e5m2, "f32.e5m2.e5m2", float, "+f", 16)
+TESSEL_WG8_DEF(40, f32e5m2e5m2, "f32.e5m2.e5m2", float, "+f", 20)
+TESSEL_WG8_DEF(48, f32e5m2e5m2, "f32.e5m2.e5m2", float, "+f", 24)
+TESSEL_WG8_DEF(56, f32e5m2e5m2, "f32.e5m2.e5m2", float, "+f", 28)
+TESSEL_WG8_DEF(64, f32e5m2e5m2, "f32.e5m2.e5m2", float, "+f", 32)
+TESSEL_WG8_DEF(72, f32e5m2e5m2, "f32.e5m2.e5m2", float, "+f", 36)
+TESSEL_WG8_DEF(80, f32e5m2e5m2, "f32.e5m2.e5m2", float, "+f", 40)
+TESSEL_WG8_DEF(88, f32e5m2e5m2, "f32.e5m2.e5m2", float, "+f", 44)
+TESSEL_WG8_DEF(96, f32e5m2e5m2, "f32.e5m2.e5m2", float, "+f", 48)
+TESSEL_WG8_DEF(104, f32e5m2e5m2, "f32.e5m2.e5m2", float, "+f", 52)
+TESSEL_WG8_DEF(112, f32e5m2e5m2, "f32.e5m2.e5m2", float, "+f", 56)
+TESSEL_WG8_DEF(120, f32e5m2e5m2, "f32.e5m2.e5m2", float, "+f", 60)
+TESSEL_WG8_DEF(128, f32e5m2e5m2, "f32.e5m2.e5m2", float, "+f", 64)
+TESSEL_WG8_DEF(136, f32e5m2e5m2, "f32.e5m2.e5m2", float, "+f", 68)
+TESSEL_WG8_DEF(144, f32e5m2e5m2, "f32.e5m2.e5m2", float, "+f", 72)
+TESSEL_WG8_DEF(152, f32e5m2e5m2, "f32.e5m2.e5m2", float, "+f", 76)
+TESSEL_WG8_DEF(160, f32e5m2e5m2, "f32.e5m2.e5m2", float, "+f", 80)
+TESSEL_WG8_DEF(168, f32e5m2e5m2, "f32.e5m2.e5m2", float, "+f", 84)
+TESSEL_WG8_DEF(176, f32e5m2e5m2, "f32.e5m2.e5m2", float, "+f", 88)
+TESSEL_WG8_DEF(184, f32e5m2e5m2, "f32.e5m2.e5m2", float, "+f", 92)
+TESSEL_WG8_DEF(192, f32e5m2e5m2, "f32.e5m2.e5m2", float, "+f", 96)
+TESSEL_WG8_DEF(200, f32e5m2e5m2, "f32.e5m2.e5m2", float, "+f", 100)
+TESSEL_WG8_DEF(208, f32e5m2e5m2, "f32.e5m2.e5m2", float, "+f", 104)
+TESSEL_WG8_DEF(216, f32e5m2e5m2, "f32.e5m2.e5m2", float, "+f", 108)
+TESSEL_WG8_DEF(224, f32e5m2e5m2, "f32.e5m2.e5m2", float, "+f", 112)
+TESSEL_WG8_DEF(232, f32e5m2e5m2, "f32.e5m2.e5m2", float, "+f", 116)
+TESSEL_WG8_DEF(240, f32e5m2e5m2, "f32.e5m2.e5m2", float, "+f", 120)
+TESSEL_WG8_DEF(248, f32e5m2e5m2, "f32.e5m2.e5m2", float, "+f", 124)
+TESSEL_WG8_DEF(256, f32e5m2e5m2, "f32.e5m2.e5m2", float, "+f", 128)
+TESSEL_WG8_DEF(8, f16e4m3e4m3, "f16.e4m3.e4m3", std::uint32_t, "+r", 2)
+TESSEL_WG8_DEF(16, f16e4m3e4m3, "f16.e4m3.e4m3", std::uint32_t, "+r", 4)
+TESSEL_WG8_DEF(24, f16e4m3e4m3, "f16.e4m3.e4m3", std::uint32_t, "+r", 6)
+TESSEL_WG8_DEF(32, f16e4m3e4m3, "f16.e4m3.e4m3", std::uint32_t, "+r", 8)
+TESSEL_WG8_DEF(40, f16e4m3e4m3, "f16.e4m3.e4m3", std::uint32_t, "+r", 10)
+TESSEL_WG8_DEF(48, f16e4m3e4m3, "f16.e4m3.e4m3", std::uint32_t, "+r", 12)
+TESSEL_WG8_DEF(56, f16e4m3e4m3, "f16.e4m3.e4m3", std::uint32_t, "+r", 14)
+TESSEL_WG8_DEF(64, f16e4m3e4m3, "f16.e4m3.e4m3", std::uint32_t, "+r", 16)
+TESSEL_WG8_DEF(72, f16e4m3e4m3, "f16.e4m3.e4m3", std::uint32_t, "+r", 18)
+TESSEL_WG8_DEF(80, f16e4m3e4m3, "f16.e4m3.e4m3", std::uint32_t, "+r", 20)
+TESSEL_WG8_DEF(88, f16e4m3e4m3, "f16.e4m3.e4m3", std::uint32_t, "+r", 22)
+TESSEL_WG8_DEF(96, f16e4m3e4m3, "f16.e4m3.e4m3", std::uint32_t, "+r", 24)
+TESSEL_WG8_DEF(104, f16e4m3e4m3, "f16.e4m3.e4m3", std::uint32_t, "+r", 26)
+TESSEL_WG8_DEF(112, f16e4m3e4m3, "f16.e4m3.e4m3", std::uint32_t, "+r", 28)
+TESSEL_WG8_DEF(120, f16e4m3e4m3, "f16.e4m3.e4m3", std::uint32_t, "+r", 30)
+TESSEL_WG8_DEF(128, f16e4m3e4m3, "f16.e4m3.e4m3", std::uint32_t, "+r", 32)
+TESSEL_WG8_DEF(136, f16e4m3e4m3, "f16.e4m3.e4m3", std::uint32_t, "+r", 34)
+TESSEL_WG8_DEF(144, f16e4m3e4m3, "f16.e4m3.e4m3", std::uint32_t, "+r", 36)
+TESSEL_WG8_DEF(152, f16e4m3e4m3, "f16.e4m3.e4m3", std::uint32_t, "+r", 38)
+TESSEL_WG8_DEF(160, f16e4m3e4m3, "f16.e4m3.e4m3", std::uint32_t, "+r", 40)
+TESSEL_WG8_DEF(168, f16e4m3e4m3, "f16.e4m3.e4m3", std::uint32_t, "+r", 42)
+TESSEL_WG8_DEF(176, f16e4m3e4m3, "f16.e4m3.e4m3", std::uint32_t, "+r", 44)
+TESSEL_WG8_DEF(184, f16e4m3e4m3, "f16.e4m3.e4m3", std::uint32_t, "+r", 46)
+TESSEL_WG8_DEF(192, f16e4m3e4m3, "f16.e4m3.e4m3", std::uint32_t, "+r", 48)
+TESSEL_WG8_DEF(200, f16e4m3e4m3, "f16.e4m3.e4m3", std::uint32_t, "+r", 50)
+TESSEL_WG8_DEF(208, f16e4m3e4m3, "f16.e4m3.e4m3", std::uint32_t, "+r", 52)
+TESSEL_WG8_DEF(216, f16e4m3e4m3, "f16.e4m3.e4m3", std::uint32_t, "+r", 54)
+TESSEL_WG8_DEF(224, f16e4m3e4m3, "f16.e4m3.e4m3", std::uint32_t, "+r", 56)
+TESSEL_WG8_DEF(232, f16e4m3e4m3, "f16.e4m3.e4m3", std::uint32_t, "+r", 58)
+TESSEL_WG8_DEF(240, f16e4m3e4m3, "f16.e4m3.e4m3", std::uint32_t, "+r", 60)
+TESSEL_WG8_DEF(248, f16e4m3e4m3, "f16.e4m3.e4m3", std::uint32_t, "+r", 62)
+TESSEL_WG8_DEF(256, f16e4m3e4m3, "f16.e4m3.e4m3", std::uint32_t, "+r", 64)
+TESSEL_WG8_DEF(8, f16e4m3e5m2, "f16.e4m3.e5m2", std::uint32_t, "+r", 2)
+TESSEL_WG8_DEF(16, f16e4m3e5m2, "f16.e4m3.e5m2", std::uint32_t, "+r", 4)
+TESSEL_WG8_DEF(24, f16e4m3e5m2, "f16.e4m3.e5m2", std::uint32_t, "+r", 6)
+TESSEL_WG8_DEF(32, f16e4m3e5m2, "f16.e4m3.e5m2", std::uint32_t, "+r", 8)
+TESSEL_WG8_DEF(40, f16e4m3e5m2, "f16.e4m3.e5m2", std::uint32_t, "+r", 10)
+TESSEL_WG8_DEF(48, f16e4m3e5m2, "f16.e4m3.e5m2", std::uint32_t, "+r", 12)
+TESSEL_WG8_DEF(56, f16e4m3e5m2, "f16.e4m3.e5m2", std::uint32_t, "+r", 14)
+TESSEL_WG8_DEF(64, f16e4m3e5m2, "f16.e4m3.e5m2", std::uint32_t, "+r", 16)
+TESSEL_WG8_DEF(72, f16e4m3e5m2, "f16.e4m3.e5m2", std::uint32_t, "+r", 18)
+TESSEL_WG8_DEF(80, f16e4m3e5m2, "f16.e4m3.e5m2", std::uint32_t, "+r", 20)
+TESSEL_WG8_DEF(88, f16e4m3e5m2, "f16.e4m3.e5m2", std::uint32_t, "+r", 22)
+TESSEL_WG8_DEF(96, f16e4m3e5m2, "f16.e4m3.e5m2", std::uint32_t, "+r", 24)
+TESSEL_WG8_DEF(104, f16e4m3e5m2, "f16.e4m3.e5m2", std::uint32_t, "+r", 26)
+TESSEL_WG8_DEF(112, f16e4m3e5m2, "f16.e4m3.e5m2", std::uint32_t, "+r", 28)
+TESSEL_WG8_DEF(120, f16e4m3e5m2, "f16.e4m3.e5m2", std::uint32_t, "+r", 30)
+TESSEL_WG8_DEF(128, f16e4m3e5m2, "f16.e4m3.e5m2", std::uint32_t, "+r", 32)
+TESSEL_WG8_DEF(136, f16e4m3e5m2, "f16.e4m3.e5m2", std::uint32_t, "+r", 34)
+TESSEL_WG8_DEF(144, f16e4m3e5m2, "f16.e4m3.e5m2", std::uint32_t, "+r", 36)
+TESSEL_WG8_DEF(152, f16e4m3e5m2, "f16.e4m3.e5m2", std::uint32_t, "+r", 38)
+TESSEL_WG8_DEF(160, f16e4m3e5m2, "f16.e4m3.e5m2", std::uint32_t, "+r", 40)
+TESSEL_WG8_DEF(168, f16e4m3e5m2, "f16.e4m3.e5m2", std::uint32_t, "+r", 42)
+TESSEL_WG8_DEF(176, f16e4m3e5m2, "f16.e4m3.e5m2", std::uint32_t, "+r", 44)
+TESSEL_WG8_DEF(184, f16e4m3e5m2, "f16.e4m3.e5m2", std::uint32_t, "+r", 46)
+TESSEL_WG8_DEF(192, f16e4m3e5m2, "f16.e4m3.e5m2", std::uint32_t, "+r", 48)
+TESSEL_WG8_DEF(200, f16e4m3e5m2, "f16.e4m3.e5m2", std::uint32_t, "+r", 50)
+TESSEL_WG8_DEF(208, f16e4m3e5m2, "f16.e4m3.e5m2", std::uint32_t, "+r", 52)
+TESSEL_WG8_DEF(216, f16e4m3e5m2, "f16.e4m3.e5m2", std::uint32_t, "+r", 54)
+TESSEL_WG8_DEF(224, f16e4m3e5m2, "f16.e4m3.e5m2", std::uint32_t, "+r", 56)
+TESSEL_WG8_DEF(232, f16e4m3e5m2, "f16.e4m3.e5m2", std::uint32_t, "+r", 58)
+TESSEL_WG8_DEF(240, f16e4m3e5m2, "f16.e4m3.e5m2", std::uint32_t, "+r", 60)
+TESSEL_WG8_DEF(248, f16e4m3e5m2, "f16.e4m3.e5m2", std::uint32_t, "+r", 62)
+TESSEL_WG8_DEF(256, f16e4m3e5m2, "f16.e4m3.e5m2", std::uint32_t, "+r", 64)
+TESSEL_WG8_DEF(8, f16e5m2e4m3, "f16.e5m2.e4m3", std::uint32_t, "+r", 2)
+TESSEL_WG8_DEF(16, f16e5m2e4m3, "f16.e5m2.e4m3", std::uint32_t, "+r", 4)
+TESSEL_WG8_DEF(24, f16e5m2e4m3, "f16.e5m2.e4m3", std::uint32_t, "+r", 6)
+TESSEL_WG8_DEF(32, f16e5m2e4m3, "f16.e5m2.e4m3", std::uint32_t, "+r", 8)
+TESSEL_WG8_DEF(40, f16e5m2e4m3, "f16.e5m2.e4m3", std::uint32_t, "+r", 10)
+TESSEL_WG8_DEF(48, f16e5m2e4m3, "f16.e5m2.e4m3", std::uint32_t, "+r", 12)
+TESSEL_WG8_DEF(56, f16e5m2e4m3, "f16.e5m2.e4m3", std::uint32_t, "+r", 14)
+TESSEL_WG8_DEF(64, f16e5m2e4m3, "f16.e5m2.e4m3", std::uint32_t, "+r", 16)
+TESSEL_WG8_DEF(72, f16e5m2e4m3, "f16.e5m2.e4m3", std::uint32_t, "+r", 18)
+TESSEL_WG8_DEF(80, f16e5m2e4m3, "f16.e5m2.e4m3", std::uint32_t, "+r", 20)
+TESSEL_WG8_DEF(88, f16e5m2e4m3, "f16.e5m2.e4m3", std::uint32_t, "+r", 22)
+TESSEL_WG8_DEF(96, f16e5m2e4m3, "f16.e5m2.e4m3", std::uint32_t, "+r", 24)
+TESSEL_WG8_DEF(104, f16e5m2e4m3, "f16.e5m2.e4m3", std::uint32_t, "+r", 26)
+TESSEL_WG8_DEF(112, f16e5m2e4m3, "f16.e5m2.e4m3", std::uint32_t, "+r", 28)
+TESSEL_WG8_DEF(120, f16e5m2e4m3, "f16.e5m2.e4m3", std::uint32_t, "+r", 30)
+TESSEL_WG8_DEF(128, f16e5m2e4m3, "f16.e5m2.e4m3", std::uint32_t, "+r", 32)
+TESSEL_WG8_DEF(136, f16e5m2e4m3, "f16.e5m2.e4m3", std::uint32_t, "+r", 34)
+TESSEL_WG8_DEF(144, f16e5m2e4m3, "f16.e5m2.e4m3", std::uint32_t, "+r", 36)
+TESSEL_WG8_DEF(152, f16e5m2e4m3, "f16.e5m2.e4m3", std::uint32_t, "+r", 38)
+TESSEL_WG8_DEF(160, f16e5m2e4m3, "f16.e5m2.e4m3", std::uint32_t, "+r", 40)
+TESSEL_WG8_DEF(168, f16e5m2e4m3, "f16.e5m2.e4m3", std::uint32_t, "+r", 42)
+TESSEL_WG8_DEF(176, f16e5m2e4m3, "f16.e5m2.e4m3", std::uint32_t, "+r", 44)
+TESSEL_WG8_DEF(184, f16e5m2e4m3, "f16.e5m2.e4m3", std::uint32_t, "+r", 46)
+TESSEL_WG8_DEF(192, f16e5m2e4m3, "f16.e5m2.e4m3", std::uint32_t, "+r", 48)
+TESSEL_WG8_DEF(200, f16e5m2e4m3, "f16.e5m2.e4m3", std::uint32_t, "+r", 50)
+TESSEL_WG8_DEF(208, f16e5m2e4m3, "f16.e5m2.e4m3", std::uint32_t, "+r", 52)
+TESSEL_WG8_DEF(216, f16e5m2e4m3, "f16.e5m2.e4m3", std::uint32_t, "+r", 54)
+TESSEL_WG8_DEF(224, f16e5m2e4m3, "f16.e5m2.e4m3", std::uint32_t, "+r", 56)
+TESSEL_WG8_DEF(232, f16e5m2e4m3, "f16.e5m2.e4m3", std::uint32_t, "+r", 58)
+TESSEL_WG8_DEF(240, f16e5m2e4m3, "f16.e5m2.e4m3", std::uint32_t, "+r", 60)
+TESSEL_WG8_DEF(248, f16e5m2e4m3, "f16.e5m2.e4m3", std::uint32_t, "+r", 62)
+TESSEL_WG8_DEF(256, f16e5m2e4m3, "f16.e5m2.e4m3", std::uint32_t, "+r", 64)
+TESSEL_WG8_DEF(8, f16e5m2e5m2, "f16.e5m2.e5m2", std::uint32_t, "+r", 2)
+TESSEL_WG8_DEF(16, f16e5m2e5m2, "f16.e5m2.e5m2", std::uint32_t, "+r", 4)
+TESSEL_WG8_DEF(24, f16e5m2e5m2, "f16.e5m2.e5m2", std::uint32_t, "+r", 6)
+TESSEL_WG8_DEF(32, f16e5m2e5m2, "f16.e5m2.e5m2", std::uint32_t, "+r", 8)
+TESSEL_WG8_DEF(40, f16e5m2e5m2, "f16.e5m2.e5m2", std::uint32_t, "+r", 10)
+TESSEL_WG8_DEF(48, f16e5m2e5m2, "f16.e5m2.e5m2", std::uint32_t, "+r", 12)
+TESSEL_WG8_DEF(56, f16e5m2e5m2, "f16.e5m2.e5m2", std::uint32_t, "+r", 14)
+TESSEL_WG8_DEF(64, f16e5m2e5m2, "f16.e5m2.e5m2", std::uint32_t, "+r", 16)
+TESSEL_WG8_DEF(72, f16e5m2e5m2, "f16.e5m2.e5m2", std::uint32_t, "+r", 18)
+TESSEL_WG8_DEF(80, f16e5m2e5m2, "f16.e5m2.e5m2", std::uint32_t, "+r", 20)
+TESSEL_WG8_DEF(88, f16e5m2e5m2, "f16.e5m2.e5m2", std::uint32_t, "+r", 22)
+TESSEL_WG8_DEF(96, f16e5m2e5m2, "f16.e5m2.e5m2", std::uint32_t, "+r", 24)
+TESSEL_WG8_DEF(104, f16e5m2e5m2, "f16.e5m2.e5m2", std::uint32_t, "+r", 26)
+TESSEL_WG8_DEF(112, f16e5m2e5m2, "f16.e5m2.e5m2", std::uint32_t, "+r", 28)
+TESSEL_WG8_DEF(120, f16e5m2e5m2, "f16.e5m2.e5m2", std::uint32_t, "+r", 30)
+TESSEL_WG8_DEF(128, f16e5m2e5m2, "f16.e5m2.e5m2", std::uint32_t, "+r", 32)
+TESSEL_WG8_DEF(136, f16e5m2e5m2, "f16.e5m2.e5m2", std::uint32_t, "+r", 34)
+TESSEL_WG8_DEF(144, f16e5m2e5m2, "f16.e5m2.e5m2", std::uint32_t, "+r", 36)
+TESSEL_WG8_DEF(152, f16e5m2e5m2, "f16.e5m2.e5m2", std::uint32_t, "+r", 38)
+TESSEL_WG8_DEF(160, f16e5m2e5m2, "f16.e5m2.e5m2", std::uint32_t, "+r", 40)
+TESSEL_WG8_DEF(168, f16e5m2e5m2, "f16.e5m2.e5m2", std::uint32_t, "+r", 42)
+TESSEL_WG8_DEF(176, f16e5m2e5m2, "f16.e5m2.e5m2", std::uint32_t, "+r", 44)
+TESSEL_WG8_DEF(184, f16e5m2e5m2, "f16.e5m2.e5m2", std::uint32_t, "+r", 46)
+TESSEL_WG8_DEF(192, f16e5m2e5m2, "f16.e5m2.e5m2", std::uint32_t, "+r", 48)
+TESSEL_WG8_DEF(200, f16e5m2e5m2, "f16.e5m2.e5m2", std::uint32_t, "+r", 50)
+TESSEL_WG8_DEF(208, f16e5m2e5m2, "f16.e5m2.e5m2", std::uint32_t, "+r", 52)
+TESSEL_WG8_DEF(216, f16e5m2e5m2, "f16.e5m2.e5m2", std::uint32_t, "+r", 54)
+TESSEL_WG8_DEF(224, f16e5m2e5m2, "f16.e5m2.e5m2", std::uint32_t, "+r", 56)
+TESSEL_WG8_DEF(232, f16e5m2e5m2, "f16.e5m2.e5m2", std::uint32_t, "+r", 58)
+TESSEL_WG8_DEF(240, f16e5m2e5m2, "f16.e5m2.e5m2", std::uint32_t, "+r", 60)
+TESSEL_WG8_DEF(248, f16e5m2e5m2, "f16.e5m2.e5m2", std::uint32_t, "+r", 62)
+TESSEL_WG8_DEF(256, f16e5m2e5m2, "f16.e5m2.e5m2", std::uint32_t, "+r", 64)
 #endif  // TESSEL_ARCH_WGMMA
 
 }  // namespace tessel::GMMA::ptx
