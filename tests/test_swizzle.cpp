@@ -884,7 +884,11 @@ TEST(ThreadblockSwizzle, TiledShapeOfConv3d) {
   EXPECT_EQ(GemmIdentityThreadblockSwizzle<2>::get_tiled_shape(conv::Operator::kDgrad, q, GemmCoord(128, 8, 8), 1), GemmCoord(32, 1, 1));
 }
 
-// ---- every tiled shape up to 64x64 ------------------------------------------------------------
+// ---- every tiled shape up to 40x40 ------------------------------------------------------------
+
+// m, n = 1..40: every residue of m and n modulo the swizzle widths 1..8 five times over, every
+// log_tile choice, and grids that round up (64 took a minute of CI's ctest for no case more).
+constexpr int kEveryShapeMax = 40;
 
 // What one launch does: every block of the grid maps to a tile; tiles inside
 // the tiled shape must each be hit exactly once, the others are no-ops.
@@ -954,8 +958,8 @@ void identity_every_shape() {
   std::vector<int> hits;
   long long tiled_overload_with_get_grid_shape_exact = 0, tiled_overload_with_get_grid_shape_not = 0;
   for (int k = 1; k <= 2; ++k)
-    for (int m = 1; m <= 64; ++m)
-      for (int n = 1; n <= 64; ++n) {
+    for (int m = 1; m <= kEveryShapeMax; ++m)
+      for (int n = 1; n <= kEveryShapeMax; ++n) {
         GemmCoord const tiled(m, n, k);
         int const log_tile = Swz::get_log_tile(tiled);
         int const t = 1 << log_tile;
@@ -994,7 +998,7 @@ void identity_every_shape() {
         if (exact != (g == t)) ADD_FAILURE() << "tiled_shape overload on get_grid_shape's grid " << where(N, tiled);
         (exact ? tiled_overload_with_get_grid_shape_exact : tiled_overload_with_get_grid_shape_not) += 1;
       }
-  EXPECT_EQ(check.configs, 2 * 64 * 64);
+  EXPECT_EQ(check.configs, 2 * kEveryShapeMax * kEveryShapeMax);
   std::printf("N=%d: %lld tiled shapes, %lld blocks, %lld no-ops (identity); tiled_shape overload on "
               "get_grid_shape's grid: %lld shapes exact, %lld miss tiles\n",
               N, check.configs, check.blocks, check.no_ops, tiled_overload_with_get_grid_shape_exact,
@@ -1017,8 +1021,8 @@ TEST(ThreadblockSwizzleEveryShape, HorizontalAndBatched) {
   Checker check;
   std::vector<int> hits;
   for (int k = 1; k <= 2; ++k)
-    for (int m = 1; m <= 64; ++m)
-      for (int n = 1; n <= 64; ++n) {
+    for (int m = 1; m <= kEveryShapeMax; ++m)
+      for (int n = 1; n <= kEveryShapeMax; ++n) {
         GemmCoord const tiled(m, n, k);
         // Horizontal: grid (n, m, k), block (x, y) -> tile (y, x): the layout (n, m):(m, 1).
         EXPECT_EQ(H::get_grid_shape(tiled), Dim3(unsigned(n), unsigned(m), unsigned(k)));
@@ -1046,7 +1050,7 @@ TEST(ThreadblockSwizzleEveryShape, HorizontalAndBatched) {
               0);
         for (unsigned z = 0; z < unsigned(k); ++z) EXPECT_EQ(Bt::get_batch_idx(Dim3(0, 0, z)), int(z));
       }
-  EXPECT_EQ(check.configs, 4 * 2 * 64 * 64);
+  EXPECT_EQ(check.configs, 4 * 2 * kEveryShapeMax * kEveryShapeMax);
   EXPECT_EQ(check.no_ops, 0);
   // The batch count is taken modulo 2^16 (CUTLASS's; gridDim.z is at most 65535).
   EXPECT_EQ(Bt::get_tiled_shape(GemmCoord(64, 64, 8), GemmCoord(32, 32, 8), 65536 + 3), GemmCoord(2, 2, 3));

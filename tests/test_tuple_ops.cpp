@@ -336,12 +336,20 @@ engine::Layout unit_layout() {
 
 }  // namespace
 
+// CI's sanitizer stage (ASan+UBSan, one core) runs every 4th shape; the plain build runs them all.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr std::size_t kRoundTripShapeStep = 4;
+#else
+constexpr std::size_t kRoundTripShapeStep = 1;
+#endif
+
 TEST(tuple_ops, EngineRoundTripsOnAllSmallShapes) {
   auto shapes = all_shapes();
   EXPECT_GT(shapes.size(), 30000u);
   engine::Layout const unit = unit_layout();
   long checks = 0;
-  for (auto const& text : shapes) {
+  for (std::size_t si = 0; si < shapes.size(); si += kRoundTripShapeStep) {
+    auto const& text = shapes[si];
     engine::Ctx cx;
     engine::Layout S = Pi(text);
     engine::Layout compact = engine::compact(S, engine::sint(1), cx);
@@ -381,7 +389,8 @@ TEST(tuple_ops, EngineRoundTripsOnAllSmallShapes) {
       ASSERT_FALSE(cx.err) << text << ": " << text::describe_error(cx.err);
     }
   }
-  std::printf("shapes: %zu, checks: %ld\n", shapes.size(), checks);
+  std::printf("shapes: %zu (every %zu%s), checks: %ld\n", shapes.size(), kRoundTripShapeStep,
+              kRoundTripShapeStep > 1 ? ": a sanitizer build" : "", checks);
 }
 
 // ---- errors: never a crash, always a fault that names the condition -----------------------------------
