@@ -19,6 +19,11 @@
 //   * the tile scheduler: every tile exactly once, for many shapes and widths,
 //     and for the identity, batch coordinates and longest first; PipelineState's
 //     stage and phase through many wrap-arounds.
+//   * the grouped scheduler (grouped GEMMs): over every vector of up to 4
+//     group sizes 0..7 (tiles of 3 rows), contiguous and masked, 1..5 column
+//     tiles and bands of 2^0..2^2: every (group, m, n) tile exactly once, with
+//     its group's first row and rows, no tile of an empty group; invalid sizes
+//     and a table too small are reported by the header.
 // Where there is a GPU (tests/cuda/run_gpu_session.sh), the same binary then runs
 // the pipeline and the scheduler on the device (sm_90 for the pipeline):
 //
@@ -43,6 +48,9 @@
 // layouts identity, the seed's threadblock swizzle (2^0..2^3, and chosen),
 // batch coordinates (batch fastest, and batch-major) and longest first.
 //
+// Grouped scheduler: the pre-pass kernel's table equals build_group_table's for
+// ragged, empty and many (3000) groups, contiguous and masked.
+//
 // Prints one line per failure and "N passed, M failed"; exit 1 on a failure.
 #define TESSEL_NO_CHECKS 1
 #include <atomic>
@@ -55,6 +63,7 @@
 #include <tessel/atom/copy_sm90_bulk.hpp>
 #include <tessel/kernels/gemm_sm80.cuh>
 #include <tessel/kernels/gemm_sm90.cuh>
+#include <tessel/kernels/gemm_sm90_grouped.cuh>
 #include <tessel/kernels/pipeline.cuh>
 #include <tessel/kernels/scheduler.cuh>
 
@@ -242,6 +251,94 @@ void scheduler() {
   std::vector<int> twice(4, 0);
   (void)kernels::count_tiles(kernels::make_tile_scheduler(make_layout(make_shape(2, 2), make_stride(1, 0)), 2, 2), twice.data());
   check(twice[0] == 2 && twice[1] == 2 && twice[2] == 0, "count_tiles: a layout reaching tiles 0 and 1 twice each is seen");
+}
+
+// The grouped scheduler over the group sizes `sizes` (tiles of tr rows, tn column
+// tiles, band 2^L): every (group, m, n) tile exactly once, from 3 persistent walks.
+// Returns the number of faults.
+int grouped_walk(std::vector<int> const& sizes, bool masked, int cap, int tr, int tn, int L) {
+  int const E = int(sizes.size());
+  std::vector<int> ends(static_cast<std::size_t>(E));
+  int rows = 0;
+  for (int g = 0; g < E; ++g) ends[std::size_t(g)] = rows += sizes[std::size_t(g)];
+  kernels::GroupRows const gr = masked ? kernels::masked_groups(sizes.data(), E, cap) : kernels::contiguous_groups(ends.data(), E, rows + 2);
+  std::vector<kernels::GroupTileEntry> table(std::size_t(2 + gr.max_mtiles(tr)));
+  kernels::build_group_table(gr, tr, table.data(), (long long)table.size());
+  if (table[0].first != 0) return 1;
+  auto const s = kernels::make_grouped_scheduler(gr, table.data(), tr, tn, L);
+  int faults = 0;
+  std::vector<std::vector<int>> seen(static_cast<std::size_t>(E));
+  for (int g = 0; g < E; ++g) seen[std::size_t(g)].assign(std::size_t(kernels::group_mtiles(sizes[std::size_t(g)], tr) * tn), 0);
+  for (int first = 0; first < 3; ++first)
+    for (auto w = s.walk(first, 3); !w.done(); w.next()) {
+      kernels::GroupTile const t = s.tile(w.pos);
+      if (!s.valid(t)) continue;
+      int const g = t.group;
+      if (g < 0 || g >= E) {
+        ++faults;
+        continue;
+      }
+      int const tm = kernels::group_mtiles(sizes[std::size_t(g)], tr);
+      int const start = masked ? g * cap : ends[std::size_t(g)] - sizes[std::size_t(g)];
+      if (t.m < 0 || t.m >= tm || t.n < 0 || t.n >= tn || t.start != start || t.rows != sizes[std::size_t(g)]) {
+        ++faults;
+        continue;
+      }
+      ++seen[std::size_t(g)][std::size_t(t.m + tm * t.n)];
+    }
+  for (auto const& v : seen)
+    for (int c : v) faults += c != 1;
+  // the positions: the groups' m-tiles times the band-rounded columns
+  int mt = 0;
+  for (int x : sizes) mt += kernels::group_mtiles(x, tr);
+  int const w = 1 << L;
+  faults += s.positions() != mt * ((tn + w - 1) / w * w);
+  return faults;
+}
+
+void grouped_scheduler() {
+  int faults = 0, vectors = 0;
+  for (int E = 1; E <= 4; ++E) {
+    int total = 1;
+    for (int i = 0; i < E; ++i) total *= 8;
+    for (int code = 0; code < total; ++code) {
+      std::vector<int> sizes(static_cast<std::size_t>(E));
+      for (int i = 0, c = code; i < E; ++i, c /= 8) sizes[std::size_t(i)] = c % 8;
+      ++vectors;
+      for (int tn = 1; tn <= 5; tn += (E == 4 ? 2 : 1))
+        for (int L = 0; L <= 2; ++L) {
+          faults += grouped_walk(sizes, false, 0, 3, tn, L);
+          if (E <= 3 || tn == 3) faults += grouped_walk(sizes, true, 7, 3, tn, L);
+        }
+    }
+  }
+  char what[200];
+  std::snprintf(what, sizeof what,
+                "GroupedTileScheduler: every (group, m, n) tile once, its rows right (%d size vectors of 1-4 groups of 0..7 rows, "
+                "tiles of 3 rows, 1-5 column tiles, bands 2^0..2^2, contiguous and masked)",
+                vectors);
+  check(faults == 0, what);
+  // Invalid sizes and a table too small: the header says so and holds no tile.
+  std::vector<kernels::GroupTileEntry> table(16);
+  int const dec[3] = {4, 2, 6};  // a decreasing end
+  kernels::build_group_table(kernels::contiguous_groups(dec, 3, 6), 3, table.data(), 16);
+  bool ok = table[0].first == kernels::kGroupTableBadSizes && table[0].group == 0;
+  int const past[2] = {4, 9};  // an end past the rows
+  kernels::build_group_table(kernels::contiguous_groups(past, 2, 8), 3, table.data(), 16);
+  ok = ok && table[0].first == kernels::kGroupTableBadSizes;
+  int const over[2] = {3, 8};  // a count above the capacity 7
+  kernels::build_group_table(kernels::masked_groups(over, 2, 7), 3, table.data(), 16);
+  ok = ok && table[0].first == kernels::kGroupTableBadSizes;
+  int const many[1] = {30};  // 10 m-tiles in a table of 5 entries
+  kernels::build_group_table(kernels::contiguous_groups(many, 1, 30), 3, table.data(), 5);
+  ok = ok && table[0].first == kernels::kGroupTableTooSmall && table[0].group == 0;
+  check(ok, "build_group_table: a decreasing end, an end past the rows, a count above the capacity, a table too small: the header's error");
+  check_throws([] { (void)kernels::make_grouped_scheduler(kernels::GroupRows{}, nullptr, 128, 0); }, "no tiles",
+               "make_grouped_scheduler: no column tiles is a named error");
+  // The layout of a group's tiles is the dense raster's swizzle (printed as describe() does).
+  check(kernels::group_tile_layout_unchecked(3, 5, 1) == kernels::group_tile_layout(3, 5, 1) &&
+            kernels::group_tile_layout(3, 5, 1) == make_layout(make_shape(make_shape(2, 3), 3), make_stride(make_stride(3, 1), 6)),
+        "group_tile_layout(3, 5, 1) = ((2,3),3):((3,1),6), built unchecked the same");
 }
 
 // PipelineState: after k advances, stage k % Stages and phase (k / Stages) % 2.
@@ -437,6 +534,50 @@ void run_scheduler(Sched const& s, char const* name, int ctas) {
   cudaFree(dtile), cudaFree(dcounts);
 }
 
+// The pre-pass kernel (gemm_sm90_grouped.cuh) builds the table build_group_table builds.
+void grouped_table(std::vector<int> const& sizes, bool masked, int cap, char const* name) {
+  int const E = int(sizes.size()), tr = 128;
+  std::vector<int> ends(static_cast<std::size_t>(E));
+  int rows = 0;
+  for (int g = 0; g < E; ++g) ends[std::size_t(g)] = rows += sizes[std::size_t(g)];
+  std::vector<int> const& arg = masked ? sizes : ends;
+  int* d = nullptr;
+  kernels::GroupTileEntry* dt = nullptr;
+  auto host_gr = masked ? kernels::masked_groups(arg.data(), E, cap) : kernels::contiguous_groups(arg.data(), E, rows);
+  long long const room = 2 + host_gr.max_mtiles(tr);
+  std::vector<kernels::GroupTileEntry> want(static_cast<std::size_t>(room)), got(static_cast<std::size_t>(room));
+  kernels::build_group_table(host_gr, tr, want.data(), room);
+  bool ok = cuda_ok(cudaMalloc(&d, std::size_t(E) * 4), name) && cuda_ok(cudaMalloc(&dt, std::size_t(room) * sizeof(kernels::GroupTileEntry)), name) &&
+            cuda_ok(cudaMemcpy(d, arg.data(), std::size_t(E) * 4, cudaMemcpyHostToDevice), name);
+  if (ok) {
+    auto gr = host_gr;
+    (masked ? gr.counts : gr.ends) = d;
+    kernels::group_table_kernel<1024><<<1, 1024, std::size_t(E + 1) * sizeof(int)>>>(gr, tr, dt, room);
+    ok = cuda_ok(cudaGetLastError(), name) && cuda_ok(cudaDeviceSynchronize(), name) &&
+         cuda_ok(cudaMemcpy(got.data(), dt, got.size() * sizeof(kernels::GroupTileEntry), cudaMemcpyDeviceToHost), name);
+  }
+  int differ = 0;
+  for (int t = 0; ok && t <= want[0].group; ++t)
+    differ += got[std::size_t(t)].group != want[std::size_t(t)].group || got[std::size_t(t)].first != want[std::size_t(t)].first ||
+              got[std::size_t(t)].start != want[std::size_t(t)].start || got[std::size_t(t)].rows != want[std::size_t(t)].rows;
+  char what[200];
+  std::snprintf(what, sizeof what, "group_table_kernel: %s (%d groups, %d m-tiles): the table of build_group_table (%d entries differ)", name, E,
+                want[0].group, differ);
+  check(ok && differ == 0, what);
+  cudaFree(d), cudaFree(dt);
+}
+
+void grouped_tables() {
+  grouped_table({0, 1, 127, 128, 129, 0, 300}, false, 0, "ragged contiguous");
+  grouped_table({0, 1, 255, 256, 17}, true, 256, "masked");
+  grouped_table({0, 0, 0}, false, 0, "all empty");
+  std::vector<int> many(3000);
+  unsigned x = 7;
+  for (auto& v : many) v = int((x = x * 1664525u + 1013904223u) >> 24) % 300;
+  grouped_table(many, false, 0, "3000 random groups");
+  grouped_table({5, 300, 9}, true, 256, "a count above the capacity (the error)");
+}
+
 void schedulers() {
   int const shapes[][3] = {{1, 1, 1}, {5, 7, 1}, {13, 3, 2}, {16, 16, 3}, {33, 20, 1}};
   for (auto const& sh : shapes) {
@@ -477,6 +618,7 @@ int main() {
   sm80_config<kernels::sm80::GemmConfig<BF, BF, KM::K, KM::K>>("sm80 bf16->bf16 TN");
   sm80_config<kernels::sm80::GemmConfig<H, float, KM::MN, KM::K>>("sm80 fp16->fp32 NN");
   scheduler();
+  grouped_scheduler();
   pipeline_state();
   // The device parts: where there is a GPU (the CI machine has none).
   int devices = 0;
@@ -497,6 +639,7 @@ int main() {
       std::printf("sm_%d%d: no mbarrier pipeline (sm_90): its kernels are not run\n", prop.major, prop.minor);
     }
     schedulers();
+    grouped_tables();
   }
   std::printf("%d passed, %d failed\n", passed, failed);
   return failed ? 1 : 0;

@@ -242,9 +242,17 @@ struct GroupTile {
   int group = -1, m = -1, n = -1, start = 0, rows = 0;
 };
 
-// Group g's positions to tile indices m + tm * n: ((W, tm), ceil(tn / W)) : ((tm, 1), W * tm), W = 2^log_band.
+// Group g's positions to tile indices m + tm * n: ((W, tm), ceil(tn / W)) : ((tm, 1), W * tm), W = 2^log_band
+// (identity_swizzle_layout of the group's tm x tn tiles).
 TESSEL_HOST_DEVICE auto group_tile_layout(int tm, int tn, int log_band) {
   return identity_swizzle_layout(GemmCoord(tm, tn, 1), log_band);
+}
+// The same, built without make_layout's check of the shape (a call to fail() in
+// device code, which serializes a kernel's wgmmas): for tm, tn >= 1, which the
+// scheduler guarantees (a table entry's group has rows; make_grouped_scheduler checks tn).
+TESSEL_HOST_DEVICE RasterLayout group_tile_layout_unchecked(int tm, int tn, int log_band) {
+  int const w = 1 << log_band;
+  return detail::raw_layout(make_shape(make_shape(w, tm), (tn + w - 1) / w), make_stride(make_stride(tm, 1), w * tm));
 }
 
 // The band width for groups of tiles_n column tiles: as the dense raster's (choose_log_swizzle, 8 columns at most).
@@ -265,7 +273,7 @@ struct GroupedTileScheduler {
     int const c = cols();
     GroupTileEntry const e = table[1 + pos / c];
     int const tm = group_mtiles(e.rows, tile_rows);
-    int const idx = int(group_tile_layout(tm, tiles_n, log_band)(pos - e.first * c));
+    int const idx = int(group_tile_layout_unchecked(tm, tiles_n, log_band)(pos - e.first * c));
     GroupTile t;
     if (idx >= tm * tiles_n) return t;  // a partial band's column past the last
     t.group = e.group, t.m = idx % tm, t.n = idx / tm, t.start = e.start, t.rows = e.rows;

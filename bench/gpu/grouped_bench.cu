@@ -1,0 +1,439 @@
+// The grouped (MoE) GEMM of issue 27 (tessel/kernels/gemm_sm90_grouped.cuh) on the GPU:
+//   grouped_bench [--small] [--describe]          correctness (the default build, compiled by CI)
+//   grouped_bench --time [--rounds R] [--reps N]  + timings (built with -DTESSEL_GROUPED_TIMING -lcublas)
+//
+// Correctness, bf16 in and out, for every group-size pattern below (empty
+// groups, 1 row, 127/128/129, > a tile, ragged, all empty), contiguous and
+// masked, N a multiple of the 256-column tile or not (320: a partial n-tile
+// whose B rows run into the next group's), K with a tail:
+//  - bit-exact: A and B hold -2, -1, 1, 2 (every sum an integer below 2^24:
+//    exact in fp32 in any order); every row of C that belongs to a group must
+//    equal the host's fp32 reference rounded to bf16 (RNE), bit for bit, and
+//    every other row (past the groups' ends, past a masked count) must keep the
+//    sentinel it was filled with: a store past a group's rows fails;
+//  - random: inputs in [-1, 1), per group ||C - ref|| / ||ref|| < 1e-2;
+//  - invalid sizes (a decreasing end, a count above the capacity) are
+//    check_sizes' named error, with C untouched.
+// --small: a few small patterns (for compute-sanitizer).
+//
+// --time (TESSEL_GROUPED_TIMING builds): per case (E experts, N, K, tokens
+// split unevenly), tessel's grouped GEMM, a loop of cuBLAS calls (one
+// cublasGemmEx per non-empty group, the same stream), and the dense GEMM of the
+// same FLOPs (M = all tokens) by tessel (tessel::cuda::gemm's kernel) and by
+// cuBLAS. First all four on small-integer data, grouped == loop and dense ==
+// dense bit for bit; then R rounds (default 5), each timing every variant as
+// N back-to-back calls between two events (default 30), the variants' order
+// rotated per round; the ratios are per round, the table gives their median.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <string>
+#include <vector>
+
+#include <cuda_bf16.h>
+
+#include <tessel/kernels/gemm_sm90_grouped.cuh>
+#if defined(TESSEL_GROUPED_TIMING)
+#  include <cublas_v2.h>
+#endif
+
+using namespace tessel;
+
+#define CK(x)                                                                                \
+  do {                                                                                       \
+    cudaError_t e_ = (x);                                                                    \
+    if (e_ != cudaSuccess) {                                                                 \
+      std::printf("CUDA error %s at %s:%d\n", cudaGetErrorString(e_), __FILE__, __LINE__); \
+      std::exit(1);                                                                          \
+    }                                                                                        \
+  } while (0)
+
+namespace {
+
+using T = bfloat16_t;
+int passed = 0, failed = 0;
+void check(bool ok, std::string const& what) {
+  if (ok) ++passed, std::printf("ok   %s\n", what.c_str());
+  else ++failed, std::printf("FAIL %s\n", what.c_str());
+}
+
+unsigned rng_state = 12345u;
+unsigned rnd() {
+  rng_state = rng_state * 1664525u + 1013904223u;
+  return rng_state >> 8;
+}
+
+std::uint16_t bits_of(float v) {
+  __nv_bfloat16 const b = __float2bfloat16_rn(v);
+  std::uint16_t u;
+  std::memcpy(&u, &b, 2);
+  return u;
+}
+float float_of(std::uint16_t u) {
+  std::uint32_t w = std::uint32_t(u) << 16;
+  float f;
+  std::memcpy(&f, &w, 4);
+  return f;
+}
+constexpr std::uint16_t kSentinel = 0x7fc1;  // a NaN the kernel never writes
+
+// A pattern: group sizes, masked (capacity) or contiguous (extra rows past the last end).
+struct Pattern {
+  std::string name;
+  std::vector<int> sizes;
+  bool masked = false;
+  int capacity = 0;  // masked
+  int extra = 0;     // contiguous: rows of A and C past ends[E-1]
+};
+
+// Runs one pattern for (N, K); exact: small integers (bit-exact) or random (relative error).
+void run_pattern(Pattern const& pt, int N, int K, bool exact, kernels::GemmEpilogue epi = kernels::GemmEpilogue::automatic) {
+  int const E = int(pt.sizes.size());
+  std::vector<int> start(static_cast<std::size_t>(E)), ends(static_cast<std::size_t>(E));
+  int rows = 0;
+  for (int g = 0; g < E; ++g) {
+    start[std::size_t(g)] = pt.masked ? g * pt.capacity : rows;
+    rows += pt.masked ? pt.capacity : pt.sizes[std::size_t(g)];
+    ends[std::size_t(g)] = rows;
+  }
+  if (!pt.masked) rows += pt.extra;
+  std::vector<std::uint16_t> a(std::size_t(rows) * K), b(std::size_t(E) * N * K), c(std::size_t(rows) * N, kSentinel);
+  auto draw = [&]() -> float {
+    if (exact) {
+      int const v = int(rnd() % 4);
+      return float(v < 2 ? v - 2 : v - 1);
+    }
+    return float(rnd() % 65536) / 32768.f - 1.f;
+  };
+  for (auto& x : a) x = bits_of(draw());
+  for (auto& x : b) x = bits_of(draw());
+  T *dA, *dB, *dC;
+  int* dS;
+  CK(cudaMalloc(&dA, std::max<std::size_t>(a.size(), 1) * 2));
+  CK(cudaMalloc(&dB, std::max<std::size_t>(b.size(), 1) * 2));
+  CK(cudaMalloc(&dC, std::max<std::size_t>(c.size(), 1) * 2));
+  CK(cudaMalloc(&dS, std::size_t(std::max(E, 1)) * 4));
+  CK(cudaMemcpy(dA, a.data(), a.size() * 2, cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(dB, b.data(), b.size() * 2, cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(dC, c.data(), c.size() * 2, cudaMemcpyHostToDevice));
+  std::vector<int> const sizes_arg = pt.masked ? pt.sizes : ends;
+  CK(cudaMemcpy(dS, sizes_arg.data(), std::size_t(E) * 4, cudaMemcpyHostToDevice));
+  kernels::GroupRows const gr = pt.masked ? kernels::masked_groups(dS, E, pt.capacity) : kernels::contiguous_groups(dS, E, rows);
+  kernels::GroupedGemmOptions opt;
+  opt.epilogue = epi;
+  opt.check_sizes = true;
+  char what[300];
+  std::snprintf(what, sizeof what, "%-34s %s E=%d rows=%d N=%d K=%d %s%s", pt.name.c_str(), pt.masked ? "masked    " : "contiguous", E, rows, N, K,
+                exact ? "bit-exact" : "random   ", epi == kernels::GemmEpilogue::direct ? " (direct epilogue)" : "");
+  try {
+    CK(tessel::cuda::grouped_gemm(dA, dB, dC, gr, N, K, nullptr, opt));
+  } catch (std::exception const& e) {
+    check(false, std::string(what) + ": " + e.what());
+    cudaFree(dA), cudaFree(dB), cudaFree(dC), cudaFree(dS);
+    return;
+  }
+  CK(cudaDeviceSynchronize());
+  CK(cudaMemcpy(c.data(), dC, c.size() * 2, cudaMemcpyDeviceToHost));
+  // host reference, per group; rows outside every group keep the sentinel
+  std::vector<char> owned(std::size_t(rows), 0);
+  long long wrong = 0, touched = 0;
+  double worst = 0;
+  std::vector<float> bf(b.size()), af(a.size());
+  for (std::size_t i = 0; i < b.size(); ++i) bf[i] = float_of(b[i]);
+  for (std::size_t i = 0; i < a.size(); ++i) af[i] = float_of(a[i]);
+  for (int g = 0; g < E; ++g) {
+    int const r0 = start[std::size_t(g)], nr = pt.sizes[std::size_t(g)];
+    double dn = 0, rn = 0;
+    for (int r = r0; r < r0 + nr; ++r) {
+      owned[std::size_t(r)] = 1;
+      float const* ar = &af[std::size_t(r) * K];
+      for (int n = 0; n < N; ++n) {
+        float const* br = &bf[(std::size_t(g) * N + n) * K];
+        float s = 0;
+        for (int k = 0; k < K; ++k) s += ar[k] * br[k];
+        std::uint16_t const got = c[std::size_t(r) * N + n];
+        if (exact) wrong += got != bits_of(s);
+        else {
+          double const d = double(float_of(got)) - s;
+          dn += std::isfinite(float_of(got)) ? d * d : 1e30;
+          rn += double(s) * s;
+        }
+      }
+    }
+    if (!exact && nr > 0) worst = std::max(worst, std::sqrt(dn / std::max(rn, 1e-30)));
+  }
+  for (int r = 0; r < rows; ++r)
+    if (!owned[std::size_t(r)])
+      for (int n = 0; n < N; ++n) touched += c[std::size_t(r) * N + n] != kSentinel;
+  char res[120];
+  if (exact) std::snprintf(res, sizeof res, ": %lld wrong, %lld written outside the groups", wrong, touched);
+  else std::snprintf(res, sizeof res, ": worst group rel.err %.3e, %lld written outside the groups", worst, touched);
+  check(touched == 0 && (exact ? wrong == 0 : worst < 1e-2), std::string(what) + res);
+  cudaFree(dA), cudaFree(dB), cudaFree(dC), cudaFree(dS);
+}
+
+// Invalid sizes: check_sizes raises the named error; C keeps its sentinel.
+void run_invalid(bool masked) {
+  int const E = 3, cap = 64, N = 256, K = 64, rows = masked ? E * cap : 200;
+  std::vector<int> const s = masked ? std::vector<int>{10, 65, 3} : std::vector<int>{50, 40, 200};
+  T *dA, *dB, *dC;
+  int* dS;
+  CK(cudaMalloc(&dA, std::size_t(rows) * K * 2));
+  CK(cudaMalloc(&dB, std::size_t(E) * N * K * 2));
+  CK(cudaMalloc(&dC, std::size_t(rows) * N * 2));
+  CK(cudaMalloc(&dS, E * 4));
+  CK(cudaMemset(dA, 0, std::size_t(rows) * K * 2));
+  CK(cudaMemset(dB, 0, std::size_t(E) * N * K * 2));
+  std::vector<std::uint16_t> c(std::size_t(rows) * N, kSentinel);
+  CK(cudaMemcpy(dC, c.data(), c.size() * 2, cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(dS, s.data(), E * 4, cudaMemcpyHostToDevice));
+  kernels::GroupedGemmOptions opt;
+  opt.check_sizes = true;
+  bool named = false;
+  try {
+    (void)tessel::cuda::grouped_gemm(dA, dB, dC, masked ? kernels::masked_groups(dS, E, cap) : kernels::contiguous_groups(dS, E, rows), N, K,
+                                     nullptr, opt);
+  } catch (error const& e) {
+    named = std::string(e.what()).find("not valid") != std::string::npos;
+  }
+  CK(cudaDeviceSynchronize());
+  CK(cudaMemcpy(c.data(), dC, c.size() * 2, cudaMemcpyDeviceToHost));
+  long long touched = 0;
+  for (auto v : c) touched += v != kSentinel;
+  check(named && touched == 0, std::string("invalid sizes (") + (masked ? "a count above the capacity" : "a decreasing end") +
+                                   "): the named error, C untouched (" + std::to_string(touched) + " written)");
+  cudaFree(dA), cudaFree(dB), cudaFree(dC), cudaFree(dS);
+}
+
+std::vector<Pattern> patterns(bool small) {
+  std::vector<Pattern> p;
+  p.push_back({"one group of one row", {1}});
+  p.push_back({"ragged 0,1,127,128,129,0,300", {0, 1, 127, 128, 129, 0, 300}, false, 0, 37});
+  p.push_back({"masked cap 130: 0,1,129,130,64", {0, 1, 129, 130, 64}, true, 130});
+  if (small) return p;
+  p.push_back({"all empty (3 groups)", {0, 0, 0}, false, 0, 5});
+  p.push_back({"empty first and last", {0, 255, 256, 257, 0}});
+  p.push_back({"one group > tiles (1000 rows)", {1000}});
+  Pattern r{"20 random groups 0..300", {}};
+  for (int g = 0; g < 20; ++g) r.sizes.push_back(int(rnd() % 301));
+  p.push_back(r);
+  Pattern m{"masked cap 256: 17 random counts", {}, true, 256};
+  for (int g = 0; g < 17; ++g) m.sizes.push_back(g % 5 == 0 ? 0 : int(rnd() % 257));
+  p.push_back(m);
+  p.push_back({"masked cap 64: all full", {64, 64, 64, 64}, true, 64});
+  Pattern many{"70 groups of 0..3 rows", {}};
+  for (int g = 0; g < 70; ++g) many.sizes.push_back(int(rnd() % 4));
+  p.push_back(many);
+  return p;
+}
+
+#if defined(TESSEL_GROUPED_TIMING)
+#  define CB(x)                                                                  \
+    do {                                                                         \
+      cublasStatus_t s_ = (x);                                                   \
+      if (s_ != CUBLAS_STATUS_SUCCESS) {                                         \
+        std::printf("cuBLAS error %d at %s:%d\n", int(s_), __FILE__, __LINE__); \
+        std::exit(1);                                                            \
+      }                                                                          \
+    } while (0)
+
+__global__ void fill_dev(T* p, long long n, unsigned seed, bool exact) {
+  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) {
+    unsigned x = unsigned(i) * 2654435761u ^ seed ^ unsigned(i >> 32) * 0x9E3779B9u;
+    x ^= x >> 13, x *= 0x5bd1e995u, x ^= x >> 15, x *= 0x27d4eb2du, x ^= x >> 16;
+    float v = exact ? float(int(x & 3) < 2 ? int(x & 3) - 2 : int(x & 3) - 1) : (float(x & 0xFFFFFF) / 16777216.f) * 2.f - 1.f;
+    p[i] = T(v);
+  }
+}
+
+struct TimeCase {
+  char const* name;
+  int E, N, K, tokens;
+  int zeros;  // every zeros-th group empty (0: none)
+};
+
+// Uneven split of `tokens` over E groups: weights 1 + (r % 8)^2, every zeros-th group empty, remainder to group 0.
+std::vector<int> split(int E, int tokens, int zeros) {
+  std::vector<double> w(static_cast<std::size_t>(E));
+  double sum = 0;
+  for (int g = 0; g < E; ++g) {
+    int const r = int(rnd() % 8);
+    w[std::size_t(g)] = (zeros && g % zeros == zeros - 1) ? 0 : 1 + r * r;
+    sum += w[std::size_t(g)];
+  }
+  std::vector<int> s(static_cast<std::size_t>(E));
+  int given = 0;
+  for (int g = 0; g < E; ++g) given += s[std::size_t(g)] = int(tokens * w[std::size_t(g)] / sum);
+  s[0] += tokens - given;
+  return s;
+}
+
+void time_case(TimeCase const& tc, int rounds, int reps, cublasHandle_t h) {
+  int const E = tc.E, N = tc.N, K = tc.K, M = tc.tokens;
+  std::vector<int> const sizes = split(E, M, tc.zeros);
+  std::vector<int> ends(static_cast<std::size_t>(E));
+  int mn = 1 << 30, mx = 0, empty = 0;
+  for (int g = 0, r = 0; g < E; ++g) {
+    r += sizes[std::size_t(g)];
+    ends[std::size_t(g)] = r;
+    mn = std::min(mn, sizes[std::size_t(g)]), mx = std::max(mx, sizes[std::size_t(g)]), empty += sizes[std::size_t(g)] == 0;
+  }
+  T *A, *B, *C, *C2;
+  int* dE;
+  CK(cudaMalloc(&A, std::size_t(M) * K * 2));
+  CK(cudaMalloc(&B, std::size_t(E) * N * K * 2));
+  CK(cudaMalloc(&C, std::size_t(M) * N * 2));
+  CK(cudaMalloc(&C2, std::size_t(M) * N * 2));
+  CK(cudaMalloc(&dE, std::size_t(E) * 4));
+  CK(cudaMemcpy(dE, ends.data(), std::size_t(E) * 4, cudaMemcpyHostToDevice));
+  auto const gr = kernels::contiguous_groups(dE, E, M);
+  using Cfg = kernels::sm90::GemmConfig<T, T, GMMA::Major::K, GMMA::Major::K>;
+  std::size_t const ws_bytes = kernels::grouped_workspace_bytes(gr, Cfg::BM::value);
+  void* ws;
+  CK(cudaMalloc(&ws, ws_bytes));
+  kernels::GroupedGemmOptions gopt;
+  gopt.workspace = ws, gopt.workspace_bytes = ws_bytes;
+  float const one = 1.f, zero = 0.f;
+  auto grouped = [&](T* c) { CK(kernels::sm90::launch_grouped_gemm<Cfg>(A, K, B, K, c, N, gr, N, K, 1.f, 0.f, nullptr, gopt)); };
+  auto loop = [&](T* c) {
+    for (int g = 0, r0 = 0; g < E; r0 += sizes[std::size_t(g)], ++g) {
+      int const r = sizes[std::size_t(g)];
+      if (r == 0) continue;  // C^T (N x r, col-major) = B_g^T(op T of K x N col-major) * A_g^T (K x r col-major)
+      CB(cublasGemmEx(h, CUBLAS_OP_T, CUBLAS_OP_N, N, r, K, &one, B + std::size_t(g) * N * K, CUDA_R_16BF, K, A + std::size_t(r0) * K,
+                      CUDA_R_16BF, K, &zero, c + std::size_t(r0) * N, CUDA_R_16BF, N, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+    }
+  };
+  auto dense_tessel = [&](T* c) { CK(kernels::sm90::launch_gemm<Cfg>(A, K, B, K, c, N, M, N, K, 1.f, 0.f, nullptr)); };
+  auto dense_cublas = [&](T* c) {
+    CB(cublasGemmEx(h, CUBLAS_OP_T, CUBLAS_OP_N, N, M, K, &one, B, CUDA_R_16BF, K, A, CUDA_R_16BF, K, &zero, c, CUDA_R_16BF, N,
+                    CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+  };
+  char head[200];
+  std::snprintf(head, sizeof head, "%s: E=%d N=%d K=%d tokens=%d (group rows %d..%d, %d empty)", tc.name, E, N, K, M, mn, mx, empty);
+  std::printf("== %s\n", head);
+  // bit-exact cross-checks on small integers
+  fill_dev<<<1024, 256>>>(A, (long long)M * K, 1u, true);
+  fill_dev<<<1024, 256>>>(B, (long long)E * N * K, 2u, true);
+  std::vector<std::uint16_t> h1(std::size_t(M) * N), h2(std::size_t(M) * N);
+  auto compare = [&](char const* what) {
+    CK(cudaDeviceSynchronize());
+    CK(cudaMemcpy(h1.data(), C, h1.size() * 2, cudaMemcpyDeviceToHost));
+    CK(cudaMemcpy(h2.data(), C2, h2.size() * 2, cudaMemcpyDeviceToHost));
+    long long wrong = 0;
+    for (std::size_t i = 0; i < h1.size(); ++i) wrong += h1[i] != h2[i];
+    check(wrong == 0, std::string(head) + ": " + what + ", " + std::to_string(wrong) + " differ");
+  };
+  CK(cudaMemset(C, 0xff, std::size_t(M) * N * 2));
+  CK(cudaMemset(C2, 0, std::size_t(M) * N * 2));
+  grouped(C), loop(C2);
+  compare("grouped == cuBLAS loop, bit for bit (integers)");
+  CK(cudaMemset(C, 0xff, std::size_t(M) * N * 2));
+  dense_tessel(C), dense_cublas(C2);
+  compare("dense tessel == dense cuBLAS, bit for bit (integers)");
+  // timings on random data
+  fill_dev<<<1024, 256>>>(A, (long long)M * K, 3u, false);
+  fill_dev<<<1024, 256>>>(B, (long long)E * N * K, 4u, false);
+  CK(cudaDeviceSynchronize());
+  char const* names[4] = {"tessel grouped", "cuBLAS loop", "tessel dense", "cuBLAS dense"};
+  std::vector<std::vector<double>> ms(4);
+  cudaEvent_t e0, e1;
+  CK(cudaEventCreate(&e0));
+  CK(cudaEventCreate(&e1));
+  for (int round = 0; round < rounds; ++round) {
+    for (int j = 0; j < 4; ++j) {
+      int const v = (j + round) % 4;
+      auto run = [&] { v == 0 ? grouped(C) : v == 1 ? loop(C) : v == 2 ? dense_tessel(C) : dense_cublas(C); };
+      for (int w = 0; w < 3; ++w) run();
+      CK(cudaEventRecord(e0));
+      for (int r = 0; r < reps; ++r) run();
+      CK(cudaEventRecord(e1));
+      CK(cudaEventSynchronize(e1));
+      float t = 0;
+      CK(cudaEventElapsedTime(&t, e0, e1));
+      ms[std::size_t(v)].push_back(double(t) / reps);
+    }
+  }
+  double const flop = 2.0 * M * N * double(K);
+  auto median = [](std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+  };
+  for (int v = 0; v < 4; ++v) {
+    std::printf("time %-16s", names[v]);
+    for (double t : ms[std::size_t(v)]) std::printf(" %8.4f", t);
+    std::printf("  ms per call; median %.4f ms, %.0f TFLOP/s\n", median(ms[std::size_t(v)]), flop / median(ms[std::size_t(v)]) * 1e-9);
+  }
+  std::vector<double> r_loop, r_dense, r_dcublas;
+  for (int r = 0; r < rounds; ++r) {
+    r_loop.push_back(ms[1][std::size_t(r)] / ms[0][std::size_t(r)]);
+    r_dense.push_back(ms[2][std::size_t(r)] / ms[0][std::size_t(r)]);
+    r_dcublas.push_back(ms[3][std::size_t(r)] / ms[0][std::size_t(r)]);
+  }
+  std::printf("ratio %s: tessel grouped speed / cuBLAS loop %.3f, / tessel dense %.3f, / cuBLAS dense %.3f (medians of %d per-round ratios)\n",
+              tc.name, median(r_loop), median(r_dense), median(r_dcublas), rounds);
+  cudaEventDestroy(e0), cudaEventDestroy(e1);
+  cudaFree(A), cudaFree(B), cudaFree(C), cudaFree(C2), cudaFree(dE), cudaFree(ws);
+}
+#endif
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  bool small = false, describe = false, time = false;
+  int rounds = 5, reps = 30;
+  for (int i = 1; i < argc; ++i) {
+    std::string const a = argv[i];
+    if (a == "--small") small = true;
+    else if (a == "--describe") describe = true;
+    else if (a == "--time") time = true;
+    else if (a == "--rounds" && i + 1 < argc) rounds = std::atoi(argv[++i]);
+    else if (a == "--reps" && i + 1 < argc) reps = std::atoi(argv[++i]);
+    else {
+      std::printf("usage: grouped_bench [--small] [--describe] [--time [--rounds R] [--reps N]]\n");
+      return 2;
+    }
+  }
+  int devices = 0;
+  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
+    std::printf("no CUDA device: nothing run\n");
+    return 0;
+  }
+  cudaDeviceProp prop{};
+  CK(cudaGetDeviceProperties(&prop, 0));
+  std::printf("%s (sm_%d%d, %d SMs)\n", prop.name, prop.major, prop.minor, prop.multiProcessorCount);
+  using Cfg = kernels::sm90::GemmConfig<T, T, GMMA::Major::K, GMMA::Major::K>;
+  if (describe) kernels::sm90::describe_grouped<Cfg>({0, 1, 127, 128, 129, 0, 300, 1000}, 4096, 7168, prop.multiProcessorCount);
+  int const shapes[][2] = {{256, 64}, {320, 200}, {64, 1024}};
+  auto const ps = patterns(small);
+  for (auto const& pt : ps)
+    for (auto const& s : shapes) {
+      if (small && s[1] > 200) continue;
+      run_pattern(pt, s[0], s[1], true);
+      if (!small) run_pattern(pt, s[0], s[1], false);
+    }
+  run_pattern(ps[1], 320, 200, true, kernels::GemmEpilogue::direct);
+  run_invalid(false);
+  run_invalid(true);
+#if defined(TESSEL_GROUPED_TIMING)
+  if (time) {
+    cublasHandle_t h;
+    CB(cublasCreate(&h));
+    TimeCase const cases[] = {
+        {"8 experts", 8, 4096, 7168, 16384, 0},
+        {"64 experts", 64, 4096, 7168, 32768, 16},
+        {"256 experts", 256, 4096, 7168, 32768, 8},
+        {"256 experts, N=K=2048", 256, 2048, 2048, 32768, 8},
+    };
+    for (auto const& c : cases) time_case(c, rounds, reps, h);
+    cublasDestroy(h);
+  }
+#else
+  if (time) std::printf("--time: this build has no timings (build with -DTESSEL_GROUPED_TIMING -lcublas)\n");
+  (void)rounds, (void)reps;
+#endif
+  std::printf("%d passed, %d failed\n", passed, failed);
+  return failed ? 1 : 0;
+}

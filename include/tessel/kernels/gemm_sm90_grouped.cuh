@@ -1,0 +1,347 @@
+// tessel/kernels/gemm_sm90_grouped.cuh: grouped (MoE) GEMMs on Hopper (sm_90a), one
+// persistent launch over many groups of different row counts sharing N and K:
+//
+//   C_g = A_g * B_g^T      for g = 0 .. E-1
+//
+// A_g: group g's rows of A (rows_g x K, K contiguous), B_g: B[g] of B (E, N, K)
+// (K contiguous: the weights of an expert as nn.Linear keeps them), C_g: group
+// g's rows of C (rows_g x N, row-major). Two ways to give the groups' rows
+// (GroupRows, scheduler.cuh), both int32 arrays in device memory, never read by
+// the host:
+//   - contiguous: the experts' rows of A and C concatenated, ends[g] the end of
+//     group g's rows (torch._grouped_mm's `offs`: group g is rows
+//     [ends[g-1], ends[g]), ends[-1] = 0); rows past ends[E-1] are not written;
+//   - masked: A (E, capacity, K) and C (E, capacity, N), counts[g] valid rows
+//     of expert g (DeepGEMM's masked layout); C's rows past counts[g] are not written.
+// Every group size 0..capacity works, empty groups included.
+//
+// The kernel is the Hopper GEMM's own (gemm_sm90_kernel.cuh: TMA producer, wgmma
+// consumers, the TmaPipeline, the epilogues) with GroupedProblem as its
+// problem: per tile, A's rows from the group's start (any row: the TMA loads a
+// tile from there, and rows past the group are loaded and computed but never
+// stored), B's rows g * N + n * BN of B seen as (E * N, K), C's tile at the
+// group's rows. A tile that lies wholly within its group is stored by the
+// TMA epilogue; the group's last, partial tile by the predicated direct
+// epilogue, bounded by the group's last row (a TMA store would clip only at
+// C's end and write the next group's rows).
+//
+// The tiles come from GroupedTileScheduler (scheduler.cuh): a pre-pass kernel
+// (group_table_kernel, one CTA, on the same stream) turns the sizes into a
+// table of m-tiles (group, the group's first m-tile, first row, rows), a
+// prefix sum of the groups' row tiles; each persistent CTA then walks
+// positions first, first + step, ... and finds its tile with one table read
+// and the group's tile layout ((W, tm_g), ceil(tn / W)) : ((tm_g, 1), W * tm_g)
+// (the dense raster's swizzle within the group). The table lives in a
+// workspace (grouped_workspace_bytes): the caller's, or allocated and freed
+// on the stream (cudaMallocAsync).
+//
+// Host API: tessel::cuda::grouped_gemm(a, b, c, groups, n, k, stream, options)
+// with groups = kernels::contiguous_groups(ends, E, rows) or
+// kernels::masked_groups(counts, E, capacity); describe_grouped<Cfg>(sizes, N, K).
+// Compile with nvcc.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <vector>
+
+#include "gemm_sm90.cuh"
+#include "gemm_tile.cuh"
+#include "scheduler.cuh"
+
+namespace TESSEL_NAMESPACE::kernels {
+
+// The groups of a contiguous layout: ends[g] (device, int32) the end of group g's rows of A and C (rows of them).
+inline GroupRows contiguous_groups(int const* ends, int groups, int rows) {
+  GroupRows g;
+  g.ends = ends, g.groups = groups, g.total_rows = rows;
+  return g;
+}
+// The groups of a masked layout: counts[g] (device, int32) of group g's capacity rows.
+inline GroupRows masked_groups(int const* counts, int groups, int capacity) {
+  GroupRows g;
+  g.counts = counts, g.groups = groups, g.capacity = capacity;
+  if ((long long)groups * capacity > 0x7fffffffll) fail("kernels::masked_groups: groups x capacity rows exceed 2^31");
+  g.total_rows = groups * capacity;
+  return g;
+}
+
+// The options of a grouped GEMM call.
+struct GroupedGemmOptions {
+  int log_band = -1;  // the groups' raster: bands of 2^log_band columns of tiles (-1: choose_log_band)
+  GemmEpilogue epilogue = GemmEpilogue::automatic;  // automatic: TMA stores for whole tiles (16-bit C), direct otherwise
+  void* workspace = nullptr;           // device memory for the tile table (nullptr: allocated on the stream)
+  std::size_t workspace_bytes = 0;     // its size (at least grouped_workspace_bytes)
+  bool check_sizes = false;            // wait for the pre-pass and raise the named error if the sizes are not valid
+  LaunchInfo* info = nullptr;          // where the launch's figures go
+};
+
+inline constexpr int kMaxGroups = 8192;  // the pre-pass keeps the prefix sums in shared memory
+
+// The workspace of a grouped GEMM with tiles of tile_rows rows (Cfg::BM): the table's header and entries.
+inline std::size_t grouped_workspace_bytes(GroupRows const& gr, int tile_rows) {
+  return std::size_t(2 + gr.max_mtiles(tile_rows)) * sizeof(GroupTileEntry);
+}
+
+// The pre-pass: one CTA builds the table of m-tiles (scheduler.cuh) from the
+// groups' sizes: each thread sums the row tiles of a run of groups, a scan of
+// the threads' sums gives the exclusive prefix sums (shared memory, groups + 1
+// ints), then the threads fill the entries. Invalid sizes, or more m-tiles than
+// `room` entries: the header says so and holds no tile.
+// (Threads: the CTA's threads, a power of 2; a template, so that every translation unit may hold it.)
+template <int Threads>
+__global__ void __launch_bounds__(Threads) group_table_kernel(GroupRows const gr, int tile_rows, GroupTileEntry* table, long long room) {
+  extern __shared__ int prefix[];  // [gr.groups + 1]
+  __shared__ int sums[Threads];
+  __shared__ int bad;
+  int const tid = int(threadIdx.x), nt = Threads;
+  if (tid == 0) bad = 0, prefix[0] = 0;
+  __syncthreads();
+  int const per = (gr.groups + nt - 1) / nt;
+  int const g0 = tid * per < gr.groups ? tid * per : gr.groups, g1 = g0 + per < gr.groups ? g0 + per : gr.groups;
+  int s = 0;
+  for (int g = g0; g < g1; ++g) {
+    int start = 0, rows = 0;
+    gr.group(g, start, rows);
+    if (rows < 0) atomicOr(&bad, 1);
+    int const c = rows > 0 ? group_mtiles(rows, tile_rows) : 0;
+    prefix[g + 1] = c;
+    s += c;
+  }
+  sums[tid] = s;
+  __syncthreads();
+  for (int off = 1; off < nt; off <<= 1) {  // inclusive scan of the threads' sums
+    int const v = tid >= off ? sums[tid - off] : 0;
+    __syncthreads();
+    sums[tid] += v;
+    __syncthreads();
+  }
+  int run = tid > 0 ? sums[tid - 1] : 0;
+  for (int g = g0; g < g1; ++g) {
+    run += prefix[g + 1];
+    prefix[g + 1] = run;
+  }
+  __syncthreads();
+  int const total = prefix[gr.groups];
+  int const error = bad ? kGroupTableBadSizes : (long long)total + 1 > room ? kGroupTableTooSmall : 0;
+  int const tiles = error ? 0 : total;
+  if (tid == 0) {
+    GroupTileEntry h;
+    h.group = tiles, h.first = error;
+    table[0] = h;
+  }
+  for (int t = tid; t < tiles; t += nt) table[1 + t] = group_table_entry(gr, prefix, t);
+}
+
+namespace sm90 {
+
+// The grouped GEMM's problem (gemm_tile.cuh): tiles from the grouped scheduler,
+// A and C rows from the group's start, B rows from group * n, stores bounded by the group's rows.
+struct GroupedProblem {
+  GroupedTileScheduler sched;
+  int n = 0;  // B's rows per group (N)
+
+  template <class P>
+  TESSEL_HOST_DEVICE TileWalk walk(P const&, int first, int step) const { return sched.walk(first, step); }
+  template <class P>
+  TESSEL_HOST_DEVICE GemmTile tile(P const&, int pos, int /*cluster*/, int /*rank*/) const {
+    using Cfg = typename P::Config;
+    constexpr int BM = Cfg::BM::value, BN = Cfg::BN::value;
+    GroupTile const g = sched.tile(pos);
+    GemmTile t;
+    if (!sched.valid(g)) return t;
+    t.valid = true;
+    t.a_row = t.c_row = g.start + g.m * BM;
+    t.c_row_end = g.start + g.rows;
+    t.b_row = g.group * n + g.n * BN;
+    t.c_col = g.n * BN;
+    t.tma_store = t.c_row + BM <= t.c_row_end;  // the tile lies within its group: the TMA store may write it whole
+    return t;
+  }
+};
+
+namespace detail {
+struct GroupedFigures {
+  int sms = 0;
+  cudaError_t error = cudaSuccess;
+};
+}  // namespace detail
+
+// Launches the grouped GEMM of Cfg (K-major A and B) on `stream`: A (gr.total_rows, K)
+// with rows lda apart, B (E, N, K) with rows ldb apart (expert g at B + g * N * ldb),
+// C (gr.total_rows, N) with rows ldc apart; C = alpha * A_g B_g^T + beta * C on each
+// group's rows. Throws tessel::error where the operands cannot be taken.
+template <class Cfg>
+cudaError_t launch_grouped_gemm(typename Cfg::Element const* A, long long lda, typename Cfg::Element const* B, long long ldb,
+                                typename Cfg::ElementOut* C, long long ldc, GroupRows const& gr, int N, int K, float alpha, float beta,
+                                cudaStream_t stream, GroupedGemmOptions const& opt = {}) {
+  static_assert(Cfg::kMajorA == GMMA::Major::K && Cfg::kMajorB == GMMA::Major::K, "launch_grouped_gemm: K-major A and B");
+  using T = typename Cfg::Element;
+  using TO = typename Cfg::ElementOut;
+  using BM = typename Cfg::BM;
+  using BK = typename Cfg::BK;
+  using P = GemmParams<Cfg, GroupedProblem>;
+  static bool const pairs_ok = gemm_common::check_epilogue_pairs<typename Cfg::TiledMma, BM, typename Cfg::BN>();
+  if (!pairs_ok) fail("grouped_gemm: the TiledMMA's C layout does not hold column pairs");
+  if (gr.groups < 0 || gr.total_rows < 0 || N < 0) fail("grouped_gemm: negative sizes");
+  if (gr.groups > kMaxGroups) fail("grouped_gemm: more than 8192 groups");
+  if (gr.groups > 0 && (gr.masked() ? gr.counts == nullptr : gr.ends == nullptr)) fail("grouped_gemm: no group sizes");
+  if (gr.groups == 0 || gr.total_rows == 0 || N == 0) return cudaSuccess;
+  if (K <= 0) fail("grouped_gemm: K = 0 (tessel layouts have no empty modes)");
+  if ((long long)gr.groups * N > 0x7fffffffll) fail("grouped_gemm: groups x N rows of B exceed 2^31");
+  auto const aligned = [](void const* p, long long ld) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0 && (ld * (long long)sizeof(T)) % 16 == 0; };
+  if (!aligned(A, lda) || !aligned(B, ldb) || lda < K || ldb < K)
+    fail("grouped_gemm: A and B need K contiguous, 16-byte aligned starts and rows a multiple of 16 bytes apart (the TMA)");
+  if (ldc < N) fail("grouped_gemm: C's rows overlap (ldc < N)");
+  P p{};
+  auto gA = make_tensor(make_gmem_ptr(A), gemm_common::operand_layout<GMMA::Major::K>(gr.total_rows, K, lda));
+  auto gB = make_tensor(make_gmem_ptr(B), gemm_common::operand_layout<GMMA::Major::K>(gr.groups * N, K, ldb));
+  detail::TmaCache<Cfg, 0>::get(A, gr.total_rows, K, lda, [&](auto& tma, auto& plan) {
+    tma = make_tma_copy(SM90_TMA_LOAD{}, gA, typename Cfg::SmemTileA{}, Shape<BM, BK>{});
+    plan = detail::make_tile_plan(tma, Cfg::kBoxesA);
+  }, p.tma_a, p.plan_a);
+  detail::TmaCache<Cfg, 1>::get(B, gr.groups * N, K, ldb, [&](auto& tma, auto& plan) {
+    tma = make_tma_copy(SM90_TMA_LOAD{}, gB, typename Cfg::SmemTileB{}, Shape<typename Cfg::BNPiece, BK>{});
+    plan = detail::make_tile_plan(tma, Cfg::kBoxesB);
+  }, p.tma_b, p.plan_b);
+  p.c = C;
+  p.ldc = ldc;
+  bool const epi_tma_fits = Cfg::kEpiTma && beta == 0.f && reinterpret_cast<std::uintptr_t>(C) % 16 == 0 && (ldc * long(sizeof(TO))) % 16 == 0;
+  if (opt.epilogue == GemmEpilogue::tma && !epi_tma_fits)
+    fail("grouped_gemm: the TMA epilogue was asked for, but it needs a 16-bit C, beta = 0 and C's rows 16-byte aligned");
+  p.epi_tma = epi_tma_fits && opt.epilogue != GemmEpilogue::direct;
+  if constexpr (Cfg::kEpiTma) {
+    static bool const chunks_ok = detail::check_epilogue_chunks<Cfg>();
+    if (!chunks_ok) fail("grouped_gemm: the TiledMMA's C layout does not match the epilogue's chunks");
+    if (p.epi_tma) {
+      auto gC = make_tensor(make_gmem_ptr(C), make_layout(make_shape(gr.total_rows, N), make_stride(ldc, Int<1>{})));
+      detail::TmaCache<Cfg, 2, SM90_TMA_STORE, TO>::get(C, gr.total_rows, N, ldc, [&](auto& tma, auto& plan) {
+        tma = make_tma_copy(SM90_TMA_STORE{}, gC, typename Cfg::SmemTileC{}, Shape<typename Cfg::EpiRows, typename Cfg::EpiCols>{});
+        plan = detail::make_tile_plan(tma, 1);
+      }, p.tma_c, p.plan_c);
+    }
+  }
+  auto const [tiles_m_bound, tiles_n, k_tiles] = gemm_common::tile_counts<Cfg>(gr.total_rows, N, K);
+  (void)tiles_m_bound;
+  p.m = gr.total_rows, p.n = N, p.k = K;
+  p.alpha = alpha, p.beta = beta;
+  p.k_tiles = k_tiles;
+  p.cluster = 1;
+  p.vec = (ldc % 2 == 0) && (reinterpret_cast<std::uintptr_t>(C) % (2 * sizeof(TO)) == 0);
+
+  // The table: the caller's workspace, or one allocated (and freed) on the stream.
+  std::size_t const need = grouped_workspace_bytes(gr, BM::value);
+  void* ws = opt.workspace;
+  if (ws != nullptr && opt.workspace_bytes < need) fail("grouped_gemm: the workspace is smaller than grouped_workspace_bytes");
+  if (ws != nullptr && reinterpret_cast<std::uintptr_t>(ws) % 16 != 0) fail("grouped_gemm: the workspace is not 16-byte aligned");
+  bool const own = ws == nullptr;
+  cudaError_t e = cudaSuccess;
+  if (own && (e = cudaMallocAsync(&ws, need, stream)) != cudaSuccess) return e;
+  auto* table = static_cast<GroupTileEntry*>(ws);
+  long long const room = (long long)(need / sizeof(GroupTileEntry));
+  p.problem.sched = make_grouped_scheduler(gr, table, BM::value, tiles_n, opt.log_band);
+  p.problem.n = N;
+
+  int dev = 0;
+  if ((e = cudaGetDevice(&dev)) != cudaSuccess) return e;
+  auto kernel = gemm_kernel<Cfg, GroupedProblem>;
+  static PerDevice<detail::GroupedFigures> figures;
+  detail::GroupedFigures const f = figures.get(dev, [&] {
+    detail::GroupedFigures r;
+    r.error = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, Cfg::kSmemBytes);
+    if (r.error == cudaSuccess) r.error = cudaDeviceGetAttribute(&r.sms, cudaDevAttrMultiProcessorCount, dev);
+    return r;
+  });
+  if (f.error != cudaSuccess) {
+    figures.forget(dev);
+    return f.error;
+  }
+  long long const max_positions = (gr.max_mtiles(BM::value)) * p.problem.sched.cols();
+  int const grid = max_positions < f.sms ? int(max_positions) : f.sms;
+  if (opt.info) {
+    LaunchInfo& li = *opt.info;
+    li = LaunchInfo{};
+    li.tiles_m = int(gr.max_mtiles(BM::value)), li.tiles_n = tiles_n, li.k_tiles = k_tiles, li.log_swizzle = p.problem.sched.log_band;
+    li.positions = int(max_positions), li.grid = grid, li.sms = f.sms, li.epilogue_tma = p.epi_tma, li.cluster = 1;
+  }
+  group_table_kernel<1024><<<1, 1024, std::size_t(gr.groups + 1) * sizeof(int), stream>>>(gr, BM::value, table, room);
+  if ((e = cudaGetLastError()) == cudaSuccess && grid > 0) {
+    cudaLaunchConfig_t cfg{};
+    cudaLaunchAttribute attr[1];
+    attr[0].id = cudaLaunchAttributeClusterDimension;
+    attr[0].val.clusterDim.x = 1, attr[0].val.clusterDim.y = 1, attr[0].val.clusterDim.z = 1;
+    cfg.blockDim = dim3(unsigned(Cfg::kThreads));
+    cfg.dynamicSmemBytes = std::size_t(Cfg::kSmemBytes);
+    cfg.stream = stream;
+    cfg.attrs = attr;
+    cfg.numAttrs = 1;
+    cfg.gridDim = dim3(unsigned(grid));
+    e = cudaLaunchKernelEx(&cfg, kernel, p);
+  }
+  GroupTileEntry header{};
+  if (e == cudaSuccess && opt.check_sizes)
+    if ((e = cudaMemcpyAsync(&header, table, sizeof header, cudaMemcpyDeviceToHost, stream)) == cudaSuccess) e = cudaStreamSynchronize(stream);
+  if (own) {
+    cudaError_t const e2 = cudaFreeAsync(ws, stream);
+    if (e == cudaSuccess) e = e2;
+  }
+  if (e == cudaSuccess && opt.check_sizes && header.first != 0)
+    fail(header.first == kGroupTableBadSizes
+             ? "grouped_gemm: the group sizes are not valid (an end before its start or past the rows, a count outside [0, capacity])"
+             : "grouped_gemm: the table of tiles does not fit its workspace");
+  return e;
+}
+
+// describe_grouped<Cfg>(rows, N, K): the configuration, the pre-pass's table and
+// each group's tile layout (the first 8 groups) for groups of rows[g] rows.
+template <class Cfg>
+void describe_grouped(std::vector<int> const& rows, int N, int K, int sms = 132, int log_band = -1) {
+  using BM = typename Cfg::BM;
+  using BN = typename Cfg::BN;
+  describe<Cfg>(0, 0, 0, sms);
+  int const E = int(rows.size());
+  std::vector<int> ends(std::size_t(E) + 1, 0);
+  for (int g = 0; g < E; ++g) ends[std::size_t(g)] = (g ? ends[std::size_t(g) - 1] : 0) + rows[std::size_t(g)];
+  GroupRows const gr = contiguous_groups(ends.data(), E, E ? ends[std::size_t(E) - 1] : 0);
+  std::vector<GroupTileEntry> table(std::size_t(2 + gr.max_mtiles(BM::value)));
+  build_group_table(gr, BM::value, table.data(), (long long)table.size());
+  int const tn = int((N + (long long)BN::value - 1) / BN::value);
+  auto const s = make_grouped_scheduler(gr, table.data(), BM::value, tn, log_band);
+  std::printf("tessel sm90 grouped GEMM: %d groups, %d rows, N = %d, K = %d: %d m-tiles of %d rows, %d n-tiles, %d positions, grid %d\n", E,
+              gr.total_rows, N, K, table[0].group, BM::value, tn, s.positions(),
+              s.positions() < sms ? s.positions() : sms);
+  std::printf("  position p -> m-tile table[1 + p / %d] = (group g, first m-tile f_g, first row, rows); in the group, p - f_g * %d -> tile m + tm_g * n by\n",
+              s.cols(), s.cols());
+  for (int g = 0; g < E && g < 8; ++g) {
+    int start = 0, r = 0;
+    gr.group(g, start, r);
+    int const tm = group_mtiles(r, BM::value);
+    std::printf("  group %d: rows [%d, %d), %d m-tiles%s", g, start, start + r, tm, tm ? ", layout " : " (empty)\n");
+    if (tm) {
+      print(group_tile_layout(tm, tn, s.log_band));
+      std::printf("; B rows %lld + n * %d; C stores: TMA for m < %d, direct (rows < %d) for m = %d\n", (long long)g * N, BN::value,
+                  r / BM::value, start + r, r % BM::value ? r / BM::value : -1);
+    }
+  }
+}
+
+}  // namespace sm90
+}  // namespace TESSEL_NAMESPACE::kernels
+
+namespace TESSEL_NAMESPACE::cuda {
+
+// grouped_gemm(a, b, c, groups, n, k, stream, options): C_g = A_g * B_g^T for each
+// group g of `groups` (kernels::contiguous_groups or kernels::masked_groups):
+// a (rows, k) and c (rows, n) row-major, b (E, n, k) contiguous, bf16 or fp16
+// in, the same or fp32 out (fp32: the direct epilogue), on `stream`. A grouped
+// GEMM of one configuration per type (GemmConfig<T, TO, K, K>: 128 x 256 tiles).
+template <class T, class TO>
+cudaError_t grouped_gemm(T const* a, T const* b, TO* c, kernels::GroupRows const& groups, int n, int k, cudaStream_t stream = nullptr,
+                         kernels::GroupedGemmOptions const& opt = {}) {
+  using Cfg = kernels::sm90::GemmConfig<T, TO, GMMA::Major::K, GMMA::Major::K>;
+  return kernels::sm90::launch_grouped_gemm<Cfg>(a, k, b, k, c, n, groups, n, k, 1.f, 0.f, stream, opt);
+}
+
+}  // namespace TESSEL_NAMESPACE::cuda
