@@ -128,9 +128,9 @@ inline int choose_cluster(GemmOptions const& opt, int tiles_m, int K) {
 // epilogue, where the launch's figures go. Throws tessel::error where the TMA
 // cannot take the operands or where opt asks for what cannot run.
 template <class Cfg>
-cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename Cfg::Element const* B, long long ldb,
+cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename Cfg::ElementB const* B, long long ldb,
                         typename Cfg::ElementOut* C, long long ldc, int M, int N, int K, float alpha, float beta, cudaStream_t stream,
-                        GemmOptions const& opt = {}) {
+                        GemmOptions const& opt = {}, GemmScales const& scales = {}) {
   if (!gemm_common::launch_checks<Cfg>(M, N, K, "gemm_sm90")) return cudaSuccess;
   using TO = typename Cfg::ElementOut;
   using BM = typename Cfg::BM;
@@ -142,7 +142,13 @@ cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename 
     tma = make_tma_copy(SM90_TMA_LOAD{}, gA, typename Cfg::SmemTileA{}, Shape<BM, BK>{});
     plan = detail::make_tile_plan(tma, Cfg::kBoxesA);
   }, p.tma_a, p.plan_a);
-  detail::TmaCache<Cfg, 1>::get(B, N, K, ldb, [&](auto& tma, auto& plan) {
+  if constexpr (Cfg::kEightBit) {
+    if (scales.promote_every < 0) fail("gemm_sm90 (FP8): GemmScales::promote_every is a count of k-tiles (0: no promotion)");
+    p.scales = scales;
+  } else if (scales.a || scales.b) {
+    fail("gemm_sm90: scales are the FP8 GEMM's (8-bit inputs)");
+  }
+  detail::TmaCache<Cfg, 1, SM90_TMA_LOAD, typename Cfg::ElementB>::get(B, N, K, ldb, [&](auto& tma, auto& plan) {
     tma = make_tma_copy(SM90_TMA_LOAD{}, gB, typename Cfg::SmemTileB{}, Shape<typename Cfg::BNPiece, BK>{});
     plan = detail::make_tile_plan(tma, Cfg::kBoxesB);
   }, p.tma_b, p.plan_b);
@@ -242,6 +248,14 @@ void describe(int M = 0, int N = 0, int K = 0, int sms = 132) {
   std::printf("  majors: A %s, B %s; registers (setmaxnreg): producer %d, consumers %d\n",
               Cfg::kMajorA == GMMA::Major::K ? "K" : "MN", Cfg::kMajorB == GMMA::Major::K ? "K" : "MN", Cfg::kProducerRegs,
               Cfg::kConsumerRegs);
+  if constexpr (Cfg::kEightBit) {
+    auto const name = [](auto* x) { return std::is_same_v<std::remove_pointer_t<decltype(x)>, float_e4m3_t> ? "e4m3" : "e5m2"; };
+    std::printf("  FP8: A %s, B %s (K-major, m64nNk32 wgmma, 128-byte rows of K); fp32 accumulation, %s; "
+                "scales (per tensor / per row of A, per column of B) applied in the epilogue\n",
+                name(static_cast<typename Cfg::ElementA*>(nullptr)), name(static_cast<typename Cfg::ElementB*>(nullptr)),
+                Cfg::kPromote ? "promoted into a second fp32 accumulator every GemmScales::promote_every k-tiles"
+                              : "no promotion (the wgmma accumulators throughout)");
+  }
   gemm_common::print_mma_and_smem<Cfg>();
   std::printf("\n  smem per stage %u bytes, total %d bytes (with the epilogue's slots, barriers and alignment)\n", Cfg::kStageBytes,
               Cfg::kSmemBytes);
@@ -267,13 +281,14 @@ void describe(int M = 0, int N = 0, int K = 0, int sms = 132) {
     // The TMA boxes of the A and B tiles (the tensor maps' parameters; a fake aligned address).
     using T = typename Cfg::Element;
     auto const* fake = reinterpret_cast<T const*>(std::uintptr_t(1) << 20);
+    auto const* fake_b = reinterpret_cast<typename Cfg::ElementB const*>(std::uintptr_t(1) << 20);
     auto box = &describe_tma_box;  // sm90_common.cuh
     auto const la = gemm_common::operand_layout<Cfg::kMajorA>(M, K, (long long)(Cfg::kMajorA == GMMA::Major::K ? K : M));
     auto const lb = gemm_common::operand_layout<Cfg::kMajorB>(N, K, (long long)(Cfg::kMajorB == GMMA::Major::K ? K : N));
     box("A", TMA::make_tma_params(fake, la, typename Cfg::SmemTileA{}, Shape<BM, BK>{}));
     char what[40];
     std::snprintf(what, sizeof what, "B (per %d-row piece)", int(Cfg::BNPiece::value));
-    box(what, TMA::make_tma_params(fake, lb, typename Cfg::SmemTileB{}, Shape<typename Cfg::BNPiece, BK>{}));
+    box(what, TMA::make_tma_params(fake_b, lb, typename Cfg::SmemTileB{}, Shape<typename Cfg::BNPiece, BK>{}));
   }
 }
 
@@ -300,6 +315,30 @@ struct TmaOperands {
   }
 };
 
+// The FP8 GEMM's configurations: TA x TB -> TO, 128 x 128 tiles, 6 stages,
+// with the accumulator promotion (the default), or 128 x 256 tiles, 4 stages,
+// without it (GemmScales::promote_every = 0 asks for it: "fast accumulation").
+template <class TA, class TB, class TO>
+using Fp8Config = GemmConfig<TA, TO, GMMA::Major::K, GMMA::Major::K, 128, 6, 2, 40, 232, TB, true>;
+template <class TA, class TB, class TO>
+using Fp8FastConfig = GemmConfig<TA, TO, GMMA::Major::K, GMMA::Major::K, 256, 4, 2, 40, 232, TB, false>;
+
+// The FP8 GEMM on pointers: C (M, N) row-major (ldc) = alpha * sa * sb * A (M,
+// K) * B (N, K)^T, A and B K-major (rows lda, ldb apart), C of TO; fast: the
+// configuration without promotion. Named errors where the TMA cannot take the
+// operands (16-byte aligned starts and rows: K, lda, ldb multiples of 16).
+template <class TA, class TB, class TO>
+cudaError_t gemm_fp8(TA const* A, long long lda, TB const* B, long long ldb, TO* C, long long ldc, int M, int N, int K,
+                     GemmScales const& scales, float alpha = 1.f, cudaStream_t stream = 0, GemmOptions const& opt = {}, bool fast = false) {
+  static_assert(sizeof(TA) == 1 && sizeof(TB) == 1, "cuda::gemm_fp8: A and B are float_e4m3_t or float_e5m2_t");
+  if (M < 0 || N < 0 || K < 0) fail("cuda::gemm_fp8: negative extents");
+  if (M == 0 || N == 0) return cudaSuccess;
+  if (reinterpret_cast<std::uintptr_t>(A) % 16 || reinterpret_cast<std::uintptr_t>(B) % 16 || lda % 16 || ldb % 16 || lda < K || ldb < K)
+    fail("cuda::gemm_fp8: A and B must be K-major with 16-byte aligned starts and rows (lda, ldb >= K, multiples of 16) for the TMA");
+  if (fast) return launch_gemm<Fp8FastConfig<TA, TB, TO>>(A, lda, B, ldb, C, ldc, M, N, K, alpha, 0.f, stream, opt, scales);
+  return launch_gemm<Fp8Config<TA, TB, TO>>(A, lda, B, ldb, C, ldc, M, N, K, alpha, 0.f, stream, opt, scales);
+}
+
 }  // namespace tessel::kernels::sm90
 
 namespace TESSEL_NAMESPACE::cuda {
@@ -310,5 +349,35 @@ namespace TESSEL_NAMESPACE::cuda {
 // options (kernels::GemmOptions): the raster's swizzle (-1: chosen for L2; 0:
 // the identity raster), clusters, the epilogue, where the launch's figures go.
 inline constexpr kernels::gemm_common::FrontEnd<kernels::sm90::Launch, kernels::sm90::TmaOperands> gemm{"cuda::gemm"};
+
+// gemm_fp8(A, B, C, scales, alpha, stream, options, fast): C = alpha * sa * sb *
+// A * B for device tensors A (M, K) and B (N, K) of float_e4m3_t/float_e5m2_t,
+// both K-major (the FP8 wgmma reads nothing else: a named error otherwise), C
+// (M, N) bf16/fp16/fp32, row- or column-major (C^T = B A^T, the scales swapped);
+// scales: kernels::sm90::GemmScales (per tensor, per row of A, per column of B;
+// the promotion interval, 0 with fast = true for the kernel without promotion).
+template <class EA, class LA, class EB, class LB, class EC, class LC>
+cudaError_t gemm_fp8(Tensor<EA, LA> const& A, Tensor<EB, LB> const& B, Tensor<EC, LC> const& C, kernels::sm90::GemmScales const& scales,
+                     float alpha = 1.f, cudaStream_t stream = 0, kernels::GemmOptions const& options = {}, bool fast = false) {
+  using TA = std::remove_cv_t<typename Tensor<EA, LA>::value_type>;
+  using TB = std::remove_cv_t<typename Tensor<EB, LB>::value_type>;
+  using TO = std::remove_cv_t<typename Tensor<EC, LC>::value_type>;
+  static_assert((std::is_same_v<TA, float_e4m3_t> || std::is_same_v<TA, float_e5m2_t>) &&
+                    (std::is_same_v<TB, float_e4m3_t> || std::is_same_v<TB, float_e5m2_t>),
+                "tessel::cuda::gemm_fp8: A and B are float_e4m3_t or float_e5m2_t");
+  static_assert(std::is_same_v<TO, bfloat16_t> || std::is_same_v<TO, half_t> || std::is_same_v<TO, float>,
+                "tessel::cuda::gemm_fp8: C is bf16, fp16 or fp32");
+  auto const o = kernels::gemm_common::operands_of<TA, TO>(A, make_tensor(make_gmem_ptr(reinterpret_cast<TA const*>(raw_pointer_cast(B.data()))), B.layout()), C,
+                                                           "cuda::gemm_fp8: the shapes of A (M,K), B (N,K), C (M,N) do not agree");
+  if (o.M == 0 || o.N == 0) return cudaSuccess;
+  if (o.sak != 1 || o.sbk != 1) fail("cuda::gemm_fp8: A and B must be K-major (unit stride along K): the FP8 wgmma reads K-major operands only");
+  auto const* b = reinterpret_cast<TB const*>(o.b);
+  if (o.scn == 1) return kernels::sm90::gemm_fp8(o.a, o.sam, b, o.sbn, o.c, o.scm, o.M, o.N, o.K, scales, alpha, stream, options, fast);
+  if (o.scm != 1) fail("cuda::gemm_fp8: C must be row- or column-major");
+  // column-major C: C^T (N, M) = B A^T, B's row scales are then A's
+  kernels::sm90::GemmScales sw = scales;
+  sw.a = scales.b, sw.b = scales.a, sw.a_rows = scales.b_cols, sw.b_cols = scales.a_rows;
+  return kernels::sm90::gemm_fp8(b, o.sbn, o.a, o.sam, o.c, o.scn, o.N, o.M, o.K, sw, alpha, stream, options, fast);
+}
 
 }  // namespace tessel::cuda

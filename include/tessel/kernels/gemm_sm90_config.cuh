@@ -2,6 +2,16 @@
 // (gemm_sm90_kernel.cuh): element types, operand majors, CTA tile, stages, the
 // shared-memory layouts (GMMA swizzle atoms tiled to the tile), the TiledMMA,
 // the epilogue's slots and the kernel's parameters. Compile with nvcc.
+//
+// 16-bit inputs (bf16, fp16: wgmma m64nNk16, BK = 64) or 8-bit floats
+// (float_e4m3_t, float_e5m2_t, A's and B's types may differ: wgmma m64nNk32,
+// BK = 128, K-major A and B only, as the instruction reads them): the same
+// kernel, the same tiles in bytes (128-byte rows of the swizzle atoms).
+// The FP8 GEMM (issue 27) adds the scales (GemmScales: per tensor or per
+// row of A / column of B, applied in the epilogue) and, where Promote_, the
+// promotion of the wgmma accumulators into a second fp32 accumulator every
+// GemmScales::promote_every k-tiles (FP8 wgmma accumulates with fewer than
+// fp32's bits: DeepSeek-V3's report, CUTLASS's mma_promotion_interval).
 #pragma once
 
 #include <cstdint>
@@ -18,24 +28,66 @@ namespace TESSEL_NAMESPACE::kernels::sm90 {
 
 namespace detail {
 using ::TESSEL_NAMESPACE::kernels::wgmma_kind;  // sm90_common.cuh
+
+// The wgmma op of the configuration: m64 x N x 16 of the 16-bit kind (majors
+// as given), or m64 x N x 32 of the 8-bit kind of (TA, TB) (K-major), A and B
+// from shared memory.
+template <class TA, class TB> struct wgmma_kind8;
+template <> struct wgmma_kind8<float_e4m3_t, float_e4m3_t> { using type = GMMA::ptx::f32e4m3e4m3; };
+template <> struct wgmma_kind8<float_e4m3_t, float_e5m2_t> { using type = GMMA::ptx::f32e4m3e5m2; };
+template <> struct wgmma_kind8<float_e5m2_t, float_e4m3_t> { using type = GMMA::ptx::f32e5m2e4m3; };
+template <> struct wgmma_kind8<float_e5m2_t, float_e5m2_t> { using type = GMMA::ptx::f32e5m2e5m2; };
+template <class TA, class TB, int N, GMMA::Major MA, GMMA::Major MB, bool Eight = (sizeof(TA) == 1)>
+struct wgmma_op {
+  static_assert(std::is_same_v<TA, TB>, "GemmConfig: 16-bit A and B of one type (bf16 or fp16)");
+  using type = GMMA::MMA_64xNx16<N, typename wgmma_kind<TA>::type, false, MA, MB, GMMA::ScaleIn::One, GMMA::ScaleIn::One>;
+};
+template <class TA, class TB, int N, GMMA::Major MA, GMMA::Major MB>
+struct wgmma_op<TA, TB, N, MA, MB, true> {
+  using type = GMMA::MMA_64xNx32<N, typename wgmma_kind8<TA, TB>::type, false, GMMA::ScaleIn::One, GMMA::ScaleIn::One>;
+};
 }  // namespace detail
 
-// T: input type (half_t, bfloat16_t); TO: output type (half_t, bfloat16_t, float).
+// The FP8 GEMM's scales and promotion (launch_gemm's last argument; 16-bit
+// configurations take none): D = alpha * sa * sb * (A * B) with sa = a[0]
+// (per tensor) or a[row] (a_rows: one per row of A), sb = b[0] or b[column]
+// (b_cols), fp32 device pointers (nullptr: 1); promote_every: the k-tiles (of
+// BK = 128) between promotions of the wgmma accumulators into the fp32 one
+// (configurations with Promote_), 0: once, at the end (no promotion).
+struct GemmScales {
+  float const* a = nullptr;
+  float const* b = nullptr;
+  bool a_rows = false, b_cols = false;
+  int promote_every = 1;
+};
+
+// T: input type (half_t, bfloat16_t; or A's 8-bit float float_e4m3_t or
+// float_e5m2_t, TB_ then B's); TO: output type (half_t, bfloat16_t, float).
 // Consumers_: consumer warpgroups, each computing 64 rows of the CTA tile (so
 // BM = 64 * Consumers_); ProducerRegs_/ConsumerRegs_: the registers per thread
 // that setmaxnreg gives the producer and the consumers (multiples of 8 in
-// 24..256, within the SM's 64K registers).
+// 24..256, within the SM's 64K registers). Promote_ (8-bit only): a second
+// fp32 accumulator that the wgmma accumulators are added into every
+// GemmScales::promote_every k-tiles.
 template <class T, class TO, GMMA::Major MA, GMMA::Major MB, int BN_ = 256, int Stages_ = 4, int Consumers_ = 2, int ProducerRegs_ = 40,
-          int ConsumerRegs_ = 232>
+          int ConsumerRegs_ = 232, class TB_ = T, bool Promote_ = false>
 struct GemmConfig {
-  using Element = T;
+  using Element = T;  // A's (and B's, for 16-bit inputs)
+  using ElementA = T;
+  using ElementB = TB_;
   using ElementOut = TO;
+  static constexpr bool kEightBit = sizeof(T) == 1;
+  static_assert(sizeof(T) == sizeof(TB_), "GemmConfig: A and B of one width (16-bit, or 8-bit floats)");
+  static_assert(!kEightBit || (MA == GMMA::Major::K && MB == GMMA::Major::K),
+                "GemmConfig: 8-bit (FP8) operands must be K-major: the FP8 wgmma reads K-major A and B only");
+  static_assert(kEightBit || !Promote_, "GemmConfig: the accumulator promotion is the 8-bit kernel's");
+  static constexpr bool kPromote = Promote_;
   static constexpr GMMA::Major kMajorA = MA, kMajorB = MB;
   static constexpr int kConsumers = Consumers_;  // consumer warpgroups
   static_assert(Consumers_ >= 1 && Consumers_ <= 2, "GemmConfig: 1 or 2 consumer warpgroups (BM = 64 or 128; a TMA box row is at most 256)");
   using BM = Int<64 * Consumers_>;
   using BN = Int<BN_>;
-  using BK = _64;
+  using BK = Int<128 / sizeof(T)>;  // 128 bytes of K: 64 16-bit or 128 8-bit elements
   using Stages = Int<Stages_>;
   static constexpr int kStages = Stages_;
   static constexpr int kThreads = 128 * (1 + kConsumers);
@@ -53,7 +105,7 @@ struct GemmConfig {
   // tile). MN-major: the atom is 64 (MN) x 8 (K); its copies go along K first
   // (order (2,1,3)), so that a 64 x 64 block is contiguous: one TMA box.
   using AtomA = GMMA::Layout_SW128_Atom<MA, T>;
-  using AtomB = GMMA::Layout_SW128_Atom<MB, T>;
+  using AtomB = GMMA::Layout_SW128_Atom<MB, TB_>;
   using OrderA = std::conditional_t<MA == GMMA::Major::K, Step<_1, _2, _3>, Step<_2, _1, _3>>;
   using OrderB = std::conditional_t<MB == GMMA::Major::K, Step<_1, _2, _3>, Step<_2, _1, _3>>;
   using SmemLayoutA = decltype(tile_to_shape(AtomA{}, Shape<BM, BK, Stages>{}, OrderA{}));
@@ -72,9 +124,10 @@ struct GemmConfig {
   static constexpr int kBoxesA = MA == GMMA::Major::K ? 1 : BM::value / 64;
   static constexpr int kBoxesB = MB == GMMA::Major::K ? 1 : BNPiece::value / 64;
   static constexpr int kStageA = BM::value * BK::value, kStageB = BN::value * BK::value;  // elements
-  static constexpr std::uint32_t kStageBytes = std::uint32_t((kStageA + kStageB) * sizeof(T));
+  static constexpr std::uint32_t kStageBytes = std::uint32_t(kStageA * sizeof(T) + kStageB * sizeof(TB_));
 
-  // The MMA: 64 x AtomN x 16 wgmma, both operands from shared memory, one atom
+  // The MMA: 64 x AtomN x AtomK wgmma (AtomK = 16, or 32 for 8-bit inputs: 32
+  // bytes of K), both operands from shared memory, one atom
   // per consumer warpgroup along M; AtomN = BN up to 256 (wgmma's largest N),
   // else BN / 2 with the atom repeated twice along N (the permutation's tile
   // (BM, BN, 16)): each warpgroup then issues two wgmmas per k-block.
@@ -82,9 +135,10 @@ struct GemmConfig {
   static_assert(kAtomN % 8 == 0 && kAtomN <= 256, "GemmConfig: BN > 256 must halve into a wgmma N (a multiple of 8 up to 256)");
   static_assert(MB == GMMA::Major::K || kAtomN % 64 == 0,
                 "GemmConfig: an MN-major B needs a wgmma N of whole 64-row swizzle atoms (BN = 320 halves into 160: K-major B only)");
-  using Op = GMMA::MMA_64xNx16<kAtomN, typename detail::wgmma_kind<T>::type, false, MA, MB, GMMA::ScaleIn::One, GMMA::ScaleIn::One>;
+  using Op = typename detail::wgmma_op<T, TB_, kAtomN, MA, MB>::type;
+  using AtomK = Int<32 / sizeof(T)>;
   using TiledMma = std::conditional_t<(BN_ <= 256), decltype(make_tiled_mma(Op{}, Layout<Shape<Int<kConsumers>, _1, _1>>{})),
-                                      decltype(make_tiled_mma(Op{}, Layout<Shape<Int<kConsumers>, _1, _1>>{}, Tile<BM, BN, _16>{}))>;
+                                      decltype(make_tiled_mma(Op{}, Layout<Shape<Int<kConsumers>, _1, _1>>{}, Tile<BM, BN, AtomK>{}))>;
   static_assert(decltype(tile_size<0>(TiledMma{}))::value == BM::value && decltype(tile_size<1>(TiledMma{}))::value == BN::value,
                 "GemmConfig: the TiledMMA's tile is not (BM, BN)");
 
@@ -134,8 +188,10 @@ template <class Cfg, class Problem = DenseProblem>
 struct GemmParams {
   using Config = Cfg;
   using T = typename Cfg::Element;
+  using TB = typename Cfg::ElementB;
   using TO = typename Cfg::ElementOut;
-  TmaCopy<SM90_TMA_LOAD, T> tma_a, tma_b;
+  TmaCopy<SM90_TMA_LOAD, T> tma_a;
+  TmaCopy<SM90_TMA_LOAD, TB> tma_b;
   TmaTilePlan plan_a, plan_b;
   TmaCopy<SM90_TMA_STORE, TO> tma_c;  // the epilogue's TMA store of a 64 x 64 chunk of C (when epi_tma)
   TmaTilePlan plan_c;
@@ -149,6 +205,7 @@ struct GemmParams {
   bool vec = false;     // C allows 2-element vector accesses
   int cluster = 1;      // CTAs per cluster along M (1 or 2): a pair shares its B tile by TMA multicast
   Problem problem{};    // the tiles' operands and output (DenseProblem: sched, m)
+  GemmScales scales;    // 8-bit configurations: the scales and the promotion interval
 };
 
 }  // namespace tessel::kernels::sm90

@@ -7,6 +7,14 @@
 // the mathematical K x N operand), C is M x N; each of A and B may be K-major
 // (K contiguous) or MN-major (M or N contiguous): the four BLAS layouts NN, NT,
 // TN, TT. Inputs bf16 or fp16, fp32 accumulation, output bf16, fp16 or fp32.
+// The same kernel is the FP8 GEMM (issue 27): A and B float_e4m3_t or
+// float_e5m2_t, K-major, BK = 128 (128-byte rows as for 16-bit inputs),
+// m64nNk32 wgmmas; D = alpha * sa * sb * A * B with the scales of GemmScales
+// (per tensor, or per row of A and column of B) applied in the epilogue;
+// where Cfg::kPromote, every GemmScales::promote_every k-tiles the consumer
+// waits for its wgmmas and adds their accumulators into a second fp32
+// accumulator, then restarts them from zero (the FP8 wgmma's accumulation
+// keeps fewer bits than fp32: the promotion bounds the run it sums).
 //
 // The kernel (one persistent CTA per SM, 384 threads):
 //   - warpgroup 0 is the producer: one thread issues TMA loads of the A
@@ -150,6 +158,33 @@ TESSEL_DEVICE void named_barrier_sync(int id, int n) { asm volatile("bar.sync %0
 
 using ::tessel::kernels::gemm_convert::pack_pair;  // the epilogue's conversions (gemm_convert.cuh)
 
+// The FP8 GEMM's scale of row (or column) i of n: s[i] (per row), s[0] (per
+// tensor) or 1 (none); i is clamped into the matrix (edge tiles).
+TESSEL_DEVICE float scale_at(float const* s, bool per, int i, int n) {
+  if (s == nullptr) return 1.f;
+  return per ? __ldg(s + (i < n ? i : n - 1)) : __ldg(s);
+}
+
+// The FP8 GEMM's epilogue hook (epilogue.cuh): D = alpha * sa(row) * sb(col) * acc
+// (+ beta * C), the per-tensor scales folded into alpha, sa/sb the per-row and
+// per-column scales (nullptr where per tensor or none).
+struct ScaledCombination {
+  float alpha = 1.f, beta = 0.f;
+  float const* sa = nullptr;
+  float const* sb = nullptr;
+  int m = 0, n = 0;
+  TESSEL_DEVICE float operator()(float v, long long row, long long col) const {
+    return alpha * v * scale_at(sa, true, int(row), m) * scale_at(sb, true, int(col), n);
+  }
+};
+
+// alpha times the per-tensor scales (not the per-row or per-column ones).
+TESSEL_DEVICE float tensor_scaled_alpha(float alpha, GemmScales const& s) {
+  return alpha * (s.a_rows ? 1.f : scale_at(s.a, false, 0, 1)) * (s.b_cols ? 1.f : scale_at(s.b, false, 0, 1));
+}
+
+struct NoAccumulator {};  // the promoted accumulator of a configuration without promotion
+
 // A multicast of tma_load_rows's loads to the CTAs of mask.
 template <int Boxes, int Rows, class T>
 TESSEL_DEVICE void tma_multicast_rows(TmaDescriptor const& desc, TmaTilePlan const& plan, std::uint64_t& bar, std::uint16_t mask, T* smem,
@@ -170,6 +205,7 @@ template <class Cfg, class Problem = DenseProblem>
 __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant__ GemmParams<Cfg, Problem> const p) {
 #if defined(TESSEL_ARCH_WGMMA)
   using T = typename Cfg::Element;
+  using TB = typename Cfg::ElementB;
   using TO = typename Cfg::ElementOut;
   using BM = typename Cfg::BM;
   using BN = typename Cfg::BN;
@@ -178,7 +214,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
   extern __shared__ unsigned char smem_raw[];
   auto* base = reinterpret_cast<unsigned char*>((reinterpret_cast<std::uintptr_t>(smem_raw) + 1023) & ~std::uintptr_t(1023));
   T* smem_a = reinterpret_cast<T*>(base);
-  T* smem_b = smem_a + S * Cfg::kStageA;
+  TB* smem_b = reinterpret_cast<TB*>(smem_a + S * Cfg::kStageA);
   TO* smem_c = reinterpret_cast<TO*>(smem_b + S * Cfg::kStageB);  // the epilogue's slots (Cfg::kEpiBytes)
   auto* barriers = reinterpret_cast<std::uint64_t*>(reinterpret_cast<unsigned char*>(smem_c) + Cfg::kEpiBytes);
 
@@ -211,7 +247,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
           pipe.producer_acquire(st, Cfg::kStageBytes);  // this stage is free in every CTA of the cluster
           std::uint64_t& full = pipe.full(st);
           detail::tma_load_rows<Cfg::kBoxesA, BM::value>(p.tma_a.desc, p.plan_a, full, smem_a + st.index * Cfg::kStageA, t.a_row, kt);
-          T* const sb = smem_b + st.index * Cfg::kStageB;
+          TB* const sb = smem_b + st.index * Cfg::kStageB;
           if (cluster == 1) {
             TESSEL_UNROLL
             for (int h = 0; h < Cfg::kPiecesB; ++h)
@@ -238,6 +274,8 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
     auto tCrA = thr.partition_fragment_A(sA);  // (MMA, MMA_M, MMA_K, S) descriptors
     auto tCrB = thr.partition_fragment_B(sB);  // (MMA, MMA_N, MMA_K, S) descriptors
     auto acc = partition_fragment_C(mma, Shape<BM, BN>{});  // (MMA, MMA_M, MMA_N) fp32 registers
+    // 8-bit with promotion: the fp32 accumulator that acc is added into (the epilogue's source then).
+    std::conditional_t<Cfg::kPromote, decltype(acc), detail::NoAccumulator> acc2;
     auto tCcC = thr.partition_C(make_identity_tensor(Shape<BM, BN>{}));  // (row, col) of each accumulator in the tile
     constexpr int kBlocks = decltype(size<2>(tCrA.layout()))::value;     // wgmma k-blocks per k-tile
     bool const lane0 = (threadIdx.x % 32) == 0;
@@ -252,6 +290,11 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
       // stage's and release that buffer.
       mma.accumulate_ = GMMA::ScaleOut::Zero;
       int prev = 0;
+      [[maybe_unused]] int since = 0;  // promotion: k-tiles accumulated in acc since the last one
+      if constexpr (Cfg::kPromote) {
+        TESSEL_UNROLL
+        for (int i = 0; i < int(size(acc2.layout())); ++i) acc2(i) = 0.f;
+      }
       for (int kt = 0; kt < k_tiles; ++kt) {
         pipe.consumer_wait(st);
         warpgroup_fence_operand(acc);
@@ -262,8 +305,22 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
           mma.accumulate_ = GMMA::ScaleOut::One;
         }
         warpgroup_commit_batch();
-        warpgroup_wait<1>();  // the previous k-tile's wgmmas have retired
-        warpgroup_fence_operand(acc);
+        if constexpr (Cfg::kPromote) {
+          if (++since == p.scales.promote_every) {  // promote: every wgmma retired, acc added into acc2, restarted
+            warpgroup_wait<0>();
+            warpgroup_fence_operand(acc);
+            TESSEL_UNROLL
+            for (int i = 0; i < int(size(acc.layout())); ++i) acc2(i) += acc(i);
+            since = 0;
+            mma.accumulate_ = GMMA::ScaleOut::Zero;
+          } else {
+            warpgroup_wait<1>();
+            warpgroup_fence_operand(acc);
+          }
+        } else {
+          warpgroup_wait<1>();  // the previous k-tile's wgmmas have retired
+          warpgroup_fence_operand(acc);
+        }
         if (kt > 0 && lane0) pipe.consumer_release(prev);
         prev = st.index;
         st.advance();
@@ -271,6 +328,17 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
       warpgroup_wait<0>();
       warpgroup_fence_operand(acc);
       if (k_tiles > 0 && lane0) pipe.consumer_release(prev);
+      if constexpr (Cfg::kPromote) {
+        if (since > 0) {
+          TESSEL_UNROLL
+          for (int i = 0; i < int(size(acc.layout())); ++i) acc2(i) += acc(i);
+        }
+      }
+      // The epilogue's accumulators: acc, or acc2 where promoted.
+      auto const& res = [&]() -> auto const& {
+        if constexpr (Cfg::kPromote) return acc2;
+        else return acc;
+      }();
 
       constexpr int kVals = decltype(size(acc.layout()))::value;
       if constexpr (Cfg::kEpiTma) {
@@ -282,7 +350,8 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
           int const wg = ctid / 128;
           bool const leader = (ctid % 128) == 0;
           constexpr int kPer = kVals / Cfg::kChunksN;
-          float const alpha = p.alpha;
+          float alpha = p.alpha;
+          if constexpr (Cfg::kEightBit) alpha = detail::tensor_scaled_alpha(alpha, p.scales);
           // The thread's coordinates, recomputed here from an opaque copy of its
           // index: otherwise the compiler hoists every value's smem offset out of
           // the tile loop and keeps them live beside the accumulators (spills).
@@ -301,7 +370,18 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
             for (int i = j * kPer; i < (j + 1) * kPer; i += 2) {
               auto const crd = tCcE(i);
               int const r = int(get<0>(crd)) - wg * 64, c = int(get<1>(crd)) - j * 64;
-              auto const packed = detail::pack_pair(alpha * acc(i), alpha * acc(i + 1), static_cast<TO*>(nullptr));
+              float f0 = alpha, f1 = alpha;
+              if constexpr (Cfg::kEightBit) {
+                if (p.scales.a_rows) {
+                  float const sa = detail::scale_at(p.scales.a, true, t.c_row + int(get<0>(crd)), p.m);
+                  f0 *= sa, f1 *= sa;
+                }
+                if (p.scales.b_cols) {
+                  int const col = t.c_col + int(get<1>(crd));
+                  f0 *= detail::scale_at(p.scales.b, true, col, p.n), f1 *= detail::scale_at(p.scales.b, true, col + 1, p.n);
+                }
+              }
+              auto const packed = detail::pack_pair(f0 * res(i), f1 * res(i + 1), static_cast<TO*>(nullptr));
               *reinterpret_cast<std::uint32_t*>(slot + typename Cfg::SmemTileCElems{}(r, c)) = packed;
             }
             fence_view_async_shared();  // these writes, before the TMA store reads them
@@ -323,7 +403,13 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
       // tile; the global address is C's layout at them (a partition of a
       // dynamic-strided tensor would run the layout algebra at run time, whose
       // error path is a call: ptxas then serializes wgmma).
-      epilogue_direct<BM, BN>(acc, tCcC, LinearCombination{p.alpha, p.beta}, p.c, p.ldc, t.c_row, t.c_col, t.c_row_end, p.n, p.vec);
+      if constexpr (Cfg::kEightBit) {
+        detail::ScaledCombination const hook{detail::tensor_scaled_alpha(p.alpha, p.scales), p.beta, p.scales.a_rows ? p.scales.a : nullptr,
+                                             p.scales.b_cols ? p.scales.b : nullptr, p.m, p.n};
+        epilogue_direct<BM, BN>(res, tCcC, hook, p.c, p.ldc, t.c_row, t.c_col, t.c_row_end, p.n, p.vec);
+      } else {
+        epilogue_direct<BM, BN>(acc, tCcC, LinearCombination{p.alpha, p.beta}, p.c, p.ldc, t.c_row, t.c_col, t.c_row_end, p.n, p.vec);
+      }
     }
     if constexpr (Cfg::kEpiTma) {
       if (p.epi_tma && (ctid % 128) == 0) tma_store_wait<0>();  // the slots are read before the CTA leaves
