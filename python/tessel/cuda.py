@@ -27,13 +27,32 @@ max_seqlen_q / max_seqlen_k must bound every sequence's length (the kernels
 cover max_seqlen_q rows of each sequence); left None they are read from the
 offsets, which synchronises with the device (not in a CUDA graph then).
 
+Grouped (MoE) GEMMs, the grouped GEMM of include/tessel/kernels/gemm_sm90_grouped.cuh:
+
+    out = tessel.cuda.grouped_gemm(a, b, group_offsets=offs)   # a (M, K), out (M, N)
+    out = tessel.cuda.grouped_gemm(a, b, masked_m=counts)      # a (E, capacity, K), out (E, capacity, N)
+
+b (E, N, K): expert g's weights (K contiguous, as nn.Linear keeps them);
+out_g = a_g @ b[g].T for each expert g. group_offsets: int32 CUDA tensor of E
+nondecreasing ends (torch._grouped_mm's offs: group g is rows
+offs[g-1] .. offs[g] - 1 of a and out, offs[-1] = 0; rows past offs[E-1] are
+not written). masked_m: int32 CUDA tensor of E counts in [0, capacity]: rows
+masked_m[g] .. capacity - 1 of expert g are not written. bfloat16 or float16
+(a, b and out of one dtype), K contiguous with rows 16-byte aligned. out
+(optional) receives the result; a new one is torch.empty (rows of no group
+stay uninitialised). The sizes stay on the device (no synchronisation); sizes
+that are not valid compute nothing, and check=True waits for the kernel and
+raises the error. Runs on the current stream.
+
 The kernels are built on first use: nvcc compiles _attention_capi.cu for each
 dtype and head dimension (6 translation units, in parallel) into one shared
 library, called through ctypes (no PyTorch headers), kept in a cache folder
 (TESSEL_CUDA_CACHE, default ~/.cache/tessel) under a hash of the sources.
 TESSEL_INCLUDE_DIR names tessel's include folder where this file is neither in
 a source checkout (python/tessel/ beside include/) nor in the CMake build's
-package (_include_dir.txt); NVCC names the compiler.
+package (_include_dir.txt); NVCC names the compiler. The grouped GEMM's
+library is built the same way, on its first use, from _gemm_capi.cu (one
+translation unit per dtype), beside the attention's (build(kernels="gemm")).
 """
 
 import ctypes
@@ -44,12 +63,13 @@ import subprocess
 import threading
 import time
 
-__all__ = ["attention", "build"]
+__all__ = ["attention", "build", "grouped_gemm"]
 
 _HEAD_DIMS = (64, 128, 256)
 _DTYPES = ("bf16", "fp16")
 _lock = threading.Lock()
 _lib = None
+_gemm_lib = None
 build_seconds = None  # the wall time of the last build (None: taken from the cache)
 
 
@@ -95,29 +115,39 @@ def _source_hash(src, inc, flags):
     return h.hexdigest()[:16]
 
 
-def build(verbose=False):
-    """Builds (or finds in the cache) the kernels' library and returns its path."""
+def _units(kernels):
+    """The library's name, its source and its translation units (defines, object name)."""
+    if kernels == "attention":
+        return "attention", "_attention_capi.cu", [([f"-DTESSEL_ATTN_T={t}", f"-DTESSEL_ATTN_D={d}"], f"attention_{t}_d{d}.o")
+                                                   for t in _DTYPES for d in _HEAD_DIMS]
+    if kernels == "gemm":
+        return "gemm", "_gemm_capi.cu", [([f"-DTESSEL_GEMM_T={t}"], f"gemm_{t}.o") for t in _DTYPES]
+    raise ValueError(f"tessel.cuda.build: kernels is 'attention' or 'gemm', not {kernels!r}")
+
+
+def build(verbose=False, kernels="attention"):
+    """Builds (or finds in the cache) the kernels' library (attention or gemm) and returns its path."""
     global build_seconds
+    name, src_name, units = _units(kernels)
     inc = _include_dir()
-    src = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_attention_capi.cu")
+    src = os.path.join(os.path.dirname(os.path.abspath(__file__)), src_name)
     nvcc = _nvcc()
     flags = _flags(inc)
     cache = os.environ.get("TESSEL_CUDA_CACHE") or os.path.join(os.path.expanduser("~"), ".cache", "tessel")
-    out = os.path.join(cache, "attention-" + _source_hash(src, inc, flags))
-    lib = os.path.join(out, "libtessel_attention.so")
+    out = os.path.join(cache, name + "-" + _source_hash(src, inc, flags))
+    lib = os.path.join(out, f"libtessel_{name}.so")
     if os.path.isfile(lib):
         return lib
     os.makedirs(out, exist_ok=True)
     t0 = time.time()
     procs, objs = [], []
-    for t in _DTYPES:
-        for d in _HEAD_DIMS:
-            obj = os.path.join(out, f"attention_{t}_d{d}.o")
-            cmd = [nvcc, *flags, f"-DTESSEL_ATTN_T={t}", f"-DTESSEL_ATTN_D={d}", "-c", src, "-o", obj]
-            if verbose:
-                print(" ".join(cmd))
-            procs.append((cmd, subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)))
-            objs.append(obj)
+    for defines, obj_name in units:
+        obj = os.path.join(out, obj_name)
+        cmd = [nvcc, *flags, *defines, "-c", src, "-o", obj]
+        if verbose:
+            print(" ".join(cmd))
+        procs.append((cmd, subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)))
+        objs.append(obj)
     failed = []
     for cmd, p in procs:
         text = p.communicate()[0].decode(errors="replace")
@@ -230,3 +260,88 @@ def attention(q, k, v, causal=False, softmax_scale=None, return_lse=False, cu_se
     if rc != 0:
         raise RuntimeError(err.value.decode(errors="replace"))
     return (out, lse) if return_lse else out
+
+
+def _gemm_library():
+    global _gemm_lib
+    with _lock:
+        if _gemm_lib is None:
+            lib = ctypes.CDLL(build(kernels="gemm"))
+            for t in _DTYPES:
+                w = getattr(lib, f"tessel_grouped_workspace_{t}")
+                w.restype = ctypes.c_longlong
+                w.argtypes = [ctypes.c_int, ctypes.c_int]
+                f = getattr(lib, f"tessel_grouped_gemm_{t}")
+                f.restype = ctypes.c_int
+                f.argtypes = [ctypes.c_void_p, ctypes.c_longlong] * 3 + [ctypes.c_void_p] + [ctypes.c_int] * 5 + [
+                    ctypes.c_void_p, ctypes.c_longlong, ctypes.c_int, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
+            _gemm_lib = lib
+        return _gemm_lib
+
+
+def grouped_gemm(a, b, group_offsets=None, masked_m=None, out=None, check=False):
+    """out_g = a_g @ b[g].T for the groups of group_offsets or masked_m (see the module's documentation); returns out."""
+    import torch
+
+    names = {torch.bfloat16: "bf16", torch.float16: "fp16"}
+    if (group_offsets is None) == (masked_m is None):
+        raise ValueError("tessel.cuda.grouped_gemm: give one of group_offsets (contiguous) and masked_m (masked)")
+    masked = masked_m is not None
+    for name, t in (("a", a), ("b", b)):
+        if not isinstance(t, torch.Tensor) or not t.is_cuda:
+            raise ValueError(f"tessel.cuda.grouped_gemm: {name} is not a CUDA tensor")
+        if t.dtype not in names or t.dtype != a.dtype:
+            raise ValueError(f"tessel.cuda.grouped_gemm: {name} is {t.dtype}; a and b are both bfloat16 or both float16")
+        if t.device != a.device:
+            raise ValueError(f"tessel.cuda.grouped_gemm: {name} is on {t.device}, a on {a.device}")
+    if b.dim() != 3:
+        raise ValueError("tessel.cuda.grouped_gemm: b is not of shape (groups, N, K)")
+    E, N, K = b.shape
+    if a.dim() != (3 if masked else 2):
+        raise ValueError(f"tessel.cuda.grouped_gemm: a is not of shape {'(groups, capacity, K)' if masked else '(rows, K)'}")
+    if a.shape[-1] != K:
+        raise ValueError(f"tessel.cuda.grouped_gemm: a's K {a.shape[-1]} is not b's {K}")
+    sizes = masked_m if masked else group_offsets
+    what = "masked_m" if masked else "group_offsets"
+    if (not isinstance(sizes, torch.Tensor) or sizes.device != a.device or sizes.dtype != torch.int32 or sizes.dim() != 1
+            or not sizes.is_contiguous()):
+        raise ValueError(f"tessel.cuda.grouped_gemm: {what} is not a contiguous 1-d int32 tensor on {a.device}")
+    if sizes.numel() != E:
+        raise ValueError(f"tessel.cuda.grouped_gemm: {what} has {sizes.numel()} entries for {E} groups (b's first extent)")
+    if masked:
+        if a.shape[0] != E:
+            raise ValueError(f"tessel.cuda.grouped_gemm: a has {a.shape[0]} groups, b {E}")
+        cap = a.shape[1]
+        rows = E * cap
+        out_shape = (E, cap, N)
+    else:
+        cap = 0
+        rows = a.shape[0]
+        out_shape = (rows, N)
+    if out is None:
+        out = torch.empty(out_shape, dtype=a.dtype, device=a.device)
+    elif not isinstance(out, torch.Tensor) or tuple(out.shape) != out_shape or out.dtype != a.dtype or out.device != a.device:
+        raise ValueError(f"tessel.cuda.grouped_gemm: out is not a {a.dtype} tensor of shape {out_shape} on {a.device}")
+    # rows of each operand: (rows, cols) with unit column stride, groups (masked, b) rows * ld apart
+    for name, t, inner in (("a", a, cap if masked else None), ("b", b, N), ("out", out, cap if masked else None)):
+        if t.stride(-1) != 1:
+            raise ValueError(f"tessel.cuda.grouped_gemm: {name}'s last dimension is not contiguous")
+        if t.dim() == 3 and t.shape[0] > 1 and t.stride(0) != t.shape[1] * t.stride(1):
+            raise ValueError(f"tessel.cuda.grouped_gemm: {name}'s groups are not one after the other (stride(0) != shape[1] * stride(1))")
+    if E == 0 or rows == 0 or N == 0:
+        return out
+    if K == 0:
+        raise ValueError("tessel.cuda.grouped_gemm: K = 0")
+    t = names[a.dtype]
+    lib = _gemm_library()
+    ws_bytes = getattr(lib, f"tessel_grouped_workspace_{t}")(E, rows)
+    ws = torch.empty(int(ws_bytes), dtype=torch.uint8, device=a.device)
+    err = ctypes.create_string_buffer(512)
+    with torch.cuda.device(a.device):
+        stream = torch.cuda.current_stream(a.device).cuda_stream
+        rc = getattr(lib, f"tessel_grouped_gemm_{t}")(a.data_ptr(), a.stride(-2), b.data_ptr(), b.stride(1), out.data_ptr(), out.stride(-2),
+                                                      sizes.data_ptr(), E, rows, cap, N, K, ws.data_ptr(), int(ws_bytes), int(bool(check)),
+                                                      stream, err, len(err))
+    if rc != 0:
+        raise RuntimeError(err.value.decode(errors="replace"))
+    return out

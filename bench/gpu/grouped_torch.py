@@ -1,0 +1,116 @@
+"""tessel.cuda.grouped_gemm (the PyTorch entry point) against PyTorch in one process, on the
+same tensors: a loop of torch.matmul calls (one cuBLAS GEMM per non-empty group),
+torch._grouped_mm where this PyTorch has it, and the dense torch.matmul of the same FLOPs
+(all tokens against one expert's weights).
+
+    python3 grouped_torch.py [--rounds 5] [--reps 30]
+
+First, per case, tessel's output against the loop's on small-integer inputs (bit for bit) and
+against torch._grouped_mm on them. Then rounds: per round every variant timed as `reps`
+back-to-back calls between two CUDA events (after 3 warm-up calls), the variants' order
+rotated from round to round; the ratios are per round, the summary line gives their medians.
+Exit 1 if a check failed."""
+import argparse
+import importlib.util
+import os
+import random
+import statistics
+import sys
+
+import torch
+
+_spec = importlib.util.spec_from_file_location(
+    "tessel_cuda", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "python", "tessel", "cuda.py"))
+tcuda = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(tcuda)
+
+CASES = [("8 experts", 8, 4096, 7168, 16384, 0), ("64 experts", 64, 4096, 7168, 32768, 16), ("256 experts", 256, 4096, 7168, 32768, 8),
+         ("256 experts, N=K=2048", 256, 2048, 2048, 32768, 8)]
+
+
+def split(E, tokens, zeros, rng):
+    """Uneven: weights 1 + r^2 (r in 0..7), every zeros-th group empty, the remainder to group 0."""
+    w = [0 if zeros and g % zeros == zeros - 1 else 1 + rng.randrange(8) ** 2 for g in range(E)]
+    s = [int(tokens * x / sum(w)) for x in w]
+    s[0] += tokens - sum(s)
+    return s
+
+
+def timed(fn, reps):
+    for _ in range(3):
+        fn()
+    a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    a.record()
+    for _ in range(reps):
+        fn()
+    b.record()
+    b.synchronize()
+    return a.elapsed_time(b) / reps
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--reps", type=int, default=30)
+    args = ap.parse_args()
+    has_gmm = hasattr(torch, "_grouped_mm")
+    print(f"torch {torch.__version__}, {torch.cuda.get_device_name()}, torch._grouped_mm: {'yes' if has_gmm else 'no'}", flush=True)
+    rng = random.Random(1234)
+    failed = 0
+    dt = torch.bfloat16
+    for name, E, N, K, M, zeros in CASES:
+        sizes = split(E, M, zeros, rng)
+        ends = torch.tensor(sizes, dtype=torch.int64).cumsum(0).to(torch.int32).cuda()
+        starts = [sum(sizes[:g]) for g in range(E)]
+        print(f"== {name}: E={E} N={N} K={K} tokens={M} (group rows {min(sizes)}..{max(sizes)}, {sizes.count(0)} empty)", flush=True)
+        a = torch.empty((M, K), dtype=dt, device="cuda")
+        b = torch.empty((E, N, K), dtype=dt, device="cuda")
+        out = torch.empty((M, N), dtype=dt, device="cuda")
+        out2 = torch.empty((M, N), dtype=dt, device="cuda")
+        bt = b.transpose(-2, -1)
+        views = [(a[s:s + r], bt[g], out2[s:s + r]) for g, (s, r) in enumerate(zip(starts, sizes)) if r]
+
+        def loop():
+            for x, w, o in views:
+                torch.matmul(x, w, out=o)
+
+        variants = {"tessel grouped": lambda: tcuda.grouped_gemm(a, b, group_offsets=ends, out=out), "torch loop": loop,
+                    "torch dense": lambda: torch.matmul(a, bt[0], out=out2)}
+        if has_gmm:
+            variants["torch._grouped_mm"] = lambda: torch._grouped_mm(a, bt, offs=ends)
+        # checks on small integers
+        for t in (a, b):
+            v = torch.randint(0, 4, t.shape, device="cuda")
+            t.copy_(torch.where(v < 2, v - 2, v - 1).to(dt))
+        out.fill_(float("nan")), out2.fill_(0)
+        variants["tessel grouped"](), loop()
+        torch.cuda.synchronize()
+        ok = torch.equal(out, out2)
+        failed += not ok
+        print(f"{'ok' if ok else 'FAIL'}   {name}: tessel.cuda.grouped_gemm == torch.matmul loop, bit for bit (integers)", flush=True)
+        if has_gmm:
+            ok = torch.equal(out, torch._grouped_mm(a, bt, offs=ends))
+            failed += not ok
+            print(f"{'ok' if ok else 'FAIL'}   {name}: tessel.cuda.grouped_gemm == torch._grouped_mm, bit for bit (integers)", flush=True)
+        a.uniform_(-1, 1), b.uniform_(-1, 1)
+        ms = {v: [] for v in variants}
+        names = list(variants)
+        for r in range(args.rounds):
+            for j in range(len(names)):
+                v = names[(j + r) % len(names)]
+                ms[v].append(timed(variants[v], args.reps))
+        flop = 2.0 * M * N * K
+        for v in names:
+            med = statistics.median(ms[v])
+            print(f"time {v:18s} " + " ".join(f"{t:8.4f}" for t in ms[v]) + f"  ms per call; median {med:.4f} ms, {flop / med * 1e-9:.0f} TFLOP/s")
+        ratio = {v: statistics.median([ms[v][r] / ms["tessel grouped"][r] for r in range(args.rounds)]) for v in names if v != "tessel grouped"}
+        print(f"ratio {name}: tessel.cuda.grouped_gemm speed / " + ", / ".join(f"{v} {x:.3f}" for v, x in ratio.items()) +
+              f" (medians of {args.rounds} per-round ratios)", flush=True)
+        del a, b, out, out2, bt, views
+        torch.cuda.empty_cache()
+    print(f"checks: {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

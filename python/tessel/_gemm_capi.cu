@@ -1,0 +1,62 @@
+// The C entry point of tessel.cuda.grouped_gemm (python/tessel/cuda.py): one
+// element type per build (-DTESSEL_GEMM_T=bf16|fp16, the output of the same
+// type), over the Hopper grouped GEMM of include/tessel/kernels/gemm_sm90_grouped.cuh.
+// cuda.py compiles it with nvcc, as _attention_capi.cu, into a shared library
+// called through ctypes: no PyTorch headers.
+#include <cstdio>
+#include <cstring>
+#include <exception>
+
+#include <tessel/kernels/gemm_sm90_grouped.cuh>
+
+#if !defined(TESSEL_GEMM_T)
+#  error "_gemm_capi.cu: define TESSEL_GEMM_T (bf16 or fp16)"
+#endif
+
+namespace {
+namespace k = tessel::kernels;
+struct bf16 {
+  using type = tessel::bfloat16_t;
+};
+struct fp16 {
+  using type = tessel::half_t;
+};
+using T = typename TESSEL_GEMM_T::type;
+using Cfg = k::sm90::GemmConfig<T, T, tessel::GMMA::Major::K, tessel::GMMA::Major::K>;
+}  // namespace
+
+#define TESSEL_GEMM_CAT2(a, b) a##b
+#define TESSEL_GEMM_CAT(a, b) TESSEL_GEMM_CAT2(a, b)
+
+// The workspace (bytes) of a call with these sizes: masked (capacity > 0: rows = groups * capacity) or contiguous.
+extern "C" long long TESSEL_GEMM_CAT(tessel_grouped_workspace_, TESSEL_GEMM_T)(int groups, int rows) {
+  k::GroupRows gr;
+  gr.groups = groups, gr.total_rows = rows;
+  return (long long)k::grouped_workspace_bytes(gr, Cfg::BM::value);
+}
+
+// a (rows, K), b (groups, N, K), c (rows, N): device pointers with rows lda, ldb, ldc
+// elements apart; sizes: int32 device array (masked: counts, else ends); capacity > 0:
+// masked (rows = groups * capacity); workspace: device memory of
+// tessel_grouped_workspace_* bytes; check: wait and report invalid sizes; stream: a
+// cudaStream_t. Returns 0, or 1 with the error's text in err.
+extern "C" int TESSEL_GEMM_CAT(tessel_grouped_gemm_, TESSEL_GEMM_T)(void const* a, long long lda, void const* b, long long ldb, void* c,
+                                                                    long long ldc, int const* sizes, int groups, int rows, int capacity,
+                                                                    int n, int kk, void* workspace, long long workspace_bytes, int check,
+                                                                    void* stream, char* err, int errlen) {
+  try {
+    k::GroupRows const gr = capacity > 0 ? k::masked_groups(sizes, groups, capacity) : k::contiguous_groups(sizes, groups, rows);
+    k::GroupedGemmOptions opt;
+    opt.workspace = workspace, opt.workspace_bytes = std::size_t(workspace_bytes), opt.check_sizes = check != 0;
+    cudaError_t const e = k::sm90::launch_grouped_gemm<Cfg>(static_cast<T const*>(a), lda, static_cast<T const*>(b), ldb, static_cast<T*>(c), ldc,
+                                                           gr, n, kk, 1.f, 0.f, static_cast<cudaStream_t>(stream), opt);
+    if (e != cudaSuccess) {
+      std::snprintf(err, std::size_t(errlen), "tessel.cuda.grouped_gemm: %s", cudaGetErrorString(e));
+      return 1;
+    }
+    return 0;
+  } catch (std::exception const& ex) {
+    std::snprintf(err, std::size_t(errlen), "%s", ex.what());
+    return 1;
+  }
+}
