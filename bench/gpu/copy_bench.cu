@@ -131,7 +131,7 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
   auto launch = [&] {
     kernels::CopyPlan p = plan;
     CK(cuda::launch(p, src, dst, 0));
-    plan.grid = p.grid; plan.block = p.block; plan.used_tma = p.used_tma; plan.used_async = p.used_async;
+    plan.grid = p.grid; plan.block = p.block; plan.used_tma = p.used_tma; plan.used_async = p.used_async; plan.used_wide = p.used_wide;
   };
   launch();
   CK(cudaDeviceSynchronize());
@@ -254,7 +254,7 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
     }
     if (plan.dst8) {
       q = plan, q.dst8 = false;
-      variant(q, "whole rows, 4-byte stores");
+      variant(q, "whole rows, 4-byte stores (cp.async: 6 blocks per SM)");
     }
     if (small_run) {
       q = plan, q.max_grid = 0;

@@ -1,6 +1,7 @@
 // tessel/kernels/copy_bytes.cuh: cuda::copy's packed 1-byte transposes
 // (copy.cuh launches them where plan_copy sets CopyPlan::packed: copy_transpose_bytes
-// for rows of at most 120 bytes, copy_transpose_rows for longer ones). Compile with nvcc.
+// for rows of at most 120 bytes, copy_transpose_rows_async (cp.async, sm_80+) or
+// copy_transpose_rows for longer ones). Compile with nvcc.
 #pragma once
 
 #include "copy_kernels.cuh"
@@ -41,6 +42,39 @@ __device__ __forceinline__ unsigned long long row_bytes8(unsigned char const* ro
   for (int q = 0; q < 8; ++q)
     if (k + q >= 0 && unsigned(k + q) < nj) v |= static_cast<unsigned long long>(row[k + q]) << (8 * q);
   return v;
+}
+
+// Two words at an 8-byte aligned 32-bit shared-memory address.
+__device__ __forceinline__ void st_shared_v2(std::uint32_t at, unsigned lo, unsigned hi) {
+  asm volatile("st.shared.v2.u32 [%0], {%1, %2};\n" ::"r"(at), "r"(lo), "r"(hi));
+}
+// A 64-bit global store of two words (the addresses come from shared memory as integers:
+// without it the compiler emits generic stores).
+__device__ __forceinline__ void st_global_v2(unsigned char* at, unsigned lo, unsigned hi) {
+  asm volatile("st.global.v2.u32 [%0], {%1, %2};\n" ::"l"(at), "r"(lo), "r"(hi) : "memory");
+}
+__device__ __forceinline__ void st_global_u32(unsigned char* at, unsigned v) {
+  asm volatile("st.global.u32 [%0], %1;\n" ::"l"(at), "r"(v) : "memory");
+}
+
+// r[q] holds bytes 4w..4w+3 of tile row i0+q: a 4x4 byte transpose gives each of columns
+// 4w..4w+3 its bytes of rows i0..i0+3, written at dk[column] + i0 as one 4-byte store (a
+// partial group, i0 + 4 > ni, byte by byte). Columns from nj on and rows from ni on are not written.
+__device__ __forceinline__ void store_rows4(unsigned const (&r)[4], long long const* dk, unsigned w, unsigned i0, unsigned ni,
+                                            unsigned nj) {
+  unsigned const t0 = __byte_perm(r[0], r[1], 0x5140), t1 = __byte_perm(r[2], r[3], 0x5140);
+  unsigned const t2 = __byte_perm(r[0], r[1], 0x7362), t3 = __byte_perm(r[2], r[3], 0x7362);
+  unsigned const out[4] = {__byte_perm(t0, t1, 0x5410), __byte_perm(t0, t1, 0x7632), __byte_perm(t2, t3, 0x5410),
+                           __byte_perm(t2, t3, 0x7632)};
+  if (i0 >= ni) return;
+#pragma unroll
+  for (int c = 0; c < 4; ++c) {
+    if (4 * w + c >= nj) continue;
+    auto* const to = reinterpret_cast<unsigned char*>(dk[4 * w + c]) + i0;
+    if (i0 + 4 <= ni) st_global_u32(to, out[c]);
+    else
+      for (unsigned q = 0; i0 + q < ni; ++q) to[q] = static_cast<unsigned char>(out[c] >> (8 * q));
+  }
 }
 
 // The packed 1-byte transpose, loading 8-byte pairs: tiles of 128 rows x
@@ -135,7 +169,6 @@ __global__ void __launch_bounds__(kThreads, 5) copy_transpose_bytes(unsigned cha
     if (more) load(cur ^ 1, in0, jn0);
     unsigned const g = lane;
     if (4 * g < ni) {
-      bool const full = 4 * g + 4 <= ni;
       long long const* dk = d_addr[cur];
       std::uint32_t const rows_g = smem_u32(tile) + 4 * WR * 4 * g;  // row 4g
       for (unsigned jw = warp; 4 * jw < nj; jw += kWarps) {
@@ -143,38 +176,13 @@ __global__ void __launch_bounds__(kThreads, 5) copy_transpose_bytes(unsigned cha
         std::uint32_t const at = rows_g + 4 * (jw ^ g);
 #pragma unroll
         for (int q = 0; q < 4; ++q) r[q] = ld_shared(at + 4 * WR * q);
-        unsigned const t0 = __byte_perm(r[0], r[1], 0x5140), t1 = __byte_perm(r[2], r[3], 0x5140);
-        unsigned const t2 = __byte_perm(r[0], r[1], 0x7362), t3 = __byte_perm(r[2], r[3], 0x7362);
-        unsigned const out[4] = {__byte_perm(t0, t1, 0x5410), __byte_perm(t0, t1, 0x7632), __byte_perm(t2, t3, 0x5410),
-                                 __byte_perm(t2, t3, 0x7632)};
-        if (full) {
-#pragma unroll
-          for (int c = 0; c < 4; ++c)
-            if (4 * jw + c < nj) reinterpret_cast<unsigned*>(dk[4 * jw + c])[g] = out[c];
-        } else {  // the last, partial group of rows: byte by byte
-          for (unsigned c = 0; c < 4 && 4 * jw + c < nj; ++c)
-            for (unsigned q = 0; 4 * g + q < ni; ++q)
-              reinterpret_cast<unsigned char*>(dk[4 * jw + c])[4 * g + q] = static_cast<unsigned char>(out[c] >> (8 * q));
-        }
+        store_rows4(r, dk, jw, 4 * g, ni, nj);
       }
     }
     __syncthreads();
     if (!more) break;
     b = bn, i0 = in0, j0 = jn0, cur ^= 1, slow = slow_next;
   }
-}
-
-// Two words at an 8-byte aligned 32-bit shared-memory address.
-__device__ __forceinline__ void st_shared_v2(std::uint32_t at, unsigned lo, unsigned hi) {
-  asm volatile("st.shared.v2.u32 [%0], {%1, %2};\n" ::"r"(at), "r"(lo), "r"(hi));
-}
-// A 64-bit global store of two words (the addresses come from shared memory as integers:
-// without it the compiler emits generic stores).
-__device__ __forceinline__ void st_global_v2(unsigned char* at, unsigned lo, unsigned hi) {
-  asm volatile("st.global.v2.u32 [%0], {%1, %2};\n" ::"l"(at), "r"(lo), "r"(hi) : "memory");
-}
-__device__ __forceinline__ void st_global_u32(unsigned char* at, unsigned v) {
-  asm volatile("st.global.u32 [%0], %1;\n" ::"l"(at), "r"(v) : "memory");
 }
 
 // Column w's destination offset (written by the thread of item TI + w of tile_offsets'
@@ -334,18 +342,20 @@ __global__ void __launch_bounds__(kThreads, 5) copy_transpose_rows(unsigned char
 // copy_transpose_rows with the rows loaded by cp.async (plan_copy's packed_rows with
 // CopyPlan::async_copy): the whole tile's loads are in flight at once and take no
 // registers, and no shift pass rewrites the tile; the store reads each row's bytes at
-// its misalignment instead. 37 KB of shared memory, 48 registers: 5 blocks per SM (at 6, ptxas
-// spilled 24 bytes at 40 registers).
+// its misalignment instead. 37 KB of shared memory (at 6 blocks per SM with 8-byte stores,
+// ptxas spilled 24 bytes at 40 registers).
 //  - Load: a warp per row (rows warp + 8r), lane l copies the row's aligned 8-byte pair l
 //    (from the row's first byte rounded down to 8; only the pairs the row needs) to
 //    raw[i*32 + (l ^ (i/8 % 16))]: row i as in memory, its pairs swizzled by its row group.
 //  - Rows outside the source's span are gathered byte by byte into the same places.
 //  - Store: as copy_transpose_rows's (half warp s, word column 2*jp + s, lane h rows
 //    8h..8h+7), each row's word read as the two words around its misalignment and
-//    funnel-shifted; the swizzle spreads the 16 row groups over the banks.
+//    funnel-shifted; the swizzle spreads the 16 row groups over the banks. W8: 8-byte
+//    stores (48 registers, 5 blocks per SM); else the two groups of 4 rows one after the
+//    other with 4-byte stores (40 registers, 6 blocks per SM).
 //  - A block that loops over tiles (a capped grid) takes them one after another.
 template <bool W8>
-__global__ void __launch_bounds__(kThreads, 5) copy_transpose_rows_async(unsigned char const* __restrict__ src,
+__global__ void __launch_bounds__(kThreads, W8 ? 5 : 6) copy_transpose_rows_async(unsigned char const* __restrict__ src,
                                                                        unsigned char* __restrict__ dst, Params p,
                                                                        long long span_lo, long long span_hi) {
   static_assert(kWarps == 8, "copy_transpose_rows_async: 8 warps, a warp per row");
@@ -393,15 +403,27 @@ __global__ void __launch_bounds__(kThreads, 5) copy_transpose_rows_async(unsigne
       for (int q = 0; q < 8; ++q) shs |= (row_info[8 * h + q] & 7u) << (4 * q);
       std::uint32_t const rows_h = raw_u32 + 256 * 8 * h;  // row 8h; its pairs swizzled by h
       unsigned const x = 8 * h;
+      // Row 8h+q's word w: bytes sh + 4w .. sh + 4w + 3 of its raw row (sh: its misalignment).
+      auto word = [&](unsigned w, int q) {
+        unsigned const sh = (shs >> (4 * q)) & 7u, o = 4 * w + (sh & 4u);
+        unsigned const lo = ld_shared(rows_h + 256 * q + (o ^ x)), hi = ld_shared(rows_h + 256 * q + ((o + 4) ^ x));
+        return __funnelshift_r(lo, hi, 8 * (sh & 3u));
+      };
       for (unsigned w = 2 * warp + s; 4 * w < nj; w += 2 * kWarps) {
-        unsigned r[8];
+        if constexpr (W8) {
+          unsigned r[8];
 #pragma unroll
-        for (int q = 0; q < 8; ++q) {
-          unsigned const sh = (shs >> (4 * q)) & 7u, o = 4 * w + (sh & 4u);  // the row's word w starts at byte sh + 4w
-          unsigned const lo = ld_shared(rows_h + 256 * q + (o ^ x)), hi = ld_shared(rows_h + 256 * q + ((o + 4) ^ x));
-          r[q] = __funnelshift_r(lo, hi, 8 * (sh & 3u));
+          for (int q = 0; q < 8; ++q) r[q] = word(w, q);
+          store_rows8<true>(r, d_addr, w, h, ni, nj);
+        } else {  // 4-byte stores: the two groups of 4 rows one after the other (fewer registers)
+#pragma unroll
+          for (int g = 0; g < 2; ++g) {
+            unsigned r[4];
+#pragma unroll
+            for (int q = 0; q < 4; ++q) r[q] = word(w, 4 * g + q);
+            store_rows4(r, d_addr, w, 8 * h + 4 * g, ni, nj);
+          }
         }
-        store_rows8<W8>(r, d_addr, w, h, ni, nj);
       }
     }
     __syncthreads();
