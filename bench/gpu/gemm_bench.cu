@@ -1,6 +1,8 @@
 // The Hopper GEMM of issue 14 (tessel/kernels/gemm_sm90.cuh) on the GPU:
 // correctness against an fp32 reference GEMM on random data, then timings.
-//   gemm_bench [--small] [--reps N] [--describe] [--no-time] [--time-only] [--soak MS] [--one LAYOUT M N K SWIZZLE CLUSTER]
+//   gemm_bench [--small] [--reps N] [--describe] [--no-time] [--time-only] [--soak MS] [--one LAYOUT M N K SWIZZLE CLUSTER] [--fp8]
+// --fp8: the FP8 GEMM's cases instead (issue 27, fp8_main below; the only ones of a
+// -DTESSEL_GEMM_BENCH_FP8_ONLY build, which compiles no 16-bit GEMM).
 // --small: small and odd shapes only (for compute-sanitizer memcheck/racecheck).
 // Correctness (gemm_check.cuh, check_run), every case twice: bit-exact on
 // small-integer inputs, and on random inputs with the relative error below
@@ -10,6 +12,7 @@
 // Timing: median of N (default 30) runs after 5 warm-up runs, CUDA events.
 // Prints one line per check and "N passed, M failed"; exit 1 on a failure.
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -151,6 +154,175 @@ void soak(char const* tname, int M, int cluster, kernels::GemmEpilogue epi, doub
   CK(cudaFree(C));
 }
 
+
+// ---- FP8 (issue 27): kernels::sm90::gemm_fp8, TN (K-major A and B, as the FP8 wgmma needs) ----
+// Variants: 0 e4m3 x e4m3 -> bf16 (Fp8Config: 128 x 128 tiles, 6 stages, the accumulator promotion),
+// 1 e4m3 x e5m2 -> bf16, 2 e4m3 x e4m3 -> fp32 (the direct epilogue), 3 e4m3 x e4m3 -> fp16,
+// 4 e4m3 x e4m3 -> bf16 without promotion (Fp8FastConfig: 128 x 256 tiles, 4 stages).
+// Checks: bit-exact on small integers (exact in e4m3 and e5m2) with power-of-two scales
+// (per tensor, or per row and column), and on random inputs (rounded to the 8-bit types)
+// every 64 x 64 block's relative error below 1e-2 against the fp32 reference of the
+// same 8-bit values; where asked, the error of the same random inputs again with the
+// promotion every 1, 4 k-tiles and never (promote_every 0).
+struct Fp8Case {
+  int M, N, K;
+  int variant = 0;
+  bool time = false;
+  bool rows_cols = false;  // per-row / per-column scales (else per tensor)
+  bool promotion = false;  // the promotion study on the random inputs
+};
+
+template <class TA, class TB, class TO, bool Fast>
+bool run_fp8_case(Fp8Case const& c, int reps, Totals& tot, bool do_time) {
+  int const M = c.M, N = c.N, K = c.K;
+  TA* A;
+  TB* B;
+  TO* C;
+  float* sc;  // [0] sa, [1] sb, [2, 2 + M) rows, [2 + M, 2 + M + N) columns
+  CK(cudaMalloc(&A, std::size_t(M) * K));
+  CK(cudaMalloc(&B, std::size_t(N) * K));
+  CK(cudaMalloc(&C, std::size_t(M) * N * sizeof(TO)));
+  CK(cudaMalloc(&sc, (2 + std::size_t(M) + N) * sizeof(float)));
+  static unsigned seed = 777;
+  seed = seed * 1664525u + 1013904223u;
+  kernels::sm90::GemmScales gs;
+  if (c.rows_cols) gs.a = sc + 2, gs.b = sc + 2 + M, gs.a_rows = gs.b_cols = true;
+  else gs.a = sc, gs.b = sc + 1;
+  kernels::LaunchInfo li;
+  kernels::GemmOptions opt;
+  opt.info = &li;
+  auto const run = [&] { return kernels::sm90::gemm_fp8(A, K, B, K, C, (long long)N, M, N, K, gs, 1.f, 0, opt, Fast); };
+  // the scales: exact (powers of two) or random-case values; returns the reference's alpha
+  auto const set_scales = [&](bool exact) {
+    std::vector<float> h(2 + std::size_t(M) + N);
+    h[0] = exact ? 0.5f : 1.7f;
+    h[1] = exact ? 0.25f : 0.6f;
+    for (int m = 0; m < M; ++m) h[2 + m] = exact ? std::ldexp(1.f, m % 4 - 2) : 0.5f + 0.25f * float(m % 7);
+    for (int n = 0; n < N; ++n) h[2 + M + n] = exact ? std::ldexp(1.f, n % 3 - 1) : 0.75f + 0.125f * float(n % 5);
+    CK(cudaMemcpy(sc, h.data(), h.size() * sizeof(float), cudaMemcpyHostToDevice));
+    return c.rows_cols ? 1.f : 1.f * h[0] * h[1];  // as the kernel folds the per-tensor scales into alpha
+  };
+  RefScales const rs = c.rows_cols ? RefScales{sc + 2, sc + 2 + M} : RefScales{};
+  Strides const st = layout_strides("TN", M, N, K, false);
+  char name[160];
+  std::snprintf(name, sizeof name, "%sx%s->%s%s TN M=%d N=%d K=%d%s", type_name<TA>(), type_name<TB>(), type_name<TO>(), Fast ? " fast" : "", M, N,
+                K, c.rows_cols ? " rows/cols" : "");
+  bool ok = true;
+  if (!time_only) {
+    for (bool exact : {true, false}) {
+      float const alpha = set_scales(exact);
+      Check const r = check_run(A, B, C, st, M, N, K, alpha, 0.f, seed, exact, run, rs, 1e-2);
+      ok = ok && r.ok;
+      if (exact)
+        std::printf("%-4s %-58s exact: %llu wrong (first at %lld,%lld), non-finite %llu\n", r.ok ? "ok" : "FAIL", name, r.wrong, r.first_m,
+                    r.first_n, r.nonfinite);
+      else
+        std::printf("%-4s %-58s random: worst 64x64 block rel.err %.3e, non-finite %llu%s\n", r.ok ? "ok" : "FAIL", name, r.rel, r.nonfinite,
+                    Fast ? " (no promotion)" : " (promotion every k-tile)");
+      (r.ok ? tot.passed : tot.failed)++;
+    }
+    if constexpr (!Fast) {
+      if (c.promotion) {  // the same random inputs, the promotion every 4 k-tiles and never
+        float const alpha = set_scales(false);
+        for (int pe : {4, 0}) {
+          gs.promote_every = pe;
+          Check const r = check_run(A, B, C, st, M, N, K, alpha, 0.f, seed, false, run, rs, 5e-2, false);
+          std::printf("%-4s %-58s random, promotion %s: worst 64x64 block rel.err %.3e\n", r.ok ? "ok" : "FAIL", name,
+                      pe == 0 ? "never (the wgmma accumulators over all of K)" : "every 4 k-tiles", r.rel);
+          (r.ok ? tot.passed : tot.failed)++;
+          ok = ok && r.ok;
+        }
+        gs.promote_every = 1;
+      }
+    }
+  }
+  if (c.time && do_time) {
+    fill_uniform<<<1024, 256>>>(A, (long long)M * K, seed);
+    fill_uniform<<<1024, 256>>>(B, (long long)N * K, seed ^ 0xABCDEFu);
+    set_scales(false);
+    CK(cudaGetLastError());
+    std::vector<float> const ms = time_runs(run, reps);
+    float const med = ms[ms.size() / 2];
+    std::printf("time %-58s median %8.3f ms  %7.1f TFLOP/s  (min %.3f, max %.3f ms, %d runs; grid %d, swizzle 2^%d, cluster %d)\n", name, med,
+                2.0 * M * N * double(K) / (med * 1e-3) / 1e12, ms.front(), ms.back(), reps, li.grid, li.log_swizzle, li.cluster);
+  }
+  CK(cudaFree(A));
+  CK(cudaFree(B));
+  CK(cudaFree(C));
+  CK(cudaFree(sc));
+  return ok;
+}
+
+bool run_fp8(Fp8Case const& c, int reps, Totals& tot, bool do_time) {
+  using E4 = float_e4m3_t;
+  using E5 = float_e5m2_t;
+  switch (c.variant) {
+    case 0: return run_fp8_case<E4, E4, bfloat16_t, false>(c, reps, tot, do_time);
+    case 1: return run_fp8_case<E4, E5, bfloat16_t, false>(c, reps, tot, do_time);
+    case 2: return run_fp8_case<E4, E4, float, false>(c, reps, tot, do_time);
+    case 3: return run_fp8_case<E4, E4, half_t, false>(c, reps, tot, do_time);
+    default: return run_fp8_case<E4, E4, bfloat16_t, true>(c, reps, tot, do_time);
+  }
+}
+
+// What the FP8 GEMM refuses, by name: a K of no 16-byte rows, MN-major operands.
+void fp8_named_errors(Totals& tot) {
+  auto expect_error = [&](char const* what, auto&& f) {
+    bool thrown = false;
+    try {
+      f();
+    } catch (tessel::error const& e) {
+      thrown = true;
+      std::printf("ok   FP8 named error (%s): %s\n", what, e.what());
+    }
+    if (!thrown) std::printf("FAIL FP8 named error (%s): nothing thrown\n", what);
+    (thrown ? tot.passed : tot.failed)++;
+  };
+  auto const* a = reinterpret_cast<float_e4m3_t const*>(std::uintptr_t(1) << 20);
+  auto* c = reinterpret_cast<bfloat16_t*>(std::uintptr_t(1) << 21);
+  expect_error("K = 72", [&] { (void)kernels::sm90::gemm_fp8(a, 72, a, 72, c, 64, 64, 64, 72, kernels::sm90::GemmScales{}); });
+  auto tA = make_tensor(make_gmem_ptr(a), make_layout(make_shape(64, 64), make_stride(Int<1>{}, 64)));  // MN-major
+  auto tB = make_tensor(make_gmem_ptr(a), make_layout(make_shape(64, 64), make_stride(64, Int<1>{})));
+  auto tC = make_tensor(make_gmem_ptr(c), make_layout(make_shape(64, 64), make_stride(64, Int<1>{})));
+  expect_error("MN-major A", [&] { (void)cuda::gemm_fp8(tA, tB, tC, kernels::sm90::GemmScales{}); });
+}
+
+int fp8_main(bool small, bool describe, bool do_time, int reps) {
+  if (describe) {
+    kernels::sm90::describe<kernels::sm90::Fp8Config<float_e4m3_t, float_e5m2_t, bfloat16_t>>(8192, 8192, 8192);
+    kernels::sm90::describe<kernels::sm90::Fp8FastConfig<float_e4m3_t, float_e4m3_t, bfloat16_t>>(4096, 4096, 4096);
+  }
+  Totals tot;
+  if (!time_only) {
+    fp8_named_errors(tot);
+    // ragged M, N, K (K a multiple of 16: the TMA's 16-byte rows), every variant, both kinds of scales
+    std::vector<Fp8Case> smalls = {{256, 512, 128}, {1, 16, 16}, {129, 257, 144}, {77, 300, 208}, {513, 1000, 528}, {1000, 136, 1008},
+                                   {130, 264, 4000}, {300, 520, 2064}};
+    for (auto c : smalls)
+      for (int v = 0; v < 5; ++v)
+        for (bool rc : {false, true}) {
+          if (rc && v != 0 && v != 2) continue;  // per-row/column scales: the TMA epilogue (0) and the direct one (2)
+          c.variant = v;
+          c.rows_cols = rc;
+          run_fp8(c, reps, tot, false);
+        }
+  }
+  if (!small) {
+    // the bench shapes (issue 27): checked bit-exact and on random data, then timed
+    std::vector<std::array<int, 3>> const shapes = {{4096, 4096, 4096}, {8192, 8192, 8192}, {16384, 4096, 4096}, {16384, 11008, 4096},
+                                                     {16384, 4096, 11008}};
+    for (auto const& s : shapes)
+      for (int v : {0, 4, 1}) {
+        Fp8Case c{s[0], s[1], s[2], v};
+        c.time = true;
+        c.promotion = v == 0 && (s[2] == 11008 || s[0] == 8192);
+        run_fp8(c, reps, tot, do_time);
+      }
+  }
+  std::printf("%d passed, %d failed\n", tot.passed, tot.failed);
+  return tot.failed ? 1 : 0;
+}
+
 }  // namespace
 
 #if defined(TESSEL_GEMM_BENCH_LIB)
@@ -161,6 +333,7 @@ void soak(char const* tname, int M, int cluster, kernels::GemmEpilogue epi, doub
 //   bn 0: the default configuration (cuda::gemm's), 320: BN = 320 with 3 stages (K-major B only: TN, NN);
 //   cluster -1 or 1: none, 2: pairs; log_swizzle -1: chosen.
 // Returns the cudaError_t of the launch, or -1 for arguments it does not take.
+#if !defined(TESSEL_GEMM_BENCH_FP8_ONLY)
 namespace {
 template <class T, GMMA::Major MA, GMMA::Major MB, int BN, int S>
 int lib_launch(void const* A, void const* B, void* C, int M, int N, int K, int cluster, int log_swizzle, cudaStream_t stream) {
@@ -201,10 +374,32 @@ extern "C" int tessel_bench_gemm(int dtype, char const* layout, void const* A, v
   }
   return -1;
 }
+#endif  // !TESSEL_GEMM_BENCH_FP8_ONLY
+
+// The FP8 GEMM (bench/gpu/fp8_pair.py): variant 0 e4m3 x e4m3 -> bf16, 1 e4m3 x e5m2 -> bf16,
+// 4 e4m3 x e4m3 -> bf16 without promotion (as fp8_main's); A (M,K), B (N,K) K-major, C (M,N)
+// row-major; sa, sb: fp32 device scales (per tensor, or per row of A / column of B where
+// rows_cols); promote_every (k-tiles, 0: never). Returns the cudaError_t, or -1.
+extern "C" int tessel_bench_gemm_fp8(int variant, void const* A, void const* B, void* C, int M, int N, int K, float const* sa, float const* sb,
+                                     int rows_cols, int promote_every, void* stream) {
+  kernels::sm90::GemmScales gs;
+  gs.a = sa, gs.b = sb, gs.a_rows = gs.b_cols = rows_cols != 0, gs.promote_every = promote_every;
+  auto* st = static_cast<cudaStream_t>(stream);
+  auto const* a = static_cast<float_e4m3_t const*>(A);
+  auto* c = static_cast<bfloat16_t*>(C);
+  try {
+    if (variant == 0) return int(kernels::sm90::gemm_fp8(a, K, static_cast<float_e4m3_t const*>(B), K, c, N, M, N, K, gs, 1.f, st));
+    if (variant == 1) return int(kernels::sm90::gemm_fp8(a, K, static_cast<float_e5m2_t const*>(B), K, c, N, M, N, K, gs, 1.f, st));
+    if (variant == 4) return int(kernels::sm90::gemm_fp8(a, K, static_cast<float_e4m3_t const*>(B), K, c, N, M, N, K, gs, 1.f, st, {}, true));
+  } catch (std::exception const& e) {
+    std::fprintf(stderr, "tessel_bench_gemm_fp8: %s\n", e.what());
+  }
+  return -1;
+}
 #endif
 
 int main(int argc, char** argv) {
-  bool small = false, describe = false, do_time = true, tn_only = false;
+  bool small = false, describe = false, do_time = true, tn_only = false, fp8 = false;
   int reps = 30;
   double soak_ms = 0;
   Case one{"TN", 0, 0, 0};  // --one LAYOUT M N K SWIZZLE CLUSTER: one bf16 case, checked, 3 runs (for ncu)
@@ -214,6 +409,7 @@ int main(int argc, char** argv) {
     else if (!std::strcmp(argv[i], "--no-time")) do_time = false;
     else if (!std::strcmp(argv[i], "--time-only")) time_only = true;
     else if (!std::strcmp(argv[i], "--tn-only")) tn_only = true;
+    else if (!std::strcmp(argv[i], "--fp8")) fp8 = true;
     else if (!std::strcmp(argv[i], "--reps") && i + 1 < argc) reps = std::atoi(argv[++i]);
     else if (!std::strcmp(argv[i], "--soak") && i + 1 < argc) soak_ms = std::atof(argv[++i]);
     else if (!std::strcmp(argv[i], "--one") && i + 6 < argc) {
@@ -225,6 +421,21 @@ int main(int argc, char** argv) {
       one.cluster = std::atoi(argv[++i]);
     }
   }
+#if defined(TESSEL_GEMM_BENCH_FP8_ONLY)
+  fp8 = true;
+#endif
+  if (fp8) {
+    int count = 0;
+    if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
+      std::printf("no GPU\n");
+      return 2;
+    }
+    cudaDeviceProp prop{};
+    CK(cudaGetDeviceProperties(&prop, 0));
+    std::printf("device: %s, %d SMs, L2 %d MB\n", prop.name, prop.multiProcessorCount, prop.l2CacheSize >> 20);
+    return fp8_main(small, describe, do_time, reps);
+  }
+#if !defined(TESSEL_GEMM_BENCH_FP8_ONLY)
   using BF = bfloat16_t;
   using H = half_t;
   if (describe) {
@@ -358,4 +569,5 @@ int main(int argc, char** argv) {
   }
   std::printf("%d passed, %d failed\n", tot.passed, tot.failed);
   return tot.failed ? 1 : 0;
+#endif  // !TESSEL_GEMM_BENCH_FP8_ONLY
 }

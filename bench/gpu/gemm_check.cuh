@@ -16,6 +16,11 @@
 //     every element finite, and the relative error ||D - ref|| / ||ref|| below the
 //     tolerance in EVERY 64 x 64 block of the output (not only over the whole
 //     matrix, where one wrong block of an 8192^2 output would vanish).
+// FP8 (float_e4m3_t / float_e5m2_t, A's and B's types may differ): the same
+// fills (the small integers and their sums are exact in e4m3 and e5m2; the
+// random values rounded to the 8-bit type, the reference reading the rounded
+// values), alpha carrying the per-tensor scales and RefScales the per-row /
+// per-column ones (powers of two in the exact checks, so every product is exact).
 #pragma once
 
 #include <algorithm>
@@ -30,6 +35,7 @@
 #include <cuda_fp16.h>
 
 #include <tessel/tessel.hpp>
+#include <tessel/atom/float8.hpp>
 
 #define CK(x)                                                                                    \
   do {                                                                                           \
@@ -71,10 +77,13 @@ __global__ void fill_value(T* p, long long n, float v) {
   for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) p[i] = T(v);
 }
 
-// Reference: ref(m, n) = alpha * sum_k A(m,k) B(n,k) + beta * C0(m,n), fp32, 16x16 shared-memory tiles.
-template <class T, class TO>
-__global__ void reference_gemm(T const* A, long long sam, long long sak, T const* B, long long sbn, long long sbk, TO const* C0,
-                               long long scm, long long scn, float* ref, int M, int N, int K, float alpha, float beta) {
+// Reference: ref(m, n) = alpha * row[m] * col[n] * sum_k A(m,k) B(n,k) + beta * C0(m,n),
+// fp32, 16x16 shared-memory tiles (row, col: the FP8 GEMM's per-row and per-column
+// scales, nullptr: 1).
+template <class T, class TO, class TB = T>
+__global__ void reference_gemm(T const* A, long long sam, long long sak, TB const* B, long long sbn, long long sbk, TO const* C0,
+                               long long scm, long long scn, float* ref, int M, int N, int K, float alpha, float beta,
+                               float const* row = nullptr, float const* col = nullptr) {
   __shared__ float as[16][17], bs[16][17];
   int const tx = int(threadIdx.x), ty = int(threadIdx.y);
   int const n = int(blockIdx.x) * 16 + tx;
@@ -93,7 +102,10 @@ __global__ void reference_gemm(T const* A, long long sam, long long sak, T const
       __syncthreads();
     }
     if (m < M && n < N) {
-      float r = alpha * s;
+      float f = alpha;
+      if (row) f *= row[m];
+      if (col) f *= col[n];
+      float r = f * s;
       if (beta != 0.f) r += beta * float(C0[m * scm + n * scn]);
       ref[m * N + n] = r;
     }
@@ -168,6 +180,14 @@ template <class T> char const* type_name();
 template <> char const* type_name<bfloat16_t>() { return "bf16"; }
 template <> char const* type_name<half_t>() { return "fp16"; }
 template <> char const* type_name<float>() { return "fp32"; }
+template <> char const* type_name<float_e4m3_t>() { return "e4m3"; }
+template <> char const* type_name<float_e5m2_t>() { return "e5m2"; }
+
+// The FP8 GEMM's per-row (of A) and per-column (of B) scales for the reference (device arrays, nullptr: none).
+struct RefScales {
+  float const* row = nullptr;
+  float const* col = nullptr;
+};
 
 // The strides of a case's operands: "TN" = A row-major (M,K):(K,1), B (N,K):(K,1);
 // A "N": (M,K):(1,M); B "T": (N,K):(1,N); C (M,N) row-major or column-major.
@@ -192,9 +212,12 @@ struct Check {
 // exact: A, B (and C) small integers, the output compared bit for bit;
 // otherwise random inputs, the output poisoned with NaN (beta = 0) or set to
 // random C0 (beta != 0), every 64 x 64 block's relative error below 1e-2
-// (1e-3 for fp16 in, fp32 out).
-template <class T, class TO, class Run>
-Check check_run(T* A, T* B, TO* C, Strides const& s, int M, int N, int K, float alpha, float beta, unsigned seed, bool exact, Run const& run) {
+// (1e-3 for fp16 in, fp32 out; tol where given). FP8: B of its own type TB,
+// the per-row/per-column scales of the reference in rs; fill = false keeps
+// A and B as they are (the same inputs for another run).
+template <class T, class TO, class Run, class TB>
+Check check_run(T* A, TB* B, TO* C, Strides const& s, int M, int N, int K, float alpha, float beta, unsigned seed, bool exact, Run const& run,
+                RefScales const& rs = {}, double tol = 0, bool fill = true) {
   std::size_t const nc = std::size_t(M) * N, na = std::size_t(M) * K, nb = std::size_t(N) * K;
   float* ref;
   TO* C0 = nullptr;
@@ -204,7 +227,8 @@ Check check_run(T* A, T* B, TO* C, Strides const& s, int M, int N, int K, float 
   CK(cudaMalloc(&worst, sizeof(unsigned)));
   CK(cudaMalloc(&bad, 3 * sizeof(unsigned long long)));
   wrong = bad + 1, first = bad + 2;
-  if (exact) {
+  if (!fill) {
+  } else if (exact) {
     fill_small_int<<<1024, 256>>>(A, (long long)na, seed);
     fill_small_int<<<1024, 256>>>(B, (long long)nb, seed ^ 0xABCDEFu);
   } else {
@@ -222,7 +246,7 @@ Check check_run(T* A, T* B, TO* C, Strides const& s, int M, int N, int K, float 
   }
   CK(cudaGetLastError());
   dim3 rb(16, 16), rg(unsigned((N + 15) / 16), unsigned(std::min((M + 15) / 16, 65535)));
-  reference_gemm<T, TO><<<rg, rb>>>(A, s.sam, s.sak, B, s.sbn, s.sbk, C0, N, 1, ref, M, N, K, alpha, beta);
+  reference_gemm<T, TO, TB><<<rg, rb>>>(A, s.sam, s.sak, B, s.sbn, s.sbk, C0, N, 1, ref, M, N, K, alpha, beta, rs.row, rs.col);
   CK(cudaGetLastError());
   CK(run());
   CK(cudaDeviceSynchronize());
@@ -244,7 +268,7 @@ Check check_run(T* A, T* B, TO* C, Strides const& s, int M, int N, int K, float 
   r.wrong = h[1];
   r.first_m = h[1] ? (long long)(h[2] / (unsigned long long)N) : -1;
   r.first_n = h[1] ? (long long)(h[2] % (unsigned long long)N) : -1;
-  double const tol = std::is_same_v<TO, float> && std::is_same_v<T, half_t> ? 1e-3 : 1e-2;
+  if (tol <= 0) tol = std::is_same_v<TO, float> && std::is_same_v<T, half_t> ? 1e-3 : 1e-2;
   r.ok = r.nonfinite == 0 && (exact ? r.wrong == 0 : (r.rel < tol && std::isfinite(r.rel)));
   CK(cudaFree(ref));
   CK(cudaFree(worst));

@@ -1,0 +1,145 @@
+"""tessel's FP8 GEMM (kernels::sm90::gemm_fp8) and cuBLAS FP8 (torch._scaled_mm) in one
+Python process, on the same tensors, timed by the same code (torch_timing.median_ms:
+CUDA events around each call, median of `reps` after 5 warm-up calls), alternated per
+case over rounds (issue 27). tessel is gemm_bench.cu built as a shared library:
+
+  nvcc -ccbin g++ -std=c++20 -O3 -gencode=arch=compute_90a,code=sm_90a -Iinclude -shared -Xcompiler -fPIC \\
+       -DTESSEL_GEMM_BENCH_LIB -DTESSEL_GEMM_BENCH_FP8_ONLY bench/gpu/gemm_bench.cu -o libfp8.so -lcuda
+  python3 fp8_pair.py --lib libfp8.so [--rounds 3] [--reps 30] [--variants default,fast]
+
+Cases: e4m3 TN (A (M, K) row-major, B (N, K) row-major: _scaled_mm's b = B.t(), column-major),
+per-tensor scales, bf16 out. Variants (tessel): default (128 x 128 tiles, the accumulator
+promoted every k-tile), fast (128 x 256, no promotion), e5m2 (B e4m3 x e5m2, with the
+promotion; its cuBLAS reference is _scaled_mm on the same e4m3 x e5m2 operands).
+cublas: torch._scaled_mm(a, b, scale_a, scale_b, out_dtype=bf16) (use_fast_accum False;
+cublas_fast: True).
+
+Accuracy (before the timings): on the same random inputs (uniform in [-1, 1) scaled by 4,
+rounded to e4m3/e5m2, scales 0.37 and 1.9), the relative Frobenius error of each
+variant's output and of _scaled_mm's against the fp32 product of the dequantized inputs
+(a.float() * sa) @ (b.float() * sb); and tessel against _scaled_mm."""
+import argparse
+import ctypes
+import os
+import statistics
+import sys
+
+import torch
+
+from torch_timing import median_ms  # beside this file
+
+CASES = [(4096, 4096, 4096), (8192, 8192, 8192), (16384, 4096, 4096), (16384, 11008, 4096), (16384, 4096, 11008)]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--lib", required=True)
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--reps", type=int, default=30)
+    ap.add_argument("--variants", default="default,fast")
+    args = ap.parse_args()
+    lib = ctypes.CDLL(os.path.abspath(args.lib))
+    f = lib.tessel_bench_gemm_fp8
+    f.restype = ctypes.c_int
+    f.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_void_p,
+                  ctypes.c_void_p, ctypes.c_int, ctypes.c_int, ctypes.c_void_p]
+    print(f"torch {torch.__version__}, {torch.cuda.get_device_name()}", flush=True)
+    gen = torch.Generator(device="cuda")
+    gen.manual_seed(4321)
+    variants = [v for v in args.variants.split(",") if v]
+    code = {"default": 0, "e5m2": 1, "fast": 4}
+
+    def make(M, N, K, b_dtype=torch.float8_e4m3fn):
+        a = ((torch.rand(M, K, device="cuda", generator=gen) * 2 - 1) * 4).to(torch.float8_e4m3fn)
+        b_store = ((torch.rand(N, K, device="cuda", generator=gen) * 2 - 1) * 4).to(b_dtype)
+        sa = torch.tensor([0.37], device="cuda")
+        sb = torch.tensor([1.9], device="cuda")
+        return a, b_store, sa, sb
+
+    def tessel_fn(v, a, b_store, sa, sb, out, promote_every=1):
+        M, K = a.shape
+        N = b_store.shape[0]
+        stream = ctypes.c_void_p(torch.cuda.current_stream().cuda_stream)
+        vv = code[v]
+
+        def call():
+            rc = f(vv, a.data_ptr(), b_store.data_ptr(), out.data_ptr(), M, N, K, sa.data_ptr(), sb.data_ptr(), 0, promote_every, stream)
+            if rc != 0:
+                raise RuntimeError(f"tessel_bench_gemm_fp8 returned {rc} ({v} {M}x{N}x{K})")
+        return call
+
+    def cublas_fn(a, b_store, sa, sb, out, fast=False):
+        b = b_store.t()
+        return lambda: torch._scaled_mm(a, b, scale_a=sa, scale_b=sb, out_dtype=torch.bfloat16, use_fast_accum=fast, out=out)
+
+    def fn_of(v, t):
+        a, b_store, sa, sb, out = t
+        if v == "cublas":
+            return cublas_fn(a, b_store, sa, sb, out)
+        if v == "cublas_fast":
+            return cublas_fn(a, b_store, sa, sb, out, True)
+        return tessel_fn(v, a, b_store, sa, sb, out)
+
+    # ---- accuracy on the same inputs ----
+    failed = 0
+    for M, N, K in CASES:
+        for bdt in (torch.float8_e4m3fn, torch.float8_e5m2):
+            a, b_store, sa, sb = make(M, N, K, bdt)
+            ref = (a.float() * sa) @ (b_store.float() * sb).t()  # fp32 (no TF32: torch's default)
+            rn = ref.norm()
+            outs = {}
+            names = (["default", "fast", "default/never"] if bdt == torch.float8_e4m3fn else ["e5m2", "e5m2/never"]) + ["cublas", "cublas_fast"]
+            for v in names:
+                out = torch.full((M, N), float("nan"), device="cuda", dtype=torch.bfloat16)
+                if v.startswith("cublas"):
+                    try:
+                        cublas_fn(a, b_store, sa, sb, out, v == "cublas_fast")()
+                    except RuntimeError as e:  # cuBLAS may not take e4m3 x e5m2
+                        print(f"     {M}x{N}x{K} B {str(bdt)[6:]:14s} {v:14s} not run: {str(e).splitlines()[0]}")
+                        continue
+                elif v.endswith("/never"):
+                    tessel_fn(v.split("/")[0], a, b_store, sa, sb, out, promote_every=0)()
+                else:
+                    tessel_fn(v, a, b_store, sa, sb, out)()
+                torch.cuda.synchronize()
+                outs[v] = out
+            cb = outs.get("cublas")
+            for v, out in outs.items():
+                finite = bool(torch.isfinite(out).all())
+                rel = float((out.float() - ref).norm() / rn) if finite else float("inf")
+                vs = f", vs _scaled_mm {float((out.float() - cb.float()).norm() / cb.float().norm()):.3e}" if cb is not None and v != "cublas" else ""
+                ok = finite and rel < 1e-2
+                failed += not ok
+                print(f"{'ok' if ok else 'FAIL':4s} {M}x{N}x{K} B {str(bdt)[6:]:14s} {v:14s} rel.err vs fp32 {rel:.3e}{vs}", flush=True)
+            del a, b_store, ref, outs
+            torch.cuda.empty_cache()
+    print(f"accuracy: {failed} failed", flush=True)
+
+    # ---- rounds ----
+    data = {}
+    tensors = []
+    for M, N, K in CASES:
+        a, b_store, sa, sb = make(M, N, K)
+        tensors.append(((M, N, K), (a, b_store, sa, sb, torch.empty(M, N, device="cuda", dtype=torch.bfloat16))))
+    allv = ["cublas"] + variants
+    for r in range(args.rounds):
+        order = allv[r % len(allv):] + allv[:r % len(allv)]
+        for (M, N, K), t in tensors:
+            for v in order:
+                ms = median_ms(fn_of(v, t), args.reps)
+                data.setdefault(((M, N, K), v), []).append(2 * M * N * K / ms / 1e9)
+        print(f"round {r + 1} done", flush=True)
+    print(f"\n{args.rounds} rounds of {args.reps} runs; FP8 e4m3 TN, per-tensor scales, bf16 out; ratio per round to the same round's "
+          f"cuBLAS (torch._scaled_mm); medians")
+    print(f"{'case':22s} {'variant':10s} {'TFLOP/s':>8s}  {'/ cuBLAS per round':24s} {'median':>7s}")
+    for (M, N, K), _ in tensors:
+        cb = data[((M, N, K), "cublas")]
+        for v in allv:
+            t = data[((M, N, K), v)]
+            rc = [x / y for x, y in zip(t, cb)]
+            print(f"{f'{M}x{N}x{K}':22s} {v:10s} {statistics.median(t):8.1f}  {' '.join(f'{x:.3f}' for x in rc):24s} {statistics.median(rc):7.3f}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
