@@ -90,7 +90,7 @@ struct Pattern {
 };
 
 // Runs one pattern for (N, K); exact: small integers (bit-exact) or random (relative error).
-void run_pattern(Pattern const& pt, int N, int K, bool exact, kernels::GemmEpilogue epi = kernels::GemmEpilogue::automatic) {
+void run_pattern(Pattern const& pt, int N, int K, bool exact, int cluster, kernels::GemmEpilogue epi = kernels::GemmEpilogue::automatic) {
   int const E = int(pt.sizes.size());
   std::vector<int> start(static_cast<std::size_t>(E)), ends(static_cast<std::size_t>(E));
   int rows = 0;
@@ -125,9 +125,10 @@ void run_pattern(Pattern const& pt, int N, int K, bool exact, kernels::GemmEpilo
   kernels::GroupedGemmOptions opt;
   opt.epilogue = epi;
   opt.check_sizes = true;
+  opt.cluster = cluster;
   char what[300];
-  std::snprintf(what, sizeof what, "%-34s %s E=%d rows=%d N=%d K=%d %s%s", pt.name.c_str(), pt.masked ? "masked    " : "contiguous", E, rows, N, K,
-                exact ? "bit-exact" : "random   ", epi == kernels::GemmEpilogue::direct ? " (direct epilogue)" : "");
+  std::snprintf(what, sizeof what, "%-34s %s E=%d rows=%d N=%d K=%d cluster %d %s%s", pt.name.c_str(), pt.masked ? "masked    " : "contiguous", E, rows,
+                N, K, cluster, exact ? "bit-exact" : "random   ", epi == kernels::GemmEpilogue::direct ? " (direct epilogue)" : "");
   try {
     CK(tessel::cuda::grouped_gemm(dA, dB, dC, gr, N, K, nullptr, opt));
   } catch (std::exception const& e) {
@@ -297,7 +298,12 @@ void time_case(TimeCase const& tc, int rounds, int reps, cublasHandle_t h) {
   kernels::GroupedGemmOptions gopt;
   gopt.workspace = ws, gopt.workspace_bytes = ws_bytes;
   float const one = 1.f, zero = 0.f;
-  auto grouped = [&](T* c) { CK(kernels::sm90::launch_grouped_gemm<Cfg>(A, K, B, K, c, N, gr, N, K, 1.f, 0.f, nullptr, gopt)); };
+  auto grouped_c = [&](T* c, int cluster) {
+    kernels::GroupedGemmOptions o = gopt;
+    o.cluster = cluster;
+    CK(kernels::sm90::launch_grouped_gemm<Cfg>(A, K, B, K, c, N, gr, N, K, 1.f, 0.f, nullptr, o));
+  };
+  auto grouped = [&](T* c) { grouped_c(c, 1); };
   auto loop = [&](T* c) {
     for (int g = 0, r0 = 0; g < E; r0 += sizes[std::size_t(g)], ++g) {
       int const r = sizes[std::size_t(g)];
@@ -331,21 +337,25 @@ void time_case(TimeCase const& tc, int rounds, int reps, cublasHandle_t h) {
   grouped(C), loop(C2);
   compare("grouped == cuBLAS loop, bit for bit (integers)");
   CK(cudaMemset(C, 0xff, std::size_t(M) * N * 2));
+  grouped_c(C, 2);
+  compare("grouped, clusters of 2 == cuBLAS loop, bit for bit (integers)");
+  CK(cudaMemset(C, 0xff, std::size_t(M) * N * 2));
   dense_tessel(C), dense_cublas(C2);
   compare("dense tessel == dense cuBLAS, bit for bit (integers)");
   // timings on random data
   fill_dev<<<1024, 256>>>(A, (long long)M * K, 3u, false);
   fill_dev<<<1024, 256>>>(B, (long long)E * N * K, 4u, false);
   CK(cudaDeviceSynchronize());
-  char const* names[4] = {"tessel grouped", "cuBLAS loop", "tessel dense", "cuBLAS dense"};
-  std::vector<std::vector<double>> ms(4);
+  constexpr int kV = 5;
+  char const* names[kV] = {"tessel grouped", "cuBLAS loop", "tessel dense", "cuBLAS dense", "tessel grouped c2"};
+  std::vector<std::vector<double>> ms(kV);
   cudaEvent_t e0, e1;
   CK(cudaEventCreate(&e0));
   CK(cudaEventCreate(&e1));
   for (int round = 0; round < rounds; ++round) {
-    for (int j = 0; j < 4; ++j) {
-      int const v = (j + round) % 4;
-      auto run = [&] { v == 0 ? grouped(C) : v == 1 ? loop(C) : v == 2 ? dense_tessel(C) : dense_cublas(C); };
+    for (int j = 0; j < kV; ++j) {
+      int const v = (j + round) % kV;
+      auto run = [&] { v == 0 ? grouped(C) : v == 1 ? loop(C) : v == 2 ? dense_tessel(C) : v == 3 ? dense_cublas(C) : grouped_c(C, 2); };
       for (int w = 0; w < 3; ++w) run();
       CK(cudaEventRecord(e0));
       for (int r = 0; r < reps; ++r) run();
@@ -361,19 +371,21 @@ void time_case(TimeCase const& tc, int rounds, int reps, cublasHandle_t h) {
     std::sort(v.begin(), v.end());
     return v[v.size() / 2];
   };
-  for (int v = 0; v < 4; ++v) {
-    std::printf("time %-16s", names[v]);
+  for (int v = 0; v < kV; ++v) {
+    std::printf("time %-18s", names[v]);
     for (double t : ms[std::size_t(v)]) std::printf(" %8.4f", t);
     std::printf("  ms per call; median %.4f ms, %.0f TFLOP/s\n", median(ms[std::size_t(v)]), flop / median(ms[std::size_t(v)]) * 1e-9);
   }
-  std::vector<double> r_loop, r_dense, r_dcublas;
-  for (int r = 0; r < rounds; ++r) {
-    r_loop.push_back(ms[1][std::size_t(r)] / ms[0][std::size_t(r)]);
-    r_dense.push_back(ms[2][std::size_t(r)] / ms[0][std::size_t(r)]);
-    r_dcublas.push_back(ms[3][std::size_t(r)] / ms[0][std::size_t(r)]);
+  for (int g : {0, 4}) {
+    std::vector<double> r_loop, r_dense, r_dcublas;
+    for (int r = 0; r < rounds; ++r) {
+      r_loop.push_back(ms[1][std::size_t(r)] / ms[std::size_t(g)][std::size_t(r)]);
+      r_dense.push_back(ms[2][std::size_t(r)] / ms[std::size_t(g)][std::size_t(r)]);
+      r_dcublas.push_back(ms[3][std::size_t(r)] / ms[std::size_t(g)][std::size_t(r)]);
+    }
+    std::printf("ratio %s: %s speed / cuBLAS loop %.3f, / tessel dense %.3f, / cuBLAS dense %.3f (medians of %d per-round ratios)\n", tc.name,
+                names[g], median(r_loop), median(r_dense), median(r_dcublas), rounds);
   }
-  std::printf("ratio %s: tessel grouped speed / cuBLAS loop %.3f, / tessel dense %.3f, / cuBLAS dense %.3f (medians of %d per-round ratios)\n",
-              tc.name, median(r_loop), median(r_dense), median(r_dcublas), rounds);
   cudaEventDestroy(e0), cudaEventDestroy(e1);
   cudaFree(A), cudaFree(B), cudaFree(C), cudaFree(C2), cudaFree(dE), cudaFree(ws);
 }
@@ -401,6 +413,7 @@ int main(int argc, char** argv) {
     std::printf("no CUDA device: nothing run\n");
     return 0;
   }
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);  // lines in order (the describe output came twice, block-buffered, on the H100)
   cudaDeviceProp prop{};
   CK(cudaGetDeviceProperties(&prop, 0));
   std::printf("%s (sm_%d%d, %d SMs)\n", prop.name, prop.major, prop.minor, prop.multiProcessorCount);
@@ -411,10 +424,12 @@ int main(int argc, char** argv) {
   for (auto const& pt : ps)
     for (auto const& s : shapes) {
       if (small && s[1] > 200) continue;
-      run_pattern(pt, s[0], s[1], true);
-      if (!small) run_pattern(pt, s[0], s[1], false);
+      run_pattern(pt, s[0], s[1], true, 1);
+      run_pattern(pt, s[0], s[1], true, 2);  // clusters of 2: pairs of m-tiles sharing B by multicast
+      if (!small) run_pattern(pt, s[0], s[1], false, 1);
     }
-  run_pattern(ps[1], 320, 200, true, kernels::GemmEpilogue::direct);
+  run_pattern(ps[1], 320, 200, true, 1, kernels::GemmEpilogue::direct);
+  run_pattern(ps[1], 320, 200, true, 2, kernels::GemmEpilogue::direct);
   run_invalid(false);
   run_invalid(true);
 #if defined(TESSEL_GROUPED_TIMING)

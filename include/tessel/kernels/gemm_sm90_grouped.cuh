@@ -20,7 +20,9 @@
 // problem: per tile, A's rows from the group's start (any row: the TMA loads a
 // tile from there, and rows past the group are loaded and computed but never
 // stored), B's rows g * N + n * BN of B seen as (E * N, K), C's tile at the
-// group's rows. A tile that lies wholly within its group is stored by the
+// group's rows (clusters of 2, GroupedGemmOptions::cluster: the pair takes m-tiles
+// 2m and 2m + 1 of one column and shares the B tile by TMA multicast, as the
+// dense GEMM's pairs do). A tile that lies wholly within its group is stored by the
 // TMA epilogue; the group's last, partial tile by the predicated direct
 // epilogue, bounded by the group's last row (a TMA store would clip only at
 // C's end and write the next group's rows).
@@ -71,6 +73,10 @@ inline GroupRows masked_groups(int const* counts, int groups, int capacity) {
 // The options of a grouped GEMM call.
 struct GroupedGemmOptions {
   int log_band = -1;  // the groups' raster: bands of 2^log_band columns of tiles (-1: choose_log_band)
+  // CTAs per cluster along M: 2 pairs the group's m-tiles (2m, 2m + 1) of one column, which then
+  // share each B tile by TMA multicast (a group of an odd number of m-tiles computes one tile past
+  // its rows, not stored); 1 none; -1 chosen: 2 where the groups average 2 x 128 rows or more.
+  int cluster = -1;
   GemmEpilogue epilogue = GemmEpilogue::automatic;  // automatic: TMA stores for whole tiles (16-bit C), direct otherwise
   void* workspace = nullptr;           // device memory for the tile table (nullptr: allocated on the stream)
   std::size_t workspace_bytes = 0;     // its size (at least grouped_workspace_bytes)
@@ -139,21 +145,23 @@ namespace sm90 {
 
 // The grouped GEMM's problem (gemm_tile.cuh): tiles from the grouped scheduler,
 // A and C rows from the group's start, B rows from group * n, stores bounded by the group's rows.
+// With clusters of 2 the scheduler's m-tiles are of 2 * BM rows, CTA `rank` of the pair taking
+// rows rank * BM .. of each.
 struct GroupedProblem {
-  GroupedTileScheduler sched;
+  GroupedTileScheduler sched;  // tile_rows: BM x the cluster's CTAs
   int n = 0;  // B's rows per group (N)
 
   template <class P>
   TESSEL_HOST_DEVICE TileWalk walk(P const&, int first, int step) const { return sched.walk(first, step); }
   template <class P>
-  TESSEL_HOST_DEVICE GemmTile tile(P const&, int pos, int /*cluster*/, int /*rank*/) const {
+  TESSEL_HOST_DEVICE GemmTile tile(P const&, int pos, int cluster, int rank) const {
     using Cfg = typename P::Config;
     constexpr int BM = Cfg::BM::value, BN = Cfg::BN::value;
     GroupTile const g = sched.tile(pos);
     GemmTile t;
     if (!sched.valid(g)) return t;
     t.valid = true;
-    t.a_row = t.c_row = g.start + g.m * BM;
+    t.a_row = t.c_row = g.start + (g.m * cluster + rank) * BM;  // rows past the group's (an odd count's pair): not stored
     t.c_row_end = g.start + g.rows;
     t.b_row = g.group * n + g.n * BN;
     t.c_col = g.n * BN;
@@ -164,7 +172,7 @@ struct GroupedProblem {
 
 namespace detail {
 struct GroupedFigures {
-  int sms = 0;
+  int sms = 0, clusters2 = 0;  // clusters2: clusters of 2 that fit at once
   cudaError_t error = cudaSuccess;
 };
 }  // namespace detail
@@ -228,7 +236,8 @@ cudaError_t launch_grouped_gemm(typename Cfg::Element const* A, long long lda, t
   p.m = gr.total_rows, p.n = N, p.k = K;
   p.alpha = alpha, p.beta = beta;
   p.k_tiles = k_tiles;
-  p.cluster = 1;
+  p.cluster = opt.cluster > 0 ? opt.cluster : (gr.groups > 0 && gr.total_rows / gr.groups >= 2 * BM::value ? 2 : 1);
+  if (p.cluster != 1 && p.cluster != 2) fail("grouped_gemm: clusters of 1 or 2 CTAs");
   p.vec = (ldc % 2 == 0) && (reinterpret_cast<std::uintptr_t>(C) % (2 * sizeof(TO)) == 0);
 
   // The table: the caller's workspace, or one allocated (and freed) on the stream.
@@ -241,7 +250,8 @@ cudaError_t launch_grouped_gemm(typename Cfg::Element const* A, long long lda, t
   if (own && (e = cudaMallocAsync(&ws, need, stream)) != cudaSuccess) return e;
   auto* table = static_cast<GroupTileEntry*>(ws);
   long long const room = (long long)(need / sizeof(GroupTileEntry));
-  p.problem.sched = make_grouped_scheduler(gr, table, BM::value, tiles_n, opt.log_band);
+  int const tile_rows = BM::value * p.cluster;  // the scheduler's m-tiles: one per cluster
+  p.problem.sched = make_grouped_scheduler(gr, table, tile_rows, tiles_n, opt.log_band);
   p.problem.n = N;
 
   int dev = 0;
@@ -252,26 +262,42 @@ cudaError_t launch_grouped_gemm(typename Cfg::Element const* A, long long lda, t
     detail::GroupedFigures r;
     r.error = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, Cfg::kSmemBytes);
     if (r.error == cudaSuccess) r.error = cudaDeviceGetAttribute(&r.sms, cudaDevAttrMultiProcessorCount, dev);
+    if (r.error != cudaSuccess) return r;
+    cudaLaunchConfig_t q{};
+    cudaLaunchAttribute qa{};
+    qa.id = cudaLaunchAttributeClusterDimension;
+    qa.val.clusterDim.x = 2, qa.val.clusterDim.y = 1, qa.val.clusterDim.z = 1;
+    q.blockDim = dim3(unsigned(Cfg::kThreads));
+    q.dynamicSmemBytes = std::size_t(Cfg::kSmemBytes);
+    q.attrs = &qa;
+    q.numAttrs = 1;
+    q.gridDim = dim3(unsigned(r.sms));
+    int c2 = 0;
+    bool const queried = cudaOccupancyMaxActiveClusters(&c2, kernel, &q) == cudaSuccess && c2 > 0;
+    (void)cudaGetLastError();
+    r.clusters2 = queried ? c2 : r.sms / 2;
     return r;
   });
   if (f.error != cudaSuccess) {
     figures.forget(dev);
     return f.error;
   }
-  long long const max_positions = (gr.max_mtiles(BM::value)) * p.problem.sched.cols();
-  int const grid = max_positions < f.sms ? int(max_positions) : f.sms;
+  long long const max_positions = gr.max_mtiles(tile_rows) * p.problem.sched.cols();  // positions of clusters
+  int const max_clusters = p.cluster == 1 ? f.sms : f.clusters2;
+  int const grid = int(max_positions < max_clusters ? max_positions : max_clusters) * p.cluster;
   if (opt.info) {
     LaunchInfo& li = *opt.info;
     li = LaunchInfo{};
     li.tiles_m = int(gr.max_mtiles(BM::value)), li.tiles_n = tiles_n, li.k_tiles = k_tiles, li.log_swizzle = p.problem.sched.log_band;
-    li.positions = int(max_positions), li.grid = grid, li.sms = f.sms, li.epilogue_tma = p.epi_tma, li.cluster = 1;
+    li.positions = int(max_positions), li.grid = grid, li.sms = f.sms, li.epilogue_tma = p.epi_tma, li.cluster = p.cluster;
+    li.max_clusters2 = f.clusters2;
   }
-  group_table_kernel<1024><<<1, 1024, std::size_t(gr.groups + 1) * sizeof(int), stream>>>(gr, BM::value, table, room);
+  group_table_kernel<1024><<<1, 1024, std::size_t(gr.groups + 1) * sizeof(int), stream>>>(gr, tile_rows, table, room);
   if ((e = cudaGetLastError()) == cudaSuccess && grid > 0) {
     cudaLaunchConfig_t cfg{};
     cudaLaunchAttribute attr[1];
     attr[0].id = cudaLaunchAttributeClusterDimension;
-    attr[0].val.clusterDim.x = 1, attr[0].val.clusterDim.y = 1, attr[0].val.clusterDim.z = 1;
+    attr[0].val.clusterDim.x = unsigned(p.cluster), attr[0].val.clusterDim.y = 1, attr[0].val.clusterDim.z = 1;
     cfg.blockDim = dim3(unsigned(Cfg::kThreads));
     cfg.dynamicSmemBytes = std::size_t(Cfg::kSmemBytes);
     cfg.stream = stream;
