@@ -79,9 +79,10 @@ def main():
         if has_gmm:
             variants["torch._grouped_mm"] = lambda: torch._grouped_mm(a, bt, offs=ends)
         # checks on small integers
-        for t in (a, b):
-            v = torch.randint(0, 4, t.shape, device="cuda")
-            t.copy_(torch.where(v < 2, v - 2, v - 1).to(dt))
+        for t in (a, b):  # in slices (an int64 draw of b at 256 experts would take 56 GiB)
+            for part in t.view(-1).split(1 << 26):
+                v = torch.randint(0, 4, part.shape, device="cuda", dtype=torch.int8)
+                part.copy_(torch.where(v < 2, v - 2, v - 1))
         out.fill_(float("nan")), out2.fill_(0)
         variants["tessel grouped"](), loop()
         torch.cuda.synchronize()
