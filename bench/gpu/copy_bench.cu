@@ -131,7 +131,7 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
   auto launch = [&] {
     kernels::CopyPlan p = plan;
     CK(cuda::launch(p, src, dst, 0));
-    plan.grid = p.grid; plan.block = p.block; plan.used_tma = p.used_tma; plan.used_async = p.used_async; plan.used_wide = p.used_wide;
+    plan.grid = p.grid; plan.block = p.block; plan.used_tma = p.used_tma; plan.used_async = p.used_async;
   };
   launch();
   CK(cudaDeviceSynchronize());
@@ -213,11 +213,6 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
       one.max_grid = 0;
       variant(one, "cp.async, one block per tile (the default grid)");
     }
-    if (plan.used_wide) {  // 16-byte chunks beside an element per lane
-      kernels::CopyPlan q1 = plan;
-      q1.wide_async = false;
-      variant(q1, "cp.async of one element per lane (as before)");
-    }
   }
   if (!small_run && plan.kind == kernels::CopyPlan::Kind::tile && plan.L > 1) {
     // Items: other tile sizes; the elementwise kernel in destination order (no shared memory).
@@ -240,7 +235,7 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
       variant(v, "elementwise in destination order (items first, no shared memory)");
     }
   }
-  // Whole rows (copy_transpose_rows) beside J tiles of at most 120 bytes (copy_transpose_bytes),
+  // Whole rows (copy_transpose_rows, cp.async) beside J tiles of at most 120 bytes (copy_transpose_bytes),
   // and its 4-byte stores where it stores 8 bytes; --small: the default grid too.
   if (plan.packed && plan.packed_rows) {
     long long NJ = 1;
@@ -248,13 +243,9 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
     kernels::CopyPlan q = plan;
     q.packed_rows = false, q.TJ = kernels::packed_tile_width(NJ, 120);
     variant(q, "packed, J tiles of at most 120 bytes (copy_transpose_bytes, as before)");
-    if (plan.used_async) {
-      q = plan, q.async_copy = false;
-      variant(q, "whole rows through registers (copy_transpose_rows, as before)");
-    }
     if (plan.dst8) {
       q = plan, q.dst8 = false;
-      variant(q, "whole rows, 4-byte stores (cp.async: 6 blocks per SM)");
+      variant(q, "whole rows, 4-byte stores");
     }
     if (small_run) {
       q = plan, q.max_grid = 0;
@@ -331,7 +322,7 @@ int main(int argc, char** argv) {
     cases.push_back({"items (3,50,7,41) perm (0,3,2,1) 4B", 4, {3, 50, 7, 41}, {0, 3, 2, 1}});
     cases.push_back({"items (8,37,5,23) perm (0,3,2,1) 4B", 4, {8, 37, 5, 23}, {0, 3, 2, 1}});
     cases.push_back({"items (5,61,3,29) perm (0,3,2,1) 2B", 2, {5, 61, 3, 29}, {0, 3, 2, 1}});
-    // items of 11 x 8 B whose rows start 16-byte aligned: cp.async in 16-byte chunks (random 1's plan)
+    // items of 11 x 8 B in tiles of 32 x 8 with partial tiles along I and J (random 1's plan)
     cases.push_back({"items (22,28,7,13) perm (0,3,2,1) 4B", 4, {22, 28, 7, 13}, {0, 3, 2, 1}});
   }
   std::mt19937 rng(20261121);

@@ -95,6 +95,10 @@ cudaError_t launch(kernels::CopyPlan& plan, void const* src, void* dst, cudaStre
     for (int k = 0; k < plan.nA; ++k) NI *= plan.shape[k];
     for (int k = plan.nA; k < plan.nA + plan.nB; ++k) NJ *= plan.shape[k];
     for (int k = plan.nA + plan.nB; k < plan.rank; ++k) rest *= plan.shape[k];
+    // Whole 1-byte rows need cp.async (copy_transpose_rows): without it (async_copy off, or
+    // before sm_80), J tiles of at most 120 bytes through copy_transpose_bytes.
+    if (plan.packed && plan.packed_rows && !(plan.async_copy && cc_major() >= 8))
+      plan.packed_rows = false, plan.TJ = kernels::packed_tile_width(NJ, 120);
     p.L = static_cast<unsigned>(plan.L);
     p.NI = static_cast<unsigned>(NI);
     p.NJ = static_cast<unsigned>(NJ);
@@ -104,7 +108,6 @@ cudaError_t launch(kernels::CopyPlan& plan, void const* src, void* dst, cudaStre
     p.j_first = plan.j_first ? 1u : 0u;
     p.div_L = FastDivmod(p.L);
     p.div_Row = FastDivmod(p.Row);
-    p.S = p.L, p.wide = 0;
     unsigned tiles_i = static_cast<unsigned>((NI + plan.TI - 1) / plan.TI);
     unsigned tiles_j = static_cast<unsigned>((NJ + plan.TJ - 1) / plan.TJ);
     p.div_tiles_first = FastDivmod(plan.j_first ? tiles_j : tiles_i);
@@ -137,12 +140,11 @@ cudaError_t launch(kernels::CopyPlan& plan, void const* src, void* dst, cudaStre
         auto const* sb = reinterpret_cast<unsigned char const*>(s);
         auto* db = reinterpret_cast<unsigned char*>(d);
         if (!plan.packed_rows) copy_transpose_bytes<<<g, blk, 0, stream>>>(sb, db, p, lo, hi);
-        else if (plan.async_copy && cc_major() >= 8) {  // whole rows through cp.async
-          if (plan.dst8) copy_transpose_rows_async<true><<<g, blk, 0, stream>>>(sb, db, p, lo, hi);
-          else copy_transpose_rows_async<false><<<g, blk, 0, stream>>>(sb, db, p, lo, hi);
+        else {  // whole rows through cp.async
+          if (plan.dst8) copy_transpose_rows<true><<<g, blk, 0, stream>>>(sb, db, p, lo, hi);
+          else copy_transpose_rows<false><<<g, blk, 0, stream>>>(sb, db, p, lo, hi);
           plan.used_async = true;
-        } else if (plan.dst8) copy_transpose_rows<true><<<g, blk, 0, stream>>>(sb, db, p, lo, hi);
-        else copy_transpose_rows<false><<<g, blk, 0, stream>>>(sb, db, p, lo, hi);
+        }
         done = true;
       }
     }
@@ -161,14 +163,6 @@ cudaError_t launch(kernels::CopyPlan& plan, void const* src, void* dst, cudaStre
         // twice the blocks per SM, measured 1.7% slower on the H200 (random 1, bench/RESULTS.md).
         std::size_t const bytes = 3 * offs + 2 * tile_bytes;
         if (cudaError_t const err = allow_async_smem<T>(bytes); err != cudaSuccess) return err;
-        if (kernels::wide_rows_ok(plan, alignment_of(src))) {
-          unsigned const C = 16 / unsigned(sizeof(T));
-          p.S = (p.L + C - 1) / C * C % p.Row, p.wide = 1, plan.used_wide = true;
-        }
-        // copy_tile_async's position advances per 32 elements of a column (Params::step, wrap)
-        unsigned const q32 = 32 / p.L, r32 = 32 % p.L;
-        p.step = unsigned((r32 + static_cast<unsigned long long>(q32) * p.S) % p.Row);
-        p.wrap = (p.S + p.Row - p.L % p.Row) % p.Row;
         copy_tile_async<T><<<g, blk, bytes, stream>>>(s, d, p);
         done = plan.used_async = true;
       }
@@ -198,7 +192,7 @@ kernels::CopyPlan plan(LS const& src_layout, LD const& dst_layout, void const* s
 // Launch a planned copy (plan.grid and plan.block are filled in).
 inline cudaError_t launch(kernels::CopyPlan& p, void const* src, void* dst, cudaStream_t stream = 0) {
   if (std::string const why = kernels::launch_error(p); !why.empty()) throw error("tessel: " + why);
-  p.used_tma = p.used_async = p.used_wide = false;
+  p.used_tma = p.used_async = false;
   if (p.use_tma && !p.packed && detail::cc_major() == 9 && *tma_plan_ok(p, src, dst) == '\0') {
     p.used_tma = true;
     return launch_tma(p, src, dst, stream);

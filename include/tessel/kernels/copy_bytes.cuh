@@ -1,7 +1,7 @@
 // tessel/kernels/copy_bytes.cuh: cuda::copy's packed 1-byte transposes
 // (copy.cuh launches them where plan_copy sets CopyPlan::packed: copy_transpose_bytes
-// for rows of at most 120 bytes, copy_transpose_rows_async (cp.async, sm_80+) or
-// copy_transpose_rows for longer ones). Compile with nvcc.
+// for rows of at most 120 bytes, copy_transpose_rows (cp.async, sm_80+) for longer
+// ones). Compile with nvcc.
 #pragma once
 
 #include "copy_kernels.cuh"
@@ -44,10 +44,6 @@ __device__ __forceinline__ unsigned long long row_bytes8(unsigned char const* ro
   return v;
 }
 
-// Two words at an 8-byte aligned 32-bit shared-memory address.
-__device__ __forceinline__ void st_shared_v2(std::uint32_t at, unsigned lo, unsigned hi) {
-  asm volatile("st.shared.v2.u32 [%0], {%1, %2};\n" ::"r"(at), "r"(lo), "r"(hi));
-}
 // A 64-bit global store of two words (the addresses come from shared memory as integers:
 // without it the compiler emits generic stores).
 __device__ __forceinline__ void st_global_v2(unsigned char* at, unsigned lo, unsigned hi) {
@@ -57,15 +53,21 @@ __device__ __forceinline__ void st_global_u32(unsigned char* at, unsigned v) {
   asm volatile("st.global.u32 [%0], %1;\n" ::"l"(at), "r"(v) : "memory");
 }
 
+// A 4x4 block of bytes transposed: byte q of out[c] is byte c of row q (r0..r3).
+__device__ __forceinline__ void transpose_bytes4(unsigned r0, unsigned r1, unsigned r2, unsigned r3, unsigned (&out)[4]) {
+  unsigned const t0 = __byte_perm(r0, r1, 0x5140), t1 = __byte_perm(r2, r3, 0x5140);
+  unsigned const t2 = __byte_perm(r0, r1, 0x7362), t3 = __byte_perm(r2, r3, 0x7362);
+  out[0] = __byte_perm(t0, t1, 0x5410), out[1] = __byte_perm(t0, t1, 0x7632);
+  out[2] = __byte_perm(t2, t3, 0x5410), out[3] = __byte_perm(t2, t3, 0x7632);
+}
+
 // r[q] holds bytes 4w..4w+3 of tile row i0+q: a 4x4 byte transpose gives each of columns
 // 4w..4w+3 its bytes of rows i0..i0+3, written at dk[column] + i0 as one 4-byte store (a
 // partial group, i0 + 4 > ni, byte by byte). Columns from nj on and rows from ni on are not written.
 __device__ __forceinline__ void store_rows4(unsigned const (&r)[4], long long const* dk, unsigned w, unsigned i0, unsigned ni,
                                             unsigned nj) {
-  unsigned const t0 = __byte_perm(r[0], r[1], 0x5140), t1 = __byte_perm(r[2], r[3], 0x5140);
-  unsigned const t2 = __byte_perm(r[0], r[1], 0x7362), t3 = __byte_perm(r[2], r[3], 0x7362);
-  unsigned const out[4] = {__byte_perm(t0, t1, 0x5410), __byte_perm(t0, t1, 0x7632), __byte_perm(t2, t3, 0x5410),
-                           __byte_perm(t2, t3, 0x7632)};
+  unsigned out[4];
+  transpose_bytes4(r[0], r[1], r[2], r[3], out);
   if (i0 >= ni) return;
 #pragma unroll
   for (int c = 0; c < 4; ++c) {
@@ -194,7 +196,7 @@ __device__ __forceinline__ void column_addresses(long long* d_addr, unsigned tj,
   if (tid + kThreads - 128 < tj) d_addr[tid + kThreads - 128] += dbase;
 }
 
-// The store of the whole-row kernels: r[q] holds bytes 4w..4w+3 of tile row 8h+q; two
+// The store of copy_transpose_rows: r[q] holds bytes 4w..4w+3 of tile row 8h+q; two
 // 4x4 byte transposes give each of columns 4w..4w+3 its bytes of rows 8h..8h+7, written at
 // dk[column] + 8h: one 8-byte store (W8), else two 4-byte ones; a partial last group of
 // rows (8h + 8 > ni) byte by byte. Columns from nj on are not written.
@@ -202,13 +204,8 @@ template <bool W8>
 __device__ __forceinline__ void store_rows8(unsigned const (&r)[8], long long const* dk, unsigned w, unsigned h, unsigned ni,
                                             unsigned nj) {
   unsigned out[2][4];
-#pragma unroll
-  for (int g = 0; g < 2; ++g) {
-    unsigned const t0 = __byte_perm(r[4 * g], r[4 * g + 1], 0x5140), t1 = __byte_perm(r[4 * g + 2], r[4 * g + 3], 0x5140);
-    unsigned const t2 = __byte_perm(r[4 * g], r[4 * g + 1], 0x7362), t3 = __byte_perm(r[4 * g + 2], r[4 * g + 3], 0x7362);
-    out[g][0] = __byte_perm(t0, t1, 0x5410), out[g][1] = __byte_perm(t0, t1, 0x7632);
-    out[g][2] = __byte_perm(t2, t3, 0x5410), out[g][3] = __byte_perm(t2, t3, 0x7632);
-  }
+  transpose_bytes4(r[0], r[1], r[2], r[3], out[0]);
+  transpose_bytes4(r[4], r[5], r[6], r[7], out[1]);
   if (8 * h + 8 <= ni) {
 #pragma unroll
     for (int c = 0; c < 4; ++c)
@@ -227,138 +224,30 @@ __device__ __forceinline__ void store_rows8(unsigned const (&r)[8], long long co
   }
 }
 
-// The packed 1-byte transpose of whole rows (J up to 248 bytes, plan_copy's packed_rows):
-// tiles of 128 rows x p.TJ bytes, so that a row of 201 bytes is one tile's, not two
-// (the row's setup, its offsets and the sectors at the tiles' boundary, are paid once).
-//  - Load: a warp reads a row as the 32 aligned 8-byte pairs from the row's first byte
-//    rounded down to 8 (at most 7 + 248 bytes), only the pairs the row needs; 16 rows
-//    per lane (warp + 8r).
-//  - Shift: as copy_transpose_bytes's, lane l writes the row's words 2l, 2l+1 as one
-//    64-bit shared store; shared memory holds row i's word w at i*64 + (w ^ (i/4 % 32))
-//    (the swizzle changes the low 5 bits only, so a word stays in its half of the row).
-//  - Rows outside the source's span are gathered byte by byte, as there.
-//  - Store: half warp s of a warp takes word column 2*jp + s, lane h of it rows
-//    8h..8h+7 (two 4x4 byte transposes; the swizzle puts the 32 lanes in 32 banks) and
+// The packed 1-byte transpose of whole rows (J up to 248 bytes, plan_copy's packed_rows;
+// sm_80+): tiles of 128 rows x p.TJ bytes, so that a row of 201 bytes is one tile's, not
+// two (its setup and the sectors at the tiles' boundary are paid once), its rows loaded by
+// cp.async: the whole tile's loads are in flight at once and take no registers, and no
+// shift pass rewrites the tile; the store reads each row's bytes at its misalignment.
+//  - Load: a warp per row (rows warp + 8r), lane l copies the row's aligned 8-byte pair l
+//    (from the row's first byte rounded down to 8, at most 7 + 248 bytes; only the pairs
+//    the row needs) to raw[i*32 + (l ^ (i/8 % 16))]: row i as in memory, its pairs
+//    swizzled by its group of 8 rows.
+//  - Rows outside the source's span are gathered byte by byte into the same places.
+//  - Store: half warp s of a warp takes word column 2*jp + s, lane h of it rows 8h..8h+7
+//    (each row's word read as the two words around its misalignment and funnel-shifted;
+//    the swizzle spreads the 16 row groups over the banks), two 4x4 byte transposes, and
 //    writes 8 bytes of each of the word's 4 columns: a half warp writes 128 contiguous
 //    bytes of a column. W8 (plan_copy's dst8): one 8-byte store, else two 4-byte ones.
-//  - A lane's 16 loads go in two batches of 8, each shifted before the next is loaded:
-//    48 registers, 5 blocks per SM. All 16 in flight took 64 registers (and spilled 8
-//    bytes), so 4 blocks per SM: 2.92 against 3.20 TB/s on the H200 (random 4, bench/RESULTS.md).
-template <bool W8>
-__global__ void __launch_bounds__(kThreads, 5) copy_transpose_rows(unsigned char const* __restrict__ src,
-                                                                 unsigned char* __restrict__ dst, Params p,
-                                                                 long long span_lo, long long span_hi) {
-  static_assert(kWarps == 8, "copy_transpose_rows: 8 warps, a warp per row: 8 rows a step");
-  constexpr unsigned TI = 128, WR = 64, Split = 2, RR = TI / kWarps / Split, MaxJ = 248;  // RR: a lane's loads per batch
-  unsigned const tj = p.TJ;
-  __shared__ long long s_off[2][TI];
-  __shared__ long long d_addr[2][MaxJ];
-  __shared__ unsigned long long row_pair[2][TI];
-  __shared__ unsigned row_info[2][TI];
-  __shared__ __align__(16) unsigned tile[TI * WR];
-  unsigned const lane = threadIdx.x, warp = threadIdx.y, tid = warp * 32 + lane;
-  std::uint32_t const row_warp = smem_u32(tile) + 4 * WR * warp;  // row `warp`
-  unsigned const sw_warp = warp >> 2;                              // its swizzle; row warp + 8r: + 2r
-  auto const src_addr = reinterpret_cast<unsigned long long>(src);
-  auto prepare = [&](unsigned b, int k, unsigned& i0, unsigned& j0) {
-    tile_offsets(p, b, TI, tj, 1, s_off[k], d_addr[k], i0, j0);
-    bool gathered = false;
-    if (tid < TI && i0 + tid < p.NI)  // s_off[k][tid] was written by this thread
-      gathered = packed_row(src_addr, s_off[k][tid], part(p.NJ, j0, tj), span_lo, span_hi, row_pair[k][tid], row_info[k][tid]);
-    column_addresses(d_addr[k], tj, dst);
-    return gathered;
-  };
-  uint2 pr[RR];
-  // Batch h of the tile in slot k: rows warp + 8r, r = RR*h .. RR*h + RR-1.
-  auto load = [&](int k, unsigned i0, unsigned j0, unsigned h) {
-    unsigned const nj = part(p.NJ, j0, tj);
-    unsigned const ni = part(p.NI, i0, TI);
-#pragma unroll
-    for (int r = 0; r < RR; ++r) pr[r] = pair_of_row(row_pair[k], row_info[k], warp + kWarps * (r + RR * h), ni, nj, lane);
-  };
-  unsigned b = blockIdx.x;
-  if (b >= p.total) return;
-  unsigned i0, j0;
-  bool slow = __syncthreads_or(prepare(b, 0, i0, j0));
-  load(0, i0, j0, 0);
-  int cur = 0;
-  for (;;) {
-    unsigned const nj = part(p.NJ, j0, tj);
-    unsigned const ni = part(p.NI, i0, TI);
-    // Row i = warp + 8r: words 2*lane and 2*lane+1 at i*64 + (w ^ sw), sw = sw_warp + 2r; one
-    // 64-bit store at the even one of the two. Rows past ni are written too (never read).
-#pragma unroll
-    for (unsigned h = 0; h < Split; ++h) {
-      if (h > 0) load(cur, i0, j0, h);
-#pragma unroll
-      for (int q = 0; q < RR; ++q) {
-        unsigned const r = q + RR * h;
-        unsigned const n0 = __shfl_down_sync(0xffffffffu, pr[q].x, 1), n1 = __shfl_down_sync(0xffffffffu, pr[q].y, 1);
-        unsigned const sh = row_info[cur][warp + kWarps * r];
-        bool const o = sh & 4;
-        unsigned const a = o ? pr[q].y : pr[q].x, c = o ? n0 : pr[q].y, d = o ? n1 : n0;
-        unsigned const lo = __funnelshift_r(a, c, (sh & 3) * 8), hi = __funnelshift_r(c, d, (sh & 3) * 8);
-        unsigned const sw = sw_warp + 2 * r;  // r < 16: below 32
-        std::uint32_t const at = row_warp + 4 * WR * kWarps * r + 4 * ((2 * lane) ^ (sw & ~1u));
-        if (sw & 1) st_shared_v2(at, hi, lo); else st_shared_v2(at, lo, hi);
-      }
-    }
-    if (slow) {  // rows gathered byte by byte: bytes 8*lane .. 8*lane+7, over what the shift wrote
-      for (int r = 0; r < RR * Split; ++r) {
-        unsigned const i = warp + kWarps * r;
-        if (i >= ni || row_info[cur][i] < 256) continue;
-        auto const* row = reinterpret_cast<unsigned char const*>(row_pair[cur][i]) + (row_info[cur][i] & 255);
-        unsigned long long const v = row_bytes8(row, int(8 * lane), nj);
-        unsigned const sw = sw_warp + 2 * r;
-        std::uint32_t const at = row_warp + 4 * WR * kWarps * r + 4 * ((2 * lane) ^ (sw & ~1u));
-        if (sw & 1) st_shared_v2(at, unsigned(v >> 32), unsigned(v)); else st_shared_v2(at, unsigned(v), unsigned(v >> 32));
-      }
-    }
-    unsigned const bn = b + gridDim.x;
-    bool const more = bn < p.total;
-    unsigned in0 = 0, jn0 = 0;
-    bool const slow_next = __syncthreads_or(more && prepare(bn, cur ^ 1, in0, jn0));
-    unsigned const h = lane & 15, s = lane >> 4;
-    if (8 * h < ni) {
-      long long const* dk = d_addr[cur];
-      std::uint32_t const rows_h = smem_u32(tile) + 4 * WR * 8 * h;  // row 8h; its swizzle 2h (+1 for rows 8h+4..)
-      for (unsigned w = 2 * warp + s; 4 * w < nj; w += 2 * kWarps) {
-        unsigned r[8];
-#pragma unroll
-        for (int q = 0; q < 8; ++q) r[q] = ld_shared(rows_h + 4 * WR * q + 4 * (w ^ (2 * h + (q >> 2))));
-        store_rows8<W8>(r, dk, w, h, ni, nj);
-      }
-    }
-    // The next tile's loads after this tile's stores (a capped grid only; the default grid
-    // has one tile per block): before them, the 16 pairs stayed live through the stores
-    // and ptxas spilled at 64 registers.
-    if (more) load(cur ^ 1, in0, jn0, 0);
-    __syncthreads();
-    if (!more) break;
-    b = bn, i0 = in0, j0 = jn0, cur ^= 1, slow = slow_next;
-  }
-}
-
-// copy_transpose_rows with the rows loaded by cp.async (plan_copy's packed_rows with
-// CopyPlan::async_copy): the whole tile's loads are in flight at once and take no
-// registers, and no shift pass rewrites the tile; the store reads each row's bytes at
-// its misalignment instead. 37 KB of shared memory (at 6 blocks per SM with 8-byte stores,
-// ptxas spilled 24 bytes at 40 registers).
-//  - Load: a warp per row (rows warp + 8r), lane l copies the row's aligned 8-byte pair l
-//    (from the row's first byte rounded down to 8; only the pairs the row needs) to
-//    raw[i*32 + (l ^ (i/8 % 16))]: row i as in memory, its pairs swizzled by its row group.
-//  - Rows outside the source's span are gathered byte by byte into the same places.
-//  - Store: as copy_transpose_rows's (half warp s, word column 2*jp + s, lane h rows
-//    8h..8h+7), each row's word read as the two words around its misalignment and
-//    funnel-shifted; the swizzle spreads the 16 row groups over the banks. W8: 8-byte
-//    stores (48 registers, 5 blocks per SM); else the two groups of 4 rows one after the
-//    other with 4-byte stores (40 registers, 6 blocks per SM).
+//  - 48 registers, 37 KB of shared memory: 5 blocks per SM. (6 blocks, with 40 registers:
+//    8-byte stores spilled 24 bytes; 4-byte stores of the two groups of 4 rows one after
+//    the other measured 1.89-1.92 against 2.55 TB/s on the H100, bench/RESULTS.md.)
 //  - A block that loops over tiles (a capped grid) takes them one after another.
 template <bool W8>
-__global__ void __launch_bounds__(kThreads, W8 ? 5 : 6) copy_transpose_rows_async(unsigned char const* __restrict__ src,
+__global__ void __launch_bounds__(kThreads, 5) copy_transpose_rows(unsigned char const* __restrict__ src,
                                                                        unsigned char* __restrict__ dst, Params p,
                                                                        long long span_lo, long long span_hi) {
-  static_assert(kWarps == 8, "copy_transpose_rows_async: 8 warps, a warp per row");
+  static_assert(kWarps == 8, "copy_transpose_rows: 8 warps, a warp per row");
   constexpr unsigned TI = 128, MaxJ = 248;
   unsigned const tj = p.TJ;
   __shared__ long long s_off[TI];            // tile_offsets' row offsets
@@ -410,20 +299,10 @@ __global__ void __launch_bounds__(kThreads, W8 ? 5 : 6) copy_transpose_rows_asyn
         return __funnelshift_r(lo, hi, 8 * (sh & 3u));
       };
       for (unsigned w = 2 * warp + s; 4 * w < nj; w += 2 * kWarps) {
-        if constexpr (W8) {
-          unsigned r[8];
+        unsigned r[8];
 #pragma unroll
-          for (int q = 0; q < 8; ++q) r[q] = word(w, q);
-          store_rows8<true>(r, d_addr, w, h, ni, nj);
-        } else {  // 4-byte stores: the two groups of 4 rows one after the other (fewer registers)
-#pragma unroll
-          for (int g = 0; g < 2; ++g) {
-            unsigned r[4];
-#pragma unroll
-            for (int q = 0; q < 4; ++q) r[q] = word(w, 4 * g + q);
-            store_rows4(r, d_addr, w, 8 * h + 4 * g, ni, nj);
-          }
-        }
+        for (int q = 0; q < 8; ++q) r[q] = word(w, q);
+        store_rows8<W8>(r, d_addr, w, h, ni, nj);
       }
     }
     __syncthreads();

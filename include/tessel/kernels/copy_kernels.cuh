@@ -56,11 +56,6 @@ __device__ __forceinline__ unsigned ld_shared(std::uint32_t at) {
   asm volatile("ld.shared.u32 %0, [%1];\n" : "=r"(v) : "r"(at));
   return v;
 }
-// cp.async.cg of a 16-byte chunk of which the first `bytes` (8 or 16 ...) are read, the rest
-// zero-filled (L2 only: the chunk is not kept in L1).
-__device__ __forceinline__ void cp_async_cg16(std::uint32_t smem, void const* gmem, unsigned bytes) {
-  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(smem), "l"(gmem), "r"(bytes));
-}
 
 // The extent of a tile of t items that starts at item `start` of n: t, or what is left.
 __device__ __forceinline__ unsigned part(unsigned n, unsigned start, unsigned t) { return n - start < t ? n - start : t; }
@@ -75,11 +70,6 @@ struct Params {
   unsigned L, NI, NJ, TI, TJ, Row;  // Row = TJ * L: a tile row's elements
   unsigned j_first;       // tile order: J tiles of one I range one after another (plan_copy's j_first)
   FastDivmod div_tiles_first, div_tiles_second, div_L, div_Row;  // tiles: the faster, the slower of I and J
-  // copy_tile_async: row i of the shared tile is rotated by i*S elements (S = L, or L rounded up
-  // to a whole 16-byte chunk where wide); wide: rows copied in 16-byte chunks (cp.async.cg).
-  // step, wrap: a lane's position advance per 32 elements of a column, and its extra advance
-  // when the item index moves one more (both mod Row; launch computes them).
-  unsigned S, wide, step, wrap;
 };
 
 template <int Bytes> struct word;
@@ -206,16 +196,13 @@ __global__ void __launch_bounds__(kThreads) copy_tile(T const* __restrict__ src,
 }
 
 // Items through cp.async (elements of 4, 8 or 16 bytes, sm_80+): the same
-// tiles as copy_tile, but the loads go straight to shared memory, so a whole
-// tile is in flight without registers (measured faster than copy_tile,
-// bench/RESULTS.md). Row v of the shared tile holds its element e at
-// v*Row + (e + v*S) mod Row: S = L (copy_tile's skew), or, where p.wide, L
-// rounded up to a 16-byte chunk, so that a row can be copied in 16-byte
-// chunks (cp.async.cg; launch checks that every row starts 16-byte aligned).
-// A block that loops over tiles (a capped grid) issues the next tile's copies
-// before it stores the current one: two tile buffers, three offset slots
-// (tile n uses buffer n % 2 and slot n % 3; tile n+2's offsets go where tile
-// n-1's were, after the barrier that ended tile n-1's store). One barrier per tile.
+// tiles and skewed shared memory as copy_tile, but the loads go straight to
+// shared memory, so a whole tile is in flight without registers (measured
+// faster than copy_tile, bench/RESULTS.md). A block that loops over tiles
+// (a capped grid) issues the next tile's copies before it stores the current
+// one: two tile buffers, three offset slots (tile n uses buffer n % 2 and slot
+// n % 3; tile n+2's offsets go where tile n-1's were, after the barrier that
+// ended tile n-1's store). One barrier per tile.
 template <class T>
 __global__ void __launch_bounds__(kThreads) copy_tile_async(T const* __restrict__ src, T* __restrict__ dst, Params p) {
   extern __shared__ __align__(16) unsigned char smem_raw[];
@@ -225,29 +212,21 @@ __global__ void __launch_bounds__(kThreads) copy_tile_async(T const* __restrict_
   unsigned const tile_elems = p.TI * p.Row;
   unsigned const tx = threadIdx.x, ty = threadIdx.y;
   // Issue tile (i0, j0)'s copies into buffer cb from offset slot k: a warp
-  // per row, a lane per element (a 16-byte chunk where wide); the position
-  // advances with the element. Needs Row >= 32 and TJ > 32 / L (wide: Row >=
-  // 32 chunks; launch checks): each wrap is one subtraction.
+  // per row, a lane per element; the skewed position advances with the element.
+  // Needs Row >= 32 and TJ > 32 / L (launch checks): each wrap is one subtraction.
   std::uint32_t const sbufs = smem_u32(bufs);
   auto issue = [&](unsigned k, unsigned cb, unsigned i0, unsigned j0) {
     long long const* s_off = offs + k * slot;
     unsigned const row_valid = (p.NJ - j0 < p.TJ ? p.NJ - j0 : p.TJ) * p.L;
     unsigned const ni = p.NI - i0 < p.TI ? p.NI - i0 : p.TI;
-    constexpr unsigned C = sizeof(T) < 16 ? 16 / sizeof(T) : 1;  // elements per 16-byte chunk
-    unsigned const step = p.wide ? 32 * C : 32, first = p.wide ? C * tx : tx;
     for (unsigned v = ty; v < ni; v += kWarps) {
-      T const* from = src + s_off[v] + first;
+      T const* from = src + s_off[v] + tx;
       std::uint32_t const row = sbufs + (cb * tile_elems + v * p.Row) * unsigned(sizeof(T));
       unsigned q, c;
-      p.div_Row(v * p.S + first, q, c);  // (e + v*S) mod Row for e = first
-      for (unsigned e = first; e < row_valid; e += step, from += step) {
-        if (p.wide) {
-          unsigned const n = row_valid - e < C ? row_valid - e : C;
-          cp_async_cg16(row + c * unsigned(sizeof(T)), from, n * unsigned(sizeof(T)));
-        } else {
-          cp_async_ca<int(sizeof(T))>(row + c * unsigned(sizeof(T)), from);
-        }
-        c += step;
+      p.div_Row(v * p.L + tx, q, c);  // (e + v*L) mod Row for e = tx
+      for (unsigned e = tx; e < row_valid; e += 32, from += 32) {
+        cp_async_ca<int(sizeof(T))>(row + c * unsigned(sizeof(T)), from);
+        c += 32;
         if (c >= p.Row) c -= p.Row;
       }
     }
@@ -270,32 +249,25 @@ __global__ void __launch_bounds__(kThreads) copy_tile_async(T const* __restrict_
     if (more) issue(k1, (n + 1) & 1, i1, j1);
     if (bnn < p.total) tile_offsets(p, bnn, p.TI, p.TJ, p.L, offs + k2 * slot, offs + k2 * slot + p.TI, i2, j2);
     // Store: a warp per column v (J item), a lane per element e = (i, w) of
-    // the column (item i, element w), at i*Row + (v*L + w + i*S) mod Row. Per
-    // 32 elements the position moves by p.step, and by p.wrap more where the
-    // item index moves one further (w wrapped).
+    // the column (item i, element w), at i*Row + ((v + i) mod TJ)*L + w.
     long long const* d_off = offs + k * slot + p.TI;
     unsigned const col_valid = (p.NI - i0 < p.TI ? p.NI - i0 : p.TI) * p.L;
     unsigned const nj = p.NJ - j0 < p.TJ ? p.NJ - j0 : p.TJ;
     unsigned q32, r32, i_tx, w_tx;
     p.div_L(32, q32, r32);
     p.div_L(tx, i_tx, w_tx);
-    unsigned const L = p.L, Row = p.Row;
+    unsigned const L = p.L, TJ = p.TJ, Row = p.Row;
     for (unsigned v = ty; v < nj; v += kWarps) {
       T* to = dst + d_off[v] + tx;
-      unsigned i = i_tx, w = w_tx, q, c;
-      p.div_Row(v * L + w_tx + i_tx * p.S, q, c);
+      unsigned i = i_tx, w = w_tx, m = v + i_tx;
+      if (m >= TJ) m -= TJ;
       for (unsigned e = tx; e < col_valid; e += 32, to += 32) {
-        *to = tile[i * Row + c];
+        *to = tile[i * Row + m * L + w];
         unsigned di = q32;
         w += r32;
-        c += p.step;
-        if (c >= Row) c -= Row;
-        if (w >= L) {
-          w -= L, ++di;
-          c += p.wrap;
-          if (c >= Row) c -= Row;
-        }
-        i += di;
+        if (w >= L) w -= L, ++di;
+        i += di, m += di;
+        if (m >= TJ) m -= TJ;
       }
     }
     if (!more) break;

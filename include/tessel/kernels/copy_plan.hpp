@@ -46,8 +46,10 @@ struct CopyPlan {
   // 128 x TJ tiles, TJ a multiple of 4 from 4 to 120), where every column (J item and rest) starts 4-byte aligned in dst.
   bool packed = false;
   // packed, J over 120 bytes: whole rows of up to 248 bytes (copy_transpose_rows, a warp
-  // per row, 128 x TJ tiles, TJ a multiple of 4 from 4 to 248) instead of J tiles of at
-  // most 120 (random 4 of the bench: rows of 201 bytes in one tile, not 104 + 97).
+  // per row, 128 x TJ tiles, TJ a multiple of 4 from 4 to 248, rows loaded by cp.async)
+  // instead of J tiles of at most 120 (random 4 of the bench: rows of 201 bytes in one
+  // tile, not 104 + 97). Without cp.async (async_copy off, or before sm_80) the launch
+  // falls back to J tiles of at most 120 bytes.
   // dst8: every column starts 8-byte aligned, so that kernel stores 8 bytes per lane.
   bool packed_rows = false, dst8 = false;
   // tile: the order of tiles. I tiles first (false) or J tiles first (true:
@@ -62,10 +64,8 @@ struct CopyPlan {
   bool use_tma = false, used_tma = false;
   // tile, items of several elements of 4, 8 or 16 bytes: loaded with cp.async
   // on sm_80+ (copy_tile_async; measured faster, bench/RESULTS.md); false keeps copy_tile.
+  // Packed whole rows: copy_transpose_rows (cp.async) where true.
   bool async_copy = true, used_async = false;  // used_async: launch's choice
-  // cp.async of items in 16-byte chunks (cp.async.cg) where wide_rows_ok allows, instead of an
-  // element per lane (random 1 of the bench: 88-byte items of 8-byte elements); used_wide: launch's choice.
-  bool wide_async = true, used_wide = false;
   // tile: the grid, at most waves * 8 blocks per SM, each looping over tiles
   // (the kernels then pipeline a block's tiles); 0: one block per tile, which
   // plan_copy chooses (measured faster for every tile kernel, bench/RESULTS.md).
@@ -300,20 +300,6 @@ inline std::string launch_error(CopyPlan const& p) {
   return "";
 }
 
-// Whether copy_tile_async may copy plan p's rows in 16-byte chunks (CopyPlan::wide_async),
-// the source aligned to align_src bytes: items of several elements of 4 or 8 bytes, every
-// row's start 16-byte aligned (the source, the source strides of the I and rest modes, the
-// J tiles' starts), rows of at least 32 chunks (the kernel's one-subtraction wraps).
-inline bool wide_rows_ok(CopyPlan const& p, int align_src) {
-  if (!p.wide_async || p.kind != CopyPlan::Kind::tile || p.L <= 1 || p.packed) return false;
-  if ((p.elem_bytes != 4 && p.elem_bytes != 8) || align_src < 16) return false;
-  long long const C = 16 / p.elem_bytes;  // elements per chunk
-  if ((p.TJ * p.L) % C != 0 || p.TJ * p.L < 32 * C) return false;
-  for (int k = 0; k < p.rank; ++k)
-    if ((k < p.nA || k >= p.nA + p.nB) && p.src_stride[k] % C != 0) return false;
-  return true;
-}
-
 inline std::string CopyPlan::describe() const {
   if (!error.empty()) return error;
   auto list = [&](long long const* v) {
@@ -334,9 +320,7 @@ inline std::string CopyPlan::describe() const {
                                       (dst8 ? ", 8-byte stores" : "")
                                 : std::string("moved as 4-byte words (4x4 byte transposes)"))
                  : std::string("skewed in shared memory")) +
-         (used_async ? (used_wide ? ", loaded with cp.async in 16-byte chunks (two tile buffers)"
-                                  : packed ? ", loaded with cp.async" : ", loaded with cp.async (two tile buffers)")
-                     : "") +
+         (used_async ? (packed ? ", loaded with cp.async" : ", loaded with cp.async (two tile buffers)") : "") +
          (j_first ? ", J tiles first" : "");
   }
   if (used_tma) s += "; through the TMA (128-byte swizzled boxes, copy_tma.cuh)";
