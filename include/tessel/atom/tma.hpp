@@ -28,8 +28,8 @@
 
 #include <cstdint>
 #include <cstdio>
-#include <numeric>
 
+#include "../tuple/algorithms.hpp"  // detail::gcd_value
 #include "gmma.hpp"
 #include "numeric.hpp"
 #include "util.hpp"
@@ -332,7 +332,7 @@ constexpr Params compute(Gmem const& g, Order const& o, int swizzle_bits, int nu
       int const m = box[k].mode[q];
       if (box[k].parts == 1) { shape = g.shape[m], stride = g.stride[m]; break; }
       long long const old = stride;
-      stride = std::gcd(stride, g.stride[m]);
+      stride = TESSEL_NAMESPACE::detail::gcd_value(stride, g.stride[m]);  // std::gcd without <numeric>
       shape = stride != 0 ? (shape - 1) * (old / stride) + (g.shape[m] - 1) * (g.stride[m] / stride) + 1 : g.shape[m];
     }
     if (k == 0) stride0 = stride;
@@ -354,7 +354,7 @@ constexpr Params compute(Gmem const& g, Order const& o, int swizzle_bits, int nu
       return p;
     }
     p.dims[0] = d0 / std::uint64_t(tma_bits), p.box[0] = std::uint32_t(b0 / std::uint64_t(tma_bits));
-    long long const gg = std::gcd((long long)Bits, (long long)tma_bits);
+    long long const gg = TESSEL_NAMESPACE::detail::gcd_value((long long)Bits, (long long)tma_bits);
     p.recast_num = Bits / gg, p.recast_den = tma_bits / gg;
   }
   // 6. multicast: the box split along its last dimensions

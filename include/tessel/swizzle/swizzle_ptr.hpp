@@ -21,7 +21,7 @@
 #pragma once
 
 #include <cstdint>
-#include <ostream>
+#include <iosfwd>
 #include <type_traits>
 
 #include "../config.hpp"
@@ -111,8 +111,10 @@ TESSEL_HOST_DEVICE void print(swizzle_ptr<SwizzleFn, P> const& p) {
   printf("_");
   print(p.get());
 }
-template <class SwizzleFn, class P>
-std::ostream& operator<<(std::ostream& os, swizzle_ptr<SwizzleFn, P> const& p) {
+// A template on the stream, as layout/print.hpp's: <iosfwd> is enough here, a program that streams includes
+// <ostream> itself.
+template <class Ch, class Tr, class SwizzleFn, class P>
+std::basic_ostream<Ch, Tr>& operator<<(std::basic_ostream<Ch, Tr>& os, swizzle_ptr<SwizzleFn, P> const& p) {
   return os << SwizzleFn{} << "_" << p.get();
 }
 
