@@ -497,40 +497,57 @@ void time_table(int reps) {
   }
 }
 
+// The configuration of a variant: AttentionConfig's defaults of the head
+// dimension and mask (attention_default_*), each overridden by a macro:
+// -DTESSEL_ATTN_OVERLAP=0 (no intra-warpgroup overlap), -DTESSEL_ATTN_PINGPONG=1,
+// -DTESSEL_ATTN_BN=N (keys per block), -DTESSEL_ATTN_STAGES=S (K/V buffers),
+// -DTESSEL_ATTN_DYNAMIC=0|1 (dynamic tile scheduling), -DTESSEL_ATTN_EPI_TMA=0|1
+// (O through TMA stores), -DTESSEL_ATTN_CONSUMERS=2|3 (consumer warpgroups),
+// -DTESSEL_ATTN_PRODUCER_REGS=R, -DTESSEL_ATTN_CONSUMER_REGS=R (setmaxnreg of the producer and consumers).
 #if !defined(TESSEL_ATTN_OVERLAP)
 #  define TESSEL_ATTN_OVERLAP 1
 #endif
 #if !defined(TESSEL_ATTN_PINGPONG)
 #  define TESSEL_ATTN_PINGPONG 0
 #endif
-// The configuration of a variant: the default tiles, the intra-warpgroup overlap
-// unless -DTESSEL_ATTN_OVERLAP=0, ping-pong with -DTESSEL_ATTN_PINGPONG=1.
-// -DTESSEL_ATTN_BN=N: keys per block N instead of the configuration's default;
-// -DTESSEL_ATTN_STAGES=S: S K/V buffers.
 #if !defined(TESSEL_ATTN_STAGES)
 #  define TESSEL_ATTN_STAGES 2
 #endif
-// -DTESSEL_ATTN_DYNAMIC=1: dynamic tile scheduling (default: static).
-#if !defined(TESSEL_ATTN_DYNAMIC)
-#  define TESSEL_ATTN_DYNAMIC 0
-#endif
-#define TESSEL_ATTN_DYN(causal) (TESSEL_ATTN_DYNAMIC != 0)
-#if !defined(TESSEL_ATTN_EPI_TMA)
-#  define TESSEL_ATTN_EPI_TMA 0
-#endif
-// -DTESSEL_ATTN_CONSUMERS=3: 3 consumer warpgroups (BM = 192).
-#if !defined(TESSEL_ATTN_CONSUMERS)
-#  define TESSEL_ATTN_CONSUMERS 2
-#endif
 #if defined(TESSEL_ATTN_BN)
-template <class T, int D, bool Causal>
-using Config = att::AttentionConfig<T, D, Causal, TESSEL_ATTN_BN, TESSEL_ATTN_STAGES, TESSEL_ATTN_OVERLAP != 0, TESSEL_ATTN_PINGPONG != 0,
-                                    TESSEL_ATTN_DYN(Causal), TESSEL_ATTN_EPI_TMA != 0, TESSEL_ATTN_CONSUMERS>;
+#  define TESSEL_ATTN_BN_OF(D, C) TESSEL_ATTN_BN
 #else
-template <class T, int D, bool Causal>
-using Config = att::AttentionConfig<T, D, Causal, att::AttentionConfig<T, D, Causal>::BN::value, TESSEL_ATTN_STAGES, TESSEL_ATTN_OVERLAP != 0,
-                                    TESSEL_ATTN_PINGPONG != 0, TESSEL_ATTN_DYN(Causal), TESSEL_ATTN_EPI_TMA != 0, TESSEL_ATTN_CONSUMERS>;
+#  define TESSEL_ATTN_BN_OF(D, C) att::attention_default_bn(D, C)
 #endif
+#if defined(TESSEL_ATTN_DYNAMIC)
+#  define TESSEL_ATTN_DYN_OF(D, C) (TESSEL_ATTN_DYNAMIC != 0)
+#else
+#  define TESSEL_ATTN_DYN_OF(D, C) att::attention_default_dynamic(D, C)
+#endif
+#if defined(TESSEL_ATTN_EPI_TMA)
+#  define TESSEL_ATTN_EPI_OF(D, C) (TESSEL_ATTN_EPI_TMA != 0)
+#else
+#  define TESSEL_ATTN_EPI_OF(D, C) att::attention_default_epi_tma(D, C)
+#endif
+#if defined(TESSEL_ATTN_CONSUMERS)
+#  define TESSEL_ATTN_CONS_OF(D, C) TESSEL_ATTN_CONSUMERS
+#else
+#  define TESSEL_ATTN_CONS_OF(D, C) att::attention_default_consumers(D, C)
+#endif
+#if defined(TESSEL_ATTN_PRODUCER_REGS)
+#  define TESSEL_ATTN_PREGS(cons) TESSEL_ATTN_PRODUCER_REGS
+#else
+#  define TESSEL_ATTN_PREGS(cons) (cons == 3 ? 32 : (TESSEL_ATTN_DYN_OF(D, Causal) && D > 128 ? 40 : 24))
+#endif
+#if defined(TESSEL_ATTN_CONSUMER_REGS)
+#  define TESSEL_ATTN_CREGS(cons) TESSEL_ATTN_CONSUMER_REGS
+#else
+#  define TESSEL_ATTN_CREGS(cons) (cons == 3 ? 160 : (504 - TESSEL_ATTN_PREGS(cons)) / 2 / 8 * 8)
+#endif
+template <class T, int D, bool Causal>
+using Config = att::AttentionConfig<T, D, Causal, TESSEL_ATTN_BN_OF(D, Causal), TESSEL_ATTN_STAGES, TESSEL_ATTN_OVERLAP != 0,
+                                    TESSEL_ATTN_PINGPONG != 0, TESSEL_ATTN_DYN_OF(D, Causal), TESSEL_ATTN_EPI_OF(D, Causal),
+                                    TESSEL_ATTN_CONS_OF(D, Causal), TESSEL_ATTN_PREGS(TESSEL_ATTN_CONS_OF(D, Causal)),
+                                    TESSEL_ATTN_CREGS(TESSEL_ATTN_CONS_OF(D, Causal))>;
 
 struct Options {
   bool small = false, time = true, check = true, describe = false;

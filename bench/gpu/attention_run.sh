@@ -11,19 +11,19 @@
 #   bash bench/gpu/attention_run.sh
 # Variants: name=flags; VARIANTS replaces the list. Names: the bench's
 # TESSEL_ATTN_VARIANT number (0-5 bf16 d64/d128/d256 non-causal/causal, 6 fp16
-# d64 causal, 7 fp16 d128, 8 fp16 d256 causal), then n (no intra-warpgroup
-# overlap), p (ping-pong), d (dynamic scheduling), bN (N keys per block), tS (S
-# stages), e (O through TMA stores), w3 (3 consumer warpgroups, BM = 192).
+# d64 causal, 7 fp16 d128, 8 fp16 d256 causal; alone: AttentionConfig's
+# defaults), then what the flags change: n (no intra-warpgroup overlap), p
+# (ping-pong), d / s (dynamic / static scheduling), bN (N keys per block), tS (S
+# stages), e (O through TMA stores), w3 / c2 (3 / 2 consumer warpgroups).
+# The default list: the defaults and the variants they replaced (session 11's
+# first run, 2026-11-26, timed 26 variants on the H100: bench/RESULTS.md).
 set -uo pipefail
 out=${OUT:-/tmp}
 d=.attn_dev
 mkdir -p $d
-default_variants="0= 1= 2= 3= 4= 5= 6= 7= 8= 1d=-DTESSEL_ATTN_DYNAMIC=1 3d=-DTESSEL_ATTN_DYNAMIC=1 5d=-DTESSEL_ATTN_DYNAMIC=1
-  0e=-DTESSEL_ATTN_EPI_TMA=1 1e=-DTESSEL_ATTN_EPI_TMA=1 2e=-DTESSEL_ATTN_EPI_TMA=1 3e=-DTESSEL_ATTN_EPI_TMA=1
-  1de=-DTESSEL_ATTN_DYNAMIC=1,-DTESSEL_ATTN_EPI_TMA=1 3de=-DTESSEL_ATTN_DYNAMIC=1,-DTESSEL_ATTN_EPI_TMA=1
-  2b176=-DTESSEL_ATTN_BN=176 3b176=-DTESSEL_ATTN_BN=176 4b80=-DTESSEL_ATTN_BN=80 5b80=-DTESSEL_ATTN_BN=80
-  2b176e=-DTESSEL_ATTN_BN=176,-DTESSEL_ATTN_EPI_TMA=1
-  0w3=-DTESSEL_ATTN_CONSUMERS=3 1w3=-DTESSEL_ATTN_CONSUMERS=3 1w3d=-DTESSEL_ATTN_CONSUMERS=3,-DTESSEL_ATTN_DYNAMIC=1"
+default_variants="0= 1= 2= 3= 4= 5= 6= 7= 8= 0c2=-DTESSEL_ATTN_CONSUMERS=2 1c2=-DTESSEL_ATTN_CONSUMERS=2
+  2e=-DTESSEL_ATTN_EPI_TMA=1 2b176=-DTESSEL_ATTN_BN=176 3s=-DTESSEL_ATTN_DYNAMIC=0,-DTESSEL_ATTN_EPI_TMA=0
+  4b64=-DTESSEL_ATTN_BN=64 5s=-DTESSEL_ATTN_DYNAMIC=0 5b80=-DTESSEL_ATTN_BN=80"
 variants=${VARIANTS:-$default_variants}
 checkjobs=${CHECKJOBS:-4}
 nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,power.limit,temperature.gpu --format=csv | tee "$out/gpu.txt"
@@ -59,7 +59,7 @@ for v in $all; do
   { grep -vE "^ok" $d/check_$v.txt | tail -n 4; grep "rc=124" -q $d/check_$v.txt && echo "HUNG"; } | sed "s/^/[$v] /"
 done
 echo "== correctness: $(grep -c '^ok' $out/check.txt) ok ($(grep -c '^ok.*varlen' $out/check.txt) varlen), $(grep -c '^FAIL' $out/check.txt) FAIL; largest error ratio $(grep -oE 'ratio [0-9.]+' $out/check.txt | sort -k2 -g | tail -n 1); largest lse rel $(grep -oE 'lse rel [0-9.e-]+' $out/check.txt | sort -k3 -g | tail -n 1) ($(( $(date +%s) - t1 )) s)"
-for v in ${SAN:-1 3d 2e}; do
+for v in ${SAN:-1 3 5}; do
   [ -x $d/attn_$v ] || continue
   for tool in memcheck racecheck synccheck; do
     timeout 90 compute-sanitizer --tool $tool $d/attn_$v --small > $d/san.txt 2>&1

@@ -42,6 +42,17 @@ TESSEL_HOST_DEVICE constexpr auto acc_as_a(L const& l) {
 }
 }  // namespace detail
 
+// The defaults per head dimension and mask (AttentionConfig's template
+// arguments), from the H100 run of 2026-11-26 (bench/RESULTS.md, session 11:
+// every variant timed in one call, the fastest kept where it has no spills):
+// 3 consumer warpgroups (BM = 192) at d64; BN 128 to d128, at d256 80
+// non-causal, 64 causal; the causal mask at d128 and d256 scheduled
+// dynamically, at d128 with O through TMA stores.
+constexpr int attention_default_consumers(int head_dim, bool) { return head_dim == 64 ? 3 : 2; }
+constexpr int attention_default_bn(int head_dim, bool causal) { return head_dim <= 128 ? 128 : (causal ? 64 : 80); }
+constexpr bool attention_default_dynamic(int head_dim, bool causal) { return causal && head_dim >= 128; }
+constexpr bool attention_default_epi_tma(int head_dim, bool causal) { return causal && head_dim == 128; }
+
 // T: input and output type (half_t, bfloat16_t); HeadDim: 64, 128 or 256 (Q,
 // K and V alike); Causal: the bottom-right aligned causal mask (query i sees
 // keys j <= i + Sk - Sq). BN_: keys per block; Stages_: K and V buffers.
@@ -63,16 +74,19 @@ TESSEL_HOST_DEVICE constexpr auto acc_as_a(L const& l) {
 // Consumers_: consumer warpgroups (2 or 3), 64 query rows each (BM = 64
 // Consumers_): FlashAttention-3 takes 3 (BM = 192) for head dim 64. The
 // register split follows FA3's: producer 24 and consumers 240 for 2, 32 and 160
-// for 3 (512 threads hold 128 each at launch).
+// for 3 (512 threads hold 128 each at launch); the dynamic scheduler's producer
+// at d256 (4 TMA boxes a tile) spills 48 bytes in 24 and none in 40 (consumers 232).
 // ProducerRegs_ + 2 ConsumerRegs_: at most 504 (the 384 threads' 168
 // registers each at launch, __launch_bounds__(384, 1)): setmaxnreg.inc waits
 // until the registers it asks for are free, and beyond what the CTA holds they
 // never are. (32 + 2 x 240 = 512 hung every kernel on the H100, 2026-11-26,
 // in a run that also passed every tile through shared memory, now only the
 // Dynamic_ path; the register split is the likely cause, not yet confirmed.)
-template <class T, int HeadDim, bool Causal, int BN_ = (HeadDim <= 128 ? 128 : 64), int Stages_ = 2, bool Overlap_ = true,
-          bool Pingpong_ = false, bool Dynamic_ = false, bool EpiTma_ = false, int Consumers_ = 2, int ProducerRegs_ = (Consumers_ == 2 ? 24 : 32),
-          int ConsumerRegs_ = (Consumers_ == 2 ? 240 : 160)>
+template <class T, int HeadDim, bool Causal, int BN_ = attention_default_bn(HeadDim, Causal), int Stages_ = 2, bool Overlap_ = true,
+          bool Pingpong_ = false, bool Dynamic_ = attention_default_dynamic(HeadDim, Causal),
+          bool EpiTma_ = attention_default_epi_tma(HeadDim, Causal), int Consumers_ = attention_default_consumers(HeadDim, Causal),
+          int ProducerRegs_ = (Consumers_ == 3 ? 32 : (Dynamic_ && HeadDim > 128 ? 40 : 24)),
+          int ConsumerRegs_ = (Consumers_ == 3 ? 160 : (504 - ProducerRegs_) / 2 / 8 * 8)>
 struct AttentionConfig {
   static_assert(Consumers_ == 2 || Consumers_ == 3, "AttentionConfig: 2 or 3 consumer warpgroups");
   static constexpr bool kDynamic = Dynamic_;

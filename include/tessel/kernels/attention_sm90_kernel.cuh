@@ -315,6 +315,9 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
         warpgroup_commit_batch();
       };
       auto release_k = [&](int n) {  // after S of block n has retired
+        if constexpr (Cfg::kDynamic) {
+          if (n == 0) __syncwarp();  // every lane of the warp has read the tile slot before Q's stage (and the slot) is released
+        }
         if (lane0) {
           pipe_k.consumer_release(sk.index);
           if (n == 0) pipe_q.consumer_release(sq.index);  // the tile's last read of Q
@@ -329,18 +332,20 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
       // softmax row by row (each row's values are spread over the 4 threads of
       // a quad): S becomes P (unnormalised), corr[r] the factor of the old O.
       auto softmax = [&](auto& acc_s, int n, float (&corr)[2]) {
+        auto s_rc = make_tensor(acc_s.data(), typename Cfg::LayoutSRowCol{});
         if (attention_block_masked<kCausal>(m, n, BM::value, BN::value, seq_q, seq_k)) {
+          // Per row the first masked column of the block (keys past Sk, past the diagonal), then one compare per value.
+          auto const c_rc = make_tensor(tScS.data(), detail::acc_rowcol(tScS.layout()));  // (row, key) in the tile
           int const key0 = n * BN::value;
           TESSEL_UNROLL
-          for (int i = 0; i < int(size(acc_s)); ++i) {
-            auto const rc = tScS(i);
-            int const key = key0 + int(get<1>(rc));
-            bool out = key >= seq_k;
-            if constexpr (kCausal) out = out || key > row0 + int(get<0>(rc)) + (seq_k - seq_q);
-            if (out) acc_s(i) = kNegInf;
+          for (int r = 0; r < 2; ++r) {
+            int lim = seq_k - key0;
+            if constexpr (kCausal) lim = min(lim, row0 + int(get<0>(c_rc(r, 0))) + 1 + (seq_k - seq_q) - key0);
+            TESSEL_UNROLL
+            for (int c = 0; c < kColsS; ++c)
+              if (int(get<1>(c_rc(r, c))) >= lim) s_rc(r, c) = kNegInf;
           }
         }
-        auto s_rc = make_tensor(acc_s.data(), typename Cfg::LayoutSRowCol{});
         TESSEL_UNROLL
         for (int r = 0; r < 2; ++r) {
           float mx = row_max[r];
