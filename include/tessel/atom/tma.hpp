@@ -133,16 +133,6 @@ struct TileParts {
   char const* error = nullptr;
 };
 
-template <class X>
-constexpr int leaf_count() {
-  if constexpr (is_tuple_v<X>) {
-    return []<std::size_t... I>(std::index_sequence<I...>) { return (0 + ... + leaf_count<tuple_element_t<I, X>>()); }(
-        std::make_index_sequence<tuple_size_v<X>>{});
-  } else {
-    return 1;
-  }
-}
-
 // A static extent, or -1.
 template <class X>
 constexpr long long static_extent() {
@@ -156,7 +146,7 @@ constexpr void tile_parts_of(TileParts& r, int g0) {
     static_assert(tuple_size_v<TT> <= tuple_size_v<GT>, "tessel::TMA: the CTA tile has more modes than the global tensor");
     [&]<std::size_t... I>(std::index_sequence<I...>) {
       int off = g0;
-      ((tile_parts_of<tuple_element_t<I, TT>, tuple_element_t<I, GT>>(r, off), off += leaf_count<tuple_element_t<I, GT>>()), ...);
+      ((tile_parts_of<tuple_element_t<I, TT>, tuple_element_t<I, GT>>(r, off), off += int(leaf_count_v<tuple_element_t<I, GT>>)), ...);
     }(std::make_index_sequence<tuple_size_v<TT>>{});
   } else if constexpr (is_tuple_v<TT>) {
     static_assert(tuple_size_v<TT> == 1, "tessel::TMA: a mode of the CTA tile has more modes than the global tensor's");

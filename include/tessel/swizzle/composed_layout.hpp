@@ -301,24 +301,14 @@ TESSEL_HOST_DEVICE constexpr auto leaf(Sh const& sh, St const& st, unsigned ol) 
     }(std::make_integer_sequence<int, plan.width[i]>{});
   }
 }
-template <class T>
-TESSEL_HOST_DEVICE constexpr int leaf_count() {
-  if constexpr (is_tuple_v<T>) return int(tuple_size_v<decltype(flatten_to_tuple(std::declval<T const&>()))>);
-  else return 1;
-}
-// The leaves of the modes of Sh before mode j.
-template <class Sh, int j>
-TESSEL_HOST_DEVICE constexpr int leaves_before() {
-  return []<std::size_t... Q>(std::index_sequence<Q...>) {
-    return (0 + ... + leaf_count<std::remove_cvref_t<decltype(get<Q>(std::declval<Sh const&>()))>>());
-  }(std::make_index_sequence<std::size_t(j)>{});
-}
 // L' over the shape tree of Ls (leaves numbered from I).
 template <auto plan, int I, class Sh, class St>
 TESSEL_HOST_DEVICE constexpr auto rebuild(Sh const& sh, St const& st, unsigned ol) {
   if constexpr (is_tuple_v<Sh>) {
     return [&]<std::size_t... J>(std::index_sequence<J...>) {
-      auto parts = make_tuple(rebuild<plan, I + leaves_before<Sh, int(J)>()>(get<J>(sh), get<J>(st), ol)...);
+      // mode J's leaves are numbered from I + the leaves of the modes before it (tuple/restructure.hpp)
+      using Modes = std::make_index_sequence<tuple_size_v<Sh>>;
+      auto parts = make_tuple(rebuild<plan, I + int(TESSEL_NAMESPACE::detail::leaves_before<Sh>(J, Modes{}))>(get<J>(sh), get<J>(st), ol)...);
       return make_tuple(make_tuple(get<0>(get<J>(parts))...), make_tuple(get<1>(get<J>(parts))...));
     }(std::make_index_sequence<tuple_size_v<Sh>>{});
   } else {
