@@ -44,15 +44,32 @@ stay uninitialised). The sizes stay on the device (no synchronisation); sizes
 that are not valid compute nothing, and check=True waits for the kernel and
 raises the error. Runs on the current stream.
 
+Dense GEMMs, the Hopper GEMM of include/tessel/kernels/gemm_sm90.cuh (issue 27's FP8 GEMM):
+
+    out = tessel.cuda.gemm(a, b, out_dtype=torch.bfloat16, scale_a=sa, scale_b=sb)   # FP8, as torch._scaled_mm
+    out = tessel.cuda.gemm(a, b)                                                       # bf16 / fp16, as torch.matmul
+
+out = a @ b for a (M, K) and b (K, N). FP8 (a float8_e4m3fn or float8_e5m2, b the
+same or the other; not both e5m2): a row-major and b column-major (b.t()
+contiguous: both K-major, what the FP8 wgmma reads; torch._scaled_mm's rule), K a
+multiple of 16; scale_a, scale_b float32 CUDA tensors, one value each (per tensor)
+or (M, 1) and (1, N) (per row of a, per column of b); out_dtype bfloat16 (the
+default), float16 or float32; out = (a * scale_a) @ (b * scale_b) accumulated in
+fp32 with the wgmma accumulators promoted into an fp32 one every k-tile of 128
+(use_fast_accum=True: never, as torch._scaled_mm's flag). bfloat16 / float16: a
+and b of one dtype, any strides with a unit one each (others: a slow exact-order
+kernel), out of the same dtype, no scales. Runs on the current stream.
+
 The kernels are built on first use: nvcc compiles _attention_capi.cu for each
 dtype and head dimension (6 translation units, in parallel) into one shared
 library, called through ctypes (no PyTorch headers), kept in a cache folder
 (TESSEL_CUDA_CACHE, default ~/.cache/tessel) under a hash of the sources.
 TESSEL_INCLUDE_DIR names tessel's include folder where this file is neither in
 a source checkout (python/tessel/ beside include/) nor in the CMake build's
-package (_include_dir.txt); NVCC names the compiler. The grouped GEMM's
-library is built the same way, on its first use, from _gemm_capi.cu (one
-translation unit per dtype), beside the attention's (build(kernels="gemm")).
+package (_include_dir.txt); NVCC names the compiler. The GEMMs' library is
+built the same way, on its first use, from _gemm_capi.cu (the grouped GEMM, one
+translation unit per dtype) and _gemm_dense_capi.cu (the dense GEMM, one unit
+per FP8 pair and per 16-bit dtype), beside the attention's (build(kernels="gemm")).
 """
 
 import ctypes
@@ -63,10 +80,11 @@ import subprocess
 import threading
 import time
 
-__all__ = ["attention", "build", "grouped_gemm"]
+__all__ = ["attention", "build", "gemm", "grouped_gemm"]
 
 _HEAD_DIMS = (64, 128, 256)
 _DTYPES = ("bf16", "fp16")
+_FP8_PAIRS = ("e4m3e4m3", "e4m3e5m2", "e5m2e4m3")
 _lock = threading.Lock()
 _lib = None
 _gemm_lib = None
@@ -101,7 +119,7 @@ def _flags(inc):
     return ["-std=c++20", "-O3", "-gencode=arch=compute_90a,code=sm_90a", "-Xcompiler", "-fPIC", "-I" + inc]
 
 
-def _source_hash(src, inc, flags):
+def _source_hash(srcs, inc, flags):
     h = hashlib.sha256()
     h.update(" ".join(flags).encode())
     for root in (os.path.join(inc, "tessel"),):
@@ -110,40 +128,44 @@ def _source_hash(src, inc, flags):
                 with open(os.path.join(dirpath, f), "rb") as fh:
                     h.update(f.encode())
                     h.update(fh.read())
-    with open(src, "rb") as fh:
-        h.update(fh.read())
+    for src in srcs:
+        with open(src, "rb") as fh:
+            h.update(fh.read())
     return h.hexdigest()[:16]
 
 
 def _units(kernels):
-    """The library's name, its source and its translation units (defines, object name)."""
+    """The library's name and its translation units (source, defines, object name)."""
     if kernels == "attention":
-        return "attention", "_attention_capi.cu", [([f"-DTESSEL_ATTN_T={t}", f"-DTESSEL_ATTN_D={d}"], f"attention_{t}_d{d}.o")
-                                                   for t in _DTYPES for d in _HEAD_DIMS]
+        return "attention", [("_attention_capi.cu", [f"-DTESSEL_ATTN_T={t}", f"-DTESSEL_ATTN_D={d}"], f"attention_{t}_d{d}.o")
+                             for t in _DTYPES for d in _HEAD_DIMS]
     if kernels == "gemm":
-        return "gemm", "_gemm_capi.cu", [([f"-DTESSEL_GEMM_T={t}"], f"gemm_{t}.o") for t in _DTYPES]
+        return "gemm", ([("_gemm_capi.cu", [f"-DTESSEL_GEMM_T={t}"], f"gemm_{t}.o") for t in _DTYPES]
+                        + [("_gemm_dense_capi.cu", [f"-DTESSEL_GEMM_FP8={p}"], f"gemm_fp8_{p}.o") for p in _FP8_PAIRS]
+                        + [("_gemm_dense_capi.cu", [f"-DTESSEL_GEMM_B16={t}"], f"gemm_b16_{t}.o") for t in _DTYPES])
     raise ValueError(f"tessel.cuda.build: kernels is 'attention' or 'gemm', not {kernels!r}")
 
 
 def build(verbose=False, kernels="attention"):
     """Builds (or finds in the cache) the kernels' library (attention or gemm) and returns its path."""
     global build_seconds
-    name, src_name, units = _units(kernels)
+    name, units = _units(kernels)
     inc = _include_dir()
-    src = os.path.join(os.path.dirname(os.path.abspath(__file__)), src_name)
+    here = os.path.dirname(os.path.abspath(__file__))
+    srcs = sorted({os.path.join(here, src_name) for src_name, _, _ in units})
     nvcc = _nvcc()
     flags = _flags(inc)
     cache = os.environ.get("TESSEL_CUDA_CACHE") or os.path.join(os.path.expanduser("~"), ".cache", "tessel")
-    out = os.path.join(cache, name + "-" + _source_hash(src, inc, flags))
+    out = os.path.join(cache, name + "-" + _source_hash(srcs, inc, flags))
     lib = os.path.join(out, f"libtessel_{name}.so")
     if os.path.isfile(lib):
         return lib
     os.makedirs(out, exist_ok=True)
     t0 = time.time()
     procs, objs = [], []
-    for defines, obj_name in units:
+    for src_name, defines, obj_name in units:
         obj = os.path.join(out, obj_name)
-        cmd = [nvcc, *flags, *defines, "-c", src, "-o", obj]
+        cmd = [nvcc, *flags, *defines, "-c", os.path.join(here, src_name), "-o", obj]
         if verbose:
             print(" ".join(cmd))
         procs.append((cmd, subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)))
@@ -275,6 +297,16 @@ def _gemm_library():
                 f.restype = ctypes.c_int
                 f.argtypes = [ctypes.c_void_p, ctypes.c_longlong] * 3 + [ctypes.c_void_p] + [ctypes.c_int] * 5 + [
                     ctypes.c_void_p, ctypes.c_longlong, ctypes.c_int, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
+            for p in _FP8_PAIRS:
+                f = getattr(lib, f"tessel_gemm_fp8_{p}")
+                f.restype = ctypes.c_int
+                f.argtypes = [ctypes.c_void_p, ctypes.c_longlong] * 3 + [ctypes.c_int] * 4 + [ctypes.c_void_p] * 2 + [ctypes.c_int] * 3 + [
+                    ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
+            for t in _DTYPES:
+                f = getattr(lib, f"tessel_gemm_b16_{t}")
+                f.restype = ctypes.c_int
+                f.argtypes = ([ctypes.c_void_p, ctypes.c_longlong, ctypes.c_longlong] * 3 + [ctypes.c_int] * 3
+                              + [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int])
             _gemm_lib = lib
         return _gemm_lib
 
@@ -342,6 +374,83 @@ def grouped_gemm(a, b, group_offsets=None, masked_m=None, out=None, check=False)
         rc = getattr(lib, f"tessel_grouped_gemm_{t}")(a.data_ptr(), a.stride(-2), b.data_ptr(), b.stride(1), out.data_ptr(), out.stride(-2),
                                                       sizes.data_ptr(), E, rows, cap, N, K, ws.data_ptr(), int(ws_bytes), int(bool(check)),
                                                       stream, err, len(err))
+    if rc != 0:
+        raise RuntimeError(err.value.decode(errors="replace"))
+    return out
+
+
+def gemm(a, b, out_dtype=None, scale_a=None, scale_b=None, use_fast_accum=False):
+    """out = a @ b: FP8 with scales (as torch._scaled_mm) or bf16/fp16 (as torch.matmul); see the module's documentation."""
+    import torch
+
+    fp8 = {torch.float8_e4m3fn: "e4m3", torch.float8_e5m2: "e5m2"}
+    b16 = {torch.bfloat16: "bf16", torch.float16: "fp16"}
+    outs = {torch.bfloat16: 0, torch.float16: 1, torch.float32: 2}
+    for name, t in (("a", a), ("b", b)):
+        if not isinstance(t, torch.Tensor) or not t.is_cuda:
+            raise ValueError(f"tessel.cuda.gemm: {name} is not a CUDA tensor")
+        if t.dim() != 2:
+            raise ValueError(f"tessel.cuda.gemm: {name} is not a matrix (2 dimensions)")
+        if t.device != a.device:
+            raise ValueError(f"tessel.cuda.gemm: {name} is on {t.device}, a on {a.device}")
+    M, K = a.shape
+    if b.shape[0] != K:
+        raise ValueError(f"tessel.cuda.gemm: a is {M} x {K}, b {b.shape[0]} x {b.shape[1]}: K differs")
+    N = b.shape[1]
+    lib = None
+    err = ctypes.create_string_buffer(512)
+    if a.dtype in fp8 or b.dtype in fp8:
+        if a.dtype not in fp8 or b.dtype not in fp8:
+            raise ValueError(f"tessel.cuda.gemm: a is {a.dtype}, b {b.dtype}: both 8-bit floats or neither")
+        pair = fp8[a.dtype] + fp8[b.dtype]
+        if pair not in _FP8_PAIRS:
+            raise ValueError(f"tessel.cuda.gemm: a {a.dtype} with b {b.dtype} is not taken (e4m3 x e4m3, e4m3 x e5m2, e5m2 x e4m3)")
+        out_dtype = torch.bfloat16 if out_dtype is None else out_dtype
+        if out_dtype not in outs:
+            raise ValueError(f"tessel.cuda.gemm: out_dtype {out_dtype}; the FP8 GEMM writes bfloat16, float16 or float32")
+        if (M > 0 and a.stride(1) != 1) or (N > 0 and b.stride(0) != 1):
+            raise ValueError("tessel.cuda.gemm: FP8 operands must be K-major: a row-major (a.stride(1) == 1) and b column-major "
+                             "(b.stride(0) == 1, b.t() contiguous), as torch._scaled_mm; the FP8 wgmma reads K-major operands only")
+        lda, ldb = (a.stride(0) if M > 1 else K), (b.stride(1) if N > 1 else K)
+        if K % 16 or lda % 16 or ldb % 16 or a.data_ptr() % 16 or b.data_ptr() % 16:
+            raise ValueError(f"tessel.cuda.gemm: the FP8 GEMM needs 16-byte aligned operands and rows (K = {K}, lda = {lda}, ldb = {ldb} "
+                             "multiples of 16)")
+        for name, s, n, per in (("scale_a", scale_a, M, "(M, 1)"), ("scale_b", scale_b, N, "(1, N)")):
+            if not isinstance(s, torch.Tensor) or not s.is_cuda or s.dtype != torch.float32 or s.device != a.device:
+                raise ValueError(f"tessel.cuda.gemm: {name} is not a float32 CUDA tensor on {a.device} (the FP8 GEMM needs both scales)")
+            if s.numel() != 1 and (s.numel() != n or not s.is_contiguous() or s.dim() != 2 or
+                                   (s.shape[1] != 1 if name == "scale_a" else s.shape[0] != 1)):
+                raise ValueError(f"tessel.cuda.gemm: {name} has shape {tuple(s.shape)}: one value or {per} (contiguous)")
+        rows, cols = scale_a.numel() != 1, scale_b.numel() != 1  # (1, 1) per row or per tensor: the same
+        out = torch.empty((M, N), dtype=out_dtype, device=a.device)
+        if M == 0 or N == 0:
+            return out
+        if K == 0:
+            raise ValueError("tessel.cuda.gemm: K = 0")
+        lib = _gemm_library()
+        with torch.cuda.device(a.device):
+            stream = torch.cuda.current_stream(a.device).cuda_stream
+            rc = getattr(lib, f"tessel_gemm_fp8_{pair}")(a.data_ptr(), lda, b.data_ptr(), ldb, out.data_ptr(), N, M, N, K,
+                                                         outs[out_dtype], scale_a.data_ptr(), scale_b.data_ptr(), int(rows), int(cols),
+                                                         0 if use_fast_accum else 1, stream, err, len(err))
+    else:
+        if a.dtype not in b16 or b.dtype != a.dtype:
+            raise ValueError(f"tessel.cuda.gemm: a is {a.dtype}, b {b.dtype}: both bfloat16, both float16, or 8-bit floats")
+        if out_dtype is not None and out_dtype != a.dtype:
+            raise ValueError(f"tessel.cuda.gemm: out_dtype {out_dtype}; the 16-bit GEMM writes the inputs' dtype ({a.dtype})")
+        if scale_a is not None or scale_b is not None or use_fast_accum:
+            raise ValueError("tessel.cuda.gemm: scale_a, scale_b and use_fast_accum are the FP8 GEMM's")
+        out = torch.empty((M, N), dtype=a.dtype, device=a.device)
+        if M == 0 or N == 0:
+            return out
+        if K == 0:
+            raise ValueError("tessel.cuda.gemm: K = 0")
+        lib = _gemm_library()
+        with torch.cuda.device(a.device):
+            stream = torch.cuda.current_stream(a.device).cuda_stream
+            # b (K, N) is the kernel's (N, K) operand with the strides swapped
+            rc = getattr(lib, f"tessel_gemm_b16_{b16[a.dtype]}")(a.data_ptr(), a.stride(0), a.stride(1), b.data_ptr(), b.stride(1), b.stride(0),
+                                                                  out.data_ptr(), out.stride(0), out.stride(1), M, N, K, stream, err, len(err))
     if rc != 0:
         raise RuntimeError(err.value.decode(errors="replace"))
     return out

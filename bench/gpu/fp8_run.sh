@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# The FP8 GEMM of issue 27 in one call on a Hopper GPU, logs under $OUT (one archive, fp8.tgz,
+# and the summary on stdout):
+#   bash bench/gpu/fp8_run.sh
+# 1. builds in parallel: gemm_bench.cu with only the FP8 GEMM (-DTESSEL_GEMM_BENCH_FP8_ONLY) as
+#    a program and as the shared library of bench/gpu/fp8_pair.py, and the PyTorch entry
+#    point's library (tessel.cuda.build(kernels="gemm"));
+# 2. correctness: gemm_bench --fp8 --describe --no-time (named errors, ragged shapes x 5
+#    variants x per-tensor / per-row-column scales, the 5 bench shapes: bit-exact on small
+#    integers and per-64x64-block error on random data, the error with the promotion every
+#    k-tile / every 4 / never), compute-sanitizer memcheck of --small;
+# 3. fp8_pair.py: the relative errors of tessel and torch._scaled_mm against the fp32 product
+#    of the same dequantized inputs, then ROUNDS x REPS alternated timings (tessel default and
+#    fast against _scaled_mm and _scaled_mm fast), median of the per-round ratios;
+# 4. pytest python/tests/test_cuda_gemm.py (tessel.cuda.gemm).
+set -uo pipefail
+out=${OUT:-/tmp/fp8_out}
+log=$(mktemp -d)/fp8
+mkdir -p "$log" "$out"
+d=.fp8_dev
+mkdir -p $d
+export TESSEL_CUDA_CACHE=$PWD/$d/cache PYTHONUNBUFFERED=1
+nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,power.limit,temperature.gpu --format=csv,noheader | tee "$log/gpu.txt"
+git log --oneline -1 | cut -c1-100 | tee -a "$log/gpu.txt"
+pack() { tar czf "$out/fp8.tgz" -C "$(dirname "$log")" fp8; }
+trap pack EXIT
+t0=$(date +%s)
+F="-ccbin g++ -std=c++20 -O3 -gencode=arch=compute_90a,code=sm_90a -Iinclude -DTESSEL_GEMM_BENCH_FP8_ONLY"
+nvcc $F -Xptxas -v bench/gpu/gemm_bench.cu -o $d/gemm_bench_fp8 -lcuda > "$log/build_bench.log" 2>&1 &
+nvcc $F -shared -Xcompiler -fPIC -DTESSEL_GEMM_BENCH_LIB bench/gpu/gemm_bench.cu -o $d/libfp8.so -lcuda > "$log/build_lib.log" 2>&1 &
+python3 -c "
+import importlib.util, time
+s = importlib.util.spec_from_file_location('tc', 'python/tessel/cuda.py'); c = importlib.util.module_from_spec(s); s.loader.exec_module(c)
+t = time.time(); print(c.build(kernels='gemm')); print('gemm library built in %.0f s' % (time.time() - t))" > "$log/build_py.log" 2>&1 &
+wait
+echo "builds: $(( $(date +%s) - t0 )) s wall (parallel)" | tee "$log/build.txt"
+bash tests/cuda/check_binary.sh "$log/build_bench.log" | tee -a "$log/build.txt"
+tail -n 2 "$log/build_py.log"
+[ -x $d/gemm_bench_fp8 ] || { echo "gemm_bench_fp8: BUILD FAILED"; tail -n 30 "$log/build_bench.log"; }
+[ -f $d/libfp8.so ] || { echo "libfp8.so: BUILD FAILED"; tail -n 30 "$log/build_lib.log"; }
+if [ -x $d/gemm_bench_fp8 ]; then
+  timeout 150 $d/gemm_bench_fp8 --fp8 --describe --no-time > "$log/check.txt" 2>&1
+  echo "gemm_bench --fp8 checks: rc=$? $(grep -c '^ok' "$log/check.txt") ok, $(grep -c '^FAIL' "$log/check.txt") FAIL; $(tail -n 1 "$log/check.txt")"
+  grep -E "^FAIL|rror" "$log/check.txt" | head -n 20
+  grep -E "M=(4096|8192|16384).*(random|promotion)" "$log/check.txt" | sed 's/  */ /g'
+  timeout 120 compute-sanitizer --tool memcheck --error-exitcode 3 $d/gemm_bench_fp8 --fp8 --small --no-time > "$log/memcheck.txt" 2>&1
+  echo "memcheck gemm_bench --fp8 --small: rc=$? $(grep -E 'ERROR SUMMARY' "$log/memcheck.txt") $(tail -n 1 "$log/memcheck.txt")"
+fi
+if [ -f $d/libfp8.so ]; then
+  timeout 240 python3 bench/gpu/fp8_pair.py --lib $d/libfp8.so --rounds ${ROUNDS:-3} --reps ${REPS:-30} --variants default,fast,cublas_fast \
+    > "$log/pair.txt" 2>&1
+  echo "fp8_pair.py: rc=$?"
+  grep -E "^torch|^FAIL|^accuracy|rror" "$log/pair.txt"
+  grep -E "^ok " "$log/pair.txt" | grep -E "4096x4096x4096|16384x4096x11008" | sed 's/  */ /g'
+  sed -n '/rounds of/,$p' "$log/pair.txt"
+fi
+timeout 200 python3 -m pytest -q -rs -s python/tests/test_cuda_gemm.py > "$log/pytest.txt" 2>&1
+echo "pytest test_cuda_gemm.py: rc=$? $(tail -n 1 "$log/pytest.txt")"
+grep -E "FAILED|Error|rel.err" "$log/pytest.txt" | head -n 12

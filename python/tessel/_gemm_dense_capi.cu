@@ -1,0 +1,101 @@
+// The C entry points of tessel.cuda.gemm (python/tessel/cuda.py): the dense Hopper GEMM of
+// include/tessel/kernels/gemm_sm90.cuh, one kind per translation unit:
+//   -DTESSEL_GEMM_FP8=e4m3e4m3 | e4m3e5m2 | e5m2e4m3: the FP8 GEMM (kernels::sm90::gemm_fp8,
+//     its configuration with the accumulator promotion), bf16, fp16 or fp32 out;
+//   -DTESSEL_GEMM_B16=bf16 | fp16: cuda::gemm (any majors, the output of the input's type).
+// cuda.py compiles it with nvcc, beside _gemm_capi.cu (the grouped GEMM), into the gemm
+// library called through ctypes: no PyTorch headers.
+#include <cstdio>
+#include <cstring>
+#include <exception>
+
+#include <tessel/kernels/gemm_sm90.cuh>
+
+#define TESSEL_GEMM_CAT2(a, b) a##b
+#define TESSEL_GEMM_CAT(a, b) TESSEL_GEMM_CAT2(a, b)
+
+namespace {
+namespace k = tessel::kernels;
+// The error's text into err (errlen bytes): returns 1.
+int report(char* err, int errlen, char const* what) {
+  if (err && errlen > 0) std::snprintf(err, std::size_t(errlen), "%s", what);
+  return 1;
+}
+int report(char* err, int errlen, cudaError_t e) { return e == cudaSuccess ? 0 : report(err, errlen, cudaGetErrorString(e)); }
+}  // namespace
+
+#if defined(TESSEL_GEMM_FP8)
+namespace {
+struct e4m3e4m3 {
+  using A = tessel::float_e4m3_t;
+  using B = tessel::float_e4m3_t;
+};
+struct e4m3e5m2 {
+  using A = tessel::float_e4m3_t;
+  using B = tessel::float_e5m2_t;
+};
+struct e5m2e4m3 {
+  using A = tessel::float_e5m2_t;
+  using B = tessel::float_e4m3_t;
+};
+using TA = typename TESSEL_GEMM_FP8::A;
+using TB = typename TESSEL_GEMM_FP8::B;
+}  // namespace
+
+// c (m, n), rows ldc apart, of out (0 bf16, 1 fp16, 2 fp32) = sa * sb * a (m, k) * b (n, k)^T:
+// a and b K-major, rows lda and ldb apart; sa, sb: fp32 device scales, per tensor, or per
+// row of a (a_rows) / column of b (b_cols); promote_every: k-tiles (of 128) between the
+// accumulator's promotions (0: never); stream: a cudaStream_t. Returns 0, or 1 with the
+// error's text in err.
+extern "C" int TESSEL_GEMM_CAT(tessel_gemm_fp8_, TESSEL_GEMM_FP8)(void const* a, long long lda, void const* b, long long ldb, void* c,
+                                                                 long long ldc, int m, int n, int kk, int out, void const* sa, void const* sb,
+                                                                 int a_rows, int b_cols, int promote_every, void* stream, char* err,
+                                                                 int errlen) {
+  try {
+    k::sm90::GemmScales s;
+    s.a = static_cast<float const*>(sa), s.b = static_cast<float const*>(sb);
+    s.a_rows = a_rows != 0, s.b_cols = b_cols != 0, s.promote_every = promote_every;
+    auto const* pa = static_cast<TA const*>(a);
+    auto const* pb = static_cast<TB const*>(b);
+    auto* st = static_cast<cudaStream_t>(stream);
+    cudaError_t e = cudaErrorInvalidValue;
+    if (out == 0) e = k::sm90::gemm_fp8(pa, lda, pb, ldb, static_cast<tessel::bfloat16_t*>(c), ldc, m, n, kk, s, 1.f, st);
+    else if (out == 1) e = k::sm90::gemm_fp8(pa, lda, pb, ldb, static_cast<tessel::half_t*>(c), ldc, m, n, kk, s, 1.f, st);
+    else if (out == 2) e = k::sm90::gemm_fp8(pa, lda, pb, ldb, static_cast<float*>(c), ldc, m, n, kk, s, 1.f, st);
+    else return report(err, errlen, "tessel.cuda.gemm: the FP8 GEMM's output is bf16, fp16 or fp32");
+    return report(err, errlen, e);
+  } catch (std::exception const& ex) {
+    return report(err, errlen, ex.what());
+  }
+}
+
+#elif defined(TESSEL_GEMM_B16)
+namespace {
+struct bf16 {
+  using type = tessel::bfloat16_t;
+};
+struct fp16 {
+  using type = tessel::half_t;
+};
+using T = typename TESSEL_GEMM_B16::type;
+}  // namespace
+
+// c (m, n) = a (m, k) * b (n, k)^T, each by its element strides (one of each operand's
+// unit, where the fast kernel runs; otherwise the fallback kernel), c of the inputs' type.
+extern "C" int TESSEL_GEMM_CAT(tessel_gemm_b16_, TESSEL_GEMM_B16)(void const* a, long long sam, long long sak, void const* b, long long sbn,
+                                                                 long long sbk, void* c, long long scm, long long scn, int m, int n, int kk,
+                                                                 void* stream, char* err, int errlen) {
+  try {
+    using namespace tessel;
+    auto tA = make_tensor(make_gmem_ptr(static_cast<T const*>(a)), make_layout(make_shape(m, kk), make_stride(sam, sak)));
+    auto tB = make_tensor(make_gmem_ptr(static_cast<T const*>(b)), make_layout(make_shape(n, kk), make_stride(sbn, sbk)));
+    auto tC = make_tensor(make_gmem_ptr(static_cast<T*>(c)), make_layout(make_shape(m, n), make_stride(scm, scn)));
+    return report(err, errlen, cuda::gemm(tA, tB, tC, 1.f, 0.f, static_cast<cudaStream_t>(stream)));
+  } catch (std::exception const& ex) {
+    return report(err, errlen, ex.what());
+  }
+}
+
+#else
+#  error "_gemm_dense_capi.cu: define TESSEL_GEMM_FP8 (e4m3e4m3, e4m3e5m2, e5m2e4m3) or TESSEL_GEMM_B16 (bf16, fp16)"
+#endif
