@@ -38,6 +38,7 @@ bash tests/cuda/check_binary.sh "$log/build_bench.log" | tee -a "$log/build.txt"
 tail -n 2 "$log/build_py.log"
 [ -x $d/gemm_bench_fp8 ] || { echo "gemm_bench_fp8: BUILD FAILED"; tail -n 30 "$log/build_bench.log"; }
 [ -f $d/libfp8.so ] || { echo "libfp8.so: BUILD FAILED"; tail -n 30 "$log/build_lib.log"; }
+pack  # after every stage: a call cut off at its time limit still brings back what ran
 if [ -x $d/gemm_bench_fp8 ]; then
   timeout 150 $d/gemm_bench_fp8 --fp8 --describe --no-time > "$log/check.txt" 2>&1
   echo "gemm_bench --fp8 checks: rc=$? $(grep -c '^ok' "$log/check.txt") ok, $(grep -c '^FAIL' "$log/check.txt") FAIL; $(tail -n 1 "$log/check.txt")"
@@ -45,6 +46,7 @@ if [ -x $d/gemm_bench_fp8 ]; then
   grep -E "M=(4096|8192|16384).*(random|promotion)" "$log/check.txt" | sed 's/  */ /g'
   timeout 120 compute-sanitizer --tool memcheck --error-exitcode 3 $d/gemm_bench_fp8 --fp8 --small --no-time > "$log/memcheck.txt" 2>&1
   echo "memcheck gemm_bench --fp8 --small: rc=$? $(grep -E 'ERROR SUMMARY' "$log/memcheck.txt") $(tail -n 1 "$log/memcheck.txt")"
+  pack
 fi
 if [ -f $d/libfp8.so ]; then
   timeout 240 python3 bench/gpu/fp8_pair.py --lib $d/libfp8.so --rounds ${ROUNDS:-3} --reps ${REPS:-30} --variants default,fast,cublas_fast \
@@ -53,6 +55,7 @@ if [ -f $d/libfp8.so ]; then
   grep -E "^torch|^FAIL|^accuracy|rror" "$log/pair.txt"
   grep -E "^ok " "$log/pair.txt" | grep -E "4096x4096x4096|16384x4096x11008" | sed 's/  */ /g'
   sed -n '/rounds of/,$p' "$log/pair.txt"
+  pack
 fi
 timeout 200 python3 -m pytest -q -rs -s python/tests/test_cuda_gemm.py > "$log/pytest.txt" 2>&1
 echo "pytest test_cuda_gemm.py: rc=$? $(tail -n 1 "$log/pytest.txt")"
