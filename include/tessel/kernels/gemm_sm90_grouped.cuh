@@ -75,7 +75,10 @@ struct GroupedGemmOptions {
   int log_band = -1;  // the groups' raster: bands of 2^log_band columns of tiles (-1: choose_log_band)
   // CTAs per cluster along M: 2 pairs the group's m-tiles (2m, 2m + 1) of one column, which then
   // share each B tile by TMA multicast (a group of an odd number of m-tiles computes one tile past
-  // its rows, not stored); 1 none; -1 chosen: 2 where the groups average 2 x 128 rows or more.
+  // its rows, not stored); 1 none; -1 chosen: 2 where the groups average BM (128) rows or more.
+  // H100, bf16, N = 4096, K = 7168 (bench/RESULTS.md, "Grouped GEMM"): clusters of 2 took
+  // 8 / 64 / 256 experts from 0.90 / 0.69 / 0.84x a loop of cuBLAS calls to 0.98 / 0.95 / 1.01x
+  // (B crosses L2 once per pair; with ~4 m-tiles per group, a B tile has few readers in a wave).
   int cluster = -1;
   GemmEpilogue epilogue = GemmEpilogue::automatic;  // automatic: TMA stores for whole tiles (16-bit C), direct otherwise
   void* workspace = nullptr;           // device memory for the tile table (nullptr: allocated on the stream)
@@ -236,7 +239,7 @@ cudaError_t launch_grouped_gemm(typename Cfg::Element const* A, long long lda, t
   p.m = gr.total_rows, p.n = N, p.k = K;
   p.alpha = alpha, p.beta = beta;
   p.k_tiles = k_tiles;
-  p.cluster = opt.cluster > 0 ? opt.cluster : (gr.groups > 0 && gr.total_rows / gr.groups >= 2 * BM::value ? 2 : 1);
+  p.cluster = opt.cluster > 0 ? opt.cluster : (gr.groups > 0 && gr.total_rows / gr.groups >= BM::value ? 2 : 1);
   if (p.cluster != 1 && p.cluster != 2) fail("grouped_gemm: clusters of 1 or 2 CTAs");
   p.vec = (ldc % 2 == 0) && (reinterpret_cast<std::uintptr_t>(C) % (2 * sizeof(TO)) == 0);
 
@@ -347,8 +350,9 @@ void describe_grouped(std::vector<int> const& rows, int N, int K, int sms = 132,
     std::printf("  group %d: rows [%d, %d), %d m-tiles%s", g, start, start + r, tm, tm ? ", layout " : " (empty)\n");
     if (tm) {
       print(group_tile_layout(tm, tn, s.log_band));
-      std::printf("; B rows %lld + n * %d; C stores: TMA for m < %d, direct (rows < %d) for m = %d\n", (long long)g * N, BN::value,
-                  r / BM::value, start + r, r % BM::value ? r / BM::value : -1);
+      std::printf("; B rows %lld + n * %d; C stores: TMA for m < %d", (long long)g * N, BN::value, r / BM::value);
+      if (r % BM::value) std::printf(", direct (rows < %d) for m = %d", start + r, r / BM::value);
+      std::printf("\n");
     }
   }
 }
