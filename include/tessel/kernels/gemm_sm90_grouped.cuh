@@ -173,6 +173,11 @@ struct GroupedProblem {
   }
 };
 
+// The cluster of GroupedGemmOptions::cluster = -1: 2 where the groups average tile_rows (BM) rows or more.
+inline int choose_grouped_cluster(GroupRows const& gr, int tile_rows) {
+  return gr.groups > 0 && gr.total_rows / gr.groups >= tile_rows ? 2 : 1;
+}
+
 namespace detail {
 struct GroupedFigures {
   int sms = 0, clusters2 = 0;  // clusters2: clusters of 2 that fit at once
@@ -239,7 +244,7 @@ cudaError_t launch_grouped_gemm(typename Cfg::Element const* A, long long lda, t
   p.m = gr.total_rows, p.n = N, p.k = K;
   p.alpha = alpha, p.beta = beta;
   p.k_tiles = k_tiles;
-  p.cluster = opt.cluster > 0 ? opt.cluster : (gr.groups > 0 && gr.total_rows / gr.groups >= BM::value ? 2 : 1);
+  p.cluster = opt.cluster > 0 ? opt.cluster : choose_grouped_cluster(gr, BM::value);
   if (p.cluster != 1 && p.cluster != 2) fail("grouped_gemm: clusters of 1 or 2 CTAs");
   p.vec = (ldc % 2 == 0) && (reinterpret_cast<std::uintptr_t>(C) % (2 * sizeof(TO)) == 0);
 
@@ -324,9 +329,10 @@ cudaError_t launch_grouped_gemm(typename Cfg::Element const* A, long long lda, t
 }
 
 // describe_grouped<Cfg>(rows, N, K): the configuration, the pre-pass's table and
-// each group's tile layout (the first 8 groups) for groups of rows[g] rows.
+// each group's tile layout (the first 8 groups) for groups of rows[g] rows, with the
+// default cluster (cluster < 0) or the one given.
 template <class Cfg>
-void describe_grouped(std::vector<int> const& rows, int N, int K, int sms = 132, int log_band = -1) {
+void describe_grouped(std::vector<int> const& rows, int N, int K, int sms = 132, int log_band = -1, int cluster = -1) {
   using BM = typename Cfg::BM;
   using BN = typename Cfg::BN;
   describe<Cfg>(0, 0, 0, sms);
@@ -334,24 +340,26 @@ void describe_grouped(std::vector<int> const& rows, int N, int K, int sms = 132,
   std::vector<int> ends(std::size_t(E) + 1, 0);
   for (int g = 0; g < E; ++g) ends[std::size_t(g)] = (g ? ends[std::size_t(g) - 1] : 0) + rows[std::size_t(g)];
   GroupRows const gr = contiguous_groups(ends.data(), E, E ? ends[std::size_t(E) - 1] : 0);
-  std::vector<GroupTileEntry> table(std::size_t(2 + gr.max_mtiles(BM::value)));
-  build_group_table(gr, BM::value, table.data(), (long long)table.size());
+  int const cl = cluster > 0 ? cluster : choose_grouped_cluster(gr, BM::value), tr = BM::value * cl;
+  std::vector<GroupTileEntry> table(std::size_t(2 + gr.max_mtiles(tr)));
+  build_group_table(gr, tr, table.data(), (long long)table.size());
   int const tn = int((N + (long long)BN::value - 1) / BN::value);
-  auto const s = make_grouped_scheduler(gr, table.data(), BM::value, tn, log_band);
-  std::printf("tessel sm90 grouped GEMM: %d groups, %d rows, N = %d, K = %d: %d m-tiles of %d rows, %d n-tiles, %d positions, grid %d\n", E,
-              gr.total_rows, N, K, table[0].group, BM::value, tn, s.positions(),
-              s.positions() < sms ? s.positions() : sms);
+  auto const s = make_grouped_scheduler(gr, table.data(), tr, tn, log_band);
+  std::printf("tessel sm90 grouped GEMM: %d groups, %d rows, N = %d, K = %d: clusters of %d, %d m-tiles of %d rows (one per cluster), %d n-tiles,\n"
+              "  %d positions, grid about %d CTAs\n",
+              E, gr.total_rows, N, K, cl, table[0].group, tr, tn, s.positions(), (s.positions() < sms / cl ? s.positions() : sms / cl) * cl);
   std::printf("  position p -> m-tile table[1 + p / %d] = (group g, first m-tile f_g, first row, rows); in the group, p - f_g * %d -> tile m + tm_g * n by\n",
               s.cols(), s.cols());
   for (int g = 0; g < E && g < 8; ++g) {
     int start = 0, r = 0;
     gr.group(g, start, r);
-    int const tm = group_mtiles(r, BM::value);
+    int const tm = group_mtiles(r, tr);
     std::printf("  group %d: rows [%d, %d), %d m-tiles%s", g, start, start + r, tm, tm ? ", layout " : " (empty)\n");
     if (tm) {
       print(group_tile_layout(tm, tn, s.log_band));
-      std::printf("; B rows %lld + n * %d; C stores: TMA for m < %d", (long long)g * N, BN::value, r / BM::value);
-      if (r % BM::value) std::printf(", direct (rows < %d) for m = %d", start + r, r / BM::value);
+      std::printf("; B rows %lld + n * %d; rows of CTA r of the cluster: %d + (m * %d + r) * %d; C: whole %d-row tiles by TMA store",
+                  (long long)g * N, BN::value, start, cl, BM::value, BM::value);
+      if (r % BM::value) std::printf(", rows %d..%d by the direct epilogue", start + r / BM::value * BM::value, start + r - 1);
       std::printf("\n");
     }
   }
