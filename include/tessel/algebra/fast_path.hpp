@@ -94,6 +94,9 @@ struct Plan {
   int n = 0;
   Recipe shape[engine::kMaxLeaves];
   Recipe stride[engine::kMaxLeaves];
+  // The input leaves whose shape*stride the engine's run-time pass computes (coalescing a mode
+  // of several leaves; node_leaves): on the host an overflow there hands the call to the engine.
+  bool products[engine::kMaxLeaves] = {};
   TESSEL_HOST_DEVICE_NOFORCE constexpr void push(Recipe s, Recipe d) {
     if (n >= engine::kMaxLeaves) { ok = false; return; }
     shape[n] = s;
@@ -146,6 +149,152 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr void entry_leaves(Plan& p, engine::Layout c
   }
 }
 
+// The leaves of the node of several leaves [k0, k1) of a, tiled by the static entry E (the entry's
+// layout as engine::entry_layout gives it). The node's shapes are static but for its last leaf
+// (the TMA tests' (_4,n):(_1,512) under a tile _128, ((_32,_4,n)) under _128). Strides may be
+// dynamic. The engine computes the node as A o B with B = E or (E, complement(E, coalesce(A))):
+//  * A coalesced (Merge::cute) merges only static leaves with static strides, so its modes are the
+//    static leaves, some merged, then the dynamic leaf n, last and unbounded: its shape is never
+//    read by the walk. Each dynamic stride stays the stride of one input leaf (tagged here with
+//    its index, never multiplied).
+//  * B's leaves are static but for the complement's last, whose shape is ceil_div(P*n, r) with P
+//    the product of the node's static shapes and r its stride (static): the cotarget's modes
+//    give n itself at stride P, CuTe's rounding ceil_div(P*n, cur) at stride cur. As a recipe:
+//    ceil_div(n, r/P) where P divides r, n*(P/r) where r divides P (otherwise not planned).
+//  * Each leaf N:r of B walks A's bounded modes with static strides and shapes, as
+//    engine::compose_leaf does: every condition is static and checked here (a failure leaves the
+//    call to the engine, which reports it). A dynamic N must pass every bounded mode and land on
+//    the last one (where it would stop inside a static mode the engine takes min(mode, N) and
+//    checks divisibility at run time: not planned). Each result stride is the walk's static
+//    stride times one input stride.
+//  * The engine's run-time pass then checks that B's leaves do not carry into each other inside
+//    A's bounded modes (composition_walk): the dynamic leaf puts no digit there, so the check is
+//    on static numbers and is made here.
+// Where any of this does not hold the planner returns false and the call takes the engine.
+TESSEL_HOST_DEVICE_NOFORCE constexpr bool node_leaves(Plan& p, engine::Layout const& a, int k0, int k1, engine::Layout const& E,
+                                                      bool divide) {
+  engine::Ctx cx;
+  cx.symbolic = true;
+  int kn = -1;  // the dynamic shape (the node's last leaf), if any
+  engine::i64 P = 1;
+  for (int k = k0; k < k1; ++k) {
+    if (!a.shape[k].is_static) {
+      if (k != k1 - 1) return false;
+      kn = k;
+    } else {
+      if (a.shape[k].v <= 0) return false;
+      P = cx.ar().mul(P, a.shape[k].v);
+    }
+  }
+  if (kn < 0 && engine::known(a.shape[k1 - 1], 1)) return false;  // (the walk would keep a static 1 as its last mode)
+  // The node as the engine sees it, with each dynamic stride tagged by its leaf's index.
+  engine::Layout node;
+  engine::Modes flat;
+  node.open(cx.err);
+  for (int k = k0; k < k1; ++k) {
+    node.leaf(a.shape[k], a.stride[k], cx.err);
+    flat.push(a.shape[k], a.stride[k].is_static ? a.stride[k] : engine::Int{k, false}, cx.err);
+  }
+  node.close(cx.err);
+  engine::Modes const m = engine::coalesce_modes(flat, cx, engine::Merge::cute);
+  if (engine::coalesce_modes(flat, cx, engine::Merge::any).n != m.n || m.n == 0) return false;  // (the engine may walk the other)
+  for (int k = k0; k + 1 < k1; ++k) p.products[k] = !engine::known(a.shape[k], 1) && !a.stride[k].is_static;
+  for (int i = 0; i + 1 < m.n; ++i)
+    if (!m.s[i].is_static) return false;
+  engine::Layout B = E;
+  if (divide) {
+    // complement's chain condition, so that no postcondition is left to check at run time.
+    engine::Modes f = engine::flat_modes(engine::filter(E, cx));
+    engine::i64 cur = 1;
+    for (int n = 0; n < f.n; ++n) {
+      int lo = -1;
+      for (int j = 0; j < f.n; ++j)
+        if (f.s[j].v != 0 && (lo < 0 || f.d[j].v < f.d[lo].v)) lo = j;
+      if (engine::known(f.d[lo], 0)) break;
+      if (f.d[lo].v < cur || f.d[lo].v % cur != 0) return false;
+      cur = cx.ar().mul(f.d[lo].v, f.s[lo].v);
+      f.s[lo].v = 0;  // done
+    }
+    B = engine::Builder(cx.err).add(E).add(engine::complement(E, engine::coalesce(node, cx), cx)).done();
+  }
+  if (cx.err) return false;
+  // Leaf by leaf of B, the walk of engine::compose_leaf over m.
+  auto stride_of = [&](engine::Int x, engine::Int d, Recipe& out) {  // x (static) times d
+    if (engine::known(x, 0) || engine::known(d, 0)) { out = fixed(0); return true; }
+    if (d.is_static) {
+      engine::Error e;
+      engine::i64 const v = engine::Arith{&e}.mul(x.v, d.v);
+      out = fixed(v);
+      return !e;
+    }
+    out = {Kind::mul, true, int(d.v), x.v};
+    return true;
+  };
+  for (int q = 0; q < B.nleaf; ++q) {
+    engine::Int const N = B.shape[q], r = B.stride[q];
+    if (!r.is_static) return false;
+    Recipe rn = fixed(N.v);
+    if (!N.is_static) {
+      if (kn < 0 || r.v <= 0) return false;
+      if (r.v % P == 0) rn = {Kind::ceil_div, false, kn, r.v / P};
+      else if (P % r.v == 0) rn = {Kind::mul, false, kn, P / r.v};
+      else return false;
+    }
+    if (r.v == 0) { p.push(rn, fixed(0)); continue; }
+    if (m.n == 1) {
+      Recipe d;
+      if (!stride_of(r, m.d[0], d)) return false;
+      p.push(rn, d);
+      continue;
+    }
+    bool const one = engine::known(N, 1);
+    engine::Int rest_shape = N;
+    engine::i64 rest_stride = r.v;
+    int pushed = 0;
+    for (int i = 0; i + 1 < m.n; ++i) {
+      engine::i64 const M = m.s[i].v, c = engine::iabs(rest_stride);
+      if (!one && !(c % M == 0 || (c < M && M % c == 0))) return false;
+      engine::i64 const next_shape = engine::cdiv(M, c), next_stride = engine::cdiv(c, M) * engine::sgn(rest_stride);
+      if (next_shape == 1 || engine::known(rest_shape, 1)) { rest_stride = next_stride; continue; }
+      if (!rest_shape.is_static) return false;  // a dynamic N stopping inside a static mode
+      engine::i64 const ns = next_shape < rest_shape.v ? next_shape : rest_shape.v;
+      if (ns != 0 && rest_shape.v % ns != 0) return false;
+      Recipe d;
+      if (!stride_of(engine::sint(rest_stride), m.d[i], d)) return false;
+      p.push(fixed(ns), d);
+      ++pushed;
+      rest_shape = engine::sint(ns ? rest_shape.v / ns : 1);
+      rest_stride = next_stride;
+    }
+    if (pushed == 0 || !engine::known(rest_shape, 1)) {
+      Recipe d;
+      if (!stride_of(engine::sint(rest_stride), m.d[m.n - 1], d)) return false;
+      p.push(rest_shape.is_static ? fixed(rest_shape.v) : rn, d);
+    }
+  }
+  // The carry check of engine::composition_walk, on B's static leaves (the dynamic one passes
+  // every bounded mode, so it puts no digit there).
+  if (B.nleaf >= 2 && m.n >= 2) {
+    engine::i64 digits[engine::kMaxLeaves] = {};
+    for (int q = 0; q < B.nleaf; ++q) {
+      engine::i64 c = B.stride[q].v, n = B.shape[q].is_static ? B.shape[q].v : 1;
+      if (c < 0) return false;
+      if (c == 0 || n == 1) continue;
+      for (int i = 0; i + 1 < m.n && n > 1; ++i) {
+        engine::i64 const M = m.s[i].v;
+        if (c >= M) { c /= M; continue; }
+        engine::i64 const cnt = M / c < n ? M / c : n;
+        digits[i] += c * (cnt - 1);
+        n = cnt ? n / cnt : 1;
+        c = 1;
+      }
+    }
+    for (int i = 0; i + 1 < m.n; ++i)
+      if (digits[i] > m.s[i].v - 1) return false;
+  }
+  return !cx.err;
+}
+
 // Whether the plan agrees with the engine's compile-time pass H: the same
 // integers static, with the same values.
 TESSEL_HOST_DEVICE_NOFORCE constexpr bool agrees(Plan const& p, engine::Layout const& H) {
@@ -163,7 +312,7 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr bool agrees(Plan const& p, engine::Layout c
 // engine::apply_tiler: `_` keeps the node, an entry tiles a node of one leaf, a tuple goes mode by
 // mode (a nested tuple into the node's own modes, as far down as the tiler nests; a node of one
 // leaf is its own only mode) and a divide keeps the modes beyond it. False where the planner does
-// not apply (an entry over a node of several leaves, a tuple longer than the node's rank).
+// not apply (an entry over a node of several leaves outside node_leaves' case, a tuple longer than the node's rank).
 TESSEL_HOST_DEVICE_NOFORCE constexpr bool plan_node(Plan& pre, engine::Layout const& a, int ta, int ea, engine::Tiler const& t, int b,
                                                     bool divide) {
   int const k0 = engine::leaves_before(a, ta), k1 = engine::leaves_before(a, ea);
@@ -173,7 +322,8 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr bool plan_node(Plan& pre, engine::Layout co
     return true;
   }
   if (c != engine::kOpen) {
-    if (k1 - k0 != 1) return false;  // a mode of several leaves
+    if (k1 - k0 != 1)  // a mode of several leaves
+      return node_leaves(pre, a, k0, k1, engine::entry_layout(divide ? engine::Op::divide : engine::Op::composition, t, c), divide);
     entry_leaves(pre, a, k0, t.ent[c], divide);
     return pre.ok;
   }
@@ -222,6 +372,7 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Plan plan_modes(Family f, engine::Layout co
   } else {
     out = pre;
   }
+  for (int k = 0; k < engine::kMaxLeaves; ++k) out.products[k] = pre.products[k];
   out.ok = agrees(out, H);
   return out;
 }
@@ -400,6 +551,23 @@ TESSEL_HOST_DEVICE constexpr bool wide_strides_small(FD const& fd, std::index_se
   return (true && ... && one(get<I>(fd)));
 }
 
+// Whether shape*stride fits in 64 bits for every leaf the plan marks (Plan::products).
+template <class P, class FS, class FD, std::size_t... I>
+TESSEL_HOST_DEVICE constexpr bool products_fit(FS const& fs, FD const& fd, std::index_sequence<I...>) {
+  auto one = [](bool marked, auto const& s, auto const& d) {
+    using X = std::remove_cvref_t<decltype(d)>;
+    if constexpr (StaticInt<X> || sizeof(X) <= 4) {
+      return true;
+    } else {
+      if (!marked) return true;
+      engine::Error e;
+      (void)engine::Arith{&e}.mul(static_cast<engine::i64>(s), static_cast<engine::i64>(d));
+      return !e;
+    }
+  };
+  return (true && ... && one(P::value.products[I], get<I>(fs), get<I>(fd)));
+}
+
 template <class Op, class S, class D, class T>
 TESSEL_HOST_DEVICE constexpr auto apply(Layout<S, D> const& l, T const& t) {
   using H = pass<Op, Layout<S, D>, T>;
@@ -419,6 +587,7 @@ TESSEL_HOST_DEVICE constexpr auto apply(Layout<S, D> const& l, T const& t) {
     if (!wide_strides_small(fd, std::make_index_sequence<tuple_size_v<decltype(fd)>>{})) return run_op_engine<Op>(l, t);
   }
   if (e) return run_op_engine<Op>(l, t);  // the engine reports its own error
+  if (!products_fit<P>(fs, fd, std::make_index_sequence<tuple_size_v<decltype(fd)>>{})) return run_op_engine<Op>(l, t);
   // The engine's first condition: the argument's size fits in 64 bits (engine::args_fit;
   // the plan's products can all fit where it does not).
   {
