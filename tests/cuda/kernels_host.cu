@@ -8,6 +8,9 @@
 //   * PerDevice (kernels/device_cache.hpp): one value per device, computed once
 //     per device under concurrent callers (the shared-memory attribute, the SM
 //     count and the occupancy query were one-time statics or unsynchronized arrays).
+//   * cuda::copy's device figures (SM count, compute capability): kept per device, so
+//     that two devices (simulated by filling the cache) keep their own; a failed query
+//     (no driver) gives the defaults and is not kept.
 //   * the fallback kernel's grid: grid.y within CUDA's 65535 for any M (it was
 //     ceil(M / 16), over the limit above M = 1,048,560).
 //   * operands_of: extents past 32 bits are a named error (they were truncated
@@ -61,6 +64,7 @@
 #include <vector>
 
 #include <tessel/atom/copy_sm90_bulk.hpp>
+#include <tessel/kernels/copy.cuh>
 #include <tessel/kernels/gemm_sm80.cuh>
 #include <tessel/kernels/gemm_sm90.cuh>
 #include <tessel/kernels/gemm_sm90_grouped.cuh>
@@ -124,6 +128,27 @@ void tma_encoding() {
       check(false, "make_tma_copy with a driver: the tensor map is encoded under TESSEL_NO_CHECKS");
     }
   }
+}
+
+void copy_device_figures() {
+  using cuda::detail::CopyDeviceFigures;
+  auto& cache = cuda::detail::copy_device_figures_cache();
+  cache.reset();
+  cache.get(0, [] { return CopyDeviceFigures{100, 9}; });  // two devices, simulated
+  cache.get(1, [] { return CopyDeviceFigures{78, 8}; });
+  auto const d0 = cuda::detail::copy_device_figures(0), d1 = cuda::detail::copy_device_figures(1);
+  check(d0.sms == 100 && d0.cc_major == 9 && d1.sms == 78 && d1.cc_major == 8,
+        "cuda::copy's device figures: each device keeps its own (two devices simulated)");
+  cache.reset();
+  int devices = 0;
+  bool const driver = cudaGetDeviceCount(&devices) == cudaSuccess && devices > 0;
+  auto const q = cuda::detail::copy_device_figures(0);
+  if (driver)
+    check(cache.has(0) && q.sms > 0 && q.cc_major > 0, "cuda::copy's device figures: device 0 asked once and kept");
+  else
+    check(!cache.has(0) && q.sms == 132 && q.cc_major == 0,
+          "cuda::copy's device figures: without a driver the defaults, not kept (asked again next time)");
+  cache.reset();
 }
 
 void per_device() {
@@ -606,6 +631,7 @@ void schedulers() {
 int main() {
   tma_encoding();
   per_device();
+  copy_device_figures();
   fallback_grid();
   operands();
   using BF = bfloat16_t;

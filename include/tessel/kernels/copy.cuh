@@ -23,8 +23,9 @@ namespace detail {
 
 using kernels::PerDevice;
 
-// The current device's SM count and compute capability, asked once per device
-// (device_cache.hpp; a one-time static held the first device's for every device).
+// A device's SM count and compute capability, asked once per device (device_cache.hpp;
+// a one-time static held the first device's for every device). A query that fails gives
+// the defaults and is not kept: it is asked again at the next launch.
 struct CopyDeviceFigures {
   int sms = 132;  // when the query fails
   int cc_major = 0;
@@ -33,22 +34,32 @@ inline PerDevice<CopyDeviceFigures>& copy_device_figures_cache() {
   static PerDevice<CopyDeviceFigures> cache;
   return cache;
 }
+inline CopyDeviceFigures copy_device_figures(int dev) {
+  bool failed = false;
+  CopyDeviceFigures const f = copy_device_figures_cache().get(dev, [dev, &failed] {
+    CopyDeviceFigures q;
+    int v = 0, m = 0;
+    if (cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, dev) == cudaSuccess && v > 0) q.sms = v;
+    else failed = true;
+    if (cudaDeviceGetAttribute(&m, cudaDevAttrComputeCapabilityMajor, dev) == cudaSuccess) q.cc_major = m;
+    else failed = true;
+    return q;
+  });
+  if (failed) copy_device_figures_cache().forget(dev);
+  return f;
+}
+// The current device's (the defaults where there is none).
 inline CopyDeviceFigures copy_device_figures() {
   int dev = 0;
   if (cudaGetDevice(&dev) != cudaSuccess) return {};
-  return copy_device_figures_cache().get(dev, [dev] {
-    CopyDeviceFigures f;
-    int v = 0, m = 0;
-    if (cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, dev) == cudaSuccess && v > 0) f.sms = v;
-    if (cudaDeviceGetAttribute(&m, cudaDevAttrComputeCapabilityMajor, dev) == cudaSuccess) f.cc_major = m;
-    return f;
-  });
+  return copy_device_figures(dev);
 }
 inline int sm_count() { return copy_device_figures().sms; }
 inline int cc_major() { return copy_device_figures().cc_major; }
 
-// The dynamic shared memory that copy_tile_async<T> may use on a device (raised
-// by cudaFuncSetAttribute when a plan needs more than the default 48 KB).
+// The dynamic shared memory that copy_tile_async<T> may use on each device (raised by
+// cudaFuncSetAttribute, which sets it for the current device only, when a plan needs more
+// than the default 48 KB). The lock keeps the query and the raise of one device together.
 template <class T>
 cudaError_t allow_async_smem(std::size_t bytes) {
   static std::mutex mutex;
@@ -57,12 +68,10 @@ cudaError_t allow_async_smem(std::size_t bytes) {
   cudaError_t e = cudaGetDevice(&dev);
   if (e != cudaSuccess) return e;
   std::lock_guard<std::mutex> lock(mutex);
-  std::size_t const now = allowed.get(dev, [] { return std::size_t(48 * 1024); });
-  if (bytes <= now) return cudaSuccess;
+  if (bytes <= allowed.get(dev, [] { return std::size_t(48 * 1024); })) return cudaSuccess;
   e = cudaFuncSetAttribute(copy_tile_async<T>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes));
   if (e != cudaSuccess) return e;
-  allowed.forget(dev);
-  allowed.get(dev, [bytes] { return bytes; });
+  allowed.set(dev, bytes);
   return cudaSuccess;
 }
 

@@ -32,6 +32,13 @@ class PerDevice {
     }
     return value_[dev];
   }
+  // Device dev's value set to v (a value that changes, as a raised kernel attribute).
+  void set(int dev, T const& v) {
+    if (dev < 0 || dev >= kMaxDevices) fail("kernels::PerDevice: device index outside 0..63");
+    std::lock_guard<std::mutex> lock(mutex_);
+    value_[dev] = v;
+    set_[dev] = true;
+  }
   // Whether device dev's value has been computed.
   bool has(int dev) const {
     std::lock_guard<std::mutex> lock(mutex_);

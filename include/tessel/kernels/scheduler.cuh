@@ -252,7 +252,7 @@ TESSEL_HOST_DEVICE auto group_tile_layout(int tm, int tn, int log_band) {
 // scheduler guarantees (a table entry's group has rows; make_grouped_scheduler checks tn).
 TESSEL_HOST_DEVICE RasterLayout group_tile_layout_unchecked(int tm, int tn, int log_band) {
   int const w = 1 << log_band;
-  return detail::raw_layout(make_shape(make_shape(w, tm), (tn + w - 1) / w), make_stride(make_stride(tm, 1), w * tm));
+  return TESSEL_NAMESPACE::detail::raw_layout(make_shape(make_shape(w, tm), (tn + w - 1) / w), make_stride(make_stride(tm, 1), w * tm));
 }
 
 // The band width for groups of tiles_n column tiles: as the dense raster's (choose_log_swizzle, 8 columns at most).

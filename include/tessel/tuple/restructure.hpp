@@ -129,8 +129,10 @@ template <class... P> struct leaf_count<tuple<P...>> : std::integral_constant<st
 }  // namespace detail
 template <class T> inline constexpr std::size_t leaf_count_v = detail::leaf_count<std::remove_cvref_t<T>>::value;
 namespace detail {
+// The leaves of the elements of P before element i (unflatten here; swizzle/composed_layout.hpp's
+// swizzle-leaving slices). Host and device: it runs in template arguments of device code.
 template <class P, std::size_t... K>
-constexpr std::size_t leaves_before(std::size_t i, std::index_sequence<K...>) {
+TESSEL_HOST_DEVICE constexpr std::size_t leaves_before(std::size_t i, std::index_sequence<K...>) {
   std::size_t s = 0;
   ((s += K < i ? leaf_count<std::remove_cvref_t<decltype(get<K>(std::declval<P const&>()))>>::value : 0), ...);
   return s;
