@@ -262,14 +262,28 @@ struct TmaCopy {
                            : 0;
     int const n = boxes();
     if (n < 1 || n > kMaxTableBoxes) return;
+    // The boxes in box()'s order (run 0 fastest), each from the one before: one run's index steps
+    // (its coordinate step run_c_ and shared-memory step), the runs before it wrap to 0. The
+    // coordinates at origin 0, before the recast (box() recasts the whole sum): box_position then
+    // plan_coords, whose int32 terms sum modulo 2^32 to the same (make_tma_atom runs this on
+    // every call: a GEMM that makes its atoms per launch pays it each time).
+    std::uint32_t c[5] = {};
+    long long off = 0;
+    int k[8] = {};
     for (int i = 0; i < n; ++i) {
-      // The box's coordinates at origin 0, before the recast (box() recasts the whole sum).
-      long long pos[TMA::detail::kMaxModes] = {};
-      long long off;
-      box_position(i, pos, off);
       if (off < INT32_MIN || off > INT32_MAX) return;
-      plan_coords(pos, box_c_[i]);
+      for (int d = 0; d < 5; ++d) box_c_[i][d] = std::int32_t(c[d]);
       box_s_[i] = std::int32_t(off);
+      for (int r = 0; r < p.rest; ++r) {
+        if (++k[r] < p.rest_extent[r]) {
+          for (int d = 0; d < 5; ++d) c[d] += std::uint32_t(run_c_[r][d]);
+          off += p.rest_smem[r];
+          break;
+        }
+        k[r] = 0;
+        for (int d = 0; d < 5; ++d) c[d] -= std::uint32_t(p.rest_extent[r] - 1) * std::uint32_t(run_c_[r][d]);
+        off -= (long long)(p.rest_extent[r] - 1) * p.rest_smem[r];
+      }
     }
     table_boxes_ = n;
   }
