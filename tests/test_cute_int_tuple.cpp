@@ -825,4 +825,34 @@ TEST(CuteIntTuple, TupleElementAsCute) {
   CHECK_PRINTS("0", has_type<tessel::tuple_element<0, int>>::value);
   CHECK_PRINTS("1", has_type<tessel::tuple_element<0, tessel::tuple<int>>>::value);
   CHECK_PRINTS("1", same<typename tessel::tuple_element<0, decltype(make_shape(1, _2{}))>::type, int>);
+  // tuple_element_t keeps const, as CuTe's (a reference names its tuple).
+  CHECK_PRINTS("1", same<tessel::tuple_element_t<0, T const>, int const>);
+  CHECK_PRINTS("1", same<tessel::tuple_element_t<1, T const>, _2 const>);
+  CHECK_PRINTS("1", same<tessel::tuple_element_t<2, T const>, tessel::tuple<float, char> const>);
+  CHECK_PRINTS("1", same<tessel::tuple_element_t<0, T>, int>);
+  CHECK_PRINTS("1", same<tessel::tuple_element_t<0, T const&>, int const>);
+  CHECK_PRINTS("1", same<tessel::tuple_element_t<1, T&>, _2>);
+  CHECK_PRINTS("1", same<tessel::tuple_element_t<1, tessel::tuple<int, float> const>, float const>);
+}
+
+// An ArithmeticTuple and a plain tuple add and subtract as CuTe's (CuTe 7107b05 printed these lines;
+// CuTe's own C<0> - ArithmeticTuple does not compile, tessel's negates).
+TEST(CuteIntTuple, ArithmeticTupleArithmeticAsCute) {
+  auto at = make_arithmetic_tuple(1, Int<2>{}, 3);
+  CHECK_PRINTS("(11,22,33)", at + make_tuple(10, 20, 30));
+  CHECK_PRINTS("(11,22,33)", make_tuple(10, 20, 30) + at);
+  CHECK_PRINTS("(11,_2,3)", at + make_tuple(10));
+  CHECK_PRINTS("(2,_2,3)", make_tuple(Int<1>{}) + at);
+  CHECK_PRINTS("(0,_0,0)", at - at);
+  CHECK_PRINTS("(-1,_-2,-3)", -at);
+  CHECK_PRINTS("(0,_0,-2,-7)", at - make_tuple(Int<1>{}, Int<2>{}, 5, 7));
+  CHECK_PRINTS("(3,_3,-3)", make_tuple(4, Int<5>{}) - at);
+  CHECK_PRINTS("(1,_2,3)", at - Int<0>{});
+  CHECK_PRINTS("(1,_2,3)", Int<0>{} + at);
+  CHECK_PRINTS("(1,4,3)", E<1>{} * 2 + at);
+  CHECK_PRINTS("(2,_2,3)", at + E<0>{});
+  CHECK_PRINTS("(_8,4)", make_arithmetic_tuple(Int<3>{}, 4) + make_arithmetic_tuple(Int<5>{}));
+  CHECK_PRINTS("(-1,_-2,-3)", Int<0>{} - at);
+  CHECK_PRINTS("1", same<decltype(at + make_tuple(10)), ArithmeticTuple<int, _2, int>>);
+  CHECK_PRINTS("1", same<decltype(at - at), ArithmeticTuple<int, _0, int>>);
 }

@@ -521,3 +521,73 @@ TEST(CuteTutorialNames, PrettyPrintAsCute) {
   CHECK_PRETTY("  _3", _3{});
   CHECK_PRETTY("  (1,_2)", make_tuple(1, _2{}));
 }
+
+// print of scalars and tuples, streams of tagged pointers and tensors, and print_tensor's element
+// formats, as CuTe 7107b05 prints them (a host program compiled against CuTe and against the drop-in
+// printed the same text; print_tensor without its header line, which has the address).
+#define CHECK_STDOUT(expected, ...)                                        \
+  do {                                                                     \
+    testing::internal::CaptureStdout();                                   \
+    __VA_ARGS__;                                                           \
+    std::fflush(stdout);                                                   \
+    EXPECT_EQ(testing::internal::GetCapturedStdout(), expected) << #__VA_ARGS__; \
+  } while (0)
+
+TEST(CuteTutorialNames, PrintStreamAndPrintTensorAsCute) {
+  CHECK_STDOUT("a|-3|200|-5|7|3|-4|5|-6|7|1.500000|2.250000|1|0|-2|9",
+               print('a'); print("|"); print((signed char)-3); print("|"); print((unsigned char)200); print("|");
+               print(short(-5)); print("|"); print((unsigned short)7); print("|"); print(3u); print("|"); print(-4l);
+               print("|"); print(5ul); print("|"); print(-6ll); print("|"); print(7ull); print("|"); print(1.5f);
+               print("|"); print(2.25); print("|"); print(true); print("|"); print(false); print("|");
+               print(int8_t(-2)); print("|"); print(uint8_t(9)));
+  CHECK_STDOUT("(a,1.500000,2.000000,3)", print(make_tuple('a', 1.5f, 2.0, 3)));
+  CHECK_PRINTS("(a,1.5,2,3)", make_tuple('a', 1.5f, 2.0, 3));
+  float f[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+  int iv[8] = {0, -1, 20, 300, -4000, 5, 6, 7};
+  CHECK_PRINTS("gmem_[32b]", make_gmem_ptr(&f[0]));
+  CHECK_PRINTS("smem_[32b]", make_smem_ptr(&f[0]));
+  CHECK_PRINTS("smem_[64b]", make_smem_ptr((double*)nullptr));
+  CHECK_PRINTS("gmem_[32b]", make_tensor(make_gmem_ptr(&iv[0]), Layout<_2>{}).data());
+  CHECK_PRINTS("(_2,_4):(_1,_2)\n        0       20    -4000        6\n       -1      300        5        7\n",
+               make_tensor(&iv[0], make_layout(make_shape(Int<2>{}, Int<4>{}))));
+  CHECK_PRINTS("(2,_3):(_1,2)\n        0        2        4\n        1        3        5\n",
+               make_tensor(&f[0], make_layout(make_shape(2, Int<3>{}))));
+  CHECK_PRINTS("_2:_1\n        0\n        1\n", make_tensor(&f[0], make_layout(Int<2>{})));
+  CHECK_PRINTS("(_1,_2,_3):(_0,_1,_2)\n        0        1\n------------------\n        2        3\n"
+               "------------------\n        4        5\n",
+               make_tensor(&f[0], make_layout(make_shape(Int<1>{}, Int<2>{}, Int<3>{}))));
+  char ch[3] = {'x', 'y', 'z'};
+  CHECK_PRINTS("_3:_1\n        x\n        y\n        z\n", make_tensor(&ch[0], make_layout(Int<3>{})));
+  auto owning = make_tensor<int>(Shape<_2, _2>{});
+  for (int i = 0; i < 4; ++i) owning(i) = i * 11;
+  CHECK_PRINTS("(_2,_2):(_1,_2)\n        0       22\n       11       33\n", owning);
+  // print_tensor's elements: CuTe's pretty_print per exact type.
+  CHECK_STDOUT("    0   20-4000    6\n   -1  300    5    7\n",
+               print_tensor(make_tensor(&iv[0], make_layout(make_shape(Int<2>{}, Int<4>{}))), false));
+  CHECK_STDOUT("  0.00e+00  2.00e+00  4.00e+00  6.00e+00\n  1.00e+00  3.00e+00  5.00e+00  7.00e+00\n",
+               print_tensor(make_tensor(&f[0], make_layout(make_shape(Int<2>{}, Int<4>{}))), false));
+  double dv[4] = {1.5, -2.25, 1e10, 0};
+  CHECK_STDOUT("  1.500e+00\n -2.250e+00\n  1.000e+10\n  0.000e+00\n", print_tensor(make_tensor(&dv[0], make_layout(Int<4>{})), false));
+  int8_t i8[4] = {-2, 3, 100, -128};
+  CHECK_STDOUT("  -2\n  3\n  100\n  -128\n", print_tensor(make_tensor(&i8[0], make_layout(Int<4>{})), false));
+  uint16_t u16[4] = {1, 65535, 3, 4};
+  CHECK_STDOUT("  1  3\n  65535  4\n", print_tensor(make_tensor(&u16[0], make_layout(make_shape(Int<2>{}, Int<2>{}))), false));
+  bool bv[3] = {true, false, true};
+  CHECK_STDOUT("  1\n  0\n  1\n", print_tensor(make_tensor(&bv[0], make_layout(Int<3>{})), false));
+  int64_t l64[2] = {-1, 1ll << 40};
+  CHECK_STDOUT("   -1\n1099511627776\n", print_tensor(make_tensor(&l64[0], make_layout(Int<2>{})), false));
+  short sh[2] = {-7, 8};
+  long long ll[2] = {-9, 10};
+  CHECK_STDOUT("  -7\n  8\n", print_tensor(make_tensor(&sh[0], make_layout(Int<2>{})), false));
+  CHECK_STDOUT("  -9\n  10\n", print_tensor(make_tensor(&ll[0], make_layout(Int<2>{})), false));
+  CHECK_STDOUT("  x  y  z\n", print_tensor(make_tensor(&ch[0], make_layout(make_shape(Int<1>{}, Int<3>{}))), false));
+  half_t h[4] = {half_t(1.5f), half_t(-2.f), half_t(100.f), half_t(0.f)};
+  CHECK_STDOUT("    1.50  100.00\n   -2.00    0.00\n", print_tensor(make_tensor(&h[0], make_layout(make_shape(Int<2>{}, Int<2>{}))), false));
+  bfloat16_t bf[2] = {bfloat16_t(3.f), bfloat16_t(-0.5f)};
+  CHECK_STDOUT("    3.00\n   -0.50\n", print_tensor(make_tensor(&bf[0], make_layout(Int<2>{})), false));
+  int b24[24];
+  for (int i = 0; i < 24; ++i) b24[i] = i;
+  CHECK_STDOUT("    0    2    4\n    1    3    5\n---------------\n    6    8   10\n    7    9   11\n===============\n"
+               "   12   14   16\n   13   15   17\n---------------\n   18   20   22\n   19   21   23\n",
+               print_tensor(make_tensor(&b24[0], make_layout(make_shape(Int<2>{}, Int<3>{}, Int<2>{}, Int<2>{}))), false));
+}

@@ -136,6 +136,56 @@ TESSEL_HOST_DEVICE constexpr auto operator+(A const& a, B const& b) {
   }
 }
 
+// An arithmetic tuple and a plain tuple add as two arithmetic tuples (CuTe's operator+ of
+// ArithmeticTuple and tuple, in either order).
+template <class... T, class... U>
+TESSEL_HOST_DEVICE constexpr auto operator+(ArithmeticTuple<T...> const& a, tuple<U...> const& b) {
+  return a + ArithmeticTuple<U...>(b);
+}
+template <class... T, class... U>
+TESSEL_HOST_DEVICE constexpr auto operator+(tuple<T...> const& a, ArithmeticTuple<U...> const& b) {
+  return ArithmeticTuple<T...>(a) + b;
+}
+// Negation and differences of arithmetic tuples, element by element (the shorter padded with zeros;
+// a static zero subtracts nothing), as CuTe's.
+namespace detail {
+template <class A>
+TESSEL_HOST_DEVICE constexpr auto coord_neg(A const& a) {
+  if constexpr (is_tuple_v<A>) {
+    return [&]<std::size_t... I>(std::index_sequence<I...>) { return make_tuple(coord_neg(get<I>(a))...); }(
+        std::make_index_sequence<tuple_size_v<A>>{});
+  } else {
+    return -a;
+  }
+}
+}  // namespace detail
+template <class... T>
+TESSEL_HOST_DEVICE constexpr auto operator-(ArithmeticTuple<T...> const& a) {
+  return detail::to_arithmetic(detail::coord_neg(a));
+}
+template <class... T, class... U>
+TESSEL_HOST_DEVICE constexpr auto operator-(ArithmeticTuple<T...> const& a, ArithmeticTuple<U...> const& b) {
+  return detail::to_arithmetic(detail::coord_add(a, detail::coord_neg(b)));
+}
+template <class... T, class... U>
+TESSEL_HOST_DEVICE constexpr auto operator-(ArithmeticTuple<T...> const& a, tuple<U...> const& b) {
+  return a - ArithmeticTuple<U...>(b);
+}
+template <class... T, class... U>
+TESSEL_HOST_DEVICE constexpr auto operator-(tuple<T...> const& a, ArithmeticTuple<U...> const& b) {
+  return ArithmeticTuple<T...>(a) - b;
+}
+template <auto v, class... U>
+TESSEL_HOST_DEVICE constexpr auto operator-(C<v>, ArithmeticTuple<U...> const& b) {
+  static_assert(v == 0, "tessel: subtracting a coordinate from a nonzero integer");
+  return -b;
+}
+template <class... T, auto v>
+TESSEL_HOST_DEVICE constexpr auto operator-(ArithmeticTuple<T...> const& a, C<v>) {
+  static_assert(v == 0, "tessel: subtracting a nonzero integer from a coordinate");
+  return a;
+}
+
 // composition(A, B) where B's strides are basis elements: each leaf s:(d@k)
 // of B becomes mode k of A composed with s:d; the result keeps B's structure.
 template <class X> struct has_basis : std::bool_constant<is_scaled_basis_v<X>> {};

@@ -10,7 +10,8 @@
 //   CUTLASS's 8/6/4-bit floats (with CUTLASS on the path): %8.2f
 //   anything else: two spaces, then print(x) (an int8_t, a short, a long long, ...).
 //
-// (tessel's own print_tensor keeps its formats: docs/CUTE_DIFFERENCES.md.)
+// print_tensor prints elements in these formats (tensor/tensor.hpp's detail::element_printer, which
+// this header specialises for the types above that are not the standard's).
 #pragma once
 
 #include <cstdint>
@@ -19,6 +20,7 @@
 
 #include "../config.hpp"
 #include "../layout/print.hpp"
+#include "../tensor/tensor.hpp"  // detail::element_printer
 #include "../numeric/cutlass_types.hpp"
 #include "../numeric/subbyte.hpp"
 #include "numeric.hpp"
@@ -66,5 +68,22 @@ TESSEL_HOST_DEVICE void pretty_print(T t) {
     print(t);
   }
 }
+
+// print_tensor (tensor/tensor.hpp) prints these types' elements through pretty_print.
+namespace detail {
+template <class V> inline constexpr bool has_pretty_print_overload =
+    std::is_same_v<V, uint1b_t> || std::is_same_v<V, int2b_t> || std::is_same_v<V, uint2b_t> ||
+    std::is_same_v<V, int4b_t> || std::is_same_v<V, uint4b_t> || std::is_same_v<V, int6b_t> ||
+    std::is_same_v<V, uint6b_t> || std::is_same_v<V, half_t> || std::is_same_v<V, bfloat16_t> ||
+    std::is_same_v<V, tfloat32_t>
+#if defined(TESSEL_HAS_CUTLASS_TYPES)
+    || std::is_same_v<V, float_e4m3_t> || std::is_same_v<V, float_e5m2_t> || is_exmy_float(static_cast<V const*>(nullptr))
+#endif
+    ;
+template <class V>
+struct element_printer<V, std::enable_if_t<has_pretty_print_overload<V>>> {
+  TESSEL_HOST_DEVICE static void put(V const& v) { pretty_print(v); }
+};
+}  // namespace detail
 
 }  // namespace TESSEL_NAMESPACE

@@ -5,7 +5,7 @@
 // templates, and tuple_element<I, T>, std::tuple_element<I, T> for every T the
 // standard one knows (tessel's tuple and array, std::tuple, std::pair, their
 // const forms), from <cute/util/type_traits.hpp>. (tessel's tuple_element_t,
-// tuple/tuple.hpp, drops const and references first.)
+// tuple/tuple.hpp, keeps const as this does, and takes a reference as the tuple it names.)
 #pragma once
 
 #include <cstddef>

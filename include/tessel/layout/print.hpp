@@ -25,6 +25,7 @@ struct printf_sink {
   TESSEL_HOST_DEVICE void str(char const* s) const { printf("%s", s); }
   TESSEL_HOST_DEVICE void num(long long v) const { printf("%lld", v); }
   TESSEL_HOST_DEVICE void unum(unsigned long long v) const { printf("%llu", v); }
+  TESSEL_HOST_DEVICE void real(double v) const { printf("%f", v); }  // CuTe's print of a float or double
 };
 // (The members are templates so that std::ostream may stay incomplete, and
 // std::string's members uninstantiated, until they are used.)
@@ -33,6 +34,7 @@ struct ostream_sink {
   template <class S> void str(S const& s) const { os << s; }
   template <class V> void num(V const& v) const { os << v; }
   template <class V> void unum(V const& v) const { os << v; }
+  template <class V> void real(V const& v) const { os << v; }  // a stream's own format, as CuTe's operator<<
 };
 
 // ---- static text: the printed form of a value whose integers are all static ----
@@ -132,6 +134,11 @@ TESSEL_HOST_DEVICE void write(Sink const& out, T const& x) {
     write(out, v);
   } else if constexpr (std::is_same_v<T, bool>) {
     out.str(x ? "1" : "0");  // as CuTe (a bool prints as the integer it converts to)
+  } else if constexpr (std::is_same_v<T, char>) {
+    char const c[2] = {x, 0};  // as CuTe: a char prints as itself (signed/unsigned char as numbers)
+    out.str(c);
+  } else if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+    out.real(static_cast<double>(x));
   } else if constexpr (is_std_integral_v<T> && std::is_unsigned_v<T>) {
     out.unum(static_cast<unsigned long long>(x));
   } else if constexpr (is_std_integral_v<T>) {

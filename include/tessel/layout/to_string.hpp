@@ -15,6 +15,7 @@ struct string_sink {
   template <class P> void str(P const& p) const { s += p; }
   template <class V> void num(V const& v) const { s += std::to_string(v); }
   template <class V> void unum(V const& v) const { s += std::to_string(v); }
+  template <class V> void real(V const& v) const { s += std::to_string(v); }  // "%f", as print
 };
 }  // namespace detail
 

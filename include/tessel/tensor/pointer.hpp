@@ -194,9 +194,16 @@ template <class Tag, class T>
 TESSEL_HOST_DEVICE void print(tagged_ptr<Tag, T> p) {
   printf("%s[%db](%p)", Tag::name, sizeof_bits_v<T>, static_cast<void const*>(p.get()));
 }
-template <class Tag, class T>
-std::ostream& operator<<(std::ostream& os, tagged_ptr<Tag, T> p) {
-  return os << Tag::name << "[" << sizeof_bits_v<T> << "b](" << static_cast<void const*>(p.get()) << ")";
+// os << p: gmem_[32b], the tag and the element width without the address, as CuTe's operator<< (print
+// writes gmem_ptr[32b](0x...)). A template on the stream: <iosfwd> is enough here.
+template <class Ch, class Tr, class Tag, class T>
+std::basic_ostream<Ch, Tr>& operator<<(std::basic_ostream<Ch, Tr>& os, tagged_ptr<Tag, T> const& p) {
+  (void)p;
+  for (char const* c = Tag::name; *c; ++c) {  // "gmem_ptr" -> "gmem_"
+    os << *c;
+    if (*c == '_') break;
+  }
+  return os << '[' << int(sizeof_bits_v<T>) << "b]";
 }
 
 }  // namespace tessel

@@ -466,23 +466,43 @@ TESSEL_HOST_DEVICE auto recast(Tensor<E, L> const& t) {
 // ---- printing -------------------------------------------------------------------------------------------
 
 namespace detail {
+// How print_tensor prints one element: CuTe's pretty_print, by exact type (bool %3d, int32_t and uint32_t
+// %5d, int64_t %5lld, uint64_t %5llu, float %10.2e, double %11.3e; anything else two spaces and print(v),
+// a char as itself). The number types of the atom layer and CUTLASS's (half_t, the sub-byte integers,
+// ...) specialise element_printer in atom/pretty_print.hpp, which the drop-in's tensor headers include.
+template <class V, class = void>
+struct element_printer {
+  TESSEL_HOST_DEVICE static void put(V const& v) {
+    if constexpr (std::is_same_v<V, bool>) printf("%*d", 3, int(v));
+    else if constexpr (std::is_same_v<V, std::int32_t>) printf("%*d", 5, v);
+    else if constexpr (std::is_same_v<V, std::uint32_t>) printf("%*d", 5, int(v));
+    else if constexpr (std::is_same_v<V, std::int64_t>) printf("%*lld", 5, static_cast<long long>(v));
+    else if constexpr (std::is_same_v<V, std::uint64_t>) printf("%*llu", 5, static_cast<unsigned long long>(v));
+    else if constexpr (std::is_same_v<V, float>) printf("%*.2e", 10, v);
+    else if constexpr (std::is_same_v<V, double>) printf("%*.3e", 11, v);
+    else if constexpr (!std::is_arithmetic_v<V> && std::is_convertible_v<V const&, float>)
+      printf("%*.2e", 10, static_cast<double>(static_cast<float>(v)));  // a number type without the specialisation
+    else {
+      printf("  ");
+      print(v);
+    }
+  }
+};
 template <class V>
 TESSEL_HOST_DEVICE void print_element(V const& v) {
-  if constexpr (std::is_same_v<V, bool>) printf("%*d", 3, int(v));
-  else if constexpr (std::is_integral_v<V> && sizeof(V) <= 4 && std::is_signed_v<V>) printf("%*d", 5, int(v));
-  else if constexpr (std::is_integral_v<V> && sizeof(V) <= 4) printf("%*u", 5, unsigned(v));
-  else if constexpr (std::is_integral_v<V> && std::is_signed_v<V>) printf("%*lld", 5, static_cast<long long>(v));
-  else if constexpr (std::is_integral_v<V>) printf("%*llu", 5, static_cast<unsigned long long>(v));
-  else if constexpr (std::is_same_v<V, float>) printf("%*.2e", 10, v);
-  else if constexpr (std::is_same_v<V, double>) printf("%*.3e", 11, v);
-  else printf("%*.2e", 10, static_cast<double>(float(v)));
+  element_printer<std::remove_cv_t<V>>::put(v);
 }
 }  // namespace detail
 
 // print(t): the iterator, " o ", the layout: ptr[32b](0x...) o (_4,_8):(_1,_4).
 template <class E, class L>
 TESSEL_HOST_DEVICE void print(Tensor<E, L> const& t) {
-  print(t.data());
+  auto const p = t.data();
+  if constexpr (std::is_pointer_v<decltype(p)>) {  // a char* too (print(char*) would print a string)
+    printf("ptr[%db](%p)", int(sizeof_bits_v<std::remove_cv_t<std::remove_pointer_t<decltype(p)>>>), static_cast<void const*>(p));
+  } else {
+    print(p);
+  }
   printf(" o ");
   print(t.layout());
 }
@@ -523,23 +543,55 @@ TESSEL_HOST_DEVICE void print_tensor(Tensor<E, L> const& t, bool header = true) 
   }
 }
 
-// (Written through print.hpp's ostream sink, whose members are templates, so
-// that this header needs no more than <iosfwd>.)
-template <class E, class L>
-std::ostream& operator<<(std::ostream& os, Tensor<E, L> const& t) {
-  detail::ostream_sink const out{os};
-  auto p = t.data();
-  if constexpr (std::is_pointer_v<decltype(p)>) {
-    out.str("ptr[");
-    out.num(sizeof_bits_v<std::remove_pointer_t<decltype(p)>>);
-    out.str("b](");
-    out.str(static_cast<void const*>(p));
-    out.str(")");
+// os << t: the layout, a line, then the values (ranks 1 to 4) each in a field of 9 characters, as CuTe's
+// operator<< (a template on the stream, so that this header needs no more than <iosfwd>).
+namespace detail {
+template <class OS>
+void stream_endl(OS& os) {
+  os.put(os.widen('\n'));
+  os.flush();
+}
+template <class OS, class E, class L>
+void stream_tensor_values(OS& os, Tensor<E, L> const& t) {
+  constexpr int digits = 9;
+  if constexpr (L::rank == 1) {
+    for (int m = 0; m < int(size(t)); ++m) {
+      os.width(digits);
+      os << t(m);
+      stream_endl(os);
+    }
+  } else if constexpr (L::rank == 2) {
+    for (int m = 0; m < int(size<0>(t)); ++m) {
+      for (int n = 0; n < int(size<1>(t)); ++n) {
+        os.width(digits);
+        os << t(m, n);
+      }
+      stream_endl(os);
+    }
+  } else if constexpr (L::rank == 3) {
+    stream_tensor_values(os, t(_, _, 0));
+    for (int k = 1; k < int(size<2>(t)); ++k) {
+      for (int i = 0; i < digits * int(size<1>(t)); ++i) os << '-';
+      stream_endl(os);
+      stream_tensor_values(os, t(_, _, k));
+    }
+  } else if constexpr (L::rank == 4) {
+    stream_tensor_values(os, t(_, _, _, 0));
+    for (int p = 1; p < int(size<3>(t)); ++p) {
+      for (int i = 0; i < digits * int(size<1>(t)); ++i) os << '=';
+      stream_endl(os);
+      stream_tensor_values(os, t(_, _, _, p));
+    }
   } else {
-    out.str(p);
+    static_assert(L::rank <= 4, "tessel: operator<< of a tensor: ranks 1 to 4");
   }
-  out.str(" o ");
-  out.str(t.layout());
+}
+}  // namespace detail
+template <class Ch, class Tr, class E, class L>
+std::basic_ostream<Ch, Tr>& operator<<(std::basic_ostream<Ch, Tr>& os, Tensor<E, L> const& t) {
+  os << t.layout();
+  detail::stream_endl(os);
+  detail::stream_tensor_values(os, t);
   return os;
 }
 

@@ -227,9 +227,19 @@ template <std::size_t I, class... T>
 struct element_of<I, tuple<T...>> {
   using type = element_t<I, tuple<T...>>;
 };
+// tuple_element_t<I, T>: element I's type, const (volatile) where T is, as CuTe's (std::tuple_element's
+// rule: tuple_element_t<0, tuple<int> const> is int const). A reference T is taken as the tuple it names.
+template <std::size_t I, class T>
+struct element_of_cv : element_of<I, T> {};
+template <std::size_t I, class T>
+struct element_of_cv<I, T const> { using type = std::add_const_t<typename element_of<I, T>::type>; };
+template <std::size_t I, class T>
+struct element_of_cv<I, T volatile> { using type = std::add_volatile_t<typename element_of<I, T>::type>; };
+template <std::size_t I, class T>
+struct element_of_cv<I, T const volatile> { using type = std::add_cv_t<typename element_of<I, T>::type>; };
 }  // namespace detail
 template <std::size_t I, class T>
-using tuple_element_t = typename detail::element_of<I, std::remove_cvref_t<T>>::type;
+using tuple_element_t = typename detail::element_of_cv<I, std::remove_reference_t<T>>::type;
 
 // ---- generic algorithms -------------------------------------------------------------
 
