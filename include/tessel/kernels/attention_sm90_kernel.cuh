@@ -147,7 +147,12 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
     prefetch_tma_descriptor(&p.tma_k.desc);
     prefetch_tma_descriptor(&p.tma_v.desc);
     if constexpr (Cfg::kEpiTma) prefetch_tma_descriptor(&p.tma_o.desc);
-    pipe_q.init(Cfg::kConsumers * 4);  // one release per consumer warp (its lane 0)
+    // Q's stage: one release per consumer warp (its lane 0), or with dynamic
+    // scheduling one per consumer thread: each reads the tile slot with an
+    // ordinary load, so each orders its own read before the producer's next
+    // write (pipeline.cuh's consumer_release: racecheck does not follow
+    // __syncwarp into another lane's arrive; it reported the slot's reuse).
+    pipe_q.init(Cfg::kConsumers * (Cfg::kDynamic ? 128 : 4));
     pipe_k.init(Cfg::kConsumers * 4);
     pipe_v.init(Cfg::kConsumers * 4);
   }
@@ -269,8 +274,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
         }
         if (live) blocks = attention_blocks<kCausal>(tc.m, BM::value, BN::value, seq.sq, seq.sk);
         if (blocks == 0) {  // no Q came: release the stage now
-          __syncwarp();     // every lane has read the slot
-          if (lane0) pipe_q.consumer_release(sq.index);
+          if (Cfg::kDynamic || lane0) pipe_q.consumer_release(sq.index);
           sq.advance();
           if (!live) continue;
         }
@@ -315,13 +319,8 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
         warpgroup_commit_batch();
       };
       auto release_k = [&](int n) {  // after S of block n has retired
-        if constexpr (Cfg::kDynamic) {
-          if (n == 0) __syncwarp();  // every lane of the warp has read the tile slot before Q's stage (and the slot) is released
-        }
-        if (lane0) {
-          pipe_k.consumer_release(sk.index);
-          if (n == 0) pipe_q.consumer_release(sq.index);  // the tile's last read of Q
-        }
+        if (lane0) pipe_k.consumer_release(sk.index);
+        if (n == 0 && (Cfg::kDynamic || lane0)) pipe_q.consumer_release(sq.index);  // the tile's last read of Q (and of the slot)
         sk.advance();
       };
       auto release_v = [&] {  // after O += P V of a block has retired
