@@ -1,6 +1,6 @@
 // The grouped (MoE) GEMM of issue 27 (tessel/kernels/gemm_sm90_grouped.cuh) on the GPU:
 //   grouped_bench [--small] [--describe]          correctness (the default build, compiled by CI)
-//   grouped_bench --time [--rounds R] [--reps N]  + timings (built with -DTESSEL_GROUPED_TIMING -lcublas)
+//   grouped_bench --time [--rounds R] [--reps N]  + timings (built with -DTESSEL_GROUPED_TIMING -lcublas: also the FP8 checks)
 //
 // Correctness, bf16 in and out, for every group-size pattern below (empty
 // groups, 1 row, 127/128/129, > a tile, ragged, all empty), contiguous and
@@ -232,6 +232,83 @@ std::vector<Pattern> patterns(bool small) {
 }
 
 #if defined(TESSEL_GROUPED_TIMING)
+// FP8 (e4m3 x e4m3 -> bf16; full builds only, CI compiles none of its 4 kernels): inputs -2, -1, 1, 2
+// (exact in e4m3), scales powers of two (per tensor 0.5 x 2, or per row of A 2^(r % 5 - 2) x per-tensor
+// B 0.25), so that the result is exact: bit-exact against the host, rows of no group untouched, for the
+// configuration with promotion (128 x 128 x 128) and the fast one (128 x 256), clusters of 1 and 2.
+void run_fp8_pattern(Pattern const& pt, int N, int K, bool fast, bool rows, int cluster) {
+  using F8 = float_e4m3_t;
+  int const E = int(pt.sizes.size());
+  std::vector<int> start(static_cast<std::size_t>(E)), ends(static_cast<std::size_t>(E));
+  int total = 0;
+  for (int g = 0; g < E; ++g) {
+    start[std::size_t(g)] = pt.masked ? g * pt.capacity : total;
+    total += pt.masked ? pt.capacity : pt.sizes[std::size_t(g)];
+    ends[std::size_t(g)] = total;
+  }
+  if (!pt.masked) total += pt.extra;
+  std::vector<float> af(std::size_t(total) * K), bf(std::size_t(E) * N * K), sa(static_cast<std::size_t>(total));
+  std::vector<F8> a8(af.size()), b8(bf.size());
+  auto draw = [] { int const v = int(rnd() % 4); return float(v < 2 ? v - 2 : v - 1); };
+  for (std::size_t i = 0; i < af.size(); ++i) a8[i] = F8(af[i] = draw());
+  for (std::size_t i = 0; i < bf.size(); ++i) b8[i] = F8(bf[i] = draw());
+  for (int r = 0; r < total; ++r) sa[std::size_t(r)] = rows ? std::ldexp(1.f, r % 5 - 2) : 0.5f;
+  float const sb = rows ? 0.25f : 2.f;
+  std::vector<std::uint16_t> c(std::size_t(total) * N, kSentinel);
+  F8 *dA, *dB;
+  T* dC;
+  int* dS;
+  float *dsa, *dsb;
+  CK(cudaMalloc(&dA, std::max<std::size_t>(a8.size(), 16)));
+  CK(cudaMalloc(&dB, std::max<std::size_t>(b8.size(), 16)));
+  CK(cudaMalloc(&dC, std::max<std::size_t>(c.size(), 1) * 2));
+  CK(cudaMalloc(&dS, std::size_t(std::max(E, 1)) * 4));
+  CK(cudaMalloc(&dsa, std::size_t(std::max(total, 1)) * 4));
+  CK(cudaMalloc(&dsb, 4));
+  CK(cudaMemcpy(dA, a8.data(), a8.size(), cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(dB, b8.data(), b8.size(), cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(dC, c.data(), c.size() * 2, cudaMemcpyHostToDevice));
+  std::vector<int> const sizes_arg = pt.masked ? pt.sizes : ends;
+  CK(cudaMemcpy(dS, sizes_arg.data(), std::size_t(E) * 4, cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(dsa, sa.data(), sa.size() * 4, cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(dsb, &sb, 4, cudaMemcpyHostToDevice));
+  kernels::GroupRows const gr = pt.masked ? kernels::masked_groups(dS, E, pt.capacity) : kernels::contiguous_groups(dS, E, total);
+  kernels::GroupedGemmOptions opt;
+  opt.check_sizes = true;
+  opt.cluster = cluster;
+  opt.scales.a = dsa, opt.scales.b = dsb, opt.scales.a_rows = rows;
+  char what[300];
+  std::snprintf(what, sizeof what, "FP8 e4m3 %-30s %s E=%d N=%d K=%d cluster %d %s, scales %s: bit-exact", pt.name.c_str(),
+                pt.masked ? "masked" : "contiguous", E, N, K, cluster, fast ? "fast (128x256)" : "promoted (128x128x128)",
+                rows ? "per row of A" : "per tensor");
+  try {
+    CK(tessel::cuda::grouped_gemm_fp8(dA, dB, dC, gr, N, K, 1.f, nullptr, opt, fast));
+  } catch (std::exception const& e) {
+    check(false, std::string(what) + ": " + e.what());
+    cudaFree(dA), cudaFree(dB), cudaFree(dC), cudaFree(dS), cudaFree(dsa), cudaFree(dsb);
+    return;
+  }
+  CK(cudaDeviceSynchronize());
+  CK(cudaMemcpy(c.data(), dC, c.size() * 2, cudaMemcpyDeviceToHost));
+  std::vector<char> owned(std::size_t(total), 0);
+  long long wrong = 0, touched = 0;
+  for (int g = 0; g < E; ++g)
+    for (int r = start[std::size_t(g)]; r < start[std::size_t(g)] + pt.sizes[std::size_t(g)]; ++r) {
+      owned[std::size_t(r)] = 1;
+      for (int n = 0; n < N; ++n) {
+        float s = 0;
+        for (int k = 0; k < K; ++k) s += af[std::size_t(r) * K + k] * bf[(std::size_t(g) * N + n) * K + k];
+        wrong += c[std::size_t(r) * N + n] != bits_of(s * sa[std::size_t(r)] * sb);
+      }
+    }
+  for (int r = 0; r < total; ++r)
+    if (!owned[std::size_t(r)])
+      for (int n = 0; n < N; ++n) touched += c[std::size_t(r) * N + n] != kSentinel;
+  check(wrong == 0 && touched == 0, std::string(what) + ": " + std::to_string(wrong) + " wrong, " + std::to_string(touched) +
+                                        " written outside the groups");
+  cudaFree(dA), cudaFree(dB), cudaFree(dC), cudaFree(dS), cudaFree(dsa), cudaFree(dsb);
+}
+
 #  define CB(x)                                                                  \
     do {                                                                         \
       cublasStatus_t s_ = (x);                                                   \
@@ -433,6 +510,11 @@ int main(int argc, char** argv) {
   run_invalid(false);
   run_invalid(true);
 #if defined(TESSEL_GROUPED_TIMING)
+  for (bool fast : {false, true})
+    for (int cluster : {1, 2}) {
+      run_fp8_pattern(ps[1], 256, 208, fast, false, cluster);
+      run_fp8_pattern(ps[2], 384, 512, fast, true, cluster);
+    }
   if (time) {
     cublasHandle_t h;
     CB(cublasCreate(&h));

@@ -37,6 +37,10 @@
 // workspace (grouped_workspace_bytes): the caller's, or allocated and freed
 // on the stream (cudaMallocAsync).
 //
+// FP8 (the FP8 GEMM's configurations, gemm_sm90_config.cuh): e4m3/e5m2 A and B,
+// per-tensor scales or per-row scales of A (GroupedGemmOptions::scales), the
+// accumulator promotion or not: tessel::cuda::grouped_gemm_fp8.
+//
 // Host API: tessel::cuda::grouped_gemm(a, b, c, groups, n, k, stream, options)
 // with groups = kernels::contiguous_groups(ends, E, rows) or
 // kernels::masked_groups(counts, E, capacity); describe_grouped<Cfg>(sizes, N, K).
@@ -84,6 +88,9 @@ struct GroupedGemmOptions {
   void* workspace = nullptr;           // device memory for the tile table (nullptr: allocated on the stream)
   std::size_t workspace_bytes = 0;     // its size (at least grouped_workspace_bytes)
   bool check_sizes = false;            // wait for the pre-pass and raise the named error if the sizes are not valid
+  // FP8 configurations: per-tensor scales, or per-row scales of A (a_rows: one per row of A, i.e. per
+  // token); per-column scales of B would be per expert and are not taken (a named error).
+  sm90::GemmScales scales{};
   LaunchInfo* info = nullptr;          // where the launch's figures go
 };
 
@@ -190,11 +197,12 @@ struct GroupedFigures {
 // C (gr.total_rows, N) with rows ldc apart; C = alpha * A_g B_g^T + beta * C on each
 // group's rows. Throws tessel::error where the operands cannot be taken.
 template <class Cfg>
-cudaError_t launch_grouped_gemm(typename Cfg::Element const* A, long long lda, typename Cfg::Element const* B, long long ldb,
+cudaError_t launch_grouped_gemm(typename Cfg::ElementA const* A, long long lda, typename Cfg::ElementB const* B, long long ldb,
                                 typename Cfg::ElementOut* C, long long ldc, GroupRows const& gr, int N, int K, float alpha, float beta,
                                 cudaStream_t stream, GroupedGemmOptions const& opt = {}) {
   static_assert(Cfg::kMajorA == GMMA::Major::K && Cfg::kMajorB == GMMA::Major::K, "launch_grouped_gemm: K-major A and B");
-  using T = typename Cfg::Element;
+  using T = typename Cfg::ElementA;  // (A and B of one width: GemmConfig)
+  using TB = typename Cfg::ElementB;
   using TO = typename Cfg::ElementOut;
   using BM = typename Cfg::BM;
   using BK = typename Cfg::BK;
@@ -212,13 +220,21 @@ cudaError_t launch_grouped_gemm(typename Cfg::Element const* A, long long lda, t
     fail("grouped_gemm: A and B need K contiguous, 16-byte aligned starts and rows a multiple of 16 bytes apart (the TMA)");
   if (ldc < N) fail("grouped_gemm: C's rows overlap (ldc < N)");
   P p{};
+  if constexpr (Cfg::kEightBit) {
+    if (opt.scales.b_cols) fail("grouped_gemm (FP8): per-column scales of B (per expert) are not taken; per tensor or per row of A");
+    if (opt.scales.promote_every < 0) fail("grouped_gemm (FP8): GemmScales::promote_every is a count of k-tiles (0: no promotion)");
+    if (opt.scales.a_rows && opt.scales.a == nullptr) fail("grouped_gemm (FP8): per-row scales of A without the scales");
+    p.scales = opt.scales;
+  } else if (opt.scales.a || opt.scales.b) {
+    fail("grouped_gemm: scales are the FP8 GEMM's (8-bit inputs)");
+  }
   auto gA = make_tensor(make_gmem_ptr(A), gemm_common::operand_layout<GMMA::Major::K>(gr.total_rows, K, lda));
   auto gB = make_tensor(make_gmem_ptr(B), gemm_common::operand_layout<GMMA::Major::K>(gr.groups * N, K, ldb));
   detail::TmaCache<Cfg, 0>::get(A, gr.total_rows, K, lda, [&](auto& tma, auto& plan) {
     tma = make_tma_copy(SM90_TMA_LOAD{}, gA, typename Cfg::SmemTileA{}, Shape<BM, BK>{});
     plan = detail::make_tile_plan(tma, Cfg::kBoxesA);
   }, p.tma_a, p.plan_a);
-  detail::TmaCache<Cfg, 1>::get(B, gr.groups * N, K, ldb, [&](auto& tma, auto& plan) {
+  detail::TmaCache<Cfg, 1, SM90_TMA_LOAD, TB>::get(B, gr.groups * N, K, ldb, [&](auto& tma, auto& plan) {
     tma = make_tma_copy(SM90_TMA_LOAD{}, gB, typename Cfg::SmemTileB{}, Shape<typename Cfg::BNPiece, BK>{});
     plan = detail::make_tile_plan(tma, Cfg::kBoxesB);
   }, p.tma_b, p.plan_b);
@@ -380,6 +396,19 @@ cudaError_t grouped_gemm(T const* a, T const* b, TO* c, kernels::GroupRows const
                          kernels::GroupedGemmOptions const& opt = {}) {
   using Cfg = kernels::sm90::GemmConfig<T, TO, GMMA::Major::K, GMMA::Major::K>;
   return kernels::sm90::launch_grouped_gemm<Cfg>(a, k, b, k, c, n, groups, n, k, 1.f, 0.f, stream, opt);
+}
+
+// The FP8 grouped GEMM: a (float_e4m3_t or float_e5m2_t) and b (either) as grouped_gemm's,
+// C_g = alpha * sa * sb * A_g * B_g^T with opt.scales (per tensor, or per row of A), the FP8
+// GEMM's configuration with the accumulator promotion (Fp8Config: 128 x 128 x 128 tiles),
+// or without it (fast: Fp8FastConfig, 128 x 256). K a multiple of 16 (16-byte rows for the TMA).
+template <class TA, class TB, class TO>
+cudaError_t grouped_gemm_fp8(TA const* a, TB const* b, TO* c, kernels::GroupRows const& groups, int n, int k, float alpha = 1.f,
+                             cudaStream_t stream = nullptr, kernels::GroupedGemmOptions const& opt = {}, bool fast = false) {
+  static_assert(sizeof(TA) == 1 && sizeof(TB) == 1, "cuda::grouped_gemm_fp8: a and b are float_e4m3_t or float_e5m2_t");
+  using namespace kernels::sm90;
+  if (fast) return launch_grouped_gemm<Fp8FastConfig<TA, TB, TO>>(a, k, b, k, c, n, groups, n, k, alpha, 0.f, stream, opt);
+  return launch_grouped_gemm<Fp8Config<TA, TB, TO>>(a, k, b, k, c, n, groups, n, k, alpha, 0.f, stream, opt);
 }
 
 }  // namespace TESSEL_NAMESPACE::cuda
