@@ -10,14 +10,17 @@ case over rounds (issue 27). tessel is gemm_bench.cu built as a shared library:
 Cases: e4m3 TN (A (M, K) row-major, B (N, K) row-major: _scaled_mm's b = B.t(), column-major),
 per-tensor scales, bf16 out. Variants (tessel): default (128 x 128 tiles, the accumulator
 promoted every k-tile), fast (128 x 256, no promotion), e5m2 (B e4m3 x e5m2, with the
-promotion; its cuBLAS reference is _scaled_mm on the same e4m3 x e5m2 operands).
+promotion; its cuBLAS reference is _scaled_mm on the same e4m3 x e5m2 operands), blocks
+(DeepSeek-V3's block scaling: A's scales per row and 128 elements of K, B's per 128 x 128
+block, applied at every promotion; ratio also to tessel's per-tensor default).
 cublas: torch._scaled_mm(a, b, scale_a, scale_b, out_dtype=bf16) (use_fast_accum False;
 cublas_fast: True).
 
 Accuracy (before the timings): on the same random inputs (uniform in [-1, 1) scaled by 4,
 rounded to e4m3/e5m2, scales 0.37 and 1.9), the relative Frobenius error of each
 variant's output and of _scaled_mm's against the fp32 product of the dequantized inputs
-(a.float() * sa) @ (b.float() * sb); and tessel against _scaled_mm."""
+(a.float() * sa) @ (b.float() * sb); and tessel against _scaled_mm; for blocks, against the
+fp32 product of the block-dequantized inputs, beside that product rounded to bf16."""
 import argparse
 import ctypes
 import os
@@ -47,7 +50,7 @@ def main():
     gen = torch.Generator(device="cuda")
     gen.manual_seed(4321)
     variants = [v for v in args.variants.split(",") if v]
-    code = {"default": 0, "e5m2": 1, "fast": 4}
+    code = {"default": 0, "e5m2": 1, "fast": 4, "blocks": 5}
 
     def make(M, N, K, b_dtype=torch.float8_e4m3fn):
         a = ((torch.rand(M, K, device="cuda", generator=gen) * 2 - 1) * 4).to(torch.float8_e4m3fn)
@@ -55,6 +58,18 @@ def main():
         sa = torch.tensor([0.37], device="cuda")
         sb = torch.tensor([1.9], device="cuda")
         return a, b_store, sa, sb
+
+    def block_scales(M, N, K):
+        kb, nb = (K + 127) // 128, (N + 127) // 128
+        sa = torch.rand(M, kb, device="cuda", generator=gen) * 1.5 + 0.25  # (M, K/128) row-major
+        sb = torch.rand(nb, kb, device="cuda", generator=gen) * 1.5 + 0.25  # (N/128, K/128) row-major
+        return sa, sb
+
+    def dequant_blocks(x, s, rows_per_block):
+        """x (R, K) fp8 times its block scales s (ceil(R / rows_per_block), ceil(K / 128)), in fp32."""
+        R, K = x.shape
+        full = s.repeat_interleave(rows_per_block, 0)[:R].repeat_interleave(128, 1)[:, :K]
+        return x.float() * full
 
     def tessel_fn(v, a, b_store, sa, sb, out, promote_every=1):
         M, K = a.shape
@@ -73,8 +88,15 @@ def main():
         return lambda: out.copy_(torch._scaled_mm(a, b, scale_a=sa, scale_b=sb, out_dtype=torch.bfloat16, use_fast_accum=fast)) if check \
             else torch._scaled_mm(a, b, scale_a=sa, scale_b=sb, out_dtype=torch.bfloat16, use_fast_accum=fast)
 
+    blocks_of = {}
+
     def fn_of(v, t):
         a, b_store, sa, sb, out = t
+        if v == "blocks":
+            key = (a.shape[0], b_store.shape[0], a.shape[1])
+            if key not in blocks_of:
+                blocks_of[key] = block_scales(*key)
+            return tessel_fn(v, a, b_store, *blocks_of[key], out)
         if v == "cublas":
             return cublas_fn(a, b_store, sa, sb, out)
         if v == "cublas_fast":
@@ -114,6 +136,22 @@ def main():
                 print(f"{'ok' if ok else 'FAIL':4s} {M}x{N}x{K} B {str(bdt)[6:]:14s} {v:14s} rel.err vs fp32 {rel:.3e}{vs}", flush=True)
             del a, b_store, ref, outs
             torch.cuda.empty_cache()
+    if "blocks" in variants:
+        for M, N, K in CASES:
+            a, b_store, _, _ = make(M, N, K)
+            sa, sb = block_scales(M, N, K)
+            ref = dequant_blocks(a, sa, 1) @ dequant_blocks(b_store, sb, 128).t()
+            out = torch.full((M, N), float("nan"), device="cuda", dtype=torch.bfloat16)
+            tessel_fn("blocks", a, b_store, sa, sb, out)()
+            torch.cuda.synchronize()
+            finite = bool(torch.isfinite(out).all())
+            rel = float((out.float() - ref).norm() / ref.norm()) if finite else float("inf")
+            rel_torch = float((ref.to(torch.bfloat16).float() - ref).norm() / ref.norm())
+            ok = finite and rel < 1e-2
+            failed += not ok
+            print(f"{'ok' if ok else 'FAIL':4s} {M}x{N}x{K} blocks (1x128 A, 128x128 B) rel.err vs fp32 {rel:.3e} "
+                  f"(the fp32 PyTorch reference rounded to bf16: {rel_torch:.3e})", flush=True)
+            del a, b_store, ref, out
     print(f"accuracy: {failed} failed", flush=True)
 
     # ---- rounds ----
@@ -132,13 +170,16 @@ def main():
         print(f"round {r + 1} done", flush=True)
     print(f"\n{args.rounds} rounds of {args.reps} runs; FP8 e4m3 TN, per-tensor scales, bf16 out; ratio per round to the same round's "
           f"cuBLAS (torch._scaled_mm); medians")
-    print(f"{'case':22s} {'variant':10s} {'TFLOP/s':>8s}  {'/ cuBLAS per round':24s} {'median':>7s}")
+    print(f"{'case':22s} {'variant':10s} {'TFLOP/s':>8s}  {'/ cuBLAS per round':24s} {'median':>7s}  {'/ default':>9s}")
     for (M, N, K), _ in tensors:
         cb = data[((M, N, K), "cublas")]
+        df = data.get(((M, N, K), "default"))
         for v in allv:
             t = data[((M, N, K), v)]
             rc = [x / y for x, y in zip(t, cb)]
-            print(f"{f'{M}x{N}x{K}':22s} {v:10s} {statistics.median(t):8.1f}  {' '.join(f'{x:.3f}' for x in rc):24s} {statistics.median(rc):7.3f}")
+            rd = statistics.median([x / y for x, y in zip(t, df)]) if df else float("nan")
+            print(f"{f'{M}x{N}x{K}':22s} {v:10s} {statistics.median(t):8.1f}  {' '.join(f'{x:.3f}' for x in rc):24s} {statistics.median(rc):7.3f}"
+                  f"  {rd:9.3f}")
     return 1 if failed else 0
 
 

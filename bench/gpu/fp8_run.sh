@@ -7,7 +7,7 @@
 #    point's library (tessel.cuda.build(kernels="gemm"));
 # 2. correctness: gemm_bench --fp8 --describe --no-time (named errors, ragged shapes x 5
 #    variants x per-tensor / per-row-column scales, the 5 bench shapes: bit-exact on small
-#    integers and per-64x64-block error on random data, the error with the promotion every
+#    integers and per-64x64-block error on random data (block scales too), the error with the promotion every
 #    k-tile / every 4 / never), compute-sanitizer memcheck of --small;
 # 3. fp8_pair.py: the relative errors of tessel and torch._scaled_mm against the fp32 product
 #    of the same dequantized inputs, then ROUNDS x REPS alternated timings (tessel default and
@@ -49,7 +49,7 @@ if [ -x $d/gemm_bench_fp8 ]; then
   pack
 fi
 if [ -f $d/libfp8.so ]; then
-  timeout 240 python3 bench/gpu/fp8_pair.py --lib $d/libfp8.so --rounds ${ROUNDS:-3} --reps ${REPS:-30} --variants default,fast,cublas_fast \
+  timeout 240 python3 bench/gpu/fp8_pair.py --lib $d/libfp8.so --rounds ${ROUNDS:-3} --reps ${REPS:-30} --variants default,fast,cublas_fast,blocks \
     > "$log/pair.txt" 2>&1
   echo "fp8_pair.py: rc=$?"
   grep -E "^torch|^FAIL|^accuracy|rror" "$log/pair.txt"

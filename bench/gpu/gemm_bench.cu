@@ -158,7 +158,9 @@ void soak(char const* tname, int M, int cluster, kernels::GemmEpilogue epi, doub
 // ---- FP8 (issue 27): kernels::sm90::gemm_fp8, TN (K-major A and B, as the FP8 wgmma needs) ----
 // Variants: 0 e4m3 x e4m3 -> bf16 (Fp8Config: 128 x 128 tiles, 6 stages, the accumulator promotion),
 // 1 e4m3 x e5m2 -> bf16, 2 e4m3 x e4m3 -> fp32 (the direct epilogue), 3 e4m3 x e4m3 -> fp16,
-// 4 e4m3 x e4m3 -> bf16 without promotion (Fp8FastConfig: 128 x 256 tiles, 4 stages).
+// 4 e4m3 x e4m3 -> bf16 without promotion (Fp8FastConfig: 128 x 256 tiles, 4 stages),
+// 5 e4m3 x e4m3 -> bf16 block-scaled (Fp8BlockConfig: DeepSeek-V3's 1 x 128 scales of A,
+// 128 x 128 of B, applied at every promotion; the reference scales each 128-block's sum).
 // Checks: bit-exact on small integers (exact in e4m3 and e5m2) with power-of-two scales
 // (per tensor, or per row and column), and on random inputs (rounded to the 8-bit types)
 // every 64 x 64 block's relative error below 1e-2 against the fp32 reference of the
@@ -172,9 +174,14 @@ struct Fp8Case {
   bool promotion = false;  // the promotion study on the random inputs
 };
 
-template <class TA, class TB, class TO, bool Fast>
+template <class Cfg>
 bool run_fp8_case(Fp8Case const& c, int reps, Totals& tot, bool do_time) {
+  using TA = typename Cfg::ElementA;
+  using TB = typename Cfg::ElementB;
+  using TO = typename Cfg::ElementOut;
+  constexpr bool Fast = !Cfg::kPromote, Block = Cfg::kBlockScaled;
   int const M = c.M, N = c.N, K = c.K;
+  int const KB = (K + 127) / 128, NB = (N + 127) / 128;  // the block scales' extents
   TA* A;
   TB* B;
   TO* C;
@@ -182,19 +189,35 @@ bool run_fp8_case(Fp8Case const& c, int reps, Totals& tot, bool do_time) {
   CK(cudaMalloc(&A, std::size_t(M) * K));
   CK(cudaMalloc(&B, std::size_t(N) * K));
   CK(cudaMalloc(&C, std::size_t(M) * N * sizeof(TO)));
-  CK(cudaMalloc(&sc, (2 + std::size_t(M) + N) * sizeof(float)));
+  std::size_t const n_sc = Block ? std::size_t(M) * KB + std::size_t(NB) * KB : 2 + std::size_t(M) + N;
+  CK(cudaMalloc(&sc, n_sc * sizeof(float)));
   static unsigned seed = 777;
   seed = seed * 1664525u + 1013904223u;
   kernels::sm90::GemmScales gs;
-  if (c.rows_cols) gs.a = sc + 2, gs.b = sc + 2 + M, gs.a_rows = gs.b_cols = true;
-  else gs.a = sc, gs.b = sc + 1;
+  if (Block) {  // A's scales (M, KB) row-major, B's (NB, KB) column-major (kb-major: the other order)
+    gs.blocks = true, gs.a = sc, gs.b = sc + std::size_t(M) * KB;
+    gs.a_row_stride = KB, gs.a_kb_stride = 1, gs.b_nb_stride = 1, gs.b_kb_stride = NB;
+  } else if (c.rows_cols) {
+    gs.a = sc + 2, gs.b = sc + 2 + M, gs.a_rows = gs.b_cols = true;
+  } else {
+    gs.a = sc, gs.b = sc + 1;
+  }
   kernels::LaunchInfo li;
   kernels::GemmOptions opt;
   opt.info = &li;
-  auto const run = [&] { return kernels::sm90::gemm_fp8(A, K, B, K, C, (long long)N, M, N, K, gs, 1.f, 0, opt, Fast); };
+  auto const run = [&] { return kernels::sm90::launch_fp8<Cfg>(A, K, B, K, C, (long long)N, M, N, K, gs, 1.f, 0, opt); };
   // the scales: exact (powers of two) or random-case values; returns the reference's alpha
   auto const set_scales = [&](bool exact) {
-    std::vector<float> h(2 + std::size_t(M) + N);
+    std::vector<float> h(n_sc);
+    if (Block) {  // powers of two in the exact checks (every scaled block sum exact)
+      for (int m = 0; m < M; ++m)
+        for (int kb = 0; kb < KB; ++kb) h[std::size_t(m) * KB + kb] = exact ? std::ldexp(1.f, (m + kb) % 4 - 2) : 0.5f + 0.25f * float((3 * m + kb) % 7);
+      for (int nb = 0; nb < NB; ++nb)
+        for (int kb = 0; kb < KB; ++kb)
+          h[std::size_t(M) * KB + std::size_t(kb) * NB + nb] = exact ? std::ldexp(1.f, (nb + 2 * kb) % 3 - 1) : 0.75f + 0.125f * float((nb + kb) % 5);
+      CK(cudaMemcpy(sc, h.data(), h.size() * sizeof(float), cudaMemcpyHostToDevice));
+      return 1.f;
+    }
     h[0] = exact ? 0.5f : 1.7f;
     h[1] = exact ? 0.25f : 0.6f;
     for (int m = 0; m < M; ++m) h[2 + m] = exact ? std::ldexp(1.f, m % 4 - 2) : 0.5f + 0.25f * float(m % 7);
@@ -202,11 +225,13 @@ bool run_fp8_case(Fp8Case const& c, int reps, Totals& tot, bool do_time) {
     CK(cudaMemcpy(sc, h.data(), h.size() * sizeof(float), cudaMemcpyHostToDevice));
     return c.rows_cols ? 1.f : 1.f * h[0] * h[1];  // as the kernel folds the per-tensor scales into alpha
   };
-  RefScales const rs = c.rows_cols ? RefScales{sc + 2, sc + 2 + M} : RefScales{};
+  RefScales rs{};
+  if (Block) rs.a_blocks = gs.a, rs.b_blocks = gs.b, rs.ars = KB, rs.aks = 1, rs.bns = 1, rs.bks = NB;
+  else if (c.rows_cols) rs.row = sc + 2, rs.col = sc + 2 + M;
   Strides const st = layout_strides("TN", M, N, K, false);
   char name[160];
-  std::snprintf(name, sizeof name, "%sx%s->%s%s TN M=%d N=%d K=%d%s", type_name<TA>(), type_name<TB>(), type_name<TO>(), Fast ? " fast" : "", M, N,
-                K, c.rows_cols ? " rows/cols" : "");
+  std::snprintf(name, sizeof name, "%sx%s->%s%s TN M=%d N=%d K=%d%s", type_name<TA>(), type_name<TB>(), type_name<TO>(),
+                Fast ? " fast" : Block ? " blocks" : "", M, N, K, c.rows_cols ? " rows/cols" : "");
   bool ok = true;
   if (!time_only) {
     for (bool exact : {true, false}) {
@@ -218,10 +243,10 @@ bool run_fp8_case(Fp8Case const& c, int reps, Totals& tot, bool do_time) {
                     r.first_n, r.nonfinite);
       else
         std::printf("%-4s %-58s random: worst 64x64 block rel.err %.3e, non-finite %llu%s\n", r.ok ? "ok" : "FAIL", name, r.rel, r.nonfinite,
-                    Fast ? " (no promotion)" : " (promotion every k-tile)");
+                    Fast ? " (no promotion)" : Block ? " (block scales)" : " (promotion every k-tile)");
       (r.ok ? tot.passed : tot.failed)++;
     }
-    if constexpr (!Fast) {
+    if constexpr (!Fast && !Block) {
       if (c.promotion) {  // the same random inputs, the promotion every 4 k-tiles and never
         float const alpha = set_scales(false);
         for (int pe : {4, 0}) {
@@ -256,12 +281,14 @@ bool run_fp8_case(Fp8Case const& c, int reps, Totals& tot, bool do_time) {
 bool run_fp8(Fp8Case const& c, int reps, Totals& tot, bool do_time) {
   using E4 = float_e4m3_t;
   using E5 = float_e5m2_t;
+  namespace s = kernels::sm90;
   switch (c.variant) {
-    case 0: return run_fp8_case<E4, E4, bfloat16_t, false>(c, reps, tot, do_time);
-    case 1: return run_fp8_case<E4, E5, bfloat16_t, false>(c, reps, tot, do_time);
-    case 2: return run_fp8_case<E4, E4, float, false>(c, reps, tot, do_time);
-    case 3: return run_fp8_case<E4, E4, half_t, false>(c, reps, tot, do_time);
-    default: return run_fp8_case<E4, E4, bfloat16_t, true>(c, reps, tot, do_time);
+    case 0: return run_fp8_case<s::Fp8Config<E4, E4, bfloat16_t>>(c, reps, tot, do_time);
+    case 1: return run_fp8_case<s::Fp8Config<E4, E5, bfloat16_t>>(c, reps, tot, do_time);
+    case 2: return run_fp8_case<s::Fp8Config<E4, E4, float>>(c, reps, tot, do_time);
+    case 3: return run_fp8_case<s::Fp8Config<E4, E4, half_t>>(c, reps, tot, do_time);
+    case 4: return run_fp8_case<s::Fp8FastConfig<E4, E4, bfloat16_t>>(c, reps, tot, do_time);
+    default: return run_fp8_case<s::Fp8BlockConfig<E4, E4, bfloat16_t>>(c, reps, tot, do_time);
   }
 }
 
@@ -285,12 +312,18 @@ void fp8_named_errors(Totals& tot) {
   auto tB = make_tensor(make_gmem_ptr(a), make_layout(make_shape(64, 64), make_stride(64, Int<1>{})));
   auto tC = make_tensor(make_gmem_ptr(c), make_layout(make_shape(64, 64), make_stride(64, Int<1>{})));
   expect_error("MN-major A", [&] { (void)cuda::gemm_fp8(tA, tB, tC, kernels::sm90::GemmScales{}); });
+  kernels::sm90::GemmScales blocks;
+  blocks.blocks = true;  // without the scale arrays
+  expect_error("block scales missing", [&] {
+    (void)kernels::sm90::launch_fp8<kernels::sm90::Fp8BlockConfig<float_e4m3_t, float_e4m3_t, bfloat16_t>>(a, 64, a, 64, c, 64, 64, 64, 64, blocks);
+  });
 }
 
 int fp8_main(bool small, bool describe, bool do_time, int reps) {
   if (describe) {
     kernels::sm90::describe<kernels::sm90::Fp8Config<float_e4m3_t, float_e5m2_t, bfloat16_t>>(8192, 8192, 8192);
     kernels::sm90::describe<kernels::sm90::Fp8FastConfig<float_e4m3_t, float_e4m3_t, bfloat16_t>>(4096, 4096, 4096);
+    kernels::sm90::describe<kernels::sm90::Fp8BlockConfig<float_e4m3_t, float_e4m3_t, bfloat16_t>>(4096, 7168, 2112);
   }
   Totals tot;
   if (!time_only) {
@@ -299,7 +332,7 @@ int fp8_main(bool small, bool describe, bool do_time, int reps) {
     std::vector<Fp8Case> smalls = {{256, 512, 128}, {1, 16, 16}, {129, 257, 144}, {77, 300, 208}, {513, 1000, 528}, {1000, 136, 1008},
                                    {130, 264, 4000}, {300, 520, 2064}};
     for (auto c : smalls)
-      for (int v = 0; v < 5; ++v)
+      for (int v = 0; v < 6; ++v)
         for (bool rc : {false, true}) {
           if (rc && v != 0 && v != 2) continue;  // per-row/column scales: the TMA epilogue (0) and the direct one (2)
           c.variant = v;
@@ -312,7 +345,7 @@ int fp8_main(bool small, bool describe, bool do_time, int reps) {
     std::vector<std::array<int, 3>> const shapes = {{4096, 4096, 4096}, {8192, 8192, 8192}, {16384, 4096, 4096}, {16384, 11008, 4096},
                                                      {16384, 4096, 11008}};
     for (auto const& s : shapes)
-      for (int v : {0, 4, 1}) {
+      for (int v : {0, 4, 1, 5}) {
         Fp8Case c{s[0], s[1], s[2], v};
         c.time = true;
         c.promotion = v == 0 && (s[2] == 11008 || s[0] == 8192);
@@ -377,20 +410,31 @@ extern "C" int tessel_bench_gemm(int dtype, char const* layout, void const* A, v
 #endif  // !TESSEL_GEMM_BENCH_FP8_ONLY
 
 // The FP8 GEMM (bench/gpu/fp8_pair.py): variant 0 e4m3 x e4m3 -> bf16, 1 e4m3 x e5m2 -> bf16,
-// 4 e4m3 x e4m3 -> bf16 without promotion (as fp8_main's); A (M,K), B (N,K) K-major, C (M,N)
-// row-major; sa, sb: fp32 device scales (per tensor, or per row of A / column of B where
-// rows_cols); promote_every (k-tiles, 0: never). Returns the cudaError_t, or -1.
+// 4 e4m3 x e4m3 -> bf16 without promotion, 5 e4m3 x e4m3 -> bf16 block-scaled (as fp8_main's);
+// A (M,K), B (N,K) K-major, C (M,N) row-major; sa, sb: fp32 device scales (per tensor, or per
+// row of A / column of B where rows_cols; variant 5: sa (M, ceil(K/128)) and sb (ceil(N/128),
+// ceil(K/128)), both row-major); promote_every (k-tiles, 0: never). Returns the cudaError_t, or -1.
 extern "C" int tessel_bench_gemm_fp8(int variant, void const* A, void const* B, void* C, int M, int N, int K, float const* sa, float const* sb,
                                      int rows_cols, int promote_every, void* stream) {
-  kernels::sm90::GemmScales gs;
+  namespace s = kernels::sm90;
+  using E4 = float_e4m3_t;
+  s::GemmScales gs;
   gs.a = sa, gs.b = sb, gs.a_rows = gs.b_cols = rows_cols != 0, gs.promote_every = promote_every;
   auto* st = static_cast<cudaStream_t>(stream);
-  auto const* a = static_cast<float_e4m3_t const*>(A);
+  auto const* a = static_cast<E4 const*>(A);
+  auto const* b4 = static_cast<E4 const*>(B);
   auto* c = static_cast<bfloat16_t*>(C);
   try {
-    if (variant == 0) return int(kernels::sm90::gemm_fp8(a, K, static_cast<float_e4m3_t const*>(B), K, c, N, M, N, K, gs, 1.f, st));
-    if (variant == 1) return int(kernels::sm90::gemm_fp8(a, K, static_cast<float_e5m2_t const*>(B), K, c, N, M, N, K, gs, 1.f, st));
-    if (variant == 4) return int(kernels::sm90::gemm_fp8(a, K, static_cast<float_e4m3_t const*>(B), K, c, N, M, N, K, gs, 1.f, st, {}, true));
+    if (variant == 0) return int(s::launch_fp8<s::Fp8Config<E4, E4, bfloat16_t>>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st));
+    if (variant == 1)
+      return int(s::launch_fp8<s::Fp8Config<E4, float_e5m2_t, bfloat16_t>>(a, K, static_cast<float_e5m2_t const*>(B), K, c, N, M, N, K, gs, 1.f, st));
+    if (variant == 4) return int(s::launch_fp8<s::Fp8FastConfig<E4, E4, bfloat16_t>>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st));
+    if (variant == 5) {
+      long long const kb = (K + 127) / 128;
+      gs.blocks = true, gs.a_rows = gs.b_cols = false;
+      gs.a_row_stride = kb, gs.a_kb_stride = 1, gs.b_nb_stride = kb, gs.b_kb_stride = 1;
+      return int(s::launch_fp8<s::Fp8BlockConfig<E4, E4, bfloat16_t>>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st));
+    }
   } catch (std::exception const& e) {
     std::fprintf(stderr, "tessel_bench_gemm_fp8: %s\n", e.what());
   }

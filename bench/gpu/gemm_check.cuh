@@ -77,19 +77,32 @@ __global__ void fill_value(T* p, long long n, float v) {
   for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) p[i] = T(v);
 }
 
+// The FP8 GEMM's scales for the reference (device arrays, nullptr: none): per row
+// (of A) and per column (of B), or block scales: a_blocks[m * ars + kb * aks] per
+// row and 128 elements of K, b_blocks[nb * bns + kb * bks] per 128 x 128 block of B.
+struct RefScales {
+  float const* row = nullptr;
+  float const* col = nullptr;
+  float const* a_blocks = nullptr;
+  float const* b_blocks = nullptr;
+  long long ars = 0, aks = 0, bns = 0, bks = 0;
+};
+
 // Reference: ref(m, n) = alpha * row[m] * col[n] * sum_k A(m,k) B(n,k) + beta * C0(m,n),
-// fp32, 16x16 shared-memory tiles (row, col: the FP8 GEMM's per-row and per-column
-// scales, nullptr: 1).
+// fp32, 16x16 shared-memory tiles (rs: the FP8 GEMM's scales; with block scales each
+// 128-element block of K's partial sum is multiplied by its two scales).
 template <class T, class TO, class TB = T>
 __global__ void reference_gemm(T const* A, long long sam, long long sak, TB const* B, long long sbn, long long sbk, TO const* C0,
                                long long scm, long long scn, float* ref, int M, int N, int K, float alpha, float beta,
-                               float const* row = nullptr, float const* col = nullptr) {
+                               RefScales rs = {}) {
+  float const* const row = rs.row;
+  float const* const col = rs.col;
   __shared__ float as[16][17], bs[16][17];
   int const tx = int(threadIdx.x), ty = int(threadIdx.y);
   int const n = int(blockIdx.x) * 16 + tx;
   for (long long m0 = (long long)blockIdx.y * 16; m0 < M; m0 += (long long)gridDim.y * 16) {  // grid.y is at most 65535
     long long const m = m0 + ty;
-    float s = 0.f;
+    float s = 0.f, blocks = 0.f;  // blocks: the scaled sum of the finished 128-blocks of K
     for (int k0 = 0; k0 < K; k0 += 16) {
       long long const am = m0 + ty;
       int const ak = k0 + tx;
@@ -100,7 +113,13 @@ __global__ void reference_gemm(T const* A, long long sam, long long sak, TB cons
 #pragma unroll
       for (int k = 0; k < 16; ++k) s += as[ty][k] * bs[tx][k];
       __syncthreads();
+      if (rs.a_blocks && ((k0 + 16) % 128 == 0 || k0 + 16 >= K)) {
+        long long const kb = k0 / 128, mm = m < M ? m : M - 1, nn = n < N ? n : N - 1;
+        blocks += s * (rs.a_blocks[mm * rs.ars + kb * rs.aks] * rs.b_blocks[(nn / 128) * rs.bns + kb * rs.bks]);
+        s = 0.f;
+      }
     }
+    if (rs.a_blocks) s = blocks;
     if (m < M && n < N) {
       float f = alpha;
       if (row) f *= row[m];
@@ -183,11 +202,6 @@ template <> char const* type_name<float>() { return "fp32"; }
 template <> char const* type_name<float_e4m3_t>() { return "e4m3"; }
 template <> char const* type_name<float_e5m2_t>() { return "e5m2"; }
 
-// The FP8 GEMM's per-row (of A) and per-column (of B) scales for the reference (device arrays, nullptr: none).
-struct RefScales {
-  float const* row = nullptr;
-  float const* col = nullptr;
-};
 
 // The strides of a case's operands: "TN" = A row-major (M,K):(K,1), B (N,K):(K,1);
 // A "N": (M,K):(1,M); B "T": (N,K):(1,N); C (M,N) row-major or column-major.
@@ -246,7 +260,7 @@ Check check_run(T* A, TB* B, TO* C, Strides const& s, int M, int N, int K, float
   }
   CK(cudaGetLastError());
   dim3 rb(16, 16), rg(unsigned((N + 15) / 16), unsigned(std::min((M + 15) / 16, 65535)));
-  reference_gemm<T, TO, TB><<<rg, rb>>>(A, s.sam, s.sak, B, s.sbn, s.sbk, C0, N, 1, ref, M, N, K, alpha, beta, rs.row, rs.col);
+  reference_gemm<T, TO, TB><<<rg, rb>>>(A, s.sam, s.sak, B, s.sbn, s.sbk, C0, N, 1, ref, M, N, K, alpha, beta, rs);
   CK(cudaGetLastError());
   CK(run());
   CK(cudaDeviceSynchronize());

@@ -1,13 +1,15 @@
 // The C entry points of tessel.cuda.gemm (python/tessel/cuda.py): the dense Hopper GEMM of
 // include/tessel/kernels/gemm_sm90.cuh, one kind per translation unit:
-//   -DTESSEL_GEMM_FP8=e4m3e4m3 | e4m3e5m2 | e5m2e4m3: the FP8 GEMM (kernels::sm90::gemm_fp8,
-//     its configuration with the accumulator promotion), bf16, fp16 or fp32 out;
+//   -DTESSEL_GEMM_FP8=e4m3e4m3 | e4m3e5m2 | e5m2e4m3: the FP8 GEMM (kernels::sm90::launch_fp8
+//     of Fp8Config, the accumulator promotion, or Fp8BlockConfig, DeepSeek-V3's block scales),
+//     bf16, fp16 or fp32 out;
 //   -DTESSEL_GEMM_B16=bf16 | fp16: cuda::gemm (any majors, the output of the input's type).
 // cuda.py compiles it with nvcc, beside _gemm_capi.cu (the grouped GEMM), into the gemm
 // library called through ctypes: no PyTorch headers.
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <type_traits>
 
 #include <tessel/kernels/gemm_sm90.cuh>
 
@@ -44,26 +46,32 @@ using TB = typename TESSEL_GEMM_FP8::B;
 
 // c (m, n), rows ldc apart, of out (0 bf16, 1 fp16, 2 fp32) = sa * sb * a (m, k) * b (n, k)^T:
 // a and b K-major, rows lda and ldb apart; sa, sb: fp32 device scales, per tensor, or per
-// row of a (a_rows) / column of b (b_cols); promote_every: k-tiles (of 128) between the
-// accumulator's promotions (0: never); stream: a cudaStream_t. Returns 0, or 1 with the
-// error's text in err.
+// row of a (a_rows) / column of b (b_cols), or (blocks) per row of a and 128 elements of k at
+// sa[row * st[0] + kb * st[1]] and per 128 x 128 block of b at sb[nb * st[2] + kb * st[3]];
+// promote_every: k-tiles (of 128) between the accumulator's promotions (0: never); stream: a
+// cudaStream_t. Returns 0, or 1 with the error's text in err.
 extern "C" int TESSEL_GEMM_CAT(tessel_gemm_fp8_, TESSEL_GEMM_FP8)(void const* a, long long lda, void const* b, long long ldb, void* c,
                                                                  long long ldc, int m, int n, int kk, int out, void const* sa, void const* sb,
-                                                                 int a_rows, int b_cols, int promote_every, void* stream, char* err,
-                                                                 int errlen) {
+                                                                 int a_rows, int b_cols, int promote_every, int blocks, long long const* bst,
+                                                                 void* stream, char* err, int errlen) {
   try {
-    k::sm90::GemmScales s;
+    namespace s9 = k::sm90;
+    s9::GemmScales s;
     s.a = static_cast<float const*>(sa), s.b = static_cast<float const*>(sb);
     s.a_rows = a_rows != 0, s.b_cols = b_cols != 0, s.promote_every = promote_every;
+    if (blocks) s.blocks = true, s.a_row_stride = bst[0], s.a_kb_stride = bst[1], s.b_nb_stride = bst[2], s.b_kb_stride = bst[3];
     auto const* pa = static_cast<TA const*>(a);
     auto const* pb = static_cast<TB const*>(b);
     auto* st = static_cast<cudaStream_t>(stream);
-    cudaError_t e = cudaErrorInvalidValue;
-    if (out == 0) e = k::sm90::gemm_fp8(pa, lda, pb, ldb, static_cast<tessel::bfloat16_t*>(c), ldc, m, n, kk, s, 1.f, st);
-    else if (out == 1) e = k::sm90::gemm_fp8(pa, lda, pb, ldb, static_cast<tessel::half_t*>(c), ldc, m, n, kk, s, 1.f, st);
-    else if (out == 2) e = k::sm90::gemm_fp8(pa, lda, pb, ldb, static_cast<float*>(c), ldc, m, n, kk, s, 1.f, st);
-    else return report(err, errlen, "tessel.cuda.gemm: the FP8 GEMM's output is bf16, fp16 or fp32");
-    return report(err, errlen, e);
+    auto const run = [&](auto* pc) {
+      using TO = std::remove_pointer_t<decltype(pc)>;
+      if (blocks) return s9::launch_fp8<s9::Fp8BlockConfig<TA, TB, TO>>(pa, lda, pb, ldb, pc, ldc, m, n, kk, s, 1.f, st);
+      return s9::launch_fp8<s9::Fp8Config<TA, TB, TO>>(pa, lda, pb, ldb, pc, ldc, m, n, kk, s, 1.f, st);
+    };
+    if (out == 0) return report(err, errlen, run(static_cast<tessel::bfloat16_t*>(c)));
+    if (out == 1) return report(err, errlen, run(static_cast<tessel::half_t*>(c)));
+    if (out == 2) return report(err, errlen, run(static_cast<float*>(c)));
+    return report(err, errlen, "tessel.cuda.gemm: the FP8 GEMM's output is bf16, fp16 or fp32");
   } catch (std::exception const& ex) {
     return report(err, errlen, ex.what());
   }

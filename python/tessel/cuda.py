@@ -53,7 +53,10 @@ out = a @ b for a (M, K) and b (K, N). FP8 (a float8_e4m3fn or float8_e5m2, b th
 same or the other; not both e5m2): a row-major and b column-major (b.t()
 contiguous: both K-major, what the FP8 wgmma reads; torch._scaled_mm's rule), K a
 multiple of 16; scale_a, scale_b float32 CUDA tensors, one value each (per tensor)
-or (M, 1) and (1, N) (per row of a, per column of b); out_dtype bfloat16 (the
+or (M, 1) and (1, N) (per row of a, per column of b), or DeepSeek-V3's block scales
+(M, ceil(K/128)) and (ceil(N/128), ceil(K/128)) (a per row and 128 elements of K,
+b per 128 x 128 block; any strides), applied as each k-tile of 128 is added into
+the fp32 accumulator; out_dtype bfloat16 (the
 default), float16 or float32; out = (a * scale_a) @ (b * scale_b) accumulated in
 fp32 with the wgmma accumulators promoted into an fp32 one every k-tile of 128
 (use_fast_accum=True: never, as torch._scaled_mm's flag). bfloat16 / float16: a
@@ -300,8 +303,8 @@ def _gemm_library():
             for p in _FP8_PAIRS:
                 f = getattr(lib, f"tessel_gemm_fp8_{p}")
                 f.restype = ctypes.c_int
-                f.argtypes = [ctypes.c_void_p, ctypes.c_longlong] * 3 + [ctypes.c_int] * 4 + [ctypes.c_void_p] * 2 + [ctypes.c_int] * 3 + [
-                    ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
+                f.argtypes = [ctypes.c_void_p, ctypes.c_longlong] * 3 + [ctypes.c_int] * 4 + [ctypes.c_void_p] * 2 + [ctypes.c_int] * 4 + [
+                    ctypes.POINTER(ctypes.c_longlong), ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
             for t in _DTYPES:
                 f = getattr(lib, f"tessel_gemm_b16_{t}")
                 f.restype = ctypes.c_int
@@ -415,13 +418,23 @@ def gemm(a, b, out_dtype=None, scale_a=None, scale_b=None, use_fast_accum=False)
         if K % 16 or lda % 16 or ldb % 16 or a.data_ptr() % 16 or b.data_ptr() % 16:
             raise ValueError(f"tessel.cuda.gemm: the FP8 GEMM needs 16-byte aligned operands and rows (K = {K}, lda = {lda}, ldb = {ldb} "
                              "multiples of 16)")
-        for name, s, n, per in (("scale_a", scale_a, M, "(M, 1)"), ("scale_b", scale_b, N, "(1, N)")):
+        KB, NB = (K + 127) // 128, (N + 127) // 128
+        for name, s in (("scale_a", scale_a), ("scale_b", scale_b)):
             if not isinstance(s, torch.Tensor) or not s.is_cuda or s.dtype != torch.float32 or s.device != a.device:
                 raise ValueError(f"tessel.cuda.gemm: {name} is not a float32 CUDA tensor on {a.device} (the FP8 GEMM needs both scales)")
-            if s.numel() != 1 and (s.numel() != n or not s.is_contiguous() or s.dim() != 2 or
-                                   (s.shape[1] != 1 if name == "scale_a" else s.shape[0] != 1)):
-                raise ValueError(f"tessel.cuda.gemm: {name} has shape {tuple(s.shape)}: one value or {per} (contiguous)")
-        rows, cols = scale_a.numel() != 1, scale_b.numel() != 1  # (1, 1) per row or per tensor: the same
+        sha, shb = tuple(scale_a.shape), tuple(scale_b.shape)
+        blocks = False
+        if scale_a.numel() == 1 and scale_b.numel() == 1:
+            rows = cols = False
+        elif sha == (M, 1) and shb == (1, N) and scale_a.is_contiguous() and scale_b.is_contiguous():
+            rows = cols = True  # (a block-scale reading of these shapes, possible for N = 1 and K <= 128, is the same product)
+        elif sha == (M, KB) and shb == (NB, KB):
+            rows = cols = False
+            blocks = True
+        else:
+            raise ValueError(f"tessel.cuda.gemm: scale_a {sha} and scale_b {shb}: one value each, (M, 1) and (1, N) (contiguous), "
+                             f"or block scales ({M}, {KB}) and ({NB}, {KB})")
+        bst = (ctypes.c_longlong * 4)(scale_a.stride(0), scale_a.stride(1), scale_b.stride(0), scale_b.stride(1)) if blocks else None
         out = torch.empty((M, N), dtype=out_dtype, device=a.device)
         if M == 0 or N == 0:
             return out
@@ -432,7 +445,7 @@ def gemm(a, b, out_dtype=None, scale_a=None, scale_b=None, use_fast_accum=False)
             stream = torch.cuda.current_stream(a.device).cuda_stream
             rc = getattr(lib, f"tessel_gemm_fp8_{pair}")(a.data_ptr(), lda, b.data_ptr(), ldb, out.data_ptr(), N, M, N, K,
                                                          outs[out_dtype], scale_a.data_ptr(), scale_b.data_ptr(), int(rows), int(cols),
-                                                         0 if use_fast_accum else 1, stream, err, len(err))
+                                                         0 if use_fast_accum else 1, int(blocks), bst, stream, err, len(err))
     else:
         if a.dtype not in b16 or b.dtype != a.dtype:
             raise ValueError(f"tessel.cuda.gemm: a is {a.dtype}, b {b.dtype}: both bfloat16, both float16, or 8-bit floats")

@@ -105,6 +105,23 @@ inline bool check_epilogue_chunks() {
   return true;
 }
 
+// Block scaling's assumption: each consumer thread's accumulators lie in two
+// rows of the tile, r and r + 8 (r: its value 0's), checked against the
+// TiledMMA's C partition for every thread.
+template <class Cfg>
+inline bool check_block_rows() {
+  typename Cfg::TiledMma mma;
+  for (int t = 0; t < 128 * Cfg::kConsumers; ++t) {
+    auto const tc = mma.get_slice(t).partition_C(make_identity_tensor(Shape<typename Cfg::BM, typename Cfg::BN>{}));
+    int const r0 = int(get<0>(tc(0)));
+    for (int v = 0; v < int(size(tc.layout())); ++v) {
+      int const r = int(get<0>(tc(v)));
+      if (r != r0 && r != r0 + 8) return false;
+    }
+  }
+  return true;
+}
+
 // What launch_gemm needs of a device, per configuration: the SM count and the
 // most clusters of 2 that fit at once (-1 where the occupancy query failed),
 // after raising the kernel's shared-memory limit on that device.
@@ -144,6 +161,14 @@ cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename 
   }, p.tma_a, p.plan_a);
   if constexpr (Cfg::kEightBit) {
     if (scales.promote_every < 0) fail("gemm_sm90 (FP8): GemmScales::promote_every is a count of k-tiles (0: no promotion)");
+    if constexpr (Cfg::kBlockScaled) {
+      static bool const rows_ok = detail::check_block_rows<Cfg>();
+      if (!rows_ok) fail("gemm_sm90 (FP8 blocks): the TiledMMA's C layout does not hold two rows r, r + 8 per thread");
+      if (!scales.blocks || !scales.a || !scales.b || scales.a_rows || scales.b_cols)
+        fail("gemm_sm90 (FP8 blocks): a block-scaled configuration takes GemmScales::blocks with both scale arrays (no per-row/column scales)");
+    } else if (scales.blocks) {
+      fail("gemm_sm90 (FP8): block scales need the block-scaled configuration (Fp8BlockConfig)");
+    }
     p.scales = scales;
   } else if (scales.a || scales.b) {
     fail("gemm_sm90: scales are the FP8 GEMM's (8-bit inputs)");
@@ -250,11 +275,20 @@ void describe(int M = 0, int N = 0, int K = 0, int sms = 132) {
               Cfg::kConsumerRegs);
   if constexpr (Cfg::kEightBit) {
     auto const name = [](auto* x) { return std::is_same_v<std::remove_pointer_t<decltype(x)>, float_e4m3_t> ? "e4m3" : "e5m2"; };
-    std::printf("  FP8: A %s, B %s (K-major, m64nNk32 wgmma, 128-byte rows of K); fp32 accumulation, %s; "
-                "scales (per tensor / per row of A, per column of B) applied in the epilogue\n",
+    std::printf("  FP8: A %s, B %s (K-major, m64nNk32 wgmma, 128-byte rows of K); fp32 accumulation, %s; %s\n",
                 name(static_cast<typename Cfg::ElementA*>(nullptr)), name(static_cast<typename Cfg::ElementB*>(nullptr)),
-                Cfg::kPromote ? "promoted into a second fp32 accumulator every GemmScales::promote_every k-tiles"
-                              : "no promotion (the wgmma accumulators throughout)");
+                Cfg::kBlockScaled ? "promoted into a second fp32 accumulator after every k-tile"
+                : Cfg::kPromote   ? "promoted into a second fp32 accumulator every GemmScales::promote_every k-tiles"
+                                  : "no promotion (the wgmma accumulators throughout)",
+                Cfg::kBlockScaled ? "block scales applied at each promotion"
+                                  : "scales (per tensor / per row of A, per column of B) applied in the epilogue");
+    if constexpr (Cfg::kBlockScaled) {
+      int const kb = K > 0 ? (K + 127) / 128 : 0, nb = N > 0 ? (N + 127) / 128 : 0;
+      std::printf("  block scales: A (M, K/128) = (%d, %d) : (a_row_stride, a_kb_stride), one per row and 128 elements of K (1 x 128);\n"
+                  "    B (N/128, K/128) = (%d, %d) : (b_nb_stride, b_kb_stride), one per 128 x 128 block; per k-tile kb each consumer\n"
+                  "    thread reads A's scales of its two rows (r, r + 8 of the TiledMMA's C partition) and B's of the tile's column block\n",
+                  M, kb, nb, kb);
+    }
   }
   gemm_common::print_mma_and_smem<Cfg>();
   std::printf("\n  smem per stage %u bytes, total %d bytes (with the epilogue's slots, barriers and alignment)\n", Cfg::kStageBytes,
@@ -322,21 +356,35 @@ template <class TA, class TB, class TO>
 using Fp8Config = GemmConfig<TA, TO, GMMA::Major::K, GMMA::Major::K, 128, 6, 2, 40, 232, TB, true>;
 template <class TA, class TB, class TO>
 using Fp8FastConfig = GemmConfig<TA, TO, GMMA::Major::K, GMMA::Major::K, 256, 4, 2, 40, 232, TB, false>;
-
-// The FP8 GEMM on pointers: C (M, N) row-major (ldc) = alpha * sa * sb * A (M,
-// K) * B (N, K)^T, A and B K-major (rows lda, ldb apart), C of TO; fast: the
-// configuration without promotion. Named errors where the TMA cannot take the
-// operands (16-byte aligned starts and rows: K, lda, ldb multiples of 16).
+// Block-scaled (GemmScales::blocks): Fp8Config with the block scales applied at every promotion.
 template <class TA, class TB, class TO>
-cudaError_t gemm_fp8(TA const* A, long long lda, TB const* B, long long ldb, TO* C, long long ldc, int M, int N, int K,
-                     GemmScales const& scales, float alpha = 1.f, cudaStream_t stream = 0, GemmOptions const& opt = {}, bool fast = false) {
-  static_assert(sizeof(TA) == 1 && sizeof(TB) == 1, "cuda::gemm_fp8: A and B are float_e4m3_t or float_e5m2_t");
+using Fp8BlockConfig = GemmConfig<TA, TO, GMMA::Major::K, GMMA::Major::K, 128, 6, 2, 40, 232, TB, true, true>;
+
+// The FP8 GEMM of configuration Cfg on pointers: C (M, N) row-major (ldc) =
+// alpha * sa * sb * A (M, K) * B (N, K)^T (or block-scaled), A and B K-major
+// (rows lda, ldb apart). Named errors where the TMA cannot take the operands
+// (16-byte aligned starts and rows: K, lda, ldb multiples of 16).
+template <class Cfg>
+cudaError_t launch_fp8(typename Cfg::ElementA const* A, long long lda, typename Cfg::ElementB const* B, long long ldb,
+                       typename Cfg::ElementOut* C, long long ldc, int M, int N, int K, GemmScales const& scales, float alpha = 1.f,
+                       cudaStream_t stream = 0, GemmOptions const& opt = {}) {
+  static_assert(Cfg::kEightBit, "sm90::launch_fp8: an 8-bit configuration");
   if (M < 0 || N < 0 || K < 0) fail("cuda::gemm_fp8: negative extents");
   if (M == 0 || N == 0) return cudaSuccess;
   if (reinterpret_cast<std::uintptr_t>(A) % 16 || reinterpret_cast<std::uintptr_t>(B) % 16 || lda % 16 || ldb % 16 || lda < K || ldb < K)
     fail("cuda::gemm_fp8: A and B must be K-major with 16-byte aligned starts and rows (lda, ldb >= K, multiples of 16) for the TMA");
-  if (fast) return launch_gemm<Fp8FastConfig<TA, TB, TO>>(A, lda, B, ldb, C, ldc, M, N, K, alpha, 0.f, stream, opt, scales);
-  return launch_gemm<Fp8Config<TA, TB, TO>>(A, lda, B, ldb, C, ldc, M, N, K, alpha, 0.f, stream, opt, scales);
+  return launch_gemm<Cfg>(A, lda, B, ldb, C, ldc, M, N, K, alpha, 0.f, stream, opt, scales);
+}
+
+// The FP8 GEMM with its configuration chosen: block-scaled where scales.blocks,
+// else without promotion where fast, else with it (each instantiates its kernel).
+template <class TA, class TB, class TO>
+cudaError_t gemm_fp8(TA const* A, long long lda, TB const* B, long long ldb, TO* C, long long ldc, int M, int N, int K,
+                     GemmScales const& scales, float alpha = 1.f, cudaStream_t stream = 0, GemmOptions const& opt = {}, bool fast = false) {
+  static_assert(sizeof(TA) == 1 && sizeof(TB) == 1, "cuda::gemm_fp8: A and B are float_e4m3_t or float_e5m2_t");
+  if (scales.blocks) return launch_fp8<Fp8BlockConfig<TA, TB, TO>>(A, lda, B, ldb, C, ldc, M, N, K, scales, alpha, stream, opt);
+  if (fast) return launch_fp8<Fp8FastConfig<TA, TB, TO>>(A, lda, B, ldb, C, ldc, M, N, K, scales, alpha, stream, opt);
+  return launch_fp8<Fp8Config<TA, TB, TO>>(A, lda, B, ldb, C, ldc, M, N, K, scales, alpha, stream, opt);
 }
 
 }  // namespace tessel::kernels::sm90
@@ -354,8 +402,9 @@ inline constexpr kernels::gemm_common::FrontEnd<kernels::sm90::Launch, kernels::
 // A * B for device tensors A (M, K) and B (N, K) of float_e4m3_t/float_e5m2_t,
 // both K-major (the FP8 wgmma reads nothing else: a named error otherwise), C
 // (M, N) bf16/fp16/fp32, row- or column-major (C^T = B A^T, the scales swapped);
-// scales: kernels::sm90::GemmScales (per tensor, per row of A, per column of B;
-// the promotion interval, 0 with fast = true for the kernel without promotion).
+// scales: kernels::sm90::GemmScales (per tensor, per row of A, per column of B,
+// or 1 x 128 / 128 x 128 blocks with a row-major C; the promotion interval, 0
+// with fast = true for the kernel without promotion).
 template <class EA, class LA, class EB, class LB, class EC, class LC>
 cudaError_t gemm_fp8(Tensor<EA, LA> const& A, Tensor<EB, LB> const& B, Tensor<EC, LC> const& C, kernels::sm90::GemmScales const& scales,
                      float alpha = 1.f, cudaStream_t stream = 0, kernels::GemmOptions const& options = {}, bool fast = false) {
@@ -375,6 +424,7 @@ cudaError_t gemm_fp8(Tensor<EA, LA> const& A, Tensor<EB, LB> const& B, Tensor<EC
   if (o.scn == 1) return kernels::sm90::gemm_fp8(o.a, o.sam, b, o.sbn, o.c, o.scm, o.M, o.N, o.K, scales, alpha, stream, options, fast);
   if (o.scm != 1) fail("cuda::gemm_fp8: C must be row- or column-major");
   // column-major C: C^T (N, M) = B A^T, B's row scales are then A's
+  if (scales.blocks) fail("cuda::gemm_fp8: block scales (1 x 128 of A, 128 x 128 of B) need a row-major C");
   kernels::sm90::GemmScales sw = scales;
   sw.a = scales.b, sw.b = scales.a, sw.a_rows = scales.b_cols, sw.b_cols = scales.a_rows;
   return kernels::sm90::gemm_fp8(b, o.sbn, o.a, o.sam, o.c, o.scn, o.N, o.M, o.K, sw, alpha, stream, options, fast);

@@ -12,6 +12,8 @@
 // promotion of the wgmma accumulators into a second fp32 accumulator every
 // GemmScales::promote_every k-tiles (FP8 wgmma accumulates with fewer than
 // fp32's bits: DeepSeek-V3's report, CUTLASS's mma_promotion_interval).
+// BlockScaled_: DeepSeek-V3's block scaling (1 x 128 blocks of A, 128 x 128 of
+// B), the scales applied to each k-tile's accumulators as they are promoted.
 #pragma once
 
 #include <cstdint>
@@ -54,11 +56,20 @@ struct wgmma_op<TA, TB, N, MA, MB, true> {
 // (b_cols), fp32 device pointers (nullptr: 1); promote_every: the k-tiles (of
 // BK = 128) between promotions of the wgmma accumulators into the fp32 one
 // (configurations with Promote_), 0: once, at the end (no promotion).
+//
+// Block scaling (blocks; configurations with BlockScaled_): a holds one scale
+// per row of A and k-block of 128 elements (1 x 128: DeepSeek-V3's activations)
+// at a[row * a_row_stride + kb * a_kb_stride], b one per 128 x 128 block of B
+// (N x K) at b[nb * b_nb_stride + kb * b_kb_stride]; each k-tile's wgmma
+// accumulators are multiplied by their row's and column block's scales as they
+// are added into the fp32 accumulator (after every k-tile: promote_every 1).
 struct GemmScales {
   float const* a = nullptr;
   float const* b = nullptr;
   bool a_rows = false, b_cols = false;
   int promote_every = 1;
+  bool blocks = false;
+  long long a_row_stride = 0, a_kb_stride = 0, b_nb_stride = 0, b_kb_stride = 0;
 };
 
 // T: input type (half_t, bfloat16_t; or A's 8-bit float float_e4m3_t or
@@ -68,9 +79,10 @@ struct GemmScales {
 // that setmaxnreg gives the producer and the consumers (multiples of 8 in
 // 24..256, within the SM's 64K registers). Promote_ (8-bit only): a second
 // fp32 accumulator that the wgmma accumulators are added into every
-// GemmScales::promote_every k-tiles.
+// GemmScales::promote_every k-tiles. BlockScaled_ (with Promote_ and BN_ = 128):
+// GemmScales' block scales applied at every promotion.
 template <class T, class TO, GMMA::Major MA, GMMA::Major MB, int BN_ = 256, int Stages_ = 4, int Consumers_ = 2, int ProducerRegs_ = 40,
-          int ConsumerRegs_ = 232, class TB_ = T, bool Promote_ = false>
+          int ConsumerRegs_ = 232, class TB_ = T, bool Promote_ = false, bool BlockScaled_ = false>
 struct GemmConfig {
   using Element = T;  // A's (and B's, for 16-bit inputs)
   using ElementA = T;
@@ -82,6 +94,9 @@ struct GemmConfig {
                 "GemmConfig: 8-bit (FP8) operands must be K-major: the FP8 wgmma reads K-major A and B only");
   static_assert(kEightBit || !Promote_, "GemmConfig: the accumulator promotion is the 8-bit kernel's");
   static constexpr bool kPromote = Promote_;
+  static_assert(!BlockScaled_ || (Promote_ && BN_ == 128),
+                "GemmConfig: block scaling is applied at the promotion, with BN = 128 (one 128-column block of B per tile)");
+  static constexpr bool kBlockScaled = BlockScaled_;
   static constexpr GMMA::Major kMajorA = MA, kMajorB = MB;
   static constexpr int kConsumers = Consumers_;  // consumer warpgroups
   static_assert(Consumers_ >= 1 && Consumers_ <= 2, "GemmConfig: 1 or 2 consumer warpgroups (BM = 64 or 128; a TMA box row is at most 256)");

@@ -14,7 +14,11 @@
 // where Cfg::kPromote, every GemmScales::promote_every k-tiles the consumer
 // waits for its wgmmas and adds their accumulators into a second fp32
 // accumulator, then restarts them from zero (the FP8 wgmma's accumulation
-// keeps fewer bits than fp32: the promotion bounds the run it sums).
+// keeps fewer bits than fp32: the promotion bounds the run it sums). Where
+// Cfg::kBlockScaled (DeepSeek-V3's 1 x 128 / 128 x 128 block scales), every
+// k-tile is promoted, each accumulator multiplied by its row's scale of A and
+// the tile's column block's scale of B for that k-block (loaded while the
+// k-tile's wgmmas run).
 //
 // The kernel (one persistent CTA per SM, 384 threads):
 //   - warpgroup 0 is the producer: one thread issues TMA loads of the A
@@ -295,6 +299,17 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
         TESSEL_UNROLL
         for (int i = 0; i < int(size(acc2.layout())); ++i) acc2(i) = 0.f;
       }
+      // Block scaling: this thread's accumulators lie in two rows of the tile, row0 and row0 + 8
+      // (the wgmma C layout; checked on the host, check_block_rows), and the tile in one
+      // 128-column block of B.
+      [[maybe_unused]] int row_lo = 0, row_hi = 0, row0 = 0;
+      [[maybe_unused]] long long b_block = 0;
+      if constexpr (Cfg::kBlockScaled) {
+        row0 = int(get<0>(tCcC(0)));
+        row_lo = t.a_row + row0 < p.m ? t.a_row + row0 : p.m - 1;
+        row_hi = t.a_row + row0 + 8 < p.m ? t.a_row + row0 + 8 : p.m - 1;
+        b_block = (long long)(t.b_row / 128) * p.scales.b_nb_stride;
+      }
       for (int kt = 0; kt < k_tiles; ++kt) {
         pipe.consumer_wait(st);
         warpgroup_fence_operand(acc);
@@ -305,7 +320,17 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
           mma.accumulate_ = GMMA::ScaleOut::One;
         }
         warpgroup_commit_batch();
-        if constexpr (Cfg::kPromote) {
+        if constexpr (Cfg::kBlockScaled) {
+          // the k-block's scales, loaded while its wgmmas run; then every wgmma retired, acc scaled into acc2
+          float const sb = __ldg(p.scales.b + b_block + (long long)kt * p.scales.b_kb_stride);
+          float const s_lo = sb * __ldg(p.scales.a + (long long)row_lo * p.scales.a_row_stride + (long long)kt * p.scales.a_kb_stride);
+          float const s_hi = sb * __ldg(p.scales.a + (long long)row_hi * p.scales.a_row_stride + (long long)kt * p.scales.a_kb_stride);
+          warpgroup_wait<0>();
+          warpgroup_fence_operand(acc);
+          TESSEL_UNROLL
+          for (int i = 0; i < int(size(acc.layout())); ++i) acc2(i) += acc(i) * (int(get<0>(tCcC(i))) == row0 ? s_lo : s_hi);
+          mma.accumulate_ = GMMA::ScaleOut::Zero;
+        } else if constexpr (Cfg::kPromote) {
           if (++since == p.scales.promote_every) {  // promote: every wgmma retired, acc added into acc2, restarted
             warpgroup_wait<0>();
             warpgroup_fence_operand(acc);
@@ -351,7 +376,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
           bool const leader = (ctid % 128) == 0;
           constexpr int kPer = kVals / Cfg::kChunksN;
           float alpha = p.alpha;
-          if constexpr (Cfg::kEightBit) alpha = detail::tensor_scaled_alpha(alpha, p.scales);
+          if constexpr (Cfg::kEightBit && !Cfg::kBlockScaled) alpha = detail::tensor_scaled_alpha(alpha, p.scales);
           // The thread's coordinates, recomputed here from an opaque copy of its
           // index: otherwise the compiler hoists every value's smem offset out of
           // the tile loop and keeps them live beside the accumulators (spills).
@@ -371,7 +396,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
               auto const crd = tCcE(i);
               int const r = int(get<0>(crd)) - wg * 64, c = int(get<1>(crd)) - j * 64;
               float f0 = alpha, f1 = alpha;
-              if constexpr (Cfg::kEightBit) {
+              if constexpr (Cfg::kEightBit && !Cfg::kBlockScaled) {
                 if (p.scales.a_rows) {
                   float const sa = detail::scale_at(p.scales.a, true, t.c_row + int(get<0>(crd)), p.m);
                   f0 *= sa, f1 *= sa;
@@ -403,7 +428,9 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
       // tile; the global address is C's layout at them (a partition of a
       // dynamic-strided tensor would run the layout algebra at run time, whose
       // error path is a call: ptxas then serializes wgmma).
-      if constexpr (Cfg::kEightBit) {
+      if constexpr (Cfg::kBlockScaled) {
+        epilogue_direct<BM, BN>(res, tCcC, LinearCombination{p.alpha, p.beta}, p.c, p.ldc, t.c_row, t.c_col, t.c_row_end, p.n, p.vec);
+      } else if constexpr (Cfg::kEightBit) {
         detail::ScaledCombination const hook{detail::tensor_scaled_alpha(p.alpha, p.scales), p.beta, p.scales.a_rows ? p.scales.a : nullptr,
                                              p.scales.b_cols ? p.scales.b : nullptr, p.m, p.n};
         epilogue_direct<BM, BN>(res, tCcC, hook, p.c, p.ldc, t.c_row, t.c_col, t.c_row_end, p.n, p.vec);
