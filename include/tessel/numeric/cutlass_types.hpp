@@ -7,7 +7,8 @@
 // names, so CUTLASS's headers and a CuTe program see one type per name. Their
 // widths (sizeof_bits_v) are CUTLASS's (4 bits for float_e2m1_t, 6 for
 // float_e2m3_t, ...). Without CUTLASS (or outside the drop-in) none of these
-// names exists: tessel has no 8-, 6- or 4-bit floating-point types of its own.
+// names exists here; tessel's own float_e4m3_t and float_e5m2_t (atom/float8.hpp,
+// the FP8 wgmma's types) take their place then, and it has no 6- or 4-bit ones.
 // Define TESSEL_NO_CUTLASS_TYPES to leave them out.
 //
 // Only the drop-in's headers (compat/cute/) include this one, after the tessel
