@@ -25,7 +25,11 @@ aligned in each sequence; a sequence may be empty). out is (total_q, Hq, D)
 (rows of no sequence are left as torch.empty made them), lse (Hq, total_q).
 max_seqlen_q / max_seqlen_k must bound every sequence's length (the kernels
 cover max_seqlen_q rows of each sequence); left None they are read from the
-offsets, which synchronises with the device (not in a CUDA graph then).
+offsets, which synchronises with the device (not in a CUDA graph then), and the
+offsets are checked (nondecreasing within the packed rows: ValueError
+otherwise). Given, the offsets are not read on the host: the kernels clamp bad
+ones into the tensors (no access outside them, no hang; the result is then
+that of the clamped offsets).
 
 Grouped (MoE) GEMMs, the grouped GEMM of include/tessel/kernels/gemm_sm90_grouped.cuh:
 
@@ -237,10 +241,19 @@ def attention(q, k, v, causal=False, softmax_scale=None, return_lse=False, cu_se
         Tq, Hq, D = q.shape
         Tk, Hkv, Dk = k.shape
         Sq = Sk = 0
-        if max_seqlen_q is None:
-            max_seqlen_q = int((cu_seqlens_q[1:] - cu_seqlens_q[:-1]).max().item()) if B else 0
-        if max_seqlen_k is None:
-            max_seqlen_k = int((cu_seqlens_k[1:] - cu_seqlens_k[:-1]).max().item()) if B else 0
+        for name, c, rows, m in (("q", cu_seqlens_q, Tq, max_seqlen_q), ("k", cu_seqlens_k, Tk, max_seqlen_k)):
+            if m is None and B:  # read the offsets (a synchronisation): check them and take the longest sequence
+                lens = c[1:] - c[:-1]
+                lo, hi, longest, shortest = (int(x) for x in torch.stack((c[0], c[-1], lens.max(), lens.min())).tolist())
+                if lo < 0 or hi > rows or shortest < 0:
+                    raise ValueError(f"tessel.cuda.attention: cu_seqlens_{name} is not nondecreasing within [0, {rows}] "
+                                     f"(first {lo}, last {hi}, shortest sequence {shortest})")
+                if name == "q":
+                    max_seqlen_q = longest
+                else:
+                    max_seqlen_k = longest
+        max_seqlen_q = 0 if max_seqlen_q is None else max_seqlen_q
+        max_seqlen_k = 0 if max_seqlen_k is None else max_seqlen_k
         max_seqlen_q, max_seqlen_k = int(max_seqlen_q), int(max_seqlen_k)
         if not (0 <= max_seqlen_q <= Tq and 0 <= max_seqlen_k <= Tk):
             raise ValueError(f"tessel.cuda.attention: max_seqlen_q {max_seqlen_q} / max_seqlen_k {max_seqlen_k} outside "

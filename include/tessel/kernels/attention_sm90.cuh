@@ -45,7 +45,8 @@ namespace TESSEL_NAMESPACE::kernels::attention_sm90 {
 // sequence; a sequence may be empty), lse is (hq, total_q) fp32 contiguous, and
 // max_seqlen_q (max_seqlen_k) bounds every sequence's length: the kernel
 // covers the first max_seqlen_q rows of each sequence (the offsets are in
-// device memory and are not read on the host). sq and sk are not used.
+// device memory and are not read on the host: offsets outside [0, total] or
+// decreasing are clamped, never read or written past the tensors). sq and sk are not used.
 template <class T>
 struct AttentionArgs {
   T const *q = nullptr, *k = nullptr, *v = nullptr;
@@ -243,6 +244,7 @@ cudaError_t launch_attention(AttentionArgs<typename Cfg::Element> const& a, cuda
   p.lse_batch = varlen ? 0 : (long long)a.hq * a.sq;
   p.lse_head = varlen ? a.total_q : a.sq;
   p.cu_q = a.cu_seqlens_q, p.cu_k = a.cu_seqlens_k;
+  p.rows_q = rows_q, p.rows_k = rows_k;
   if (a.o_head != Cfg::kHeadDim) fail("attention_sm90: O's head stride must be the head dimension (heads packed in a row)");
   p.sq = seq_q, p.sk = seq_k, p.hq = a.hq, p.hkv = a.hkv, p.batch = a.batch;
   p.group = a.hq / a.hkv;

@@ -203,6 +203,7 @@ struct AttentionParams {
   // memory); null: fixed lengths sq, sk. Then the TMA tensors are (total, D, H, 1) and sq, sk the longest.
   int const* cu_q = nullptr;
   int const* cu_k = nullptr;
+  int rows_q = 0, rows_k = 0;  // varlen: the packed tensors' rows (the offsets are clamped to them)
   int sq = 0, sk = 0, hq = 0, hkv = 0, batch = 0;
   int group = 1;             // hq / hkv: query heads per K/V head
   float scale = 1.f;         // softmax scale
@@ -219,11 +220,17 @@ struct AttentionParams {
 struct AttentionSeq {
   int q0 = 0, k0 = 0, sq = 0, sk = 0, b = 0;
 };
+// Offsets that are not nondecreasing within [0, rows] (bad input the host cannot
+// see: they stay on the device) are clamped into them, so that a tile never reads
+// a negative length (which would leave Q's stage unreleased) nor writes outside
+// the packed tensors.
+TESSEL_HOST_DEVICE int attention_clamp(int x, int lo, int hi) { return x < lo ? lo : (x > hi ? hi : x); }
 template <class Params>
 TESSEL_HOST_DEVICE AttentionSeq attention_seq(Params const& p, int b) {
   if (p.cu_q == nullptr) return {0, 0, p.sq, p.sk, b};
-  int const q0 = p.cu_q[b], k0 = p.cu_k[b];
-  return {q0, k0, p.cu_q[b + 1] - q0, p.cu_k[b + 1] - k0, 0};
+  int const q0 = attention_clamp(p.cu_q[b], 0, p.rows_q), k0 = attention_clamp(p.cu_k[b], 0, p.rows_k);
+  int const q1 = attention_clamp(p.cu_q[b + 1], q0, p.rows_q), k1 = attention_clamp(p.cu_k[b + 1], k0, p.rows_k);
+  return {q0, k0, q1 - q0, k1 - k0, 0};
 }
 
 // The key blocks [0, n_max) that the query block m reads (bottom-right aligned
