@@ -157,7 +157,8 @@ void soak(char const* tname, int M, int cluster, kernels::GemmEpilogue epi, doub
 
 // ---- FP8 (issue 27): kernels::sm90::gemm_fp8, TN (K-major A and B, as the FP8 wgmma needs) ----
 // Variants: 0 e4m3 x e4m3 -> bf16 (Fp8Config: 128 x 128 tiles, 6 stages, the accumulator promotion),
-// 1 e4m3 x e5m2 -> bf16, 2 e4m3 x e4m3 -> fp32 (the direct epilogue), 3 e4m3 x e4m3 -> fp16,
+// 1 e4m3 x e5m2 -> bf16, 2 e4m3 x e4m3 -> fp32 (the direct epilogue), (3: none; fp16 out is
+// python/tests/test_cuda_gemm.py's: a kernel fewer for CI to compile),
 // 4 e4m3 x e4m3 -> bf16 without promotion (Fp8FastConfig: 128 x 256 tiles, 4 stages),
 // 5 e4m3 x e4m3 -> bf16 block-scaled (Fp8BlockConfig: DeepSeek-V3's 1 x 128 scales of A,
 // 128 x 128 of B, applied at every promotion; the reference scales each 128-block's sum).
@@ -286,7 +287,6 @@ bool run_fp8(Fp8Case const& c, int reps, Totals& tot, bool do_time) {
     case 0: return run_fp8_case<s::Fp8Config<E4, E4, bfloat16_t>>(c, reps, tot, do_time);
     case 1: return run_fp8_case<s::Fp8Config<E4, E5, bfloat16_t>>(c, reps, tot, do_time);
     case 2: return run_fp8_case<s::Fp8Config<E4, E4, float>>(c, reps, tot, do_time);
-    case 3: return run_fp8_case<s::Fp8Config<E4, E4, half_t>>(c, reps, tot, do_time);
     case 4: return run_fp8_case<s::Fp8FastConfig<E4, E4, bfloat16_t>>(c, reps, tot, do_time);
     default: return run_fp8_case<s::Fp8BlockConfig<E4, E4, bfloat16_t>>(c, reps, tot, do_time);
   }
@@ -332,7 +332,7 @@ int fp8_main(bool small, bool describe, bool do_time, int reps) {
     std::vector<Fp8Case> smalls = {{256, 512, 128}, {1, 16, 16}, {129, 257, 144}, {77, 300, 208}, {513, 1000, 528}, {1000, 136, 1008},
                                    {130, 264, 4000}, {300, 520, 2064}};
     for (auto c : smalls)
-      for (int v = 0; v < 6; ++v)
+      for (int v : {0, 1, 2, 4, 5})
         for (bool rc : {false, true}) {
           if (rc && v != 0 && v != 2) continue;  // per-row/column scales: the TMA epilogue (0) and the direct one (2)
           c.variant = v;
