@@ -83,7 +83,7 @@ def check(dtype, d, causal, b, sq, sk, hq, hkv):
     return ok
 
 
-def check_varlen(dtype, d, causal, lq, lk, hq, hkv):
+def check_varlen(dtype, d, causal, lq, lk, hq, hkv, give_max=True):
     """Packed sequences (cu_seqlens, as FlashAttention's varlen API) against the references of each sequence alone."""
     g = torch.Generator(device="cuda").manual_seed(hash((d, causal, tuple(lq), tuple(lk), hq, hkv)) & 0xFFFF)
     cq = torch.tensor([0, *itertools.accumulate(lq)], dtype=torch.int32, device="cuda")
@@ -93,8 +93,8 @@ def check_varlen(dtype, d, causal, lq, lk, hq, hkv):
     k = torch.randn(tk, hkv, d, device="cuda", dtype=dtype, generator=g)
     v = torch.randn(tk, hkv, d, device="cuda", dtype=dtype, generator=g)
     scale = d ** -0.5
-    out, lse = tcuda.attention(q, k, v, causal=causal, return_lse=True, cu_seqlens_q=cq, cu_seqlens_k=ck,
-                               max_seqlen_q=max(lq), max_seqlen_k=max(lk))
+    maxes = dict(max_seqlen_q=max(lq), max_seqlen_k=max(lk)) if give_max else {}  # else read from the offsets
+    out, lse = tcuda.attention(q, k, v, causal=causal, return_lse=True, cu_seqlens_q=cq, cu_seqlens_k=ck, **maxes)
     err = err_low = atol = lse_rel = 0.0
     lse_ok = True
     for b in range(len(lq)):
@@ -173,12 +173,19 @@ def main():
                         passed += 1
                     else:
                         failed += 1
+    if check_varlen(torch.bfloat16, 128, True, [300, 0, 77], [250, 5, 77], 4, 2, give_max=False):
+        passed += 1
+    else:
+        failed += 1
     if graph_check():
         passed += 1
     else:
         failed += 1
     # errors named, not undefined behaviour
-    for what, fn in (("head dim 96", lambda: tcuda.attention(*(torch.empty(1, 8, 1, 96, device="cuda", dtype=torch.bfloat16),) * 3)),
+    bad_cu = torch.tensor([0, 100, 50], dtype=torch.int32, device="cuda")
+    packed = torch.empty(100, 2, 64, device="cuda", dtype=torch.bfloat16)
+    for what, fn in (("decreasing cu_seqlens", lambda: tcuda.attention(packed, packed, packed, cu_seqlens_q=bad_cu, cu_seqlens_k=bad_cu)),
+                     ("head dim 96", lambda: tcuda.attention(*(torch.empty(1, 8, 1, 96, device="cuda", dtype=torch.bfloat16),) * 3)),
                      ("fp32 inputs", lambda: tcuda.attention(*(torch.empty(1, 8, 1, 64, device="cuda"),) * 3))):
         try:
             fn()
