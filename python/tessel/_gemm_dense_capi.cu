@@ -1,15 +1,15 @@
 // The C entry points of tessel.cuda.gemm (python/tessel/cuda.py): the dense Hopper GEMM of
 // include/tessel/kernels/gemm_sm90.cuh, one kind per translation unit:
-//   -DTESSEL_GEMM_FP8=e4m3e4m3 | e4m3e5m2 | e5m2e4m3: the FP8 GEMM (kernels::sm90::launch_fp8
-//     of Fp8Config, the accumulator promotion, or Fp8BlockConfig, DeepSeek-V3's block scales),
-//     bf16, fp16 or fp32 out;
+//   -DTESSEL_GEMM_FP8=e4m3e4m3 | e4m3e5m2 | e5m2e4m3 -DTESSEL_GEMM_FP8_OUT=bf16 | fp16 | fp32: the
+//     FP8 GEMM (kernels::sm90::launch_fp8 of Fp8Config, the accumulator promotion, or of
+//     Fp8BlockConfig, DeepSeek-V3's block scales) into that output type (two kernels a unit, so
+//     that the units build in parallel);
 //   -DTESSEL_GEMM_B16=bf16 | fp16: cuda::gemm (any majors, the output of the input's type).
 // cuda.py compiles it with nvcc, beside _gemm_capi.cu (the grouped GEMM), into the gemm
 // library called through ctypes: no PyTorch headers.
 #include <cstdio>
 #include <cstring>
 #include <exception>
-#include <type_traits>
 
 #include <tessel/kernels/gemm_sm90.cuh>
 
@@ -40,20 +40,30 @@ struct e5m2e4m3 {
   using A = tessel::float_e5m2_t;
   using B = tessel::float_e4m3_t;
 };
+struct bf16 {
+  using type = tessel::bfloat16_t;
+};
+struct fp16 {
+  using type = tessel::half_t;
+};
+struct fp32 {
+  using type = float;
+};
 using TA = typename TESSEL_GEMM_FP8::A;
 using TB = typename TESSEL_GEMM_FP8::B;
+using TO = typename TESSEL_GEMM_FP8_OUT::type;
 }  // namespace
 
-// c (m, n), rows ldc apart, of out (0 bf16, 1 fp16, 2 fp32) = sa * sb * a (m, k) * b (n, k)^T:
+// c (m, n), rows ldc apart, = sa * sb * a (m, k) * b (n, k)^T:
 // a and b K-major, rows lda and ldb apart; sa, sb: fp32 device scales, per tensor, or per
 // row of a (a_rows) / column of b (b_cols), or (blocks) per row of a and 128 elements of k at
 // sa[row * st[0] + kb * st[1]] and per 128 x 128 block of b at sb[nb * st[2] + kb * st[3]];
 // promote_every: k-tiles (of 128) between the accumulator's promotions (0: never); stream: a
 // cudaStream_t. Returns 0, or 1 with the error's text in err.
-extern "C" int TESSEL_GEMM_CAT(tessel_gemm_fp8_, TESSEL_GEMM_FP8)(void const* a, long long lda, void const* b, long long ldb, void* c,
-                                                                 long long ldc, int m, int n, int kk, int out, void const* sa, void const* sb,
-                                                                 int a_rows, int b_cols, int promote_every, int blocks, long long const* bst,
-                                                                 void* stream, char* err, int errlen) {
+#define TESSEL_GEMM_FP8_NAME TESSEL_GEMM_CAT(TESSEL_GEMM_CAT(TESSEL_GEMM_CAT(tessel_gemm_fp8_, TESSEL_GEMM_FP8), _), TESSEL_GEMM_FP8_OUT)
+extern "C" int TESSEL_GEMM_FP8_NAME(void const* a, long long lda, void const* b, long long ldb, void* c, long long ldc, int m, int n, int kk,
+                                    void const* sa, void const* sb, int a_rows, int b_cols, int promote_every, int blocks, long long const* bst,
+                                    void* stream, char* err, int errlen) {
   try {
     namespace s9 = k::sm90;
     s9::GemmScales s;
@@ -63,15 +73,9 @@ extern "C" int TESSEL_GEMM_CAT(tessel_gemm_fp8_, TESSEL_GEMM_FP8)(void const* a,
     auto const* pa = static_cast<TA const*>(a);
     auto const* pb = static_cast<TB const*>(b);
     auto* st = static_cast<cudaStream_t>(stream);
-    auto const run = [&](auto* pc) {
-      using TO = std::remove_pointer_t<decltype(pc)>;
-      if (blocks) return s9::launch_fp8<s9::Fp8BlockConfig<TA, TB, TO>>(pa, lda, pb, ldb, pc, ldc, m, n, kk, s, 1.f, st);
-      return s9::launch_fp8<s9::Fp8Config<TA, TB, TO>>(pa, lda, pb, ldb, pc, ldc, m, n, kk, s, 1.f, st);
-    };
-    if (out == 0) return report(err, errlen, run(static_cast<tessel::bfloat16_t*>(c)));
-    if (out == 1) return report(err, errlen, run(static_cast<tessel::half_t*>(c)));
-    if (out == 2) return report(err, errlen, run(static_cast<float*>(c)));
-    return report(err, errlen, "tessel.cuda.gemm: the FP8 GEMM's output is bf16, fp16 or fp32");
+    auto* pc = static_cast<TO*>(c);
+    if (blocks) return report(err, errlen, s9::launch_fp8<s9::Fp8BlockConfig<TA, TB, TO>>(pa, lda, pb, ldb, pc, ldc, m, n, kk, s, 1.f, st));
+    return report(err, errlen, s9::launch_fp8<s9::Fp8Config<TA, TB, TO>>(pa, lda, pb, ldb, pc, ldc, m, n, kk, s, 1.f, st));
   } catch (std::exception const& ex) {
     return report(err, errlen, ex.what());
   }
@@ -105,5 +109,5 @@ extern "C" int TESSEL_GEMM_CAT(tessel_gemm_b16_, TESSEL_GEMM_B16)(void const* a,
 }
 
 #else
-#  error "_gemm_dense_capi.cu: define TESSEL_GEMM_FP8 (e4m3e4m3, e4m3e5m2, e5m2e4m3) or TESSEL_GEMM_B16 (bf16, fp16)"
+#  error "_gemm_dense_capi.cu: define TESSEL_GEMM_FP8 (e4m3e4m3, e4m3e5m2, e5m2e4m3) with TESSEL_GEMM_FP8_OUT (bf16, fp16, fp32), or TESSEL_GEMM_B16 (bf16, fp16)"
 #endif

@@ -76,7 +76,7 @@ a source checkout (python/tessel/ beside include/) nor in the CMake build's
 package (_include_dir.txt); NVCC names the compiler. The GEMMs' library is
 built the same way, on its first use, from _gemm_capi.cu (the grouped GEMM, one
 translation unit per dtype) and _gemm_dense_capi.cu (the dense GEMM, one unit
-per FP8 pair and per 16-bit dtype), beside the attention's (build(kernels="gemm")).
+per FP8 pair and output dtype, and per 16-bit dtype), beside the attention's (build(kernels="gemm")).
 """
 
 import ctypes
@@ -92,6 +92,7 @@ __all__ = ["attention", "build", "gemm", "grouped_gemm"]
 _HEAD_DIMS = (64, 128, 256)
 _DTYPES = ("bf16", "fp16")
 _FP8_PAIRS = ("e4m3e4m3", "e4m3e5m2", "e5m2e4m3")
+_FP8_OUTS = ("bf16", "fp16", "fp32")  # one unit per pair and output: the units build in parallel
 _lock = threading.Lock()
 _lib = None
 _gemm_lib = None
@@ -148,7 +149,8 @@ def _units(kernels):
                              for t in _DTYPES for d in _HEAD_DIMS]
     if kernels == "gemm":
         return "gemm", ([("_gemm_capi.cu", [f"-DTESSEL_GEMM_T={t}"], f"gemm_{t}.o") for t in _DTYPES]
-                        + [("_gemm_dense_capi.cu", [f"-DTESSEL_GEMM_FP8={p}"], f"gemm_fp8_{p}.o") for p in _FP8_PAIRS]
+                        + [("_gemm_dense_capi.cu", [f"-DTESSEL_GEMM_FP8={p}", f"-DTESSEL_GEMM_FP8_OUT={o}"], f"gemm_fp8_{p}_{o}.o")
+                           for p in _FP8_PAIRS for o in _FP8_OUTS]
                         + [("_gemm_dense_capi.cu", [f"-DTESSEL_GEMM_B16={t}"], f"gemm_b16_{t}.o") for t in _DTYPES])
     raise ValueError(f"tessel.cuda.build: kernels is 'attention' or 'gemm', not {kernels!r}")
 
@@ -314,10 +316,11 @@ def _gemm_library():
                 f.argtypes = [ctypes.c_void_p, ctypes.c_longlong] * 3 + [ctypes.c_void_p] + [ctypes.c_int] * 5 + [
                     ctypes.c_void_p, ctypes.c_longlong, ctypes.c_int, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
             for p in _FP8_PAIRS:
-                f = getattr(lib, f"tessel_gemm_fp8_{p}")
-                f.restype = ctypes.c_int
-                f.argtypes = [ctypes.c_void_p, ctypes.c_longlong] * 3 + [ctypes.c_int] * 4 + [ctypes.c_void_p] * 2 + [ctypes.c_int] * 4 + [
-                    ctypes.POINTER(ctypes.c_longlong), ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
+                for o in _FP8_OUTS:
+                    f = getattr(lib, f"tessel_gemm_fp8_{p}_{o}")
+                    f.restype = ctypes.c_int
+                    f.argtypes = [ctypes.c_void_p, ctypes.c_longlong] * 3 + [ctypes.c_int] * 3 + [ctypes.c_void_p] * 2 + [ctypes.c_int] * 4 + [
+                        ctypes.POINTER(ctypes.c_longlong), ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
             for t in _DTYPES:
                 f = getattr(lib, f"tessel_gemm_b16_{t}")
                 f.restype = ctypes.c_int
@@ -401,7 +404,7 @@ def gemm(a, b, out_dtype=None, scale_a=None, scale_b=None, use_fast_accum=False)
 
     fp8 = {torch.float8_e4m3fn: "e4m3", torch.float8_e5m2: "e5m2"}
     b16 = {torch.bfloat16: "bf16", torch.float16: "fp16"}
-    outs = {torch.bfloat16: 0, torch.float16: 1, torch.float32: 2}
+    outs = {torch.bfloat16: "bf16", torch.float16: "fp16", torch.float32: "fp32"}
     for name, t in (("a", a), ("b", b)):
         if not isinstance(t, torch.Tensor) or not t.is_cuda:
             raise ValueError(f"tessel.cuda.gemm: {name} is not a CUDA tensor")
@@ -456,9 +459,9 @@ def gemm(a, b, out_dtype=None, scale_a=None, scale_b=None, use_fast_accum=False)
         lib = _gemm_library()
         with torch.cuda.device(a.device):
             stream = torch.cuda.current_stream(a.device).cuda_stream
-            rc = getattr(lib, f"tessel_gemm_fp8_{pair}")(a.data_ptr(), lda, b.data_ptr(), ldb, out.data_ptr(), N, M, N, K,
-                                                         outs[out_dtype], scale_a.data_ptr(), scale_b.data_ptr(), int(rows), int(cols),
-                                                         0 if use_fast_accum else 1, int(blocks), bst, stream, err, len(err))
+            rc = getattr(lib, f"tessel_gemm_fp8_{pair}_{outs[out_dtype]}")(a.data_ptr(), lda, b.data_ptr(), ldb, out.data_ptr(), N, M, N, K,
+                                                                           scale_a.data_ptr(), scale_b.data_ptr(), int(rows), int(cols),
+                                                                           0 if use_fast_accum else 1, int(blocks), bst, stream, err, len(err))
     else:
         if a.dtype not in b16 or b.dtype != a.dtype:
             raise ValueError(f"tessel.cuda.gemm: a is {a.dtype}, b {b.dtype}: both bfloat16, both float16, or 8-bit floats")
