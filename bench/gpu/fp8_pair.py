@@ -12,7 +12,9 @@ per-tensor scales, bf16 out. Variants (tessel): default (128 x 128 tiles, the ac
 promoted every k-tile), fast (128 x 256, no promotion), e5m2 (B e4m3 x e5m2, with the
 promotion; its cuBLAS reference is _scaled_mm on the same e4m3 x e5m2 operands), blocks
 (DeepSeek-V3's block scaling: A's scales per row and 128 elements of K, B's per 128 x 128
-block, applied at every promotion; ratio also to tessel's per-tensor default).
+block, applied at every promotion; ratio also to tessel's per-tensor default), p2 / p4 /
+never (the default kernel with the promotion every 2, 4 k-tiles or never: what the
+promotion's waits cost on the same 128 x 128 tiles).
 cublas: torch._scaled_mm(a, b, scale_a, scale_b, out_dtype=bf16) (use_fast_accum False;
 cublas_fast: True).
 
@@ -92,6 +94,8 @@ def main():
 
     def fn_of(v, t):
         a, b_store, sa, sb, out = t
+        if v in ("p2", "p4", "never"):
+            return tessel_fn("default", a, b_store, sa, sb, out, promote_every={"p2": 2, "p4": 4, "never": 0}[v])
         if v == "blocks":
             key = (a.shape[0], b_store.shape[0], a.shape[1])
             if key not in blocks_of:

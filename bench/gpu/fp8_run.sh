@@ -49,7 +49,7 @@ if [ -x $d/gemm_bench_fp8 ]; then
   pack
 fi
 if [ -f $d/libfp8.so ]; then
-  timeout 240 python3 bench/gpu/fp8_pair.py --lib $d/libfp8.so --rounds ${ROUNDS:-3} --reps ${REPS:-30} --variants default,fast,cublas_fast,blocks \
+  timeout 240 python3 bench/gpu/fp8_pair.py --lib $d/libfp8.so --rounds ${ROUNDS:-3} --reps ${REPS:-30} --variants default,fast,cublas_fast,blocks,p2,p4,never \
     > "$log/pair.txt" 2>&1
   echo "fp8_pair.py: rc=$?"
   grep -E "^torch|^FAIL|^accuracy|rror" "$log/pair.txt"
