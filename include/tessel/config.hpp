@@ -95,13 +95,33 @@ struct error : std::exception {
   char text_[max_message + 1] = {};
 };
 
+// TESSEL_DEVICE_MESSAGES: 1 where a failed check in device code prints its
+// message before it traps (defined, or with TESSEL_DEVICE_CHECKS).
+// By default device code only traps: the kernel stops with a launch failure,
+// never a wrong value, but without the text. A call to printf in a kernel,
+// even on a cold path before its first wgmma, makes ptxas serialize the
+// kernel's wgmma instructions ("wgmma pipeline crossing function boundary at
+// a function call", C7510): the message paths of a few entry checks did that to CuTe's wgmma_tma_sm90
+// tutorial against tessel (32 WARPGROUP instructions in its SASS, CuTe's 2;
+// its kernel 27 us against CuTe's 18 on the H100).
+#if defined(TESSEL_DEVICE_CHECKS) || defined(TESSEL_DEVICE_MESSAGES)
+#  undef TESSEL_DEVICE_MESSAGES
+#  define TESSEL_DEVICE_MESSAGES 1
+#else
+#  define TESSEL_DEVICE_MESSAGES 0
+#endif
+
 // Report a violated condition found at run time. On the host this throws
-// tessel::error; in device code it prints the message and traps. In a
-// constant expression the throw makes the evaluation fail to compile, with the
-// message in the diagnostic.
+// tessel::error; in device code it traps, after printing the message where
+// TESSEL_DEVICE_MESSAGES is 1. In a constant expression the throw makes the
+// evaluation fail to compile, with the message in the diagnostic.
 [[noreturn]] TESSEL_HOST_DEVICE constexpr void fail(char const* message) {
 #if TESSEL_ON_DEVICE
+#if TESSEL_DEVICE_MESSAGES
   printf("tessel: %s\n", message);
+#else
+  (void)message;
+#endif
   __trap();
 #else
   // (The test keeps GCC from rejecting a constexpr function that always throws.)

@@ -276,7 +276,11 @@ TESSEL_HOST_DEVICE constexpr void static_report() {
 
 TESSEL_HOST_DEVICE void runtime_report(engine::Error const& e) {
 #if TESSEL_ON_DEVICE
+#if TESSEL_DEVICE_MESSAGES  // (config.hpp: a printf in a kernel serializes its wgmma)
   printf("tessel: %s [%lld %lld %lld]\n", engine::message(e.code), e.a, e.b, e.c);
+#else
+  (void)e;
+#endif
   __trap();
 #else
   throw_engine_error(e);
