@@ -199,8 +199,17 @@ struct TmaTilePlan {
 // in parameter space, where the TMA may read them). Problem: which tiles, and
 // where their operands lie (gemm_tile.cuh): one GEMM (DenseProblem, the
 // raster sched) or a grouped GEMM (GroupedProblem, gemm_sm90_grouped.cuh).
+namespace detail {
+// The 8-bit configurations' scales as a base of GemmParams: an empty base for
+// 16-bit ones, whose parameters (and PTX) stay as they were without FP8.
+template <bool EightBit> struct ScalesParam {};
+template <> struct ScalesParam<true> {
+  GemmScales scales;  // the scales and the promotion interval
+};
+}  // namespace detail
+
 template <class Cfg, class Problem = DenseProblem>
-struct GemmParams {
+struct GemmParams : detail::ScalesParam<Cfg::kEightBit> {
   using Config = Cfg;
   using T = typename Cfg::Element;
   using TB = typename Cfg::ElementB;
@@ -220,7 +229,6 @@ struct GemmParams {
   bool vec = false;     // C allows 2-element vector accesses
   int cluster = 1;      // CTAs per cluster along M (1 or 2): a pair shares its B tile by TMA multicast
   Problem problem{};    // the tiles' operands and output (DenseProblem: sched, m)
-  GemmScales scales;    // 8-bit configurations: the scales and the promotion interval
 };
 
 }  // namespace tessel::kernels::sm90
