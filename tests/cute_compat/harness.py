@@ -75,8 +75,12 @@ class Result:
         self.verification = ""
         self.tflops = None
         self.note = ""
+        self.ptxas = ""             # ptxas's performance remarks on a build that succeeded (ptxas_remarks)
         self.exe = None
         self.run_log = None
+
+    def notes(self):
+        return "; ".join(n for n in (self.note, self.ptxas) if n)
 
     def good(self):
         if self.compiled is False:
@@ -99,8 +103,8 @@ class Result:
             parts.append(f"verification: {self.verification}")
         if self.tflops is not None:
             parts.append(f"TFLOP/s {self.tflops:.2f}")
-        if self.note:
-            parts.append(f"[{self.note}]")
+        if self.notes():
+            parts.append(f"[{self.notes()}]")
         return "  ".join(parts)
 
     def row(self, against):
@@ -108,7 +112,7 @@ class Result:
             return "" if v is None else (f"{v:.2f}" if isinstance(v, float) else str(v))
         comp = "" if self.compiled is None else ("yes" if self.compiled else "no")
         vals = [against, self.suite, self.file, comp, s(self.compile_s), self.run, s(self.passed),
-                s(self.total), s(self.failed_checks), self.verification, s(self.tflops), self.note]
+                s(self.total), s(self.failed_checks), self.verification, s(self.tflops), self.notes()]
         return "\t".join(v.replace("\t", " ").replace("\n", " ") for v in vals)
 
 
@@ -137,6 +141,20 @@ def first_error(out):
             return ln[:240]
     lines = [ln for ln in out.splitlines() if ln.strip()]
     return lines[-1][:240] if lines else ""
+
+
+def ptxas_remarks(out):
+    """ptxas's 'Potential Performance Loss' remarks in a build's output, counted by code: C7510 is
+    wgmma serialized (e.g. by a call, such as a device printf, anywhere in the kernel); tessel's
+    device code must not cause one where CuTe's build has none."""
+    codes = re.findall(r"\((C\d+)\) Potential Performance Loss: (.*?)(?: in the function|$)", out, re.M)
+    if not codes:
+        return ""
+    count = {}
+    for c, what in codes:
+        key = (c, re.sub(r"^wgmma\.mma_async instructions are ", "wgmma ", what.strip())[:90])
+        count[key] = count.get(key, 0) + 1
+    return "ptxas: " + ", ".join(f"{c} {what} in {n} kernel{'s' if n > 1 else ''}" for (c, what), n in sorted(count.items()))
 
 
 def parse_gtest(r, out, rc):
@@ -310,7 +328,7 @@ class Harness:
             if rc != 0:
                 r.run, r.note = "not run (did not compile)", first_error(out)
             else:
-                r.exe = exe
+                r.exe, r.ptxas = exe, ptxas_remarks(out)
             return r
         res = self.pool(files, one)
         for r in res:
@@ -381,7 +399,7 @@ class Harness:
             if rc != 0:
                 r.run, r.note = "not run (did not compile)", first_error(out)
             else:
-                r.exe = exe
+                r.exe, r.ptxas = exe, ptxas_remarks(out)
             return r
         res = self.pool(files, one)
         for r in res:
