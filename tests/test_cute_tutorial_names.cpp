@@ -581,6 +581,15 @@ TEST(CuteTutorialNames, PrintStreamAndPrintTensorAsCute) {
   CHECK_STDOUT("  -7\n  8\n", print_tensor(make_tensor(&sh[0], make_layout(Int<2>{})), false));
   CHECK_STDOUT("  -9\n  10\n", print_tensor(make_tensor(&ll[0], make_layout(Int<2>{})), false));
   CHECK_STDOUT("  x  y  z\n", print_tensor(make_tensor(&ch[0], make_layout(make_shape(Int<1>{}, Int<3>{}))), false));
+  // data(): a view's iterator by reference (const& on a const view), an owning tensor's pointer by value, as CuTe's
+  // (CuTe 7107b05: std::is_reference_v of the three is 1, 0, 1); a view's iterator can be moved through it.
+  auto view = make_tensor(&iv[0], make_layout(make_shape(Int<2>{}, Int<4>{})));
+  static_assert(std::is_same_v<decltype(view.data()), int*&>);
+  static_assert(std::is_same_v<decltype(std::as_const(view).data()), int* const&>);
+  static_assert(std::is_same_v<decltype(owning.data()), int*>);
+  static_assert(std::is_same_v<decltype(make_tensor(make_gmem_ptr(&f[0]), Layout<_2>{}).data()), gmem_ptr<float>&>);
+  view.data() += 2;
+  EXPECT_EQ(view(0), 20);
   half_t h[4] = {half_t(1.5f), half_t(-2.f), half_t(100.f), half_t(0.f)};
   CHECK_STDOUT("    1.50  100.00\n   -2.00    0.00\n", print_tensor(make_tensor(&h[0], make_layout(make_shape(Int<2>{}, Int<2>{}))), false));
   bfloat16_t bf[2] = {bfloat16_t(3.f), bfloat16_t(-0.5f)};

@@ -524,7 +524,7 @@ TEST(ComposedLayout, SharedMemoryTensorSliceAndCopy) {
   for (int o = 0; o < 512; ++o) smem[o] = float(o);
   auto const c = composition(Swizzle<3, 4, 3>{}, make_layout(make_shape(_8{}, _64{}), LayoutRight{}));
   auto s = make_tensor(make_smem_ptr(&smem[0]), c);
-  static_assert(is_smem_v<decltype(s.data())>);
+  static_assert(is_smem_v<std::remove_cvref_t<decltype(s.data())>>);
   {
     std::ostringstream os;
     os << s;

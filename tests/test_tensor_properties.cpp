@@ -527,7 +527,7 @@ void check_static_layout(Case<L, std::tuple<Tilers...>, std::tuple<TVs...>>, Cou
   }
   // A const owning tensor gives read-only views.
   auto const& CO = O;
-  static_assert(std::is_same_v<decltype(CO(0, _).data()), int const*>);
+  static_assert(std::is_same_v<std::remove_cvref_t<decltype(CO(0, _).data())>, int const*>);
   static_assert(std::is_same_v<decltype(CO(0)), int const&>);
 
   // make_tensor_like and make_fragment_like: owning, same shape, compact; copy fills them.
@@ -811,11 +811,11 @@ TEST(TensorRecast, Int32ToInt64Aliases) {
   check(td);
   auto ts = make_tensor(make_gmem_ptr(&mem[0]), Layout<Shape<_8, _16>, Stride<_1, _8>>{});
   check(ts);
-  static_assert(is_gmem_v<decltype(recast<std::int64_t>(ts).data())>);
+  static_assert(is_gmem_v<std::remove_cvref_t<decltype(recast<std::int64_t>(ts).data())>>);
   EXPECT_EQ(to_string(recast<std::int64_t>(ts).layout()), "(_4,_16):(_1,_4)");
   // A const view stays const.
   auto tc = make_tensor(static_cast<std::int32_t const*>(&mem[0]), Layout<Shape<_8, _16>>{});
-  static_assert(std::is_same_v<decltype(recast<std::int64_t>(tc).data()), std::int64_t const*>);
+  static_assert(std::is_same_v<std::remove_cvref_t<decltype(recast<std::int64_t>(tc).data())>, std::int64_t const*>);
   // Narrower: int32 -> int16 doubles the contiguous mode.
   auto h = recast<std::int16_t>(ts);
   EXPECT_EQ(to_string(h.layout()), "(_16,_16):(_1,_16)");

@@ -136,9 +136,9 @@ TEST(Seed003Creation, NonowningTensorsPrint) {
   EXPECT_EQ(raw_address(smem_4x8_row), smem);
 
   // The memory space is part of the type.
-  static_assert(std::is_same_v<decltype(tensor_8.data()), float*>);
-  static_assert(is_gmem_v<decltype(gmem_8s.data())> && !is_smem_v<decltype(gmem_8s.data())>);
-  static_assert(is_smem_v<decltype(smem_4x8_col.data())> && !is_gmem_v<decltype(smem_4x8_col.data())>);
+  static_assert(std::is_same_v<decltype(tensor_8.data()), float*&>);  // a view's iterator, by reference (CuTe's)
+  static_assert(is_gmem_v<std::remove_cvref_t<decltype(gmem_8s.data())>> && !is_smem_v<std::remove_cvref_t<decltype(gmem_8s.data())>>);
+  static_assert(is_smem_v<std::remove_cvref_t<decltype(smem_4x8_col.data())>> && !is_gmem_v<std::remove_cvref_t<decltype(smem_4x8_col.data())>>);
   static_assert(std::is_same_v<decltype(gmem_8d)::engine_type, ViewEngine<gmem_ptr<float>>>);
   // make_gmem_ptr<T>(void*) and make_smem_ptr<T>(void*).
   void* vp = A;

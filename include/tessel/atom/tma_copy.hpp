@@ -1051,7 +1051,7 @@ TESSEL_HOST_DEVICE void tma_for_each_box(TmaCopy<Op, T> const& tma, Tensor<GE, G
     int const n = int(size(g.layout())) < int(tma.params.tile_elems) ? int(size(g.layout())) : int(tma.params.tile_elems);
     for (int i = 0; i < n; i += v) {
       std::int32_t c[5];
-      tma_box_coords<decltype(g.data())>(tma, g(i), c);
+      tma_box_coords<std::remove_cvref_t<decltype(g.data())>>(tma, g(i), c);
       T* p = nullptr;
       if (s) p = raw_pointer_cast(s->data()) + s->layout()(i);
       fn(p, c);
@@ -1135,11 +1135,11 @@ TESSEL_HOST_DEVICE void prefetch([[maybe_unused]] void const* ptr) {
 }
 template <std::uint32_t NumThreads, std::uint32_t FetchBytes = 64, class GE, class GL>
 TESSEL_HOST_DEVICE void cooperative_prefetch(std::uint32_t const& tid, Tensor<GE, GL> const& g) {
-  static_assert(is_gmem_v<decltype(g.data())>, "tessel::cooperative_prefetch: a global-memory tensor");
+  static_assert(is_gmem_v<std::remove_cvref_t<decltype(g.data())>>, "tessel::cooperative_prefetch: a global-memory tensor");
   for (int i = int(tid); i < int(size(g.layout())); i += int(NumThreads)) prefetch(static_cast<void const*>(raw_pointer_cast(&g(i))));
 }
 template <class GE, class GL>
-  requires is_gmem_v<decltype(std::declval<Tensor<GE, GL> const&>().data())>
+  requires is_gmem_v<std::remove_cvref_t<decltype(std::declval<Tensor<GE, GL> const&>().data())>>
 TESSEL_HOST_DEVICE void prefetch(Tensor<GE, GL> const& g) {
   cooperative_prefetch<1>(0, g);
 }

@@ -32,7 +32,9 @@ struct ViewEngine {
   using value_type = std::remove_cvref_t<reference>;
   using element_type = std::remove_reference_t<reference>;  // value_type with the iterator's const
   Iter it_;
-  TESSEL_HOST_DEVICE constexpr Iter begin() const { return it_; }
+  // The iterator itself (a reference, as CuTe's ViewEngine: t.data() names the view's iterator).
+  TESSEL_HOST_DEVICE constexpr Iter const& begin() const { return it_; }
+  TESSEL_HOST_DEVICE constexpr Iter& begin() { return it_; }
 };
 
 // A read-only view.
@@ -43,7 +45,7 @@ struct ConstViewEngine {
   using element_type = value_type const;
   using reference = value_type const&;
   Iter it_;
-  TESSEL_HOST_DEVICE constexpr Iter begin() const { return it_; }
+  TESSEL_HOST_DEVICE constexpr Iter const& begin() const { return it_; }
 };
 
 // ---- Tensor -------------------------------------------------------------------------------------
@@ -73,8 +75,9 @@ struct Tensor {
   Engine engine_;
   [[no_unique_address]] L layout_;
 
-  TESSEL_HOST_DEVICE constexpr auto data() { return engine_.begin(); }
-  TESSEL_HOST_DEVICE constexpr auto data() const { return engine_.begin(); }
+  // As CuTe's: a view's iterator by reference, an owning tensor's pointer by value.
+  TESSEL_HOST_DEVICE constexpr decltype(auto) data() { return engine_.begin(); }
+  TESSEL_HOST_DEVICE constexpr decltype(auto) data() const { return engine_.begin(); }
   TESSEL_HOST_DEVICE constexpr L const& layout() const { return layout_; }
   template <std::size_t... I>
   TESSEL_HOST_DEVICE constexpr auto shape() const { return layout_.template shape<I...>(); }
@@ -454,7 +457,7 @@ TESSEL_HOST_DEVICE auto recast(Tensor<E, L> const& t) {
     }
   }();
   UP p = reinterpret_cast<UP>(raw);
-  using Iter = decltype(t.data());
+  using Iter = std::remove_cvref_t<decltype(t.data())>;
   if constexpr (std::is_pointer_v<Iter>) {
     return make_view(p, l);
   } else {
