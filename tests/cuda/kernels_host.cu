@@ -626,6 +626,26 @@ void schedulers() {
 }
 
 
+// The FP8 GEMM's configurations (issue 27), host side only (no kernel is instantiated).
+void fp8_configs() {
+  using E4 = float_e4m3_t;
+  using E5 = float_e5m2_t;
+  using BF = bfloat16_t;
+  namespace s = kernels::sm90;
+  sm90_config<s::Fp8Config<E4, E4, BF>>("sm90 FP8 e4m3xe4m3->bf16 (promotion)");
+  sm90_config<s::Fp8FastConfig<E4, E5, float>>("sm90 FP8 e4m3xe5m2->fp32 (no promotion, BN 256)");
+  sm90_config<s::Fp8BlockConfig<E5, E4, half_t>>("sm90 FP8 e5m2xe4m3->fp16 (block scales)");
+  using C = s::Fp8Config<E4, E5, BF>;
+  check(C::BK::value == 128 && C::kStageBytes == (128 + 128) * 128 && C::kPromote && !C::kBlockScaled &&
+            std::is_same_v<typename C::ElementB, E5> && std::is_same_v<typename C::SmemLayoutB, typename s::Fp8Config<E4, E4, BF>::SmemLayoutB>,
+        "Fp8Config: BK = 128 one-byte elements (128-byte rows), stages of 32 KB, B's own type");
+  check(std::is_same_v<typename C::TiledMma::Traits, MMA_Traits<SM90_64x128x32_F32E4M3E5M2_SS_TN<>>>,
+        "Fp8Config<e4m3, e5m2>: CuTe's SM90_64x128x32_F32E4M3E5M2_SS_TN");
+  check(s::detail::check_block_rows<s::Fp8BlockConfig<E4, E4, BF>>(), "Fp8BlockConfig: each consumer thread's accumulators in rows r, r + 8");
+  // (The named errors of gemm_fp8 / launch_fp8 / cuda::gemm_fp8 are gemm_bench --fp8's: calling them
+  // here would compile their kernels into this host test.)
+}
+
 }  // namespace
 
 int main() {
@@ -643,6 +663,7 @@ int main() {
   sm90_config<kernels::sm90::GemmConfig<H, H, KM::MN, KM::MN, 128, 4, 1>>("sm90 fp16->fp16 NT, 1 consumer warpgroup, BN 128");
   sm80_config<kernels::sm80::GemmConfig<BF, BF, KM::K, KM::K>>("sm80 bf16->bf16 TN");
   sm80_config<kernels::sm80::GemmConfig<H, float, KM::MN, KM::K>>("sm80 fp16->fp32 NN");
+  fp8_configs();
   scheduler();
   grouped_scheduler();
   pipeline_state();

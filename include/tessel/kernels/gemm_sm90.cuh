@@ -153,12 +153,7 @@ cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename 
   using BM = typename Cfg::BM;
   using BK = typename Cfg::BK;
   GemmParams<Cfg> p{};
-  auto gA = make_tensor(make_gmem_ptr(A), gemm_common::operand_layout<Cfg::kMajorA>(M, K, lda));
-  auto gB = make_tensor(make_gmem_ptr(B), gemm_common::operand_layout<Cfg::kMajorB>(N, K, ldb));
-  detail::TmaCache<Cfg, 0>::get(A, M, K, lda, [&](auto& tma, auto& plan) {
-    tma = make_tma_copy(SM90_TMA_LOAD{}, gA, typename Cfg::SmemTileA{}, Shape<BM, BK>{});
-    plan = detail::make_tile_plan(tma, Cfg::kBoxesA);
-  }, p.tma_a, p.plan_a);
+  // the scales first (named errors before any driver call)
   if constexpr (Cfg::kEightBit) {
     if (scales.promote_every < 0) fail("gemm_sm90 (FP8): GemmScales::promote_every is a count of k-tiles (0: no promotion)");
     if constexpr (Cfg::kBlockScaled) {
@@ -173,6 +168,12 @@ cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename 
   } else if (scales.a || scales.b) {
     fail("gemm_sm90: scales are the FP8 GEMM's (8-bit inputs)");
   }
+  auto gA = make_tensor(make_gmem_ptr(A), gemm_common::operand_layout<Cfg::kMajorA>(M, K, lda));
+  auto gB = make_tensor(make_gmem_ptr(B), gemm_common::operand_layout<Cfg::kMajorB>(N, K, ldb));
+  detail::TmaCache<Cfg, 0>::get(A, M, K, lda, [&](auto& tma, auto& plan) {
+    tma = make_tma_copy(SM90_TMA_LOAD{}, gA, typename Cfg::SmemTileA{}, Shape<BM, BK>{});
+    plan = detail::make_tile_plan(tma, Cfg::kBoxesA);
+  }, p.tma_a, p.plan_a);
   detail::TmaCache<Cfg, 1, SM90_TMA_LOAD, typename Cfg::ElementB>::get(B, N, K, ldb, [&](auto& tma, auto& plan) {
     tma = make_tma_copy(SM90_TMA_LOAD{}, gB, typename Cfg::SmemTileB{}, Shape<typename Cfg::BNPiece, BK>{});
     plan = detail::make_tile_plan(tma, Cfg::kBoxesB);
