@@ -6,8 +6,7 @@
 #pragma once
 
 #include <cstddef>
-#include <tuple>
-#include <utility>
+#include <utility>  // std::tuple_size (not <tuple>: about 0.08 s of g++ for every program)
 
 #include "../int/traits.hpp"
 #include "int_tuple.hpp"
@@ -19,14 +18,23 @@ namespace TESSEL_NAMESPACE {
 template <class T>
 TESSEL_HOST_DEVICE constexpr decltype(auto) get(T&& t) { return static_cast<T&&>(t); }
 
-// f(t_0, ..., t_n) for a standard tuple (tessel's own tuples: tuple.hpp).
+// f(t_0, ..., t_n) for a standard tuple-like value (std::tuple, std::pair, std::array: what std::tuple_size
+// knows; tessel's own tuples: tuple.hpp), as std::apply. Written without <tuple>: std::get is found by
+// argument-dependent lookup where the program, which made the std::tuple, included <tuple>.
 namespace detail {
-template <class T> struct is_std_tuple : std::false_type {};
-template <class... T> struct is_std_tuple<std::tuple<T...>> : std::true_type {};
+template <class T, class = void> struct is_std_tuple_like : std::false_type {};
+template <class T>
+struct is_std_tuple_like<T, std::void_t<decltype(std::tuple_size<T>::value)>> : std::bool_constant<!is_tuple_v<T>> {};
+template <class T, class F, std::size_t... I>
+constexpr decltype(auto) apply_std(T&& t, F&& f, std::index_sequence<I...>) {
+  using std::get;
+  return static_cast<F&&>(f)(get<I>(static_cast<T&&>(t))...);
+}
 }  // namespace detail
-template <class T, class F> requires detail::is_std_tuple<std::remove_cvref_t<T>>::value
+template <class T, class F> requires detail::is_std_tuple_like<std::remove_cvref_t<T>>::value
 TESSEL_HOST_DEVICE constexpr decltype(auto) apply(T&& t, F&& f) {
-  return std::apply(static_cast<F&&>(f), static_cast<T&&>(t));
+  return detail::apply_std(static_cast<T&&>(t), static_cast<F&&>(f),
+                           std::make_index_sequence<std::tuple_size<std::remove_cvref_t<T>>::value>{});
 }
 
 // Empty-storage-optimised storage of a pack: tessel's tuple already stores
