@@ -99,3 +99,33 @@ TEST(DynamicDegenerate, InadmissibleStillNamed) {
     EXPECT_NE(std::string(e.what()).find("stride divisibility"), std::string::npos) << e.what();
   }
 }
+
+// Found by a random comparison of dynamic and static answers with CuTe (session 11): a dynamic size-1
+// mode of A must not make its stride the reach of A* in a product with a negative-stride B. The values
+// are those of the all-static answer ((_1,_2):(_2,_-5): 0, -5; it used to give 0, -10).
+TEST(DynamicDegenerate, ProductOfSizeOneModeWithNegativeStride) {
+  auto const t = make_layout(2, -5);
+  auto check = [&](auto const& a, auto const& a_static) {
+    auto const p = logical_product(a, t);
+    auto const q = logical_product(a_static, Layout<_2, Int<-5>>{});
+    ASSERT_EQ(size(p), size(q)) << str(p);
+    for (int i = 0; i < int(size(q)); ++i) EXPECT_EQ(int(p(i)), int(q(i))) << str(p) << " at " << i << ", static " << str(q);
+  };
+  check(make_layout(1, 2), Layout<_1, _2>{});
+  check(make_layout(make_shape(1, 1), make_stride(12, 2)), Layout<Shape<_1, _1>, Stride<_12, _2>>{});
+  check(make_layout(make_shape(1, _1{}), make_stride(_12{}, _2{})), Layout<Shape<_1, _1>, Stride<_12, _2>>{});
+  check(make_layout(2, 1), Layout<_2, _1>{});  // (a mode that moves: unchanged)
+  auto const r = raked_product(make_layout(make_shape(1, 1), make_stride(12, 2)), make_layout(make_shape(2), make_stride(-5)));
+  EXPECT_EQ(int(r(1)) - int(r(0)), -5) << str(r);
+}
+
+// Where the run-time result has another rank than the type at a tuple node, the type's modes cannot
+// be matched to the result's: a named error, never a greedy refit (dynamic flat_divide((8,2):(1,8),1:6)
+// put the whole layout in its tile mode: (16,1,(1,1),(1,1))).
+TEST(DynamicDegenerate, RankMismatchIsNamedNotRefit) {
+  auto const a = make_layout(make_shape(8, 2), make_stride(1, 8));
+  EXPECT_THROW((void)flat_divide(a, make_layout(1, 6)), tessel::error);
+  auto const d = logical_divide(a, make_layout(1, 6));  // the same division, by mode: the tile is size 1
+  EXPECT_EQ(int(size<0>(d)), 1) << str(d);
+  EXPECT_EQ(int(size<1>(d)), 16) << str(d);
+}

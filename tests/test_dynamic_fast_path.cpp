@@ -556,7 +556,11 @@ TEST(DynamicFastPath, OutsideTheFastPath) {
   EXPECT_EQ(to_string(logical_divide(a, Layout<_8>{})), to_string(detail::run_op_engine<detail::op_logical_divide>(a, Layout<_8>{})));
   auto const b = make_layout(make_shape(make_shape(_4{}, 5, 3)));
   static_assert(!detail::uses_fast_path<detail::op_flat_divide, decltype(b), Layout<_8>>);
-  EXPECT_EQ(to_string(flat_divide(b, Layout<_8>{})), to_string(detail::run_op_engine<detail::op_flat_divide>(b, Layout<_8>{})));
+  // The engine's answer is (_8,_8):(_1,_8) (as all-static); the type is (_4,n,n,_8-strided n,n). Until
+  // the type-filling fit knows which leaves are the tile's, this is the named structure error: it
+  // was filled greedily as (_4,16,1,1,1):(_1,_4,0,_8,0), a tile of 64 (silently wrong).
+  EXPECT_EQ(to_string(flat_divide(make_layout(make_shape(make_shape(_4{}, _5{}, _3{}))), Layout<_8>{})), "(_8,_8):(_1,_8)");
+  EXPECT_THROW(flat_divide(b, Layout<_8>{}), tessel::error);
   auto const c = make_layout(make_shape(make_shape(_6{}, 5)), make_stride(make_stride(_1{}, _6{})));
   static_assert(!detail::uses_fast_path<detail::op_zipped_divide, decltype(c), Layout<_12>>);
   EXPECT_EQ(to_string(zipped_divide(c, Layout<_12>{})), to_string(detail::run_op_engine<detail::op_zipped_divide>(c, Layout<_12>{})));

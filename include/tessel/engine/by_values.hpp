@@ -248,7 +248,8 @@ constexpr bool fit_leaves(Layout& y, int yb, int ye, Layout const& d, int db, in
 // Fill the dynamic integers of y (a result type's structure, its static
 // integers) from the layout d. Where both have a tuple node of the same rank
 // their children are fitted one by one, so every common mode keeps its size;
-// elsewhere the leaves are fitted to d's function. False if no fit was found.
+// elsewhere the leaves are fitted to d's function, except that the two top
+// levels must have the same rank. False if no fit was found.
 constexpr bool fit(Layout& y, Layout const& d) {
   // A stack of node pairs (token positions in y and d).
   int yst[kMaxTokens] = {}, dst[kMaxTokens] = {};
@@ -266,6 +267,11 @@ constexpr bool fit(Layout& y, Layout const& d) {
       for (int i = yb + 1; i < ye - 1; i = node_end(y, i)) ++yr;
       for (int i = db + 1; i < de - 1; i = node_end(d, i)) ++dr;
     }
+    // The top-level modes of two different ranks: which of y's modes would take which part
+    // of d is not determined (a greedy fit by leaves gave dynamic flat_divide((8,2):(1,8),1:6)
+    // the shape (16,1,(1,1),(1,1)), the whole layout in its tile mode): no fit. Below the top
+    // level a mode keeps its size (its parent's children are paired) and its leaves are refit.
+    if (pair && yr != dr && yb == 0 && db == 0) return false;
     if (pair && yr == dr) {
       for (int i = yb + 1, k = db + 1; i < ye - 1; i = node_end(y, i), k = node_end(d, k)) {
         if (top >= kMaxTokens) return false;

@@ -86,7 +86,11 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout product_tail(Layout const& A, Layout
   Int span = sint(1);
   for (int k = 0; k < f.n; ++k)
     if (!known(f.d[k], 0)) {
-      Int const reach = cx.ar().mul(f.s[k], f.d[k]);
+      Int reach = cx.ar().mul(f.s[k], f.d[k]);
+      // A mode of size 1 reaches nothing past 0. filter() drops a static 1, but keeps a
+      // dynamic one (its value is known only at run time): its value 1 must not make
+      // its stride the span (logical_product(1:2, 2:-5) is (1,2):(2,-5), not stride -10).
+      if (f.s[k].v == 1) reach.v = 1;
       if (reach.v > span.v || !reach.is_static) span = reach;
     }
   Modes a = flat_modes(G);
