@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <mutex>
+#include <string>
 
 #include "../atom/atom.hpp"
 #include "../atom/copy_sm90.hpp"
@@ -105,6 +106,46 @@ inline bool check_epilogue_chunks() {
   return true;
 }
 
+// The tensor maps of a launch (each cached by TmaCache): A (rows_a, K) and B (rows_b, K) for the
+// producer's loads; where the TMA epilogue fits and `epilogue` allows it (p.epi_tma), C
+// (rows_c, N) for its stores. `who` names the caller in the errors. The dense and the grouped
+// GEMM both set their maps here.
+template <class Cfg, class P>
+void set_tensor_maps(P& p, typename Cfg::ElementA const* A, int rows_a, long long lda, typename Cfg::ElementB const* B,
+                     int rows_b, long long ldb, typename Cfg::ElementOut* C, int rows_c, int N, int K, long long ldc,
+                     float beta, GemmEpilogue epilogue, char const* who) {
+  using TO = typename Cfg::ElementOut;
+  using BM = typename Cfg::BM;
+  using BK = typename Cfg::BK;
+  auto gA = make_tensor(make_gmem_ptr(A), gemm_common::operand_layout<Cfg::kMajorA>(rows_a, K, lda));
+  auto gB = make_tensor(make_gmem_ptr(B), gemm_common::operand_layout<Cfg::kMajorB>(rows_b, K, ldb));
+  TmaCache<Cfg, 0>::get(A, rows_a, K, lda, [&](auto& tma, auto& plan) {
+    tma = make_tma_copy(SM90_TMA_LOAD{}, gA, typename Cfg::SmemTileA{}, Shape<BM, BK>{});
+    plan = make_tile_plan(tma, Cfg::kBoxesA);
+  }, p.tma_a, p.plan_a);
+  TmaCache<Cfg, 1, SM90_TMA_LOAD, typename Cfg::ElementB>::get(B, rows_b, K, ldb, [&](auto& tma, auto& plan) {
+    tma = make_tma_copy(SM90_TMA_LOAD{}, gB, typename Cfg::SmemTileB{}, Shape<typename Cfg::BNPiece, BK>{});
+    plan = make_tile_plan(tma, Cfg::kBoxesB);
+  }, p.tma_b, p.plan_b);
+  p.c = C;
+  p.ldc = ldc;
+  bool const epi_tma_fits = Cfg::kEpiTma && beta == 0.f && reinterpret_cast<std::uintptr_t>(C) % 16 == 0 && (ldc * long(sizeof(TO))) % 16 == 0;
+  if (epilogue == GemmEpilogue::tma && !epi_tma_fits)
+    fail((std::string(who) + ": the TMA epilogue was asked for, but it needs a 16-bit C, beta = 0 and C's rows 16-byte aligned").c_str());
+  p.epi_tma = epi_tma_fits && epilogue != GemmEpilogue::direct;
+  if constexpr (Cfg::kEpiTma) {
+    static bool const chunks_ok = check_epilogue_chunks<Cfg>();
+    if (!chunks_ok) fail((std::string(who) + ": the TiledMMA's C layout does not match the epilogue's chunks").c_str());
+    if (p.epi_tma) {
+      auto gC = make_tensor(make_gmem_ptr(C), make_layout(make_shape(rows_c, N), make_stride(ldc, Int<1>{})));
+      TmaCache<Cfg, 2, SM90_TMA_STORE, TO>::get(C, rows_c, N, ldc, [&](auto& tma, auto& plan) {
+        tma = make_tma_copy(SM90_TMA_STORE{}, gC, typename Cfg::SmemTileC{}, Shape<typename Cfg::EpiRows, typename Cfg::EpiCols>{});
+        plan = make_tile_plan(tma, 1);
+      }, p.tma_c, p.plan_c);
+    }
+  }
+}
+
 // Block scaling's assumption: each consumer thread's accumulators lie in two
 // rows of the tile, r and r + 8 (r: its value 0's), checked against the
 // TiledMMA's C partition for every thread.
@@ -150,8 +191,6 @@ cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename 
                         GemmOptions const& opt = {}, GemmScales const& scales = {}) {
   if (!gemm_common::launch_checks<Cfg>(M, N, K, "gemm_sm90")) return cudaSuccess;
   using TO = typename Cfg::ElementOut;
-  using BM = typename Cfg::BM;
-  using BK = typename Cfg::BK;
   GemmParams<Cfg> p{};
   // the scales first (named errors before any driver call)
   if constexpr (Cfg::kEightBit) {
@@ -168,33 +207,7 @@ cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename 
   } else if (scales.a || scales.b) {
     fail("gemm_sm90: scales are the FP8 GEMM's (8-bit inputs)");
   }
-  auto gA = make_tensor(make_gmem_ptr(A), gemm_common::operand_layout<Cfg::kMajorA>(M, K, lda));
-  auto gB = make_tensor(make_gmem_ptr(B), gemm_common::operand_layout<Cfg::kMajorB>(N, K, ldb));
-  detail::TmaCache<Cfg, 0>::get(A, M, K, lda, [&](auto& tma, auto& plan) {
-    tma = make_tma_copy(SM90_TMA_LOAD{}, gA, typename Cfg::SmemTileA{}, Shape<BM, BK>{});
-    plan = detail::make_tile_plan(tma, Cfg::kBoxesA);
-  }, p.tma_a, p.plan_a);
-  detail::TmaCache<Cfg, 1, SM90_TMA_LOAD, typename Cfg::ElementB>::get(B, N, K, ldb, [&](auto& tma, auto& plan) {
-    tma = make_tma_copy(SM90_TMA_LOAD{}, gB, typename Cfg::SmemTileB{}, Shape<typename Cfg::BNPiece, BK>{});
-    plan = detail::make_tile_plan(tma, Cfg::kBoxesB);
-  }, p.tma_b, p.plan_b);
-  p.c = C;
-  p.ldc = ldc;
-  bool const epi_tma_fits = Cfg::kEpiTma && beta == 0.f && reinterpret_cast<std::uintptr_t>(C) % 16 == 0 && (ldc * long(sizeof(TO))) % 16 == 0;
-  if (opt.epilogue == GemmEpilogue::tma && !epi_tma_fits)
-    fail("gemm_sm90: the TMA epilogue was asked for, but it needs a 16-bit C, beta = 0 and C's rows 16-byte aligned");
-  p.epi_tma = epi_tma_fits && opt.epilogue != GemmEpilogue::direct;
-  if constexpr (Cfg::kEpiTma) {
-    static bool const chunks_ok = detail::check_epilogue_chunks<Cfg>();
-    if (!chunks_ok) fail("gemm_sm90: the TiledMMA's C layout does not match the epilogue's chunks");
-    if (p.epi_tma) {
-      auto gC = make_tensor(make_gmem_ptr(C), make_layout(make_shape(M, N), make_stride(ldc, Int<1>{})));
-      detail::TmaCache<Cfg, 2, SM90_TMA_STORE, TO>::get(C, M, N, ldc, [&](auto& tma, auto& plan) {
-        tma = make_tma_copy(SM90_TMA_STORE{}, gC, typename Cfg::SmemTileC{}, Shape<typename Cfg::EpiRows, typename Cfg::EpiCols>{});
-        plan = detail::make_tile_plan(tma, 1);
-      }, p.tma_c, p.plan_c);
-    }
-  }
+  detail::set_tensor_maps<Cfg>(p, A, M, lda, B, N, ldb, C, M, N, K, ldc, beta, opt.epilogue, "gemm_sm90");
   p.m = M, p.n = N, p.k = K;
   p.alpha = alpha, p.beta = beta;
   auto const [tiles_m, tiles_n, k_tiles] = gemm_common::tile_counts<Cfg>(M, N, K);

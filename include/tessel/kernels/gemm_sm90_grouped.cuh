@@ -202,10 +202,8 @@ cudaError_t launch_grouped_gemm(typename Cfg::ElementA const* A, long long lda, 
                                 cudaStream_t stream, GroupedGemmOptions const& opt = {}) {
   static_assert(Cfg::kMajorA == GMMA::Major::K && Cfg::kMajorB == GMMA::Major::K, "launch_grouped_gemm: K-major A and B");
   using T = typename Cfg::ElementA;  // (A and B of one width: GemmConfig)
-  using TB = typename Cfg::ElementB;
   using TO = typename Cfg::ElementOut;
   using BM = typename Cfg::BM;
-  using BK = typename Cfg::BK;
   using P = GemmParams<Cfg, GroupedProblem>;
   static bool const pairs_ok = gemm_common::check_epilogue_pairs<typename Cfg::TiledMma, BM, typename Cfg::BN>();
   if (!pairs_ok) fail("grouped_gemm: the TiledMMA's C layout does not hold column pairs");
@@ -228,33 +226,7 @@ cudaError_t launch_grouped_gemm(typename Cfg::ElementA const* A, long long lda, 
   } else if (opt.scales.a || opt.scales.b) {
     fail("grouped_gemm: scales are the FP8 GEMM's (8-bit inputs)");
   }
-  auto gA = make_tensor(make_gmem_ptr(A), gemm_common::operand_layout<GMMA::Major::K>(gr.total_rows, K, lda));
-  auto gB = make_tensor(make_gmem_ptr(B), gemm_common::operand_layout<GMMA::Major::K>(gr.groups * N, K, ldb));
-  detail::TmaCache<Cfg, 0>::get(A, gr.total_rows, K, lda, [&](auto& tma, auto& plan) {
-    tma = make_tma_copy(SM90_TMA_LOAD{}, gA, typename Cfg::SmemTileA{}, Shape<BM, BK>{});
-    plan = detail::make_tile_plan(tma, Cfg::kBoxesA);
-  }, p.tma_a, p.plan_a);
-  detail::TmaCache<Cfg, 1, SM90_TMA_LOAD, TB>::get(B, gr.groups * N, K, ldb, [&](auto& tma, auto& plan) {
-    tma = make_tma_copy(SM90_TMA_LOAD{}, gB, typename Cfg::SmemTileB{}, Shape<typename Cfg::BNPiece, BK>{});
-    plan = detail::make_tile_plan(tma, Cfg::kBoxesB);
-  }, p.tma_b, p.plan_b);
-  p.c = C;
-  p.ldc = ldc;
-  bool const epi_tma_fits = Cfg::kEpiTma && beta == 0.f && reinterpret_cast<std::uintptr_t>(C) % 16 == 0 && (ldc * long(sizeof(TO))) % 16 == 0;
-  if (opt.epilogue == GemmEpilogue::tma && !epi_tma_fits)
-    fail("grouped_gemm: the TMA epilogue was asked for, but it needs a 16-bit C, beta = 0 and C's rows 16-byte aligned");
-  p.epi_tma = epi_tma_fits && opt.epilogue != GemmEpilogue::direct;
-  if constexpr (Cfg::kEpiTma) {
-    static bool const chunks_ok = detail::check_epilogue_chunks<Cfg>();
-    if (!chunks_ok) fail("grouped_gemm: the TiledMMA's C layout does not match the epilogue's chunks");
-    if (p.epi_tma) {
-      auto gC = make_tensor(make_gmem_ptr(C), make_layout(make_shape(gr.total_rows, N), make_stride(ldc, Int<1>{})));
-      detail::TmaCache<Cfg, 2, SM90_TMA_STORE, TO>::get(C, gr.total_rows, N, ldc, [&](auto& tma, auto& plan) {
-        tma = make_tma_copy(SM90_TMA_STORE{}, gC, typename Cfg::SmemTileC{}, Shape<typename Cfg::EpiRows, typename Cfg::EpiCols>{});
-        plan = detail::make_tile_plan(tma, 1);
-      }, p.tma_c, p.plan_c);
-    }
-  }
+  detail::set_tensor_maps<Cfg>(p, A, gr.total_rows, lda, B, gr.groups * N, ldb, C, gr.total_rows, N, K, ldc, beta, opt.epilogue, "grouped_gemm");
   auto const [tiles_m_bound, tiles_n, k_tiles] = gemm_common::tile_counts<Cfg>(gr.total_rows, N, K);
   (void)tiles_m_bound;
   p.m = gr.total_rows, p.n = N, p.k = K;
