@@ -252,7 +252,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
           std::uint64_t& full = pipe.full(st);
           detail::tma_load_rows<Cfg::kBoxesA, BM::value>(p.tma_a.desc, p.plan_a, full, smem_a + st.index * Cfg::kStageA, t.a_row, kt);
           TB* const sb = smem_b + st.index * Cfg::kStageB;
-          if (cluster == 1) {
+          if (cluster == 1 || t.b_own) {  // (b_own: the pair's tiles have different B tiles, GemmTile)
             TESSEL_UNROLL
             for (int h = 0; h < Cfg::kPiecesB; ++h)
               detail::tma_load_rows<Cfg::kBoxesB, kPiece>(p.tma_b.desc, p.plan_b, full, sb + h * kPiece * Cfg::BK::value, t.b_row + h * kPiece, kt);

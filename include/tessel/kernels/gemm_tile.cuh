@@ -24,6 +24,10 @@ struct GemmTile {
   int c_row = 0, c_col = 0;             // the C tile's origin
   int c_row_end = 0;                    // rows from here on are not this tile's to write
   bool valid = false, tma_store = true;
+  // Clusters of 2: this CTA loads all of its B tile itself (no multicast), where the pair's two
+  // tiles have different B tiles (a grouped GEMM's lone last m-tile, split along N). Both CTAs of
+  // the pair must agree on it (the stage's bytes are the same either way).
+  bool b_own = false;
 };
 
 // One M x N GEMM: tiles from the parameters' raster (p.sched, in units of the
