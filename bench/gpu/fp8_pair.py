@@ -14,7 +14,11 @@ promotion; its cuBLAS reference is _scaled_mm on the same e4m3 x e5m2 operands),
 (DeepSeek-V3's block scaling: A's scales per row and 128 elements of K, B's per 128 x 128
 block, applied at every promotion; ratio also to tessel's per-tensor default), p2 / p4 /
 never (the default kernel with the promotion every 2, 4 k-tiles or never: what the
-promotion's waits cost on the same 128 x 128 tiles).
+promotion's waits cost on the same 128 x 128 tiles). Candidates (a library built with
+-DTESSEL_FP8_EXPERIMENTS, gemm_bench.cu's fp8x configurations), all promoted every k-tile:
+ord (128 x 128, the two consumer warpgroups' wgmmas issued in turn), n192 (128 x 192, 4
+stages), n192o (n192 in turn), blocks_o (block scaling, in turn); a suffix _c1 / _c2 forces
+clusters of 1 / 2 CTAs (else chosen: 2 where K >= 9216).
 cublas: torch._scaled_mm(a, b, scale_a, scale_b, out_dtype=bf16) (use_fast_accum False;
 cublas_fast: True).
 
@@ -52,7 +56,12 @@ def main():
     gen = torch.Generator(device="cuda")
     gen.manual_seed(4321)
     variants = [v for v in args.variants.split(",") if v]
-    code = {"default": 0, "e5m2": 1, "fast": 4, "blocks": 5}
+    code = {"default": 0, "e5m2": 1, "fast": 4, "blocks": 5, "ord": 6, "n192": 7, "n192o": 8, "blocks_o": 9}
+    for v in list(code):
+        for c in (1, 2):
+            code[f"{v}_c{c}"] = code[v] + 100 * c
+    promoted = [v for v in variants if v in code and code[v] % 100 in (6, 7, 8)]  # bit-identical to _scaled_mm expected
+    blockv = [v for v in variants if v in code and code[v] % 100 in (5, 9)]
 
     def make(M, N, K, b_dtype=torch.float8_e4m3fn):
         a = ((torch.rand(M, K, device="cuda", generator=gen) * 2 - 1) * 4).to(torch.float8_e4m3fn)
@@ -96,7 +105,7 @@ def main():
         a, b_store, sa, sb, out = t
         if v in ("p2", "p4", "never"):
             return tessel_fn("default", a, b_store, sa, sb, out, promote_every={"p2": 2, "p4": 4, "never": 0}[v])
-        if v == "blocks":
+        if v in blockv:
             key = (a.shape[0], b_store.shape[0], a.shape[1])
             if key not in blocks_of:
                 blocks_of[key] = block_scales(*key)
@@ -115,7 +124,7 @@ def main():
             ref = (a.float() * sa) @ (b_store.float() * sb).t()  # fp32 (no TF32: torch's default)
             rn = ref.norm()
             outs = {}
-            names = (["default", "fast", "default/never"] if bdt == torch.float8_e4m3fn else ["e5m2", "e5m2/never"]) + ["cublas", "cublas_fast"]
+            names = (["default", "fast", "default/never"] + promoted if bdt == torch.float8_e4m3fn else ["e5m2", "e5m2/never"]) + ["cublas", "cublas_fast"]
             for v in names:
                 out = torch.full((M, N), float("nan"), device="cuda", dtype=torch.bfloat16)
                 if v.startswith("cublas"):
@@ -140,22 +149,26 @@ def main():
                 print(f"{'ok' if ok else 'FAIL':4s} {M}x{N}x{K} B {str(bdt)[6:]:14s} {v:14s} rel.err vs fp32 {rel:.3e}{vs}", flush=True)
             del a, b_store, ref, outs
             torch.cuda.empty_cache()
-    if "blocks" in variants:
+    if blockv:
         for M, N, K in CASES:
             a, b_store, _, _ = make(M, N, K)
             sa, sb = block_scales(M, N, K)
             ref = dequant_blocks(a, sa, 1) @ dequant_blocks(b_store, sb, 128).t()
-            out = torch.full((M, N), float("nan"), device="cuda", dtype=torch.bfloat16)
-            tessel_fn("blocks", a, b_store, sa, sb, out)()
-            torch.cuda.synchronize()
-            finite = bool(torch.isfinite(out).all())
-            rel = float((out.float() - ref).norm() / ref.norm()) if finite else float("inf")
             rel_torch = float((ref.to(torch.bfloat16).float() - ref).norm() / ref.norm())
-            ok = finite and rel < 1e-2
-            failed += not ok
-            print(f"{'ok' if ok else 'FAIL':4s} {M}x{N}x{K} blocks (1x128 A, 128x128 B) rel.err vs fp32 {rel:.3e} "
-                  f"(the fp32 PyTorch reference rounded to bf16: {rel_torch:.3e})", flush=True)
-            del a, b_store, ref, out
+            first = None
+            for v in dict.fromkeys(["blocks" if code[b] % 100 == 5 else "blocks_o" for b in blockv]):
+                out = torch.full((M, N), float("nan"), device="cuda", dtype=torch.bfloat16)
+                tessel_fn(v, a, b_store, sa, sb, out)()
+                torch.cuda.synchronize()
+                finite = bool(torch.isfinite(out).all())
+                rel = float((out.float() - ref).norm() / ref.norm()) if finite else float("inf")
+                same = "" if first is None else f", vs {first[0]} {float((out.float() - first[1].float()).norm() / first[1].float().norm()):.3e}"
+                first = first or (v, out)
+                ok = finite and rel < 1e-2
+                failed += not ok
+                print(f"{'ok' if ok else 'FAIL':4s} {M}x{N}x{K} {v} (1x128 A, 128x128 B) rel.err vs fp32 {rel:.3e} "
+                      f"(the fp32 PyTorch reference rounded to bf16: {rel_torch:.3e}){same}", flush=True)
+            del a, b_store, ref, out, first
     print(f"accuracy: {failed} failed", flush=True)
 
     # ---- rounds ----

@@ -13,6 +13,12 @@
 #    of the same dequantized inputs, then ROUNDS x REPS alternated timings (tessel default and
 #    fast against _scaled_mm and _scaled_mm fast), median of the per-round ratios;
 # 4. pytest python/tests/test_cuda_gemm.py (tessel.cuda.gemm).
+# Knobs (environment): FP8_X=1 builds gemm_bench.cu's candidate configurations too
+# (-DTESSEL_FP8_EXPERIMENTS: variants 6-9, fp8_pair.py's ord, n192, n192o, blocks_o);
+# VARIANTS (fp8_pair.py's --variants); CHECK=small (gemm_bench --fp8 --small only, not the
+# bench shapes); SAN=0 (no compute-sanitizer; SAN_TOOLS: which); PYTEST=0 (neither the PyTorch entry point's
+# library nor pytest); ROUNDS, REPS. The ptxas report and, per FP8 kernel of the library, its
+# SASS counts (HGMMA, spill loads/stores, barriers) go to sass.txt.
 set -uo pipefail
 out=${OUT:-/tmp/fp8_out}
 log=$(mktemp -d)/fp8
@@ -26,30 +32,49 @@ pack() { tar czf "$out/fp8.tgz" -C "$(dirname "$log")" fp8; }
 trap pack EXIT
 t0=$(date +%s)
 F="-ccbin g++ -std=c++20 -O3 -gencode=arch=compute_90a,code=sm_90a -Iinclude -DTESSEL_GEMM_BENCH_FP8_ONLY"
+[ "${FP8_X:-0}" = 1 ] && F="$F -DTESSEL_FP8_EXPERIMENTS"
 nvcc $F -Xptxas -v bench/gpu/gemm_bench.cu -o $d/gemm_bench_fp8 -lcuda > "$log/build_bench.log" 2>&1 &
-nvcc $F -shared -Xcompiler -fPIC -DTESSEL_GEMM_BENCH_LIB bench/gpu/gemm_bench.cu -o $d/libfp8.so -lcuda > "$log/build_lib.log" 2>&1 &
+nvcc $F -Xptxas -v -shared -Xcompiler -fPIC -DTESSEL_GEMM_BENCH_LIB bench/gpu/gemm_bench.cu -o $d/libfp8.so -lcuda > "$log/build_lib.log" 2>&1 &
+if [ "${PYTEST:-1}" != 0 ]; then
 python3 -c "
 import importlib.util, time
 s = importlib.util.spec_from_file_location('tc', 'python/tessel/cuda.py'); c = importlib.util.module_from_spec(s); s.loader.exec_module(c)
 t = time.time(); print(c.build(kernels='gemm')); print('gemm library built in %.0f s' % (time.time() - t))" > "$log/build_py.log" 2>&1 &
+fi
 wait
 echo "builds: $(( $(date +%s) - t0 )) s wall (parallel)" | tee "$log/build.txt"
 bash tests/cuda/check_binary.sh "$log/build_bench.log" | tee -a "$log/build.txt"
-tail -n 2 "$log/build_py.log"
+grep -E "C75[0-9][0-9]|spill stores" "$log/build_lib.log" | sort | uniq -c | tee -a "$log/build.txt"
+[ "${PYTEST:-1}" != 0 ] && tail -n 2 "$log/build_py.log"
+if [ -f $d/libfp8.so ]; then  # per FP8 GEMM kernel: its SASS's wgmmas, spills, barriers (where the loop's time may go)
+  cuobjdump -sass $d/libfp8.so > $d/lib.sass 2>/dev/null
+  awk '/Function : /{if (n) print c[0]" HGMMA="c[1]" STL="c[2]" LDL="c[3]" BAR="c[4]" WARPSYNC="c[5]" DEPBAR="c[6]; n=$0; c[0]=$3; for(i=1;i<7;i++) c[i]=0}
+       /HGMMA/{c[1]++} /STL/{c[2]++} /LDL/{c[3]++} / BAR\./{c[4]++} /WARPGROUP/{c[5]++} /DEPBAR/{c[6]++}
+       END{print c[0]" HGMMA="c[1]" STL="c[2]" LDL="c[3]" BAR="c[4]" WARPSYNC="c[5]" DEPBAR="c[6]}' $d/lib.sass | grep gemm_kernel > "$log/sass.txt"
+  sed "s/_ZN6tessel7kernels4sm9011gemm_kernelINS1_10GemmConfigINS_12//" "$log/sass.txt"
+  for k in $(grep -o '_ZN6tessel7kernels4sm9011gemm_kernel[A-Za-z0-9_]*' "$log/sass.txt" | sort -u); do  # the consumer loop, 120 lines around the first HGMMA
+    awk -v k="$k" '/Function : /{on = index($0, k) > 0} on' $d/lib.sass | grep -n "" | awk -F: '/HGMMA/ && !f {f=$1} {l[$1]=$0} END{for (i=f-40; i<f+160; i++) if (i in l) print l[i]}' > "$log/loop_$(echo $k | md5sum | cut -c1-6).sass"
+  done
+fi
 [ -x $d/gemm_bench_fp8 ] || { echo "gemm_bench_fp8: BUILD FAILED"; tail -n 30 "$log/build_bench.log"; }
 [ -f $d/libfp8.so ] || { echo "libfp8.so: BUILD FAILED"; tail -n 30 "$log/build_lib.log"; }
 pack  # after every stage: a call cut off at its time limit still brings back what ran
 if [ -x $d/gemm_bench_fp8 ]; then
-  timeout 150 $d/gemm_bench_fp8 --fp8 --describe --no-time > "$log/check.txt" 2>&1
+  if [ "${CHECK:-full}" = small ]; then timeout 150 $d/gemm_bench_fp8 --fp8 --small --no-time > "$log/check.txt" 2>&1
+  else timeout 150 $d/gemm_bench_fp8 --fp8 --describe --no-time > "$log/check.txt" 2>&1; fi
   echo "gemm_bench --fp8 checks: rc=$? $(grep -c '^ok' "$log/check.txt") ok, $(grep -c '^FAIL' "$log/check.txt") FAIL; $(tail -n 1 "$log/check.txt")"
   grep -E "^FAIL|rror" "$log/check.txt" | head -n 20
   grep -E "M=(4096|8192|16384).*(random|promotion)" "$log/check.txt" | sed 's/  */ /g'
-  timeout 120 compute-sanitizer --tool memcheck --error-exitcode 3 $d/gemm_bench_fp8 --fp8 --small --no-time > "$log/memcheck.txt" 2>&1
-  echo "memcheck gemm_bench --fp8 --small: rc=$? $(grep -E 'ERROR SUMMARY' "$log/memcheck.txt") $(tail -n 1 "$log/memcheck.txt")"
+  if [ "${SAN:-1}" != 0 ]; then
+    for tool in ${SAN_TOOLS:-memcheck racecheck synccheck}; do
+      timeout 200 compute-sanitizer --tool $tool --error-exitcode 3 $d/gemm_bench_fp8 --fp8 --small --no-time > "$log/$tool.txt" 2>&1
+      echo "$tool gemm_bench --fp8 --small: rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$log/$tool.txt") $(tail -n 1 "$log/$tool.txt")"
+    done
+  fi
   pack
 fi
 if [ -f $d/libfp8.so ]; then
-  timeout 240 python3 bench/gpu/fp8_pair.py --lib $d/libfp8.so --rounds ${ROUNDS:-3} --reps ${REPS:-30} --variants default,fast,cublas_fast,blocks,p2,p4,never \
+  timeout 240 python3 bench/gpu/fp8_pair.py --lib $d/libfp8.so --rounds ${ROUNDS:-3} --reps ${REPS:-30} --variants ${VARIANTS:-default,fast,cublas_fast,blocks,p2,p4,never} \
     > "$log/pair.txt" 2>&1
   echo "fp8_pair.py: rc=$?"
   grep -E "^torch|^FAIL|^accuracy|rror" "$log/pair.txt"
@@ -57,6 +82,8 @@ if [ -f $d/libfp8.so ]; then
   sed -n '/rounds of/,$p' "$log/pair.txt"
   pack
 fi
-timeout 200 python3 -m pytest -q -rs -s python/tests/test_cuda_gemm.py > "$log/pytest.txt" 2>&1
-echo "pytest test_cuda_gemm.py: rc=$? $(tail -n 1 "$log/pytest.txt")"
-grep -E "FAILED|Error|rel.err" "$log/pytest.txt" | head -n 12
+if [ "${PYTEST:-1}" != 0 ]; then
+  timeout 200 python3 -m pytest -q -rs -s python/tests/test_cuda_gemm.py > "$log/pytest.txt" 2>&1
+  echo "pytest test_cuda_gemm.py: rc=$? $(tail -n 1 "$log/pytest.txt")"
+  grep -E "FAILED|Error|rel.err" "$log/pytest.txt" | head -n 12
+fi

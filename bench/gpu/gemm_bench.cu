@@ -231,8 +231,10 @@ bool run_fp8_case(Fp8Case const& c, int reps, Totals& tot, bool do_time) {
   else if (c.rows_cols) rs.row = sc + 2, rs.col = sc + 2 + M;
   Strides const st = layout_strides("TN", M, N, K, false);
   char name[160];
-  std::snprintf(name, sizeof name, "%sx%s->%s%s TN M=%d N=%d K=%d%s", type_name<TA>(), type_name<TB>(), type_name<TO>(),
-                Fast ? " fast" : Block ? " blocks" : "", M, N, K, c.rows_cols ? " rows/cols" : "");
+  char tag[16] = "";  // the candidate configurations' variant number (TESSEL_FP8_EXPERIMENTS)
+  if (c.variant >= 6) std::snprintf(tag, sizeof tag, " v%d", c.variant);
+  std::snprintf(name, sizeof name, "%sx%s->%s%s%s TN M=%d N=%d K=%d%s", type_name<TA>(), type_name<TB>(), type_name<TO>(),
+                Fast ? " fast" : Block ? " blocks" : "", tag, M, N, K, c.rows_cols ? " rows/cols" : "");
   bool ok = true;
   if (!time_only) {
     for (bool exact : {true, false}) {
@@ -279,11 +281,31 @@ bool run_fp8_case(Fp8Case const& c, int reps, Totals& tot, bool do_time) {
   return ok;
 }
 
+#if defined(TESSEL_FP8_EXPERIMENTS)
+// Candidate FP8 configurations (bench/gpu/fp8_run.sh builds them; CI does not): e4m3 x e4m3 -> bf16,
+// promoted every k-tile; 6: 128 x 128, 6 stages, the consumer warpgroups' wgmmas issued in turn
+// (Ordered_); 7: 128 x 192, 4 stages, registers 24 / 240; 8: 7 ordered; 9: block-scaled, ordered.
+namespace fp8x {
+using E4 = float_e4m3_t;
+using KM = GMMA::Major;
+using V6 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 128, 6, 2, 40, 232, E4, true, false, true>;
+using V7 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 192, 4, 2, 24, 240, E4, true, false, false>;
+using V8 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 192, 4, 2, 24, 240, E4, true, false, true>;
+using V9 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 128, 6, 2, 40, 232, E4, true, true, true>;
+}  // namespace fp8x
+#endif
+
 bool run_fp8(Fp8Case const& c, int reps, Totals& tot, bool do_time) {
   using E4 = float_e4m3_t;
   using E5 = float_e5m2_t;
   namespace s = kernels::sm90;
   switch (c.variant) {
+#if defined(TESSEL_FP8_EXPERIMENTS)
+    case 6: return run_fp8_case<fp8x::V6>(c, reps, tot, do_time);
+    case 7: return run_fp8_case<fp8x::V7>(c, reps, tot, do_time);
+    case 8: return run_fp8_case<fp8x::V8>(c, reps, tot, do_time);
+    case 9: return run_fp8_case<fp8x::V9>(c, reps, tot, do_time);
+#endif
     case 0: return run_fp8_case<s::Fp8Config<E4, E4, bfloat16_t>>(c, reps, tot, do_time);
     case 1: return run_fp8_case<s::Fp8Config<E4, E5, bfloat16_t>>(c, reps, tot, do_time);
     case 2: return run_fp8_case<s::Fp8Config<E4, E4, float>>(c, reps, tot, do_time);
@@ -331,10 +353,15 @@ int fp8_main(bool small, bool describe, bool do_time, int reps) {
     // ragged M, N, K (K a multiple of 16: the TMA's 16-byte rows), every variant, both kinds of scales
     std::vector<Fp8Case> smalls = {{256, 512, 128}, {1, 16, 16}, {129, 257, 144}, {77, 300, 208}, {513, 1000, 528}, {1000, 136, 1008},
                                    {130, 264, 4000}, {300, 520, 2064}};
+#if defined(TESSEL_FP8_EXPERIMENTS)
+    std::vector<int> const checked = {0, 1, 2, 4, 5, 6, 7, 8, 9};
+#else
+    std::vector<int> const checked = {0, 1, 2, 4, 5};
+#endif
     for (auto c : smalls)
-      for (int v : {0, 1, 2, 4, 5})
+      for (int v : checked)
         for (bool rc : {false, true}) {
-          if (rc && v != 0 && v != 2) continue;  // per-row/column scales: the TMA epilogue (0) and the direct one (2)
+          if (rc && v != 0 && v != 2 && v != 6 && v != 8) continue;  // per-row/column scales: the TMA epilogue (0) and the direct one (2)
           c.variant = v;
           c.rows_cols = rc;
           run_fp8(c, reps, tot, false);
@@ -344,8 +371,13 @@ int fp8_main(bool small, bool describe, bool do_time, int reps) {
     // the bench shapes (issue 27): checked bit-exact and on random data, then timed
     std::vector<std::array<int, 3>> const shapes = {{4096, 4096, 4096}, {8192, 8192, 8192}, {16384, 4096, 4096}, {16384, 11008, 4096},
                                                      {16384, 4096, 11008}};
+#if defined(TESSEL_FP8_EXPERIMENTS)
+    std::vector<int> const timed = {0, 4, 1, 5, 6, 8, 9};
+#else
+    std::vector<int> const timed = {0, 4, 1, 5};
+#endif
     for (auto const& s : shapes)
-      for (int v : {0, 4, 1, 5}) {
+      for (int v : timed) {
         Fp8Case c{s[0], s[1], s[2], v};
         c.time = true;
         c.promotion = v == 0 && (s[2] == 11008 || s[0] == 8192);
@@ -424,16 +456,29 @@ extern "C" int tessel_bench_gemm_fp8(int variant, void const* A, void const* B, 
   auto const* a = static_cast<E4 const*>(A);
   auto const* b4 = static_cast<E4 const*>(B);
   auto* c = static_cast<bfloat16_t*>(C);
+  kernels::GemmOptions opt;  // variant + 100 * cluster: clusters of 1 or 2 forced (else chosen)
+  if (variant >= 100) opt.cluster = variant / 100, variant %= 100;
   try {
-    if (variant == 0) return int(s::launch_fp8<s::Fp8Config<E4, E4, bfloat16_t>>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st));
+#if defined(TESSEL_FP8_EXPERIMENTS)
+    if (variant == 9) {
+      long long const kb = (K + 127) / 128;
+      gs.blocks = true, gs.a_rows = gs.b_cols = false;
+      gs.a_row_stride = kb, gs.a_kb_stride = 1, gs.b_nb_stride = kb, gs.b_kb_stride = 1;
+      return int(s::launch_fp8<fp8x::V9>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
+    }
+    if (variant == 6) return int(s::launch_fp8<fp8x::V6>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
+    if (variant == 7) return int(s::launch_fp8<fp8x::V7>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
+    if (variant == 8) return int(s::launch_fp8<fp8x::V8>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
+#endif
+    if (variant == 0) return int(s::launch_fp8<s::Fp8Config<E4, E4, bfloat16_t>>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
     if (variant == 1)
-      return int(s::launch_fp8<s::Fp8Config<E4, float_e5m2_t, bfloat16_t>>(a, K, static_cast<float_e5m2_t const*>(B), K, c, N, M, N, K, gs, 1.f, st));
-    if (variant == 4) return int(s::launch_fp8<s::Fp8FastConfig<E4, E4, bfloat16_t>>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st));
+      return int(s::launch_fp8<s::Fp8Config<E4, float_e5m2_t, bfloat16_t>>(a, K, static_cast<float_e5m2_t const*>(B), K, c, N, M, N, K, gs, 1.f, st, opt));
+    if (variant == 4) return int(s::launch_fp8<s::Fp8FastConfig<E4, E4, bfloat16_t>>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
     if (variant == 5) {
       long long const kb = (K + 127) / 128;
       gs.blocks = true, gs.a_rows = gs.b_cols = false;
       gs.a_row_stride = kb, gs.a_kb_stride = 1, gs.b_nb_stride = kb, gs.b_kb_stride = 1;
-      return int(s::launch_fp8<s::Fp8BlockConfig<E4, E4, bfloat16_t>>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st));
+      return int(s::launch_fp8<s::Fp8BlockConfig<E4, E4, bfloat16_t>>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
     }
   } catch (std::exception const& e) {
     std::fprintf(stderr, "tessel_bench_gemm_fp8: %s\n", e.what());

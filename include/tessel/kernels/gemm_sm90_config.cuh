@@ -80,9 +80,13 @@ struct GemmScales {
 // 24..256, within the SM's 64K registers). Promote_ (8-bit only): a second
 // fp32 accumulator that the wgmma accumulators are added into every
 // GemmScales::promote_every k-tiles. BlockScaled_ (with Promote_ and BN_ = 128):
-// GemmScales' block scales applied at every promotion.
+// GemmScales' block scales applied at every promotion. Ordered_ (two consumer
+// warpgroups): the warpgroups issue their k-tiles' wgmmas in turn (0, 1, 0,
+// 1, ...; two named barriers), so that one warpgroup's promotion (wait for
+// its wgmmas, add them into the fp32 accumulator) runs while the other's
+// wgmmas keep the tensor cores busy, instead of both draining at once.
 template <class T, class TO, GMMA::Major MA, GMMA::Major MB, int BN_ = 256, int Stages_ = 4, int Consumers_ = 2, int ProducerRegs_ = 40,
-          int ConsumerRegs_ = 232, class TB_ = T, bool Promote_ = false, bool BlockScaled_ = false>
+          int ConsumerRegs_ = 232, class TB_ = T, bool Promote_ = false, bool BlockScaled_ = false, bool Ordered_ = false>
 struct GemmConfig {
   using Element = T;  // A's (and B's, for 16-bit inputs)
   using ElementA = T;
@@ -111,9 +115,14 @@ struct GemmConfig {
                     ProducerRegs_ <= ConsumerRegs_,
                 "GemmConfig: setmaxnreg takes multiples of 8 in 24..256 (the producer's down, the consumers' up)");
   static_assert(128 * (ProducerRegs_ + Consumers_ * ConsumerRegs_) <= 65536, "GemmConfig: the warpgroups' registers exceed the SM's 64K");
-  // Named barriers: 0 is __syncthreads'; consumer warpgroup w's epilogue uses kEpiBarrier + w.
+  // Named barriers: 0 is __syncthreads'; consumer warpgroup w's epilogue uses kEpiBarrier + w; with
+  // Ordered_, kOrderBarrier + w completes when warpgroup w has issued a k-tile's wgmmas (its 128
+  // threads arrive, the other warpgroup's 128 wait on it before issuing theirs).
+  static constexpr bool kOrdered = Ordered_;
+  static_assert(!Ordered_ || Consumers_ == 2, "GemmConfig: the ordered issue alternates two consumer warpgroups");
   static constexpr int kEpiBarrier = 1;
-  static_assert(kEpiBarrier + Consumers_ <= 16, "GemmConfig: 16 named barriers");
+  static constexpr int kOrderBarrier = kEpiBarrier + Consumers_;
+  static_assert(kOrderBarrier + Consumers_ <= 16, "GemmConfig: 16 named barriers");
 
   // The shared-memory tiles: the 128-byte swizzle atoms tiled to (BM, BK) and
   // (BN, BK) per stage. K-major: rows of 64 elements along K (one TMA box per

@@ -159,6 +159,8 @@ TESSEL_DEVICE void tma_load_rows(TmaDescriptor const& desc, TmaTilePlan const& p
 
 // bar.sync on named barrier id (1..15) among n threads (a consumer warpgroup's).
 TESSEL_DEVICE void named_barrier_sync(int id, int n) { asm volatile("bar.sync %0, %1;\n" ::"r"(id), "r"(n) : "memory"); }
+// bar.arrive on named barrier id (1..15) of n threads: this thread's arrival, without waiting.
+TESSEL_DEVICE void named_barrier_arrive(int id, int n) { asm volatile("bar.arrive %0, %1;\n" ::"r"(id), "r"(n) : "memory"); }
 
 using ::tessel::kernels::gemm_convert::pack_pair;  // the epilogue's conversions (gemm_convert.cuh)
 
@@ -285,15 +287,17 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
     bool const lane0 = (threadIdx.x % 32) == 0;
 
     PipelineState<S> st;
+    [[maybe_unused]] int const wg_order = ctid / 128;  // Cfg::kOrdered: this warpgroup's turn (0 first)
+    [[maybe_unused]] bool issued = false;                // Cfg::kOrdered: whether this warpgroup has issued a k-tile
     int epi_parity = 0;  // the epilogue's next slot (an odd number of chunks per tile: the slots alternate across tiles)
     for (TileWalk w = p.problem.walk(p, first, step); !w.done(); w.next()) {
       GemmTile const t = p.problem.tile(p, w.pos, cluster, int(rank));
       if (!t.valid) continue;
 
       // Main loop: wait for a full stage, issue its wgmmas, retire the previous
-      // stage's and release that buffer.
+      // stage's (or, at a promotion, this one's) and release the retired buffers.
       mma.accumulate_ = GMMA::ScaleOut::Zero;
-      int prev = 0;
+      int pending = -1;  // the stage whose wgmmas may still run (released once they have retired)
       [[maybe_unused]] int since = 0;  // promotion: k-tiles accumulated in acc since the last one
       if constexpr (Cfg::kPromote) {
         TESSEL_UNROLL
@@ -301,17 +305,26 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
       }
       // Block scaling: this thread's accumulators lie in two rows of the tile, row0 and row0 + 8
       // (the wgmma C layout; checked on the host, check_block_rows), and the tile in one
-      // 128-column block of B.
-      [[maybe_unused]] int row_lo = 0, row_hi = 0, row0 = 0;
-      [[maybe_unused]] long long b_block = 0;
+      // 128-column block of B. The scales of k-tile kt + 1 are loaded during k-tile kt.
+      [[maybe_unused]] float const* sa_lo = nullptr;
+      [[maybe_unused]] float const* sa_hi = nullptr;
+      [[maybe_unused]] float const* sb_col = nullptr;
+      [[maybe_unused]] int row0 = 0;
+      [[maybe_unused]] float next_sb = 0.f, next_lo = 0.f, next_hi = 0.f;
       if constexpr (Cfg::kBlockScaled) {
         row0 = int(get<0>(tCcC(0)));
-        row_lo = t.a_row + row0 < p.m ? t.a_row + row0 : p.m - 1;
-        row_hi = t.a_row + row0 + 8 < p.m ? t.a_row + row0 + 8 : p.m - 1;
-        b_block = (long long)(t.b_row / 128) * p.scales.b_nb_stride;
+        int const row_lo = t.a_row + row0 < p.m ? t.a_row + row0 : p.m - 1;
+        int const row_hi = t.a_row + row0 + 8 < p.m ? t.a_row + row0 + 8 : p.m - 1;
+        sa_lo = p.scales.a + (long long)row_lo * p.scales.a_row_stride;
+        sa_hi = p.scales.a + (long long)row_hi * p.scales.a_row_stride;
+        sb_col = p.scales.b + (long long)(t.b_row / 128) * p.scales.b_nb_stride;
+        next_sb = __ldg(sb_col), next_lo = __ldg(sa_lo), next_hi = __ldg(sa_hi);
       }
       for (int kt = 0; kt < k_tiles; ++kt) {
         pipe.consumer_wait(st);
+        if constexpr (Cfg::kOrdered) {  // warpgroup 1 issues after 0's k-tile kt, 0 after 1's k-tile kt - 1
+          if (wg_order == 1 || issued) detail::named_barrier_sync(Cfg::kOrderBarrier + 1 - wg_order, 256);
+        }
         warpgroup_fence_operand(acc);
         warpgroup_arrive();
         TESSEL_UNROLL
@@ -320,43 +333,54 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
           mma.accumulate_ = GMMA::ScaleOut::One;
         }
         warpgroup_commit_batch();
-        if constexpr (Cfg::kBlockScaled) {
-          // the k-block's scales, loaded while its wgmmas run; then every wgmma retired, acc scaled into acc2
-          float const sb = __ldg(p.scales.b + b_block + (long long)kt * p.scales.b_kb_stride);
-          float const s_lo = sb * __ldg(p.scales.a + (long long)row_lo * p.scales.a_row_stride + (long long)kt * p.scales.a_kb_stride);
-          float const s_hi = sb * __ldg(p.scales.a + (long long)row_hi * p.scales.a_row_stride + (long long)kt * p.scales.a_kb_stride);
+        if constexpr (Cfg::kOrdered) {
+          detail::named_barrier_arrive(Cfg::kOrderBarrier + wg_order, 256);
+          issued = true;
+        }
+        bool promote = false;
+        if constexpr (Cfg::kBlockScaled) promote = true;
+        else if constexpr (Cfg::kPromote) promote = ++since == p.scales.promote_every;
+        if (promote) {  // every wgmma retired: acc added (block-scaled: scaled) into acc2, restarted from zero
+          [[maybe_unused]] float s_lo = 0.f, s_hi = 0.f;
+          if constexpr (Cfg::kBlockScaled) {
+            s_lo = next_sb * next_lo, s_hi = next_sb * next_hi;
+            if (kt + 1 < k_tiles) {  // the next k-tile's scales, while this one's wgmmas run
+              long long const kn = kt + 1;
+              next_sb = __ldg(sb_col + kn * p.scales.b_kb_stride);
+              next_lo = __ldg(sa_lo + kn * p.scales.a_kb_stride), next_hi = __ldg(sa_hi + kn * p.scales.a_kb_stride);
+            }
+          }
           warpgroup_wait<0>();
           warpgroup_fence_operand(acc);
-          TESSEL_UNROLL
-          for (int i = 0; i < int(size(acc.layout())); ++i) acc2(i) += acc(i) * (int(get<0>(tCcC(i))) == row0 ? s_lo : s_hi);
-          mma.accumulate_ = GMMA::ScaleOut::Zero;
-        } else if constexpr (Cfg::kPromote) {
-          if (++since == p.scales.promote_every) {  // promote: every wgmma retired, acc added into acc2, restarted
-            warpgroup_wait<0>();
-            warpgroup_fence_operand(acc);
-            TESSEL_UNROLL
-            for (int i = 0; i < int(size(acc.layout())); ++i) acc2(i) += acc(i);
-            since = 0;
-            mma.accumulate_ = GMMA::ScaleOut::Zero;
-          } else {
-            warpgroup_wait<1>();
-            warpgroup_fence_operand(acc);
+          if (lane0) {  // both stages' wgmmas have retired: the buffers are free before the promotion's adds
+            if (pending >= 0) pipe.consumer_release(pending);
+            pipe.consumer_release(st.index);
           }
+          pending = -1;
+          if constexpr (Cfg::kPromote) {
+            TESSEL_UNROLL
+            for (int i = 0; i < int(size(acc.layout())); ++i) {
+              if constexpr (Cfg::kBlockScaled) acc2(i) += acc(i) * (int(get<0>(tCcC(i))) == row0 ? s_lo : s_hi);
+              else acc2(i) += acc(i);
+            }
+          }
+          since = 0;
+          mma.accumulate_ = GMMA::ScaleOut::Zero;
         } else {
           warpgroup_wait<1>();  // the previous k-tile's wgmmas have retired
           warpgroup_fence_operand(acc);
+          if (pending >= 0 && lane0) pipe.consumer_release(pending);
+          pending = st.index;
         }
-        if (kt > 0 && lane0) pipe.consumer_release(prev);
-        prev = st.index;
         st.advance();
       }
       warpgroup_wait<0>();
       warpgroup_fence_operand(acc);
-      if (k_tiles > 0 && lane0) pipe.consumer_release(prev);
+      if (pending >= 0 && lane0) pipe.consumer_release(pending);
       if constexpr (Cfg::kPromote) {
         if (since > 0) {
           TESSEL_UNROLL
-          for (int i = 0; i < int(size(acc.layout())); ++i) acc2(i) += acc(i);
+          for (int i = 0; i < int(size(acc2.layout())); ++i) acc2(i) += acc(i);
         }
       }
       // The epilogue's accumulators: acc, or acc2 where promoted.
@@ -437,6 +461,9 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
       } else {
         epilogue_direct<BM, BN>(acc, tCcC, LinearCombination{p.alpha, p.beta}, p.c, p.ldc, t.c_row, t.c_col, t.c_row_end, p.n, p.vec);
       }
+    }
+    if constexpr (Cfg::kOrdered) {  // warpgroup 1's last arrive (on its last k-tile) is waited for
+      if (wg_order == 0 && issued) detail::named_barrier_sync(Cfg::kOrderBarrier + 1, 256);
     }
     if constexpr (Cfg::kEpiTma) {
       if (p.epi_tma && (ctid % 128) == 0) tma_store_wait<0>();  // the slots are read before the CTA leaves
