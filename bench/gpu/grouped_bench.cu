@@ -1,11 +1,13 @@
 // The grouped (MoE) GEMM of issue 27 (tessel/kernels/gemm_sm90_grouped.cuh) on the GPU:
-//   grouped_bench [--small] [--describe]          correctness (the default build, compiled by CI)
-//   grouped_bench --time [--rounds R] [--reps N]  + timings (built with -DTESSEL_GROUPED_TIMING -lcublas: also the FP8 checks)
+//   grouped_bench [--small] [--describe]          16-bit correctness (the default build, compiled by CI)
+//   grouped_bench --time [--rounds R] [--reps N]  + timings (built with -DTESSEL_GROUPED_TIMING -lcublas)
+//   FP8 build (-DTESSEL_GROUPED_FP8, the FP8 kernels only): FP8 correctness [--small], --time FP8 timings
 //
 // Correctness, bf16 in and out, for every group-size pattern below (empty
-// groups, 1 row, 127/128/129, > a tile, ragged, all empty), contiguous and
-// masked, N a multiple of the 256-column tile or not (320: a partial n-tile
-// whose B rows run into the next group's), K with a tail:
+// groups, 1 row, 127/128/129, > a tile, ragged, all empty; every size 0..260 and
+// every masked count 260..0), contiguous and masked, N a multiple of the 256-column
+// tile or not (320: a partial n-tile whose B rows run into the next group's), K
+// with a tail; clusters of 1, of 2 (lone m-tiles split along N), of 2 without the split:
 //  - bit-exact: A and B hold -2, -1, 1, 2 (every sum an integer below 2^24:
 //    exact in fp32 in any order); every row of C that belongs to a group must
 //    equal the host's fp32 reference rounded to bf16 (RNE), bit for bit, and
@@ -14,14 +16,18 @@
 //  - random: inputs in [-1, 1), per group ||C - ref|| / ||ref|| < 1e-2;
 //  - invalid sizes (a decreasing end, a count above the capacity) are
 //    check_sizes' named error, with C untouched.
-// --small: a few small patterns (for compute-sanitizer).
+// FP8 (e4m3 x e4m3 -> bf16): the same, bit-exact with power-of-two scales (per tensor, per row of A),
+// random data's error against the fp32 product of the dequantized inputs, the promoted and the fast
+// configuration (run_fp8_pattern).
+// --small: a few small patterns and sizes 0..40 (for compute-sanitizer).
 //
-// --time (TESSEL_GROUPED_TIMING builds): per case (E experts, N, K, tokens
-// split unevenly), tessel's grouped GEMM, a loop of cuBLAS calls (one
+// --time: per case (E experts, N, K, tokens split unevenly), 16-bit: tessel's grouped
+// GEMM (clusters of 1, 2, 2 without split_lone), a loop of cuBLAS calls (one
 // cublasGemmEx per non-empty group, the same stream), and the dense GEMM of the
 // same FLOPs (M = all tokens) by tessel (tessel::cuda::gemm's kernel) and by
-// cuBLAS. First all four on small-integer data, grouped == loop and dense ==
-// dense bit for bit; then R rounds (default 5), each timing every variant as
+// cuBLAS; first on small-integer data, grouped == loop and dense == dense bit for
+// bit; FP8: tessel's grouped FP8 GEMM (promoted, fast) against tessel's dense FP8 GEMM
+// of the same FLOPs. R rounds (default 5), each timing every variant as
 // N back-to-back calls between two events (default 30), the variants' order
 // rotated per round; the ratios are per round, the table gives their median.
 #include <algorithm>
@@ -30,6 +36,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -89,8 +96,10 @@ struct Pattern {
   int extra = 0;     // contiguous: rows of A and C past ends[E-1]
 };
 
+#if !defined(TESSEL_GROUPED_FP8)  // (the FP8 build has only the FP8 kernels)
 // Runs one pattern for (N, K); exact: small integers (bit-exact) or random (relative error).
-void run_pattern(Pattern const& pt, int N, int K, bool exact, int cluster, kernels::GemmEpilogue epi = kernels::GemmEpilogue::automatic) {
+void run_pattern(Pattern const& pt, int N, int K, bool exact, int cluster, kernels::GemmEpilogue epi = kernels::GemmEpilogue::automatic,
+                 bool split = true) {
   int const E = int(pt.sizes.size());
   std::vector<int> start(static_cast<std::size_t>(E)), ends(static_cast<std::size_t>(E));
   int rows = 0;
@@ -126,9 +135,11 @@ void run_pattern(Pattern const& pt, int N, int K, bool exact, int cluster, kerne
   opt.epilogue = epi;
   opt.check_sizes = true;
   opt.cluster = cluster;
+  opt.split_lone = split;
   char what[300];
-  std::snprintf(what, sizeof what, "%-34s %s E=%d rows=%d N=%d K=%d cluster %d %s%s", pt.name.c_str(), pt.masked ? "masked    " : "contiguous", E, rows,
-                N, K, cluster, exact ? "bit-exact" : "random   ", epi == kernels::GemmEpilogue::direct ? " (direct epilogue)" : "");
+  std::snprintf(what, sizeof what, "%-34s %s E=%d rows=%d N=%d K=%d cluster %d%s %s%s", pt.name.c_str(), pt.masked ? "masked    " : "contiguous", E,
+                rows, N, K, cluster, cluster == 2 && !split ? " (no split)" : "", exact ? "bit-exact" : "random   ",
+                epi == kernels::GemmEpilogue::direct ? " (direct epilogue)" : "");
   try {
     CK(tessel::cuda::grouped_gemm(dA, dB, dC, gr, N, K, nullptr, opt));
   } catch (std::exception const& e) {
@@ -209,6 +220,8 @@ void run_invalid(bool masked) {
   cudaFree(dA), cudaFree(dB), cudaFree(dC), cudaFree(dS);
 }
 
+#endif
+
 std::vector<Pattern> patterns(bool small) {
   std::vector<Pattern> p;
   p.push_back({"one group of one row", {1}});
@@ -231,12 +244,28 @@ std::vector<Pattern> patterns(bool small) {
   return p;
 }
 
-#if defined(TESSEL_GROUPED_TIMING)
-// FP8 (e4m3 x e4m3 -> bf16; full builds only, CI compiles none of its 4 kernels): inputs -2, -1, 1, 2
-// (exact in e4m3), scales powers of two (per tensor 0.5 x 2, or per row of A 2^(r % 5 - 2) x per-tensor
-// B 0.25), so that the result is exact: bit-exact against the host, rows of no group untouched, for the
-// configuration with promotion (128 x 128 x 128) and the fast one (128 x 256), clusters of 1 and 2.
-void run_fp8_pattern(Pattern const& pt, int N, int K, bool fast, bool rows, int cluster) {
+// Every group size 0..n: contiguous groups of 0, 1, ..., n rows (an empty group after every 32nd, 3 rows past
+// the last end), and masked counts n, n - 1, ..., 0 of capacity n.
+std::vector<Pattern> sweeps(int n) {
+  Pattern c{"every size 0.." + std::to_string(n), {}, false, 0, 3};
+  for (int g = 0; g <= n; ++g) {
+    c.sizes.push_back(g);
+    if (g % 32 == 31) c.sizes.push_back(0);
+  }
+  Pattern m{"masked every count " + std::to_string(n) + "..0", {}, true, n};
+  for (int g = n; g >= 0; --g) m.sizes.push_back(g);
+  return {c, m};
+}
+
+#if defined(TESSEL_GROUPED_FP8)
+// FP8 (e4m3 x e4m3 -> bf16; the FP8 build only, CI compiles none of its kernels):
+//  - exact: inputs -2, -1, 1, 2 (exact in e4m3), scales powers of two (per tensor 0.5 x 2, or per row
+//    of A 2^(r % 5 - 2) x per-tensor B 0.25), so that the result is exact: bit-exact against the host,
+//    rows of no group untouched;
+//  - random: inputs uniform in [-1, 1) rounded to e4m3, per-tensor scales 0.75 x 1.5: per group
+//    ||C - ref|| / ||ref|| against the fp32 product of the dequantized inputs (< 1e-2);
+// for the configuration with promotion (128 x 128 x 128) and the fast one (128 x 256), clusters of 1 and 2.
+void run_fp8_pattern(Pattern const& pt, int N, int K, bool fast, bool rows, int cluster, bool exact = true, bool split = true) {
   using F8 = float_e4m3_t;
   int const E = int(pt.sizes.size());
   std::vector<int> start(static_cast<std::size_t>(E)), ends(static_cast<std::size_t>(E));
@@ -249,11 +278,17 @@ void run_fp8_pattern(Pattern const& pt, int N, int K, bool fast, bool rows, int 
   if (!pt.masked) total += pt.extra;
   std::vector<float> af(std::size_t(total) * K), bf(std::size_t(E) * N * K), sa(static_cast<std::size_t>(total));
   std::vector<F8> a8(af.size()), b8(bf.size());
-  auto draw = [] { int const v = int(rnd() % 4); return float(v < 2 ? v - 2 : v - 1); };
-  for (std::size_t i = 0; i < af.size(); ++i) a8[i] = F8(af[i] = draw());
-  for (std::size_t i = 0; i < bf.size(); ++i) b8[i] = F8(bf[i] = draw());
-  for (int r = 0; r < total; ++r) sa[std::size_t(r)] = rows ? std::ldexp(1.f, r % 5 - 2) : 0.5f;
-  float const sb = rows ? 0.25f : 2.f;
+  auto draw = [exact] {
+    if (exact) {
+      int const v = int(rnd() % 4);
+      return float(v < 2 ? v - 2 : v - 1);
+    }
+    return float(rnd() % 65536) / 32768.f - 1.f;
+  };
+  for (std::size_t i = 0; i < af.size(); ++i) af[i] = float(a8[i] = F8(draw()));  // the e4m3 value, dequantized
+  for (std::size_t i = 0; i < bf.size(); ++i) bf[i] = float(b8[i] = F8(draw()));
+  for (int r = 0; r < total; ++r) sa[std::size_t(r)] = !exact ? 0.75f : rows ? std::ldexp(1.f, r % 5 - 2) : 0.5f;
+  float const sb = !exact ? 1.5f : rows ? 0.25f : 2.f;
   std::vector<std::uint16_t> c(std::size_t(total) * N, kSentinel);
   F8 *dA, *dB;
   T* dC;
@@ -276,11 +311,12 @@ void run_fp8_pattern(Pattern const& pt, int N, int K, bool fast, bool rows, int 
   kernels::GroupedGemmOptions opt;
   opt.check_sizes = true;
   opt.cluster = cluster;
+  opt.split_lone = split;
   opt.scales.a = dsa, opt.scales.b = dsb, opt.scales.a_rows = rows;
   char what[300];
-  std::snprintf(what, sizeof what, "FP8 e4m3 %-30s %s E=%d N=%d K=%d cluster %d %s, scales %s: bit-exact", pt.name.c_str(),
-                pt.masked ? "masked" : "contiguous", E, N, K, cluster, fast ? "fast (128x256)" : "promoted (128x128x128)",
-                rows ? "per row of A" : "per tensor");
+  std::snprintf(what, sizeof what, "FP8 e4m3 %-30s %s E=%d N=%d K=%d cluster %d%s %s, scales %s: %s", pt.name.c_str(), pt.masked ? "masked" : "contiguous",
+                E, N, K, cluster, cluster == 2 && !split ? " (no split)" : "", fast ? "fast (128x256)" : "promoted (128x128x128)",
+                rows ? "per row of A" : "per tensor", exact ? "bit-exact" : "random");
   try {
     CK(tessel::cuda::grouped_gemm_fp8(dA, dB, dC, gr, N, K, 1.f, nullptr, opt, fast));
   } catch (std::exception const& e) {
@@ -292,23 +328,39 @@ void run_fp8_pattern(Pattern const& pt, int N, int K, bool fast, bool rows, int 
   CK(cudaMemcpy(c.data(), dC, c.size() * 2, cudaMemcpyDeviceToHost));
   std::vector<char> owned(std::size_t(total), 0);
   long long wrong = 0, touched = 0;
-  for (int g = 0; g < E; ++g)
+  double worst = 0;
+  for (int g = 0; g < E; ++g) {
+    double dn = 0, rn = 0;
     for (int r = start[std::size_t(g)]; r < start[std::size_t(g)] + pt.sizes[std::size_t(g)]; ++r) {
       owned[std::size_t(r)] = 1;
       for (int n = 0; n < N; ++n) {
         float s = 0;
         for (int k = 0; k < K; ++k) s += af[std::size_t(r) * K + k] * bf[(std::size_t(g) * N + n) * K + k];
-        wrong += c[std::size_t(r) * N + n] != bits_of(s * sa[std::size_t(r)] * sb);
+        float const ref = s * sa[std::size_t(r)] * sb;
+        std::uint16_t const got = c[std::size_t(r) * N + n];
+        if (exact) wrong += got != bits_of(ref);
+        else {
+          double const d = double(float_of(got)) - ref;
+          dn += std::isfinite(float_of(got)) ? d * d : 1e30;
+          rn += double(ref) * ref;
+        }
       }
     }
+    if (!exact && pt.sizes[std::size_t(g)] > 0) worst = std::max(worst, std::sqrt(dn / std::max(rn, 1e-30)));
+  }
   for (int r = 0; r < total; ++r)
     if (!owned[std::size_t(r)])
       for (int n = 0; n < N; ++n) touched += c[std::size_t(r) * N + n] != kSentinel;
-  check(wrong == 0 && touched == 0, std::string(what) + ": " + std::to_string(wrong) + " wrong, " + std::to_string(touched) +
-                                        " written outside the groups");
+  char res[160];
+  if (exact) std::snprintf(res, sizeof res, ": %lld wrong, %lld written outside the groups", wrong, touched);
+  else std::snprintf(res, sizeof res, ": worst group rel.err %.3e (vs fp32 of the dequantized inputs), %lld written outside the groups", worst, touched);
+  check(touched == 0 && (exact ? wrong == 0 : worst < 1e-2), std::string(what) + res);
   cudaFree(dA), cudaFree(dB), cudaFree(dC), cudaFree(dS), cudaFree(dsa), cudaFree(dsb);
 }
+#endif
 
+#if defined(TESSEL_GROUPED_TIMING) || defined(TESSEL_GROUPED_FP8)
+#  if defined(TESSEL_GROUPED_TIMING)
 #  define CB(x)                                                                  \
     do {                                                                         \
       cublasStatus_t s_ = (x);                                                   \
@@ -317,13 +369,15 @@ void run_fp8_pattern(Pattern const& pt, int N, int K, bool fast, bool rows, int 
         std::exit(1);                                                            \
       }                                                                          \
     } while (0)
+#  endif
 
-__global__ void fill_dev(T* p, long long n, unsigned seed, bool exact) {
+template <class X>
+__global__ void fill_dev(X* p, long long n, unsigned seed, bool exact) {
   for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) {
     unsigned x = unsigned(i) * 2654435761u ^ seed ^ unsigned(i >> 32) * 0x9E3779B9u;
     x ^= x >> 13, x *= 0x5bd1e995u, x ^= x >> 15, x *= 0x27d4eb2du, x ^= x >> 16;
     float v = exact ? float(int(x & 3) < 2 ? int(x & 3) - 2 : int(x & 3) - 1) : (float(x & 0xFFFFFF) / 16777216.f) * 2.f - 1.f;
-    p[i] = T(v);
+    p[i] = X(v);
   }
 }
 
@@ -333,12 +387,15 @@ struct TimeCase {
   int zeros;  // every zeros-th group empty (0: none)
 };
 
-// Uneven split of `tokens` over E groups: weights 1 + (r % 8)^2, every zeros-th group empty, remainder to group 0.
+// Uneven split of `tokens` over E groups: weights 1 + (r % 8)^2, every zeros-th group empty, remainder to group 0
+// (r from a generator of its own, seeded by the case: the same sizes in every build and run).
 std::vector<int> split(int E, int tokens, int zeros) {
   std::vector<double> w(static_cast<std::size_t>(E));
   double sum = 0;
+  unsigned state = 0x9E3779B9u ^ unsigned(E) * 7919u ^ unsigned(tokens);
   for (int g = 0; g < E; ++g) {
-    int const r = int(rnd() % 8);
+    state = state * 1664525u + 1013904223u;
+    int const r = int((state >> 8) % 8);
     w[std::size_t(g)] = (zeros && g % zeros == zeros - 1) ? 0 : 1 + r * r;
     sum += w[std::size_t(g)];
   }
@@ -349,6 +406,61 @@ std::vector<int> split(int E, int tokens, int zeros) {
   return s;
 }
 
+// The rows computed per n-tile column: BM-row tiles (clusters of 1, or of 2 with split_lone), or pairs of them
+// (clusters of 2 without split_lone), against the groups' rows.
+std::string work_line(std::vector<int> const& sizes) {
+  long long rows = 0, t1 = 0, t2 = 0;
+  for (int r : sizes) rows += r, t1 += (r + 127) / 128, t2 += (r + 255) / 256;
+  char b[200];
+  std::snprintf(b, sizeof b, "rows computed: %lld (BM-row tiles, c1 and c2 split) = %.3fx the rows, %lld (c2 no split) = %.3fx", t1 * 128,
+                double(t1 * 128) / double(rows), t2 * 256, double(t2 * 256) / double(rows));
+  return b;
+}
+
+// The median of v.
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+// R rounds, each timing every variant as `reps` back-to-back calls between two events (after 3 warm-up
+// calls), the variants' order rotated per round; prints each variant's times and returns them (ms per call).
+std::vector<std::vector<double>> time_variants(std::vector<char const*> const& names, std::vector<std::function<void()>> const& runs, int rounds,
+                                               int reps, double flop) {
+  int const kV = int(runs.size());
+  std::vector<std::vector<double>> ms(static_cast<std::size_t>(kV));
+  cudaEvent_t e0, e1;
+  CK(cudaEventCreate(&e0));
+  CK(cudaEventCreate(&e1));
+  for (int round = 0; round < rounds; ++round)
+    for (int j = 0; j < kV; ++j) {
+      int const v = (j + round) % kV;
+      for (int w = 0; w < 3; ++w) runs[std::size_t(v)]();
+      CK(cudaEventRecord(e0));
+      for (int r = 0; r < reps; ++r) runs[std::size_t(v)]();
+      CK(cudaEventRecord(e1));
+      CK(cudaEventSynchronize(e1));
+      float t = 0;
+      CK(cudaEventElapsedTime(&t, e0, e1));
+      ms[std::size_t(v)].push_back(double(t) / reps);
+    }
+  cudaEventDestroy(e0), cudaEventDestroy(e1);
+  for (int v = 0; v < kV; ++v) {
+    std::printf("time %-22s", names[std::size_t(v)]);
+    for (double t : ms[std::size_t(v)]) std::printf(" %8.4f", t);
+    std::printf("  ms per call; median %.4f ms, %.0f TFLOP/s\n", median(ms[std::size_t(v)]), flop / median(ms[std::size_t(v)]) * 1e-9);
+  }
+  return ms;
+}
+
+// The median over rounds of ms[ref] / ms[v] (> 1: v faster).
+double ratio(std::vector<std::vector<double>> const& ms, int v, int ref) {
+  std::vector<double> r;
+  for (std::size_t i = 0; i < ms[std::size_t(v)].size(); ++i) r.push_back(ms[std::size_t(ref)][i] / ms[std::size_t(v)][i]);
+  return median(r);
+}
+
+#  if defined(TESSEL_GROUPED_TIMING)
 void time_case(TimeCase const& tc, int rounds, int reps, cublasHandle_t h) {
   int const E = tc.E, N = tc.N, K = tc.K, M = tc.tokens;
   std::vector<int> const sizes = split(E, M, tc.zeros);
@@ -375,12 +487,12 @@ void time_case(TimeCase const& tc, int rounds, int reps, cublasHandle_t h) {
   kernels::GroupedGemmOptions gopt;
   gopt.workspace = ws, gopt.workspace_bytes = ws_bytes;
   float const one = 1.f, zero = 0.f;
-  auto grouped_c = [&](T* c, int cluster) {
+  auto grouped_c = [&](T* c, int cluster, bool split) {
     kernels::GroupedGemmOptions o = gopt;
     o.cluster = cluster;
+    o.split_lone = split;
     CK(kernels::sm90::launch_grouped_gemm<Cfg>(A, K, B, K, c, N, gr, N, K, 1.f, 0.f, nullptr, o));
   };
-  auto grouped = [&](T* c) { grouped_c(c, 1); };
   auto loop = [&](T* c) {
     for (int g = 0, r0 = 0; g < E; r0 += sizes[std::size_t(g)], ++g) {
       int const r = sizes[std::size_t(g)];
@@ -411,11 +523,14 @@ void time_case(TimeCase const& tc, int rounds, int reps, cublasHandle_t h) {
   };
   CK(cudaMemset(C, 0xff, std::size_t(M) * N * 2));
   CK(cudaMemset(C2, 0, std::size_t(M) * N * 2));
-  grouped(C), loop(C2);
+  grouped_c(C, 1, true), loop(C2);
   compare("grouped == cuBLAS loop, bit for bit (integers)");
   CK(cudaMemset(C, 0xff, std::size_t(M) * N * 2));
-  grouped_c(C, 2);
+  grouped_c(C, 2, true);
   compare("grouped, clusters of 2 == cuBLAS loop, bit for bit (integers)");
+  CK(cudaMemset(C, 0xff, std::size_t(M) * N * 2));
+  grouped_c(C, 2, false);
+  compare("grouped, clusters of 2 without split_lone == cuBLAS loop, bit for bit (integers)");
   CK(cudaMemset(C, 0xff, std::size_t(M) * N * 2));
   dense_tessel(C), dense_cublas(C2);
   compare("dense tessel == dense cuBLAS, bit for bit (integers)");
@@ -423,49 +538,83 @@ void time_case(TimeCase const& tc, int rounds, int reps, cublasHandle_t h) {
   fill_dev<<<1024, 256>>>(A, (long long)M * K, 3u, false);
   fill_dev<<<1024, 256>>>(B, (long long)E * N * K, 4u, false);
   CK(cudaDeviceSynchronize());
-  constexpr int kV = 5;
-  char const* names[kV] = {"tessel grouped", "cuBLAS loop", "tessel dense", "cuBLAS dense", "tessel grouped c2"};
-  std::vector<std::vector<double>> ms(kV);
-  cudaEvent_t e0, e1;
-  CK(cudaEventCreate(&e0));
-  CK(cudaEventCreate(&e1));
-  for (int round = 0; round < rounds; ++round) {
-    for (int j = 0; j < kV; ++j) {
-      int const v = (j + round) % kV;
-      auto run = [&] { v == 0 ? grouped(C) : v == 1 ? loop(C) : v == 2 ? dense_tessel(C) : v == 3 ? dense_cublas(C) : grouped_c(C, 2); };
-      for (int w = 0; w < 3; ++w) run();
-      CK(cudaEventRecord(e0));
-      for (int r = 0; r < reps; ++r) run();
-      CK(cudaEventRecord(e1));
-      CK(cudaEventSynchronize(e1));
-      float t = 0;
-      CK(cudaEventElapsedTime(&t, e0, e1));
-      ms[std::size_t(v)].push_back(double(t) / reps);
-    }
-  }
-  double const flop = 2.0 * M * N * double(K);
-  auto median = [](std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-  };
-  for (int v = 0; v < kV; ++v) {
-    std::printf("time %-18s", names[v]);
-    for (double t : ms[std::size_t(v)]) std::printf(" %8.4f", t);
-    std::printf("  ms per call; median %.4f ms, %.0f TFLOP/s\n", median(ms[std::size_t(v)]), flop / median(ms[std::size_t(v)]) * 1e-9);
-  }
-  for (int g : {0, 4}) {
-    std::vector<double> r_loop, r_dense, r_dcublas;
-    for (int r = 0; r < rounds; ++r) {
-      r_loop.push_back(ms[1][std::size_t(r)] / ms[std::size_t(g)][std::size_t(r)]);
-      r_dense.push_back(ms[2][std::size_t(r)] / ms[std::size_t(g)][std::size_t(r)]);
-      r_dcublas.push_back(ms[3][std::size_t(r)] / ms[std::size_t(g)][std::size_t(r)]);
-    }
-    std::printf("ratio %s: %s speed / cuBLAS loop %.3f, / tessel dense %.3f, / cuBLAS dense %.3f (medians of %d per-round ratios)\n", tc.name,
-                names[g], median(r_loop), median(r_dense), median(r_dcublas), rounds);
-  }
-  cudaEventDestroy(e0), cudaEventDestroy(e1);
+  kernels::LaunchInfo li;
+  kernels::GroupedGemmOptions o = gopt;
+  o.info = &li;
+  CK(kernels::sm90::launch_grouped_gemm<Cfg>(A, K, B, K, C, N, gr, N, K, 1.f, 0.f, nullptr, o));
+  std::printf("%s; the default (cluster = -1) takes clusters of %d\n", work_line(sizes).c_str(), li.cluster);
+  std::vector<char const*> const names = {"tessel grouped c1", "cuBLAS loop", "tessel dense", "cuBLAS dense", "tessel grouped c2", "tessel grouped c2 nosplit"};
+  std::vector<std::function<void()>> const runs = {[&] { grouped_c(C, 1, true); }, [&] { loop(C); },           [&] { dense_tessel(C); },
+                                                   [&] { dense_cublas(C); },       [&] { grouped_c(C, 2, true); }, [&] { grouped_c(C, 2, false); }};
+  auto const ms = time_variants(names, runs, rounds, reps, 2.0 * M * N * double(K));
+  for (int g : {0, 4, 5})
+    std::printf("ratio %s: %s speed / cuBLAS loop %.3f, / tessel dense %.3f, / cuBLAS dense %.3f, / c1 %.3f (medians of %d per-round ratios)\n",
+                tc.name, names[std::size_t(g)], ratio(ms, g, 1), ratio(ms, g, 2), ratio(ms, g, 3), ratio(ms, g, 0), rounds);
   cudaFree(A), cudaFree(B), cudaFree(C), cudaFree(C2), cudaFree(dE), cudaFree(ws);
 }
+#  endif
+
+#  if defined(TESSEL_GROUPED_FP8)
+// FP8 timings (e4m3 x e4m3 -> bf16, per-tensor scales), the same cases as the 16-bit ones: tessel's grouped
+// FP8 GEMM (promoted: Fp8Config, 128 x 128 x 128, the accumulator promoted every k-tile, as cuBLAS's
+// default; fast: Fp8FastConfig, 128 x 256, no promotion) against tessel's dense FP8 GEMM of the same FLOPs
+// (M = all tokens, the same configuration). (The loop of torch._scaled_mm calls: grouped_torch.py.)
+void time_case_fp8(TimeCase const& tc, int rounds, int reps) {
+  using F8 = float_e4m3_t;
+  int const E = tc.E, N = tc.N, K = tc.K, M = tc.tokens;
+  std::vector<int> const sizes = split(E, M, tc.zeros);
+  std::vector<int> ends(static_cast<std::size_t>(E));
+  int mn = 1 << 30, mx = 0, empty = 0;
+  for (int g = 0, r = 0; g < E; ++g) {
+    r += sizes[std::size_t(g)];
+    ends[std::size_t(g)] = r;
+    mn = std::min(mn, sizes[std::size_t(g)]), mx = std::max(mx, sizes[std::size_t(g)]), empty += sizes[std::size_t(g)] == 0;
+  }
+  F8 *A, *B;
+  T* C;
+  int* dE;
+  float* sc;
+  CK(cudaMalloc(&A, std::size_t(M) * K));
+  CK(cudaMalloc(&B, std::size_t(E) * N * K));
+  CK(cudaMalloc(&C, std::size_t(M) * N * 2));
+  CK(cudaMalloc(&dE, std::size_t(E) * 4));
+  CK(cudaMalloc(&sc, 2 * 4));
+  float const scales[2] = {0.75f, 1.5f};
+  CK(cudaMemcpy(sc, scales, sizeof scales, cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(dE, ends.data(), std::size_t(E) * 4, cudaMemcpyHostToDevice));
+  auto const gr = kernels::contiguous_groups(dE, E, M);
+  std::size_t const ws_bytes = kernels::grouped_workspace_bytes(gr, 128);
+  void* ws;
+  CK(cudaMalloc(&ws, ws_bytes));
+  kernels::GroupedGemmOptions gopt;
+  gopt.workspace = ws, gopt.workspace_bytes = ws_bytes;
+  gopt.scales.a = sc, gopt.scales.b = sc + 1;
+  auto grouped = [&](int cluster, bool split, bool fast) {
+    kernels::GroupedGemmOptions o = gopt;
+    o.cluster = cluster, o.split_lone = split;
+    CK(tessel::cuda::grouped_gemm_fp8(A, B, C, gr, N, K, 1.f, nullptr, o, fast));
+  };
+  auto dense = [&](bool fast) { CK(kernels::sm90::gemm_fp8(A, K, B, K, C, N, M, N, K, gopt.scales, 1.f, nullptr, kernels::GemmOptions{}, fast)); };
+  std::printf("== FP8 %s: E=%d N=%d K=%d tokens=%d (group rows %d..%d, %d empty); %s\n", tc.name, E, N, K, M, mn, mx, empty,
+              work_line(sizes).c_str());
+  fill_dev<<<1024, 256>>>(A, (long long)M * K, 3u, false);
+  fill_dev<<<1024, 256>>>(B, (long long)E * N * K, 4u, false);
+  CK(cudaDeviceSynchronize());
+  std::vector<char const*> const names = {"grouped promoted c1", "grouped promoted c2", "grouped promoted c2 nosplit", "dense promoted",
+                                          "grouped fast c1",     "grouped fast c2",     "dense fast"};
+  std::vector<std::function<void()>> const runs = {[&] { grouped(1, true, false); }, [&] { grouped(2, true, false); }, [&] { grouped(2, false, false); },
+                                                   [&] { dense(false); },            [&] { grouped(1, true, true); },  [&] { grouped(2, true, true); },
+                                                   [&] { dense(true); }};
+  auto const ms = time_variants(names, runs, rounds, reps, 2.0 * M * N * double(K));
+  for (int g : {0, 1, 2})
+    std::printf("ratio FP8 %s: %s speed / tessel dense promoted %.3f, / c1 %.3f (medians of %d per-round ratios)\n", tc.name, names[std::size_t(g)],
+                ratio(ms, g, 3), ratio(ms, g, 0), rounds);
+  for (int g : {4, 5})
+    std::printf("ratio FP8 %s: %s speed / tessel dense fast %.3f, / fast c1 %.3f (medians of %d per-round ratios)\n", tc.name, names[std::size_t(g)],
+                ratio(ms, g, 6), ratio(ms, g, 4), rounds);
+  cudaFree(A), cudaFree(B), cudaFree(C), cudaFree(dE), cudaFree(sc), cudaFree(ws);
+}
+#  endif
 #endif
 
 }  // namespace
@@ -496,39 +645,65 @@ int main(int argc, char** argv) {
   std::printf("%s (sm_%d%d, %d SMs)\n", prop.name, prop.major, prop.minor, prop.multiProcessorCount);
   using Cfg = kernels::sm90::GemmConfig<T, T, GMMA::Major::K, GMMA::Major::K>;
   if (describe) kernels::sm90::describe_grouped<Cfg>({0, 1, 127, 128, 129, 0, 300, 1000}, 4096, 7168, prop.multiProcessorCount);
-  int const shapes[][2] = {{256, 64}, {320, 200}, {64, 1024}};
   auto const ps = patterns(small);
+  auto const sw = sweeps(small ? 40 : 260);
+#if !defined(TESSEL_GROUPED_FP8)
+  int const shapes[][2] = {{256, 64}, {320, 200}, {64, 1024}};
   for (auto const& pt : ps)
     for (auto const& s : shapes) {
       if (small && s[1] > 200) continue;
       run_pattern(pt, s[0], s[1], true, 1);
-      run_pattern(pt, s[0], s[1], true, 2);  // clusters of 2: pairs of m-tiles sharing B by multicast
+      run_pattern(pt, s[0], s[1], true, 2);  // clusters of 2: pairs of m-tiles sharing B by multicast, lone m-tiles split along N
+      if (!small) run_pattern(pt, s[0], s[1], true, 2, kernels::GemmEpilogue::automatic, false);  // without the split
       if (!small) run_pattern(pt, s[0], s[1], false, 1);
+    }
+  for (auto const& pt : sw)
+    for (auto const& s : shapes) {
+      if (s[1] > 200 || (small && s[0] != 256)) continue;
+      run_pattern(pt, s[0], s[1], true, 1);
+      run_pattern(pt, s[0], s[1], true, 2);
+      run_pattern(pt, s[0], s[1], true, 2, kernels::GemmEpilogue::automatic, false);
     }
   run_pattern(ps[1], 320, 200, true, 1, kernels::GemmEpilogue::direct);
   run_pattern(ps[1], 320, 200, true, 2, kernels::GemmEpilogue::direct);
   run_invalid(false);
   run_invalid(true);
-#if defined(TESSEL_GROUPED_TIMING)
+#else
   for (bool fast : {false, true})
     for (int cluster : {1, 2}) {
+      run_fp8_pattern(ps[0], 256, 128, fast, false, cluster);
       run_fp8_pattern(ps[1], 256, 208, fast, false, cluster);
       run_fp8_pattern(ps[2], 384, 512, fast, true, cluster);
+      for (auto const& pt : sw) run_fp8_pattern(pt, 256, 128, fast, pt.masked, cluster);
+      if (small) continue;
+      run_fp8_pattern(ps[1], 256, 208, fast, false, cluster, false);
+      run_fp8_pattern(ps[2], 384, 512, fast, false, cluster, false);
+      run_fp8_pattern(ps[6], 320, 1024, fast, false, cluster, false);
+      if (cluster == 2) {
+        run_fp8_pattern(sw[0], 256, 128, fast, false, 2, true, false);  // clusters of 2 without split_lone
+        run_fp8_pattern(ps[1], 256, 208, fast, false, 2, true, false);
+      }
     }
+#endif
+#if defined(TESSEL_GROUPED_TIMING) || defined(TESSEL_GROUPED_FP8)
   if (time) {
-    cublasHandle_t h;
-    CB(cublasCreate(&h));
     TimeCase const cases[] = {
         {"8 experts", 8, 4096, 7168, 16384, 0},
         {"64 experts", 64, 4096, 7168, 32768, 16},
         {"256 experts", 256, 4096, 7168, 32768, 8},
         {"256 experts, N=K=2048", 256, 2048, 2048, 32768, 8},
     };
+#  if defined(TESSEL_GROUPED_FP8)
+    for (auto const& c : cases) time_case_fp8(c, rounds, reps);
+#  else
+    cublasHandle_t h;
+    CB(cublasCreate(&h));
     for (auto const& c : cases) time_case(c, rounds, reps, h);
     cublasDestroy(h);
+#  endif
   }
 #else
-  if (time) std::printf("--time: this build has no timings (build with -DTESSEL_GROUPED_TIMING -lcublas)\n");
+  if (time) std::printf("--time: this build has no timings (build with -DTESSEL_GROUPED_TIMING -lcublas, or -DTESSEL_GROUPED_FP8)\n");
   (void)rounds, (void)reps;
 #endif
   std::printf("%d passed, %d failed\n", passed, failed);

@@ -42,7 +42,11 @@ nondecreasing ends (torch._grouped_mm's offs: group g is rows
 offs[g-1] .. offs[g] - 1 of a and out, offs[-1] = 0; rows past offs[E-1] are
 not written). masked_m: int32 CUDA tensor of E counts in [0, capacity]: rows
 masked_m[g] .. capacity - 1 of expert g are not written. bfloat16 or float16
-(a, b and out of one dtype), K contiguous with rows 16-byte aligned. out
+(a, b and out of one dtype), K contiguous with rows 16-byte aligned; or FP8:
+a and b float8_e4m3fn with scale_a (float32: one value, or one per row of a)
+and scale_b (float32, one value), out bfloat16 = (a * scale_a) @ (b[g] * scale_b).T,
+the wgmma accumulators promoted into fp32 every k-tile of 128 (use_fast_accum=True:
+never, 128 x 256 tiles; as torch._scaled_mm's flag), K a multiple of 16. out
 (optional) receives the result; a new one is torch.empty (rows of no group
 stay uninitialised). The sizes stay on the device (no synchronisation); sizes
 that are not valid compute nothing, and check=True waits for the kernel and
@@ -73,10 +77,11 @@ library, called through ctypes (no PyTorch headers), kept in a cache folder
 (TESSEL_CUDA_CACHE, default ~/.cache/tessel) under a hash of the sources.
 TESSEL_INCLUDE_DIR names tessel's include folder where this file is neither in
 a source checkout (python/tessel/ beside include/) nor in the CMake build's
-package (_include_dir.txt); NVCC names the compiler. The GEMMs' library is
-built the same way, on its first use, from _gemm_capi.cu (the grouped GEMM, one
-translation unit per dtype) and _gemm_dense_capi.cu (the dense GEMM, one unit
-per FP8 pair and output dtype, and per 16-bit dtype), beside the attention's (build(kernels="gemm")).
+package (_include_dir.txt); NVCC names the compiler. The GEMMs' libraries are
+built the same way, on their first use: the grouped GEMM's from _gemm_capi.cu (one
+translation unit per dtype: bf16, fp16, e4m3; build(kernels="grouped")), the dense
+GEMM's from _gemm_dense_capi.cu (one unit per FP8 pair and output dtype, and per
+16-bit dtype; build(kernels="gemm")).
 """
 
 import ctypes
@@ -93,9 +98,11 @@ _HEAD_DIMS = (64, 128, 256)
 _DTYPES = ("bf16", "fp16")
 _FP8_PAIRS = ("e4m3e4m3", "e4m3e5m2", "e5m2e4m3")
 _FP8_OUTS = ("bf16", "fp16", "fp32")  # one unit per pair and output: the units build in parallel
+_GROUPED_FP8 = ("e4m3",)  # the grouped GEMM's 8-bit inputs (e4m3 x e4m3, bf16 out)
 _lock = threading.Lock()
 _lib = None
 _gemm_lib = None
+_grouped_lib = None
 build_seconds = None  # the wall time of the last build (None: taken from the cache)
 
 
@@ -147,12 +154,13 @@ def _units(kernels):
     if kernels == "attention":
         return "attention", [("_attention_capi.cu", [f"-DTESSEL_ATTN_T={t}", f"-DTESSEL_ATTN_D={d}"], f"attention_{t}_d{d}.o")
                              for t in _DTYPES for d in _HEAD_DIMS]
+    if kernels == "grouped":
+        return "grouped", [("_gemm_capi.cu", [f"-DTESSEL_GEMM_T={t}"], f"grouped_{t}.o") for t in _DTYPES + _GROUPED_FP8]
     if kernels == "gemm":
-        return "gemm", ([("_gemm_capi.cu", [f"-DTESSEL_GEMM_T={t}"], f"gemm_{t}.o") for t in _DTYPES]
-                        + [("_gemm_dense_capi.cu", [f"-DTESSEL_GEMM_FP8={p}", f"-DTESSEL_GEMM_FP8_OUT={o}"], f"gemm_fp8_{p}_{o}.o")
+        return "gemm", ([("_gemm_dense_capi.cu", [f"-DTESSEL_GEMM_FP8={p}", f"-DTESSEL_GEMM_FP8_OUT={o}"], f"gemm_fp8_{p}_{o}.o")
                            for p in _FP8_PAIRS for o in _FP8_OUTS]
                         + [("_gemm_dense_capi.cu", [f"-DTESSEL_GEMM_B16={t}"], f"gemm_b16_{t}.o") for t in _DTYPES])
-    raise ValueError(f"tessel.cuda.build: kernels is 'attention' or 'gemm', not {kernels!r}")
+    raise ValueError(f"tessel.cuda.build: kernels is 'attention', 'gemm' or 'grouped', not {kernels!r}")
 
 
 def build(verbose=False, kernels="attention"):
@@ -307,14 +315,6 @@ def _gemm_library():
     with _lock:
         if _gemm_lib is None:
             lib = ctypes.CDLL(build(kernels="gemm"))
-            for t in _DTYPES:
-                w = getattr(lib, f"tessel_grouped_workspace_{t}")
-                w.restype = ctypes.c_longlong
-                w.argtypes = [ctypes.c_int, ctypes.c_int]
-                f = getattr(lib, f"tessel_grouped_gemm_{t}")
-                f.restype = ctypes.c_int
-                f.argtypes = [ctypes.c_void_p, ctypes.c_longlong] * 3 + [ctypes.c_void_p] + [ctypes.c_int] * 5 + [
-                    ctypes.c_void_p, ctypes.c_longlong, ctypes.c_int, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
             for p in _FP8_PAIRS:
                 for o in _FP8_OUTS:
                     f = getattr(lib, f"tessel_gemm_fp8_{p}_{o}")
@@ -330,11 +330,30 @@ def _gemm_library():
         return _gemm_lib
 
 
-def grouped_gemm(a, b, group_offsets=None, masked_m=None, out=None, check=False):
-    """out_g = a_g @ b[g].T for the groups of group_offsets or masked_m (see the module's documentation); returns out."""
+def _grouped_library():
+    global _grouped_lib
+    with _lock:
+        if _grouped_lib is None:
+            lib = ctypes.CDLL(build(kernels="grouped"))
+            for t in _DTYPES + _GROUPED_FP8:
+                w = getattr(lib, f"tessel_grouped_workspace_{t}")
+                w.restype = ctypes.c_longlong
+                w.argtypes = [ctypes.c_int, ctypes.c_int]
+                f = getattr(lib, f"tessel_grouped_gemm_{t}")
+                f.restype = ctypes.c_int
+                scales = [ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p, ctypes.c_int] if t in _GROUPED_FP8 else []
+                f.argtypes = [ctypes.c_void_p, ctypes.c_longlong] * 3 + [ctypes.c_void_p] + [ctypes.c_int] * 5 + [
+                    ctypes.c_void_p, ctypes.c_longlong, ctypes.c_int] + scales + [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
+            _grouped_lib = lib
+        return _grouped_lib
+
+
+def grouped_gemm(a, b, group_offsets=None, masked_m=None, out=None, check=False, scale_a=None, scale_b=None, use_fast_accum=False):
+    """out_g = a_g @ b[g].T for the groups of group_offsets or masked_m, 16-bit or FP8 with scales (see the module's
+    documentation); returns out."""
     import torch
 
-    names = {torch.bfloat16: "bf16", torch.float16: "fp16"}
+    names = {torch.bfloat16: "bf16", torch.float16: "fp16", torch.float8_e4m3fn: "e4m3"}
     if (group_offsets is None) == (masked_m is None):
         raise ValueError("tessel.cuda.grouped_gemm: give one of group_offsets (contiguous) and masked_m (masked)")
     masked = masked_m is not None
@@ -342,7 +361,7 @@ def grouped_gemm(a, b, group_offsets=None, masked_m=None, out=None, check=False)
         if not isinstance(t, torch.Tensor) or not t.is_cuda:
             raise ValueError(f"tessel.cuda.grouped_gemm: {name} is not a CUDA tensor")
         if t.dtype not in names or t.dtype != a.dtype:
-            raise ValueError(f"tessel.cuda.grouped_gemm: {name} is {t.dtype}; a and b are both bfloat16 or both float16")
+            raise ValueError(f"tessel.cuda.grouped_gemm: {name} is {t.dtype}; a and b are both bfloat16, both float16 or both float8_e4m3fn")
         if t.device != a.device:
             raise ValueError(f"tessel.cuda.grouped_gemm: {name} is on {t.device}, a on {a.device}")
     if b.dim() != 3:
@@ -369,10 +388,29 @@ def grouped_gemm(a, b, group_offsets=None, masked_m=None, out=None, check=False)
         cap = 0
         rows = a.shape[0]
         out_shape = (rows, N)
+    fp8 = names[a.dtype] in _GROUPED_FP8
+    out_dtype = torch.bfloat16 if fp8 else a.dtype
+    a_rows = False
+    if fp8:
+        for name, sc in (("scale_a", scale_a), ("scale_b", scale_b)):
+            if not isinstance(sc, torch.Tensor) or not sc.is_cuda or sc.dtype != torch.float32 or sc.device != a.device:
+                raise ValueError(f"tessel.cuda.grouped_gemm: {name} is not a float32 CUDA tensor on {a.device} (FP8 needs both scales)")
+        if scale_b.numel() != 1:
+            raise ValueError(f"tessel.cuda.grouped_gemm: scale_b has {scale_b.numel()} values; one (per tensor)")
+        if scale_a.numel() != 1:
+            a_rows = True
+            if scale_a.numel() != rows or not scale_a.is_contiguous() or tuple(scale_a.shape) not in ((rows,), (rows, 1), tuple(a.shape[:-1]),
+                                                                                                      tuple(a.shape[:-1]) + (1,)):
+                raise ValueError(f"tessel.cuda.grouped_gemm: scale_a {tuple(scale_a.shape)}: one value (per tensor) or one per row of a "
+                                 f"({tuple(a.shape[:-1])}, contiguous)")
+        if K % 16:
+            raise ValueError(f"tessel.cuda.grouped_gemm: FP8 needs K a multiple of 16 (16-byte rows for the TMA), not {K}")
+    elif scale_a is not None or scale_b is not None or use_fast_accum:
+        raise ValueError("tessel.cuda.grouped_gemm: scale_a, scale_b and use_fast_accum are the FP8 grouped GEMM's")
     if out is None:
-        out = torch.empty(out_shape, dtype=a.dtype, device=a.device)
-    elif not isinstance(out, torch.Tensor) or tuple(out.shape) != out_shape or out.dtype != a.dtype or out.device != a.device:
-        raise ValueError(f"tessel.cuda.grouped_gemm: out is not a {a.dtype} tensor of shape {out_shape} on {a.device}")
+        out = torch.empty(out_shape, dtype=out_dtype, device=a.device)
+    elif not isinstance(out, torch.Tensor) or tuple(out.shape) != out_shape or out.dtype != out_dtype or out.device != a.device:
+        raise ValueError(f"tessel.cuda.grouped_gemm: out is not a {out_dtype} tensor of shape {out_shape} on {a.device}")
     # rows of each operand: (rows, cols) with unit column stride, groups (masked, b) rows * ld apart
     for name, t, inner in (("a", a, cap if masked else None), ("b", b, N), ("out", out, cap if masked else None)):
         if t.stride(-1) != 1:
@@ -384,15 +422,16 @@ def grouped_gemm(a, b, group_offsets=None, masked_m=None, out=None, check=False)
     if K == 0:
         raise ValueError("tessel.cuda.grouped_gemm: K = 0")
     t = names[a.dtype]
-    lib = _gemm_library()
+    lib = _grouped_library()
     ws_bytes = getattr(lib, f"tessel_grouped_workspace_{t}")(E, rows)
     ws = torch.empty(int(ws_bytes), dtype=torch.uint8, device=a.device)
     err = ctypes.create_string_buffer(512)
+    scales = [scale_a.data_ptr(), int(a_rows), scale_b.data_ptr(), int(bool(use_fast_accum))] if fp8 else []
     with torch.cuda.device(a.device):
         stream = torch.cuda.current_stream(a.device).cuda_stream
         rc = getattr(lib, f"tessel_grouped_gemm_{t}")(a.data_ptr(), a.stride(-2), b.data_ptr(), b.stride(1), out.data_ptr(), out.stride(-2),
                                                       sizes.data_ptr(), E, rows, cap, N, K, ws.data_ptr(), int(ws_bytes), int(bool(check)),
-                                                      stream, err, len(err))
+                                                      *scales, stream, err, len(err))
     if rc != 0:
         raise RuntimeError(err.value.decode(errors="replace"))
     return out

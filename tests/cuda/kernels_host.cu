@@ -321,6 +321,90 @@ int grouped_walk(std::vector<int> const& sizes, bool masked, int cap, int tr, in
   return faults;
 }
 
+// The grouped GEMM's tiles per CTA (GroupedProblem::tile, gemm_sm90_grouped.cuh) over the group sizes
+// `sizes`, tiles of 3 rows and 1 column (N = tn), clusters of `cluster` with or without split_lone:
+// every (group, 3-row tile, n-tile) of the groups' rows is computed and stored exactly once, the two
+// CTAs of a pair agree on each position (a tile or none; b_own), a tile's rows and B rows are its
+// group's, and a tile that is not stored is past the group's rows or past N. `work`: tiles computed.
+int grouped_tiles(std::vector<int> const& sizes, int tn, int L, int cluster, bool split, long long& work) {
+  struct Cfg {
+    using BM = Int<3>;
+    using BN = Int<1>;
+  };
+  struct P {
+    using Config = Cfg;
+  };
+  int const E = int(sizes.size());
+  std::vector<int> ends(static_cast<std::size_t>(E));
+  int rows = 0;
+  for (int g = 0; g < E; ++g) ends[std::size_t(g)] = rows += sizes[std::size_t(g)];
+  kernels::GroupRows const gr = kernels::contiguous_groups(ends.data(), E, rows + 1);
+  std::vector<kernels::GroupTileEntry> table(std::size_t(2 + gr.max_mtiles(3 * cluster)));
+  kernels::build_group_table(gr, 3 * cluster, table.data(), (long long)table.size());
+  kernels::sm90::GroupedProblem pr;
+  pr.sched = kernels::make_grouped_scheduler(gr, table.data(), 3 * cluster, tn, L);
+  pr.n = tn;
+  pr.split_lone = split;
+  int faults = 0;
+  std::vector<int> seen(std::size_t(rows + 1) * std::size_t(tn), 0);  // (row / 3 tile, n) stored, by the tile's first row
+  for (auto w = pr.sched.walk(0, 1); !w.done(); w.next()) {
+    kernels::GemmTile const t0 = pr.tile(P{}, w.pos, cluster, 0), t1 = pr.tile(P{}, w.pos, cluster, cluster - 1);
+    faults += t0.valid != t1.valid || t0.b_own != t1.b_own;
+    for (int r = 0; r < cluster; ++r) {
+      kernels::GemmTile const& t = r == 0 ? t0 : t1;
+      if (!t.valid) continue;
+      ++work;
+      int const g = (t.b_row - t.c_col) / tn;  // b_row = g * N + c_col
+      if (g < 0 || g >= E || t.a_row != t.c_row || t.c_row_end != ends[std::size_t(g)] || (t.c_row - (t.c_row_end - sizes[std::size_t(g)])) % 3) {
+        ++faults;
+        continue;
+      }
+      bool const stored = t.c_row < t.c_row_end && t.c_col < tn;
+      if (!stored) continue;  // rows past the group's, or an n-tile past N: computed, not stored
+      faults += t.tma_store != (t.c_row + 3 <= t.c_row_end);
+      ++seen[std::size_t(t.c_row) * std::size_t(tn) + std::size_t(t.c_col)];
+    }
+  }
+  for (int g = 0; g < E; ++g)
+    for (int r = ends[std::size_t(g)] - sizes[std::size_t(g)]; r < ends[std::size_t(g)]; r += 3)
+      for (int n = 0; n < tn; ++n) faults += seen[std::size_t(r) * std::size_t(tn) + std::size_t(n)] != 1, seen[std::size_t(r) * std::size_t(tn) + std::size_t(n)] = 0;
+  for (int c : seen) faults += c != 0;
+  return faults;
+}
+
+void grouped_tiles_all() {
+  int faults = 0, vectors = 0;
+  long long work1 = 0, work2 = 0, work2s = 0, odd_extra = 0;
+  for (int E = 1; E <= 3; ++E) {
+    int total = 1;
+    for (int i = 0; i < E; ++i) total *= 10;
+    for (int code = 0; code < total; ++code) {
+      std::vector<int> sizes(static_cast<std::size_t>(E));
+      for (int i = 0, c = code; i < E; ++i, c /= 10) sizes[std::size_t(i)] = c % 10;
+      ++vectors;
+      for (int tn = 1; tn <= 4; ++tn)
+        for (int L = 0; L <= 1; ++L) {
+          long long w1 = 0, w2s = 0;
+          faults += grouped_tiles(sizes, tn, L, 1, false, w1);
+          faults += grouped_tiles(sizes, tn, L, 2, false, work2);
+          faults += grouped_tiles(sizes, tn, L, 2, true, w2s);
+          // split_lone computes what clusters of 1 do, plus one n-tile past N per lone m-tile where tn is odd
+          long long lone = 0;
+          for (int x : sizes) lone += x > 0 && (x + 2) / 3 % 2 == 1;
+          faults += w2s != w1 + (tn % 2) * lone;
+          work1 += w1, work2s += w2s, odd_extra += (tn % 2) * lone;
+        }
+    }
+  }
+  char what[400];
+  std::snprintf(what, sizeof what,
+                "GroupedProblem::tile: every tile of the groups' rows stored once, the pair agreeing (%d size vectors of 1-3 groups of 0..9 "
+                "rows, tiles of 3 rows, 1-4 column tiles, bands 2^0..2^1; clusters of 1, 2, 2 with split_lone: %lld, %lld, %lld tiles computed, "
+                "split_lone = clusters of 1 + %lld past N)",
+                vectors, work1, work2, work2s, odd_extra);
+  check(faults == 0, what);
+}
+
 void grouped_scheduler() {
   int faults = 0, vectors = 0;
   for (int E = 1; E <= 4; ++E) {
@@ -666,6 +750,7 @@ int main() {
   fp8_configs();
   scheduler();
   grouped_scheduler();
+  grouped_tiles_all();
   pipeline_state();
   // The device parts: where there is a GPU (the CI machine has none).
   int devices = 0;

@@ -78,12 +78,19 @@ inline GroupRows masked_groups(int const* counts, int groups, int capacity) {
 struct GroupedGemmOptions {
   int log_band = -1;  // the groups' raster: bands of 2^log_band columns of tiles (-1: choose_log_band)
   // CTAs per cluster along M: 2 pairs the group's m-tiles (2m, 2m + 1) of one column, which then
-  // share each B tile by TMA multicast (a group of an odd number of m-tiles computes one tile past
-  // its rows, not stored); 1 none; -1 chosen: 2 where the groups average BM (128) rows or more.
-  // H100, bf16, N = 4096, K = 7168 (bench/RESULTS.md, "Grouped GEMM"): clusters of 2 took
-  // 8 / 64 / 256 experts from 0.90 / 0.69 / 0.84x a loop of cuBLAS calls to 0.98 / 0.95 / 1.01x
-  // (B crosses L2 once per pair; with ~4 m-tiles per group, a B tile has few readers in a wave).
+  // share each B tile by TMA multicast (a group's lone last m-tile: split_lone below); 1 none;
+  // -1 chosen (choose_grouped_cluster). H100, bf16, N = 4096, K = 7168 (bench/RESULTS.md, "Grouped
+  // GEMM"): clusters of 2 took 8 / 64 / 256 experts from 0.90 / 0.69 / 0.84x a loop of cuBLAS calls
+  // to 0.98 / 0.95 / 1.01x (B crosses L2 once per pair; with ~4 m-tiles per group, a B tile has few
+  // readers in a wave). On the H200 (4.8 TB/s against 3.35) clusters of 1 re-read B at little cost
+  // and pairs without split_lone lost by the tile they computed beside each lone m-tile (1.04 /
+  // 1.11 / 1.33x the rows of clusters of 1 at 8 / 64 / 256 experts: 0.95 / 0.92 / 0.82x their speed,
+  // session 11); split_lone computes what clusters of 1 do (bench/RESULTS.md, session 12).
   int cluster = -1;
+  // Clusters of 2: a group's lone last m-tile (an odd count of 128-row tiles) split along N between
+  // the pair (GroupedProblem), rather than computed beside a tile of no rows (false: the session-11
+  // kernel, kept for the measurement in bench/RESULTS.md).
+  bool split_lone = true;
   GemmEpilogue epilogue = GemmEpilogue::automatic;  // automatic: TMA stores for whole tiles (16-bit C), direct otherwise
   void* workspace = nullptr;           // device memory for the tile table (nullptr: allocated on the stream)
   std::size_t workspace_bytes = 0;     // its size (at least grouped_workspace_bytes)
@@ -157,9 +164,18 @@ namespace sm90 {
 // A and C rows from the group's start, B rows from group * n, stores bounded by the group's rows.
 // With clusters of 2 the scheduler's m-tiles are of 2 * BM rows, CTA `rank` of the pair taking
 // rows rank * BM .. of each.
+//
+// Clusters of 2 and a group's lone last m-tile (its rows end within the first BM of the pair's
+// 2 * BM; every group with an odd count of BM-row tiles has one): with split_lone, the pair splits
+// that m-tile along N instead: position n of the row (n < ceil(tn / 2)) is the n-tiles 2n (rank 0)
+// and 2n + 1 (rank 1) of the same rows, each CTA loading its own B tile (GemmTile::b_own; the A tile
+// is the same, read twice through L2); positions n >= ceil(tn / 2) of that row are no tile (both CTAs
+// skip them). An odd tn leaves rank 1 of the last position an n-tile past N (computed, not stored).
+// Without split_lone, rank 1 computes BM rows past the group's (not stored): the work of a tile.
 struct GroupedProblem {
   GroupedTileScheduler sched;  // tile_rows: BM x the cluster's CTAs
   int n = 0;  // B's rows per group (N)
+  bool split_lone = true;  // clusters of 2: a group's lone last m-tile split along N (above)
 
   template <class P>
   TESSEL_HOST_DEVICE TileWalk walk(P const&, int first, int step) const { return sched.walk(first, step); }
@@ -170,19 +186,29 @@ struct GroupedProblem {
     GroupTile const g = sched.tile(pos);
     GemmTile t;
     if (!sched.valid(g)) return t;
+    int m = g.m * cluster + rank, nt = g.n;  // the CTA's BM-row tile of the group, its n-tile
+    if (cluster == 2 && split_lone && g.rows - g.m * 2 * BM <= BM) {  // the group's lone last m-tile: split along N
+      if (2 * g.n >= sched.tiles_n) return t;  // this row's positions past ceil(tn / 2): no tile (for both CTAs)
+      m = g.m * 2, nt = 2 * g.n + rank;
+      t.b_own = true;
+    }
     t.valid = true;
-    t.a_row = t.c_row = g.start + (g.m * cluster + rank) * BM;  // rows past the group's (an odd count's pair): not stored
+    t.a_row = t.c_row = g.start + m * BM;  // rows past the group's (an odd count's pair without split_lone): not stored
     t.c_row_end = g.start + g.rows;
-    t.b_row = g.group * n + g.n * BN;
-    t.c_col = g.n * BN;
+    t.b_row = g.group * n + nt * BN;  // (nt = tn: B rows past the group's, or zeros past B; the tile is not stored)
+    t.c_col = nt * BN;
     t.tma_store = t.c_row + BM <= t.c_row_end;  // the tile lies within its group: the TMA store may write it whole
     return t;
   }
 };
 
-// The cluster of GroupedGemmOptions::cluster = -1: 2 where the groups average tile_rows (BM) rows or more.
-inline int choose_grouped_cluster(GroupRows const& gr, int tile_rows) {
-  return gr.groups > 0 && gr.total_rows / gr.groups >= tile_rows ? 2 : 1;
+// The cluster of GroupedGemmOptions::cluster = -1: 2 (with split_lone, a pair does the work of two
+// CTAs of clusters of 1, tile for tile, and shares B by multicast where it can), unless there is one
+// column of n-tiles and the groups average fewer than 2 * BM rows (a lone m-tile's pair would then
+// compute one n-tile past N beside it).
+inline int choose_grouped_cluster(GroupRows const& gr, int tile_rows, int tiles_n) {
+  if (gr.groups <= 0) return 1;
+  return tiles_n >= 2 || gr.total_rows / gr.groups >= 2 * tile_rows ? 2 : 1;
 }
 
 namespace detail {
@@ -232,7 +258,7 @@ cudaError_t launch_grouped_gemm(typename Cfg::ElementA const* A, long long lda, 
   p.m = gr.total_rows, p.n = N, p.k = K;
   p.alpha = alpha, p.beta = beta;
   p.k_tiles = k_tiles;
-  p.cluster = opt.cluster > 0 ? opt.cluster : choose_grouped_cluster(gr, BM::value);
+  p.cluster = opt.cluster > 0 ? opt.cluster : choose_grouped_cluster(gr, BM::value, tiles_n);
   if (p.cluster != 1 && p.cluster != 2) fail("grouped_gemm: clusters of 1 or 2 CTAs");
   p.vec = (ldc % 2 == 0) && (reinterpret_cast<std::uintptr_t>(C) % (2 * sizeof(TO)) == 0);
 
@@ -249,6 +275,7 @@ cudaError_t launch_grouped_gemm(typename Cfg::ElementA const* A, long long lda, 
   int const tile_rows = BM::value * p.cluster;  // the scheduler's m-tiles: one per cluster
   p.problem.sched = make_grouped_scheduler(gr, table, tile_rows, tiles_n, opt.log_band);
   p.problem.n = N;
+  p.problem.split_lone = opt.split_lone;
 
   int dev = 0;
   if ((e = cudaGetDevice(&dev)) != cudaSuccess) return e;
@@ -328,10 +355,10 @@ void describe_grouped(std::vector<int> const& rows, int N, int K, int sms = 132,
   std::vector<int> ends(std::size_t(E) + 1, 0);
   for (int g = 0; g < E; ++g) ends[std::size_t(g)] = (g ? ends[std::size_t(g) - 1] : 0) + rows[std::size_t(g)];
   GroupRows const gr = contiguous_groups(ends.data(), E, E ? ends[std::size_t(E) - 1] : 0);
-  int const cl = cluster > 0 ? cluster : choose_grouped_cluster(gr, BM::value), tr = BM::value * cl;
+  int const tn = int((N + (long long)BN::value - 1) / BN::value);
+  int const cl = cluster > 0 ? cluster : choose_grouped_cluster(gr, BM::value, tn), tr = BM::value * cl;
   std::vector<GroupTileEntry> table(std::size_t(2 + gr.max_mtiles(tr)));
   build_group_table(gr, tr, table.data(), (long long)table.size());
-  int const tn = int((N + (long long)BN::value - 1) / BN::value);
   auto const s = make_grouped_scheduler(gr, table.data(), tr, tn, log_band);
   std::printf("tessel sm90 grouped GEMM: %d groups, %d rows, N = %d, K = %d: clusters of %d, %d m-tiles of %d rows (one per cluster), %d n-tiles,\n"
               "  %d positions, grid about %d CTAs\n",
@@ -347,6 +374,9 @@ void describe_grouped(std::vector<int> const& rows, int N, int K, int sms = 132,
       print(group_tile_layout(tm, tn, s.log_band));
       std::printf("; B rows %lld + n * %d; rows of CTA r of the cluster: %d + (m * %d + r) * %d; C: whole %d-row tiles by TMA store",
                   (long long)g * N, BN::value, start, cl, BM::value, BM::value);
+      if (cl == 2 && (r + BM::value - 1) / BM::value % 2 == 1)
+        std::printf("; lone last m-tile (rows %d..): positions n < %d give CTA r n-tile 2n + r, each loading its own B", start + (tm - 1) * tr,
+                    (tn + 1) / 2);
       if (r % BM::value) std::printf(", rows %d..%d by the direct epilogue", start + r / BM::value * BM::value, start + r - 1);
       std::printf("\n");
     }
