@@ -87,6 +87,18 @@ float float_of(std::uint16_t u) {
 }
 constexpr std::uint16_t kSentinel = 0x7fc1;  // a NaN the kernel never writes
 
+// One output value against its reference: exact, a wrong bit pattern counted; else the squared
+// difference (a non-finite value: 1e30) and the reference's square summed.
+void tally(std::uint16_t got, float ref, bool exact, long long& wrong, double& dn, double& rn) {
+  if (exact) {
+    wrong += got != bits_of(ref);
+    return;
+  }
+  double const d = double(float_of(got)) - ref;
+  dn += std::isfinite(float_of(got)) ? d * d : 1e30;
+  rn += double(ref) * ref;
+}
+
 // A pattern: group sizes, masked (capacity) or contiguous (extra rows past the last end).
 struct Pattern {
   std::string name;
@@ -166,13 +178,7 @@ void run_pattern(Pattern const& pt, int N, int K, bool exact, int cluster, kerne
         float const* br = &bf[(std::size_t(g) * N + n) * K];
         float s = 0;
         for (int k = 0; k < K; ++k) s += ar[k] * br[k];
-        std::uint16_t const got = c[std::size_t(r) * N + n];
-        if (exact) wrong += got != bits_of(s);
-        else {
-          double const d = double(float_of(got)) - s;
-          dn += std::isfinite(float_of(got)) ? d * d : 1e30;
-          rn += double(s) * s;
-        }
+        tally(c[std::size_t(r) * N + n], s, exact, wrong, dn, rn);
       }
     }
     if (!exact && nr > 0) worst = std::max(worst, std::sqrt(dn / std::max(rn, 1e-30)));
@@ -337,13 +343,7 @@ void run_fp8_pattern(Pattern const& pt, int N, int K, bool fast, bool rows, int 
         float s = 0;
         for (int k = 0; k < K; ++k) s += af[std::size_t(r) * K + k] * bf[(std::size_t(g) * N + n) * K + k];
         float const ref = s * sa[std::size_t(r)] * sb;
-        std::uint16_t const got = c[std::size_t(r) * N + n];
-        if (exact) wrong += got != bits_of(ref);
-        else {
-          double const d = double(float_of(got)) - ref;
-          dn += std::isfinite(float_of(got)) ? d * d : 1e30;
-          rn += double(ref) * ref;
-        }
+        tally(c[std::size_t(r) * N + n], ref, exact, wrong, dn, rn);
       }
     }
     if (!exact && pt.sizes[std::size_t(g)] > 0) worst = std::max(worst, std::sqrt(dn / std::max(rn, 1e-30)));
@@ -460,17 +460,28 @@ double ratio(std::vector<std::vector<double>> const& ms, int v, int ref) {
   return median(r);
 }
 
+// A case's group sizes (split), their ends, and its description.
+struct CaseSizes {
+  std::vector<int> sizes, ends;
+  std::string head;
+};
+CaseSizes case_sizes(TimeCase const& tc) {
+  CaseSizes c;
+  c.sizes = split(tc.E, tc.tokens, tc.zeros);
+  int mn = 1 << 30, mx = 0, empty = 0, r = 0;
+  for (int x : c.sizes) c.ends.push_back(r += x), mn = std::min(mn, x), mx = std::max(mx, x), empty += x == 0;
+  char b[200];
+  std::snprintf(b, sizeof b, "%s: E=%d N=%d K=%d tokens=%d (group rows %d..%d, %d empty)", tc.name, tc.E, tc.N, tc.K, tc.tokens, mn, mx, empty);
+  c.head = b;
+  return c;
+}
+
 #  if defined(TESSEL_GROUPED_TIMING)
 void time_case(TimeCase const& tc, int rounds, int reps, cublasHandle_t h) {
   int const E = tc.E, N = tc.N, K = tc.K, M = tc.tokens;
-  std::vector<int> const sizes = split(E, M, tc.zeros);
-  std::vector<int> ends(static_cast<std::size_t>(E));
-  int mn = 1 << 30, mx = 0, empty = 0;
-  for (int g = 0, r = 0; g < E; ++g) {
-    r += sizes[std::size_t(g)];
-    ends[std::size_t(g)] = r;
-    mn = std::min(mn, sizes[std::size_t(g)]), mx = std::max(mx, sizes[std::size_t(g)]), empty += sizes[std::size_t(g)] == 0;
-  }
+  CaseSizes const cs = case_sizes(tc);
+  std::vector<int> const& sizes = cs.sizes;
+  std::vector<int> const& ends = cs.ends;
   T *A, *B, *C, *C2;
   int* dE;
   CK(cudaMalloc(&A, std::size_t(M) * K * 2));
@@ -506,8 +517,7 @@ void time_case(TimeCase const& tc, int rounds, int reps, cublasHandle_t h) {
     CB(cublasGemmEx(h, CUBLAS_OP_T, CUBLAS_OP_N, N, M, K, &one, B, CUDA_R_16BF, K, A, CUDA_R_16BF, K, &zero, c, CUDA_R_16BF, N,
                     CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
   };
-  char head[200];
-  std::snprintf(head, sizeof head, "%s: E=%d N=%d K=%d tokens=%d (group rows %d..%d, %d empty)", tc.name, E, N, K, M, mn, mx, empty);
+  char const* head = cs.head.c_str();
   std::printf("== %s\n", head);
   // bit-exact cross-checks on small integers
   fill_dev<<<1024, 256>>>(A, (long long)M * K, 1u, true);
@@ -562,14 +572,9 @@ void time_case(TimeCase const& tc, int rounds, int reps, cublasHandle_t h) {
 void time_case_fp8(TimeCase const& tc, int rounds, int reps) {
   using F8 = float_e4m3_t;
   int const E = tc.E, N = tc.N, K = tc.K, M = tc.tokens;
-  std::vector<int> const sizes = split(E, M, tc.zeros);
-  std::vector<int> ends(static_cast<std::size_t>(E));
-  int mn = 1 << 30, mx = 0, empty = 0;
-  for (int g = 0, r = 0; g < E; ++g) {
-    r += sizes[std::size_t(g)];
-    ends[std::size_t(g)] = r;
-    mn = std::min(mn, sizes[std::size_t(g)]), mx = std::max(mx, sizes[std::size_t(g)]), empty += sizes[std::size_t(g)] == 0;
-  }
+  CaseSizes const cs = case_sizes(tc);
+  std::vector<int> const& sizes = cs.sizes;
+  std::vector<int> const& ends = cs.ends;
   F8 *A, *B;
   T* C;
   int* dE;
@@ -595,8 +600,7 @@ void time_case_fp8(TimeCase const& tc, int rounds, int reps) {
     CK(tessel::cuda::grouped_gemm_fp8(A, B, C, gr, N, K, 1.f, nullptr, o, fast));
   };
   auto dense = [&](bool fast) { CK(kernels::sm90::gemm_fp8(A, K, B, K, C, N, M, N, K, gopt.scales, 1.f, nullptr, kernels::GemmOptions{}, fast)); };
-  std::printf("== FP8 %s: E=%d N=%d K=%d tokens=%d (group rows %d..%d, %d empty); %s\n", tc.name, E, N, K, M, mn, mx, empty,
-              work_line(sizes).c_str());
+  std::printf("== FP8 %s; %s\n", cs.head.c_str(), work_line(sizes).c_str());
   fill_dev<<<1024, 256>>>(A, (long long)M * K, 3u, false);
   fill_dev<<<1024, 256>>>(B, (long long)E * N * K, 4u, false);
   CK(cudaDeviceSynchronize());

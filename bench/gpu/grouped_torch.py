@@ -49,6 +49,20 @@ def timed(fn, reps):
     return a.elapsed_time(b) / reps
 
 
+def time_rounds(variants, args, flop):
+    """args.rounds rounds, each timing every variant (args.reps calls), the order rotated per round; prints and returns the times."""
+    ms = {v: [] for v in variants}
+    names = list(variants)
+    for r in range(args.rounds):
+        for j in range(len(names)):
+            v = names[(j + r) % len(names)]
+            ms[v].append(timed(variants[v], args.reps))
+    for v in names:
+        med = statistics.median(ms[v])
+        print(f"time {v:22s} " + " ".join(f"{t:8.4f}" for t in ms[v]) + f"  ms per call; median {med:.4f} ms, {flop / med * 1e-9:.0f} TFLOP/s")
+    return ms
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=5)
@@ -96,16 +110,8 @@ def main():
             failed += not ok
             print(f"{'ok' if ok else 'FAIL'}   {name}: tessel.cuda.grouped_gemm == torch._grouped_mm, bit for bit (integers)", flush=True)
         a.uniform_(-1, 1), b.uniform_(-1, 1)
-        ms = {v: [] for v in variants}
+        ms = time_rounds(variants, args, 2.0 * M * N * K)
         names = list(variants)
-        for r in range(args.rounds):
-            for j in range(len(names)):
-                v = names[(j + r) % len(names)]
-                ms[v].append(timed(variants[v], args.reps))
-        flop = 2.0 * M * N * K
-        for v in names:
-            med = statistics.median(ms[v])
-            print(f"time {v:18s} " + " ".join(f"{t:8.4f}" for t in ms[v]) + f"  ms per call; median {med:.4f} ms, {flop / med * 1e-9:.0f} TFLOP/s")
         ratio = {v: statistics.median([ms[v][r] / ms["tessel grouped"][r] for r in range(args.rounds)]) for v in names if v != "tessel grouped"}
         print(f"ratio {name}: tessel.cuda.grouped_gemm speed / " + ", / ".join(f"{v} {x:.3f}" for v, x in ratio.items()) +
               f" (medians of {args.rounds} per-round ratios)", flush=True)
@@ -191,16 +197,7 @@ def fp8_cases(args, rng):
                     "_scaled_mm dense": lambda: torch._scaled_mm(a, b[0].t(), scale_a=sa, scale_b=sb, out_dtype=torch.bfloat16),
                     "_scaled_mm dense fast": lambda: torch._scaled_mm(a, b[0].t(), scale_a=sa, scale_b=sb, out_dtype=torch.bfloat16,
                                                                       use_fast_accum=True)}
-        ms = {v: [] for v in variants}
-        names = list(variants)
-        for r in range(args.rounds):
-            for j in range(len(names)):
-                v = names[(j + r) % len(names)]
-                ms[v].append(timed(variants[v], args.reps))
-        flop = 2.0 * M * N * K
-        for v in names:
-            med = statistics.median(ms[v])
-            print(f"time {v:22s} " + " ".join(f"{t:8.4f}" for t in ms[v]) + f"  ms per call; median {med:.4f} ms, {flop / med * 1e-9:.0f} TFLOP/s")
+        ms = time_rounds(variants, args, 2.0 * M * N * K)
 
         def ratio(v, ref):
             return statistics.median([ms[ref][r] / ms[v][r] for r in range(args.rounds)])

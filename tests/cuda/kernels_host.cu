@@ -321,6 +321,22 @@ int grouped_walk(std::vector<int> const& sizes, bool masked, int cap, int tr, in
   return faults;
 }
 
+// Calls f(sizes) for every vector of 1..max_groups group sizes in 0..values-1; returns how many.
+template <class F>
+int for_each_sizes(int max_groups, int values, F&& f) {
+  int vectors = 0;
+  for (int E = 1; E <= max_groups; ++E) {
+    int total = 1;
+    for (int i = 0; i < E; ++i) total *= values;
+    for (int code = 0; code < total; ++code, ++vectors) {
+      std::vector<int> sizes(static_cast<std::size_t>(E));
+      for (int i = 0, c = code; i < E; ++i, c /= values) sizes[std::size_t(i)] = c % values;
+      f(sizes);
+    }
+  }
+  return vectors;
+}
+
 // The grouped GEMM's tiles per CTA (GroupedProblem::tile, gemm_sm90_grouped.cuh) over the group sizes
 // `sizes`, tiles of 3 rows and 1 column (N = tn), clusters of `cluster` with or without split_lone:
 // every (group, 3-row tile, n-tile) of the groups' rows is computed and stored exactly once, the two
@@ -373,29 +389,22 @@ int grouped_tiles(std::vector<int> const& sizes, int tn, int L, int cluster, boo
 }
 
 void grouped_tiles_all() {
-  int faults = 0, vectors = 0;
+  int faults = 0;
   long long work1 = 0, work2 = 0, work2s = 0, odd_extra = 0;
-  for (int E = 1; E <= 3; ++E) {
-    int total = 1;
-    for (int i = 0; i < E; ++i) total *= 10;
-    for (int code = 0; code < total; ++code) {
-      std::vector<int> sizes(static_cast<std::size_t>(E));
-      for (int i = 0, c = code; i < E; ++i, c /= 10) sizes[std::size_t(i)] = c % 10;
-      ++vectors;
-      for (int tn = 1; tn <= 4; ++tn)
-        for (int L = 0; L <= 1; ++L) {
-          long long w1 = 0, w2s = 0;
-          faults += grouped_tiles(sizes, tn, L, 1, false, w1);
-          faults += grouped_tiles(sizes, tn, L, 2, false, work2);
-          faults += grouped_tiles(sizes, tn, L, 2, true, w2s);
-          // split_lone computes what clusters of 1 do, plus one n-tile past N per lone m-tile where tn is odd
-          long long lone = 0;
-          for (int x : sizes) lone += x > 0 && (x + 2) / 3 % 2 == 1;
-          faults += w2s != w1 + (tn % 2) * lone;
-          work1 += w1, work2s += w2s, odd_extra += (tn % 2) * lone;
-        }
-    }
-  }
+  int const vectors = for_each_sizes(3, 10, [&](std::vector<int> const& sizes) {
+    for (int tn = 1; tn <= 4; ++tn)
+      for (int L = 0; L <= 1; ++L) {
+        long long w1 = 0, w2s = 0;
+        faults += grouped_tiles(sizes, tn, L, 1, false, w1);
+        faults += grouped_tiles(sizes, tn, L, 2, false, work2);
+        faults += grouped_tiles(sizes, tn, L, 2, true, w2s);
+        // split_lone computes what clusters of 1 do, plus one n-tile past N per lone m-tile where tn is odd
+        long long lone = 0;
+        for (int x : sizes) lone += x > 0 && (x + 2) / 3 % 2 == 1;
+        faults += w2s != w1 + (tn % 2) * lone;
+        work1 += w1, work2s += w2s, odd_extra += (tn % 2) * lone;
+      }
+  });
   char what[400];
   std::snprintf(what, sizeof what,
                 "GroupedProblem::tile: every tile of the groups' rows stored once, the pair agreeing (%d size vectors of 1-3 groups of 0..9 "
@@ -406,21 +415,15 @@ void grouped_tiles_all() {
 }
 
 void grouped_scheduler() {
-  int faults = 0, vectors = 0;
-  for (int E = 1; E <= 4; ++E) {
-    int total = 1;
-    for (int i = 0; i < E; ++i) total *= 8;
-    for (int code = 0; code < total; ++code) {
-      std::vector<int> sizes(static_cast<std::size_t>(E));
-      for (int i = 0, c = code; i < E; ++i, c /= 8) sizes[std::size_t(i)] = c % 8;
-      ++vectors;
-      for (int tn = 1; tn <= 5; tn += (E == 4 ? 2 : 1))
-        for (int L = 0; L <= 2; ++L) {
-          faults += grouped_walk(sizes, false, 0, 3, tn, L);
-          if (E <= 3 || tn == 3) faults += grouped_walk(sizes, true, 7, 3, tn, L);
-        }
-    }
-  }
+  int faults = 0;
+  int const vectors = for_each_sizes(4, 8, [&](std::vector<int> const& sizes) {
+    int const E = int(sizes.size());
+    for (int tn = 1; tn <= 5; tn += (E == 4 ? 2 : 1))
+      for (int L = 0; L <= 2; ++L) {
+        faults += grouped_walk(sizes, false, 0, 3, tn, L);
+        if (E <= 3 || tn == 3) faults += grouped_walk(sizes, true, 7, 3, tn, L);
+      }
+  });
   char what[200];
   std::snprintf(what, sizeof what,
                 "GroupedTileScheduler: every (group, m, n) tile once, its rows right (%d size vectors of 1-4 groups of 0..7 rows, "
