@@ -16,8 +16,16 @@
 // events, TFLOP/s counting 4 B H S^2 D (halved for causal).
 // One configuration per build: CI compiles (no GPU) variant 0, bf16 d64
 // non-causal; -DTESSEL_ATTN_VARIANT=0..8 picks another (bf16 d64/d128/d256
-// non-causal and causal, fp16 d64 causal, d128 non-causal, d256 causal):
+// non-causal and causal, fp16 d64 causal, d128 non-causal, d256 causal),
+// 9..12 FP8 (e4m3 in with descales, bf16 out; d128/d256 non-causal and causal):
 // bench/gpu/attention_run.sh builds all of them in parallel.
+// FP8 as FlashAttention-3 tests it: inputs e4m3 with descales of (batch, kv head)
+// in [0.5, 2); the fp32 reference computes with the dequantized inputs (double);
+// the low-precision one as FA3's PyTorch reference (bf16 dequantized inputs, K
+// times the scale in bf16, scores rounded to bf16, P normalised, rounded to bf16
+// and then to e4m3, O accumulated in fp32 from bf16 V and rounded to bf16); the
+// same bound. Fixed lengths only (the kernel takes no cu_seqlens in FP8). The
+// timings include the V^T pass (prepare_vt), also timed alone.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -71,12 +79,22 @@ __device__ float rnd(float x) {
   return float(T(x));
 }
 
+// The descales of a reference (FP8: (batch, kv head) arrays; null: 1).
+struct RefDescales {
+  float const *q = nullptr, *k = nullptr, *v = nullptr;
+};
+
 // One block per (row, head, batch). Low = false: double arithmetic; Low = true:
-// the input precision (q * scale, the scores, P and O rounded to T).
-template <class T, bool Low>
+// the input precision (q * scale, the scores, P and O rounded to T; FP8, see
+// the top: in bf16 (TO) with P also rounded to e4m3).
+template <class T, class TO, bool Low>
 __global__ void ref_kernel(T const* q, T const* k, T const* v, float* o, float* lse, float* scratch, int sq, int sk, int hq, int hkv, int D,
-                           float scale, bool causal) {
+                           float scale, bool causal, RefDescales ds) {
+  constexpr bool kFp8 = sizeof(T) == 1;
   int const i = blockIdx.x, h = blockIdx.y, b = blockIdx.z, hk = h / (hq / hkv);
+  float const dq = ds.q ? ds.q[b * hkv + hk] : 1.f, dk = ds.k ? ds.k[b * hkv + hk] : 1.f, dv = ds.v ? ds.v[b * hkv + hk] : 1.f;
+  // an input value (dequantized; Low: in TO)
+  auto in = [](T x, float d) { return Low && kFp8 ? rnd<TO>(float(x) * d) : float(x) * d; };
   T const* qr = q + (((long long)b * sq + i) * hq + h) * D;
   float* s = scratch + (((long long)b * hq + h) * sq + i) * sk;
   __shared__ double red[128];
@@ -86,10 +104,11 @@ __global__ void ref_kernel(T const* q, T const* k, T const* v, float* o, float* 
     double acc = 0;
     float accf = 0.f;
     for (int d = 0; d < D; ++d) {
-      if (Low) accf += rnd<T>(float(qr[d]) * scale) * float(kr[d]);
-      else acc += double(float(qr[d])) * double(float(kr[d]));
+      if (Low && kFp8) accf += in(qr[d], dq) * rnd<TO>(in(kr[d], dk) * scale);
+      else if (Low) accf += rnd<T>(float(qr[d]) * scale) * float(kr[d]);
+      else acc += double(float(qr[d]) * dq) * double(float(kr[d]) * dk);
     }
-    double sc = Low ? double(rnd<T>(accf)) : acc * scale;
+    double sc = Low ? double(rnd<TO>(accf)) : acc * scale;
     if (causal && j > i + (sk - sq)) sc = -INFINITY;
     s[j] = float(sc);
     if (!Low) s[j] = float(sc);  // the double score's float (the max and exps below use the double again)
@@ -113,7 +132,7 @@ __global__ void ref_kernel(T const* q, T const* k, T const* v, float* o, float* 
       } else {
         T const* kr = k + (((long long)b * sk + j) * hkv + hk) * D;
         double acc = 0;
-        for (int d = 0; d < D; ++d) acc += double(float(qr[d])) * double(float(kr[d]));
+        for (int d = 0; d < D; ++d) acc += double(float(qr[d]) * dq) * double(float(kr[d]) * dk);
         sc = acc * scale;
         if (causal && j > i + (sk - sq)) sc = -INFINITY;
       }
@@ -137,11 +156,16 @@ __global__ void ref_kernel(T const* q, T const* k, T const* v, float* o, float* 
     float accf = 0.f;
     if (sum > 0)
       for (int j = 0; j < sk; ++j) {
-        float const vv = float(v[(((long long)b * sk + j) * hkv + hk) * D + d]);
-        if (Low) accf += rnd<T>(float(s[j] / sum)) * vv;
-        else acc += double(s[j]) * vv;
+        float const vv = in(v[(((long long)b * sk + j) * hkv + hk) * D + d], dv);
+        if (Low) {
+          float pj = rnd<TO>(float(s[j] / sum));
+          if (kFp8) pj = rnd<T>(pj);
+          accf += pj * vv;
+        } else {
+          acc += double(s[j]) * vv;
+        }
       }
-    orow[d] = Low ? rnd<T>(accf) : float(acc / (sum > 0 ? sum : 1.0));
+    orow[d] = Low ? rnd<TO>(accf) : float(acc / (sum > 0 ? sum : 1.0));
   }
 }
 
@@ -158,23 +182,52 @@ struct Totals {
 
 template <class T>
 struct Buffers {
-  T *q = nullptr, *k = nullptr, *v = nullptr, *o = nullptr;
+  using TO = typename att::AttentionArgs<T>::TO;
+  T *q = nullptr, *k = nullptr, *v = nullptr;
+  TO* o = nullptr;
   float* lse = nullptr;
+  void* vt = nullptr;        // FP8: V^T's workspace
+  float* descale = nullptr;  // FP8: q, k, v descales, (batch, hkv) each
   void alloc(long long nq, long long nk, long long nlse) {
     CK(cudaMalloc(&q, nq * sizeof(T)));
     CK(cudaMalloc(&k, nk * sizeof(T)));
     CK(cudaMalloc(&v, nk * sizeof(T)));
-    CK(cudaMalloc(&o, nq * sizeof(T)));
+    CK(cudaMalloc(&o, nq * sizeof(TO)));
     CK(cudaMalloc(&lse, nlse * sizeof(float)));
   }
+  // FP8: V^T's workspace and descales in [0.5, 2) (a fixed draw), set on a.
+  void fp8(att::AttentionArgs<T>& a, unsigned seed) {
+    if constexpr (sizeof(T) == 1) {
+      CK(cudaMalloc(&vt, std::max(16LL, att::attention_vt_bytes(a))));
+      int const n = a.batch * a.hkv;
+      std::vector<float> h(3 * std::size_t(n));
+      for (std::size_t i = 0; i < h.size(); ++i) {
+        seed = seed * 1103515245u + 12345u;
+        h[i] = 0.5f + 1.5f * float((seed >> 8) % 1000u) / 1000.f;
+      }
+      CK(cudaMalloc(&descale, h.size() * sizeof(float)));
+      CK(cudaMemcpy(descale, h.data(), h.size() * sizeof(float), cudaMemcpyHostToDevice));
+      a.vt = vt;
+      a.q_descale = descale, a.k_descale = descale + n, a.v_descale = descale + 2 * n;
+      a.q_descale_b = a.k_descale_b = a.v_descale_b = a.hkv;
+      a.q_descale_h = a.k_descale_h = a.v_descale_h = 1;
+    }
+  }
+  RefDescales ref_descales() const { return descale ? RefDescales{descale, descale + nds_, descale + 2 * nds_} : RefDescales{}; }
+  void set_nds(int n) { nds_ = n; }
   void release() {
     cudaFree(q), cudaFree(k), cudaFree(v), cudaFree(o), cudaFree(lse);
+    if (vt) cudaFree(vt);
+    if (descale) cudaFree(descale);
   }
+
+ private:
+  int nds_ = 0;
 };
 
 template <class T>
 char const* type_name() {
-  return std::is_same_v<T, bfloat16_t> ? "bf16" : "fp16";
+  return std::is_same_v<T, bfloat16_t> ? "bf16" : sizeof(T) == 1 ? "e4m3" : "fp16";
 }
 
 template <class Cfg>
@@ -186,6 +239,7 @@ std::string variant_tag() {
 template <class Cfg>
 bool check_case(int batch, int sq, int sk, int hq, int hkv, Totals& tot) {
   using T = typename Cfg::Element;
+  using TO = typename Cfg::ElementOut;
   int const D = Cfg::kHeadDim;
   long long const nq = (long long)batch * sq * hq * D, nk = (long long)batch * sk * hkv * D, nlse = (long long)batch * hq * sq;
   Buffers<T> buf;
@@ -202,33 +256,37 @@ bool check_case(int batch, int sq, int sk, int hq, int hkv, Totals& tot) {
   a.q = buf.q, a.k = buf.k, a.v = buf.v, a.o = buf.o, a.lse = buf.lse;
   a.batch = batch, a.sq = sq, a.sk = sk, a.hq = hq, a.hkv = hkv, a.head_dim = D, a.causal = Cfg::kCausal;
   a.set_contiguous();
+  buf.fp8(a, seed);
+  buf.set_nds(batch * hkv);
   float const scale = 1.f / std::sqrt(float(D));
   CK(att::launch_attention<Cfg>(a, nullptr));
   CK(cudaDeviceSynchronize());
   // references
-  float *o32, *olow, *lse32, *scratch;
+  float *o32, *olow, *lse32, *lselow, *scratch;
   CK(cudaMalloc(&o32, nq * sizeof(float)));
   CK(cudaMalloc(&olow, nq * sizeof(float)));
   CK(cudaMalloc(&lse32, nlse * sizeof(float)));
+  CK(cudaMalloc(&lselow, nlse * sizeof(float)));
   CK(cudaMalloc(&scratch, (long long)batch * hq * sq * sk * sizeof(float)));
   dim3 const grid{unsigned(sq), unsigned(hq), unsigned(batch)};
-  ref_kernel<T, false><<<grid, 128>>>(buf.q, buf.k, buf.v, o32, lse32, scratch, sq, sk, hq, hkv, D, scale, Cfg::kCausal);
-  ref_kernel<T, true><<<grid, 128>>>(buf.q, buf.k, buf.v, olow, nullptr, scratch, sq, sk, hq, hkv, D, scale, Cfg::kCausal);
+  ref_kernel<T, TO, false><<<grid, 128>>>(buf.q, buf.k, buf.v, o32, lse32, scratch, sq, sk, hq, hkv, D, scale, Cfg::kCausal, buf.ref_descales());
+  ref_kernel<T, TO, true><<<grid, 128>>>(buf.q, buf.k, buf.v, olow, lselow, scratch, sq, sk, hq, hkv, D, scale, Cfg::kCausal, buf.ref_descales());
   CK(cudaGetLastError());
   CK(cudaDeviceSynchronize());
-  std::vector<T> ho(nq);
-  std::vector<float> h32(nq), hlow(nq), hl(nlse), hl32(nlse);
-  CK(cudaMemcpy(ho.data(), buf.o, nq * sizeof(T), cudaMemcpyDeviceToHost));
+  std::vector<TO> ho(nq);
+  std::vector<float> h32(nq), hlow(nq), hl(nlse), hl32(nlse), hllow(nlse);
+  CK(cudaMemcpy(ho.data(), buf.o, nq * sizeof(TO), cudaMemcpyDeviceToHost));
   CK(cudaMemcpy(h32.data(), o32, nq * sizeof(float), cudaMemcpyDeviceToHost));
   CK(cudaMemcpy(hlow.data(), olow, nq * sizeof(float), cudaMemcpyDeviceToHost));
   CK(cudaMemcpy(hl.data(), buf.lse, nlse * sizeof(float), cudaMemcpyDeviceToHost));
   CK(cudaMemcpy(hl32.data(), lse32, nlse * sizeof(float), cudaMemcpyDeviceToHost));
-  cudaFree(o32), cudaFree(olow), cudaFree(lse32), cudaFree(scratch);
+  CK(cudaMemcpy(hllow.data(), lselow, nlse * sizeof(float), cudaMemcpyDeviceToHost));
+  cudaFree(o32), cudaFree(olow), cudaFree(lse32), cudaFree(lselow), cudaFree(scratch);
   buf.release();
   double err = 0, err_low = 0, atol = 0;
   long long bad = 0;
   for (long long i = 0; i < nq; ++i) {
-    float const ref = to_f(T(h32[i]));
+    float const ref = to_f(TO(h32[i]));
     float const x = to_f(ho[i]);
     if (!std::isfinite(x)) {
       ++bad;
@@ -236,10 +294,10 @@ bool check_case(int batch, int sq, int sk, int hq, int hkv, Totals& tot) {
     }
     err = std::max(err, (double)std::fabs(x - ref));
     err_low = std::max(err_low, (double)std::fabs(hlow[i] - ref));
-    float const y = to_f(T(to_f(T(ref + 0.3f)) - 0.3f));
+    float const y = to_f(TO(to_f(TO(ref + 0.3f)) - 0.3f));
     atol = std::max(atol, 2.0 * std::fabs(y - ref));
   }
-  double lse_err = 0;
+  double lse_err = 0, lse_err_low = 0;
   long long lse_bad = 0;
   for (long long i = 0; i < nlse; ++i) {
     if (std::isinf(hl32[i]) || std::isinf(hl[i])) {
@@ -252,6 +310,7 @@ bool check_case(int batch, int sq, int sk, int hq, int hkv, Totals& tot) {
     }
     double const e = std::fabs(hl[i] - hl32[i]) / (std::fabs(hl32[i]) + 1.0);
     lse_err = std::max(lse_err, e);
+    if (std::isfinite(hllow[i])) lse_err_low = std::max(lse_err_low, std::fabs(hllow[i] - hl32[i]) / (std::fabs(hl32[i]) + 1.0));
   }
   // The causal scheduler hands out every tile once (host), for a few SM counts.
   bool sched_ok = true;
@@ -264,10 +323,16 @@ bool check_case(int batch, int sq, int sk, int hq, int hkv, Totals& tot) {
       for (int c : counts) sched_ok = sched_ok && c == 1;
     }
   }
-  bool const ok = sched_ok && bad == 0 && lse_bad == 0 && err <= 2 * err_low + atol && lse_err <= 1e-5;
-  std::printf("%s %s d%d %-10s%s B=%d Sq=%d Sk=%d Hq=%d Hkv=%d: max err %.3g, low-precision %.3g (ratio %.2f), atol %.2g, lse rel %.2g%s%s\n",
+  // FP8: the scores of the e4m3 wgmma are accumulated with less than fp32's precision
+  // (relative errors about 1e-4 of the row's scale): the lse as the output, within
+  // twice the low-precision computation's (scores in bf16) plus 1e-5.
+  double const lse_bound = Cfg::kFp8 ? 2 * lse_err_low + 1e-5 : 1e-5;
+  bool const ok = sched_ok && bad == 0 && lse_bad == 0 && err <= 2 * err_low + atol && lse_err <= lse_bound;
+  std::string const lse_low_note = Cfg::kFp8 ? " (low-precision " + std::to_string(lse_err_low).substr(0, 8) + ")" : std::string();
+  std::printf("%s %s d%d %-10s%s B=%d Sq=%d Sk=%d Hq=%d Hkv=%d: max err %.3g, low-precision %.3g (ratio %.2f), atol %.2g, lse rel %.2g%s%s%s\n",
               ok ? "ok  " : "FAIL", type_name<T>(), D, Cfg::kCausal ? "causal" : "non-causal", variant_tag<Cfg>().c_str(), batch, sq, sk, hq, hkv, err, err_low,
-              err_low > 0 ? err / err_low : 0.0, atol, lse_err, bad ? " (unwritten/non-finite outputs)" : "", lse_bad ? " (lse -inf/NaN mismatch)" : "");
+              err_low > 0 ? err / err_low : 0.0, atol, lse_err, lse_low_note.c_str(), bad ? " (unwritten/non-finite outputs)" : "",
+              lse_bad ? " (lse -inf/NaN mismatch)" : "");
   if (!sched_ok) std::printf("FAIL the causal scheduler does not hand out every tile once\n");
   (ok ? tot.passed : tot.failed)++;
   return ok;
@@ -363,8 +428,8 @@ bool check_varlen(std::vector<int> const& lq, std::vector<int> const& lk, int hq
     T const* q = buf.q + (long long)cq[b] * hq * D;
     T const* k = buf.k + (long long)ck[b] * hkv * D;
     T const* v = buf.v + (long long)ck[b] * hkv * D;
-    ref_kernel<T, false><<<grid, 128>>>(q, k, v, o32, lse32, scratch, sq, sk, hq, hkv, D, scale, Cfg::kCausal);
-    ref_kernel<T, true><<<grid, 128>>>(q, k, v, olow, nullptr, scratch, sq, sk, hq, hkv, D, scale, Cfg::kCausal);
+    ref_kernel<T, T, false><<<grid, 128>>>(q, k, v, o32, lse32, scratch, sq, sk, hq, hkv, D, scale, Cfg::kCausal, RefDescales{});
+    ref_kernel<T, T, true><<<grid, 128>>>(q, k, v, olow, nullptr, scratch, sq, sk, hq, hkv, D, scale, Cfg::kCausal, RefDescales{});
     CK(cudaGetLastError());
     CK(cudaDeviceSynchronize());
     std::vector<float> h32(n), hlow(n), hl32((long long)hq * sq);
@@ -426,6 +491,7 @@ void sweep(bool small, Totals& tot) {
     cases.insert(cases.end(), more.begin(), more.end());
   }
   for (C const& c : cases) check_case<Cfg>(c.b, c.sq, c.sk, c.hq, c.hkv, tot);
+  if constexpr (Cfg::kFp8) return;  // FP8: fixed lengths only
   // varlen (FlashAttention-3's test style): lengths 1 and 0, ragged tails, Sq != Sk per sequence
   check_varlen<Cfg>({1, 0, 137, 128, 300, 65}, {1, 0, 137, 128, 300, 65}, 4, 2, tot);
   check_varlen<Cfg>({5, 200, 129, 0, 64, 1}, {300, 17, 129, 40, 1, 0}, 2, 1, tot);
@@ -457,6 +523,7 @@ void time_shape(int batch, int s, int reps) {
   a.q = buf.q, a.k = buf.k, a.v = buf.v, a.o = buf.o, a.lse = buf.lse;
   a.batch = batch, a.sq = s, a.sk = s, a.hq = h, a.hkv = h, a.head_dim = D, a.causal = Cfg::kCausal;
   a.set_contiguous();
+  buf.fp8(a, 5u);
   for (int i = 0; i < 5; ++i) CK(att::launch_attention<Cfg>(a, nullptr));
   CK(cudaDeviceSynchronize());
   std::vector<float> ts;
@@ -475,8 +542,27 @@ void time_shape(int batch, int s, int reps) {
   std::sort(ts.begin(), ts.end());
   float const med = ts[ts.size() / 2];
   double const flops = 4.0 * batch * h * double(s) * s * D / (Cfg::kCausal ? 2 : 1);
-  std::printf("time %s d%d %-10s%s B=%d S=%d H=%d: %.3f ms, %.1f TFLOP/s (median of %d)\n", type_name<T>(), D,
-              Cfg::kCausal ? "causal" : "non-causal", variant_tag<Cfg>().c_str(), batch, s, h, med, flops / med / 1e9, reps);
+  std::string vt_note;
+  if constexpr (Cfg::kFp8) {  // the V^T pass alone (part of every launch above)
+    std::vector<float> tv;
+    for (int i = 0; i < reps; ++i) {
+      CK(cudaEventRecord(e0));
+      CK(att::prepare_vt<Cfg::kHeadDim>(a, nullptr));
+      CK(cudaEventRecord(e1));
+      CK(cudaEventSynchronize(e1));
+      float ms = 0;
+      CK(cudaEventElapsedTime(&ms, e0, e1));
+      tv.push_back(ms);
+    }
+    std::sort(tv.begin(), tv.end());
+    float const mv = tv[tv.size() / 2];
+    char buf2[160];
+    std::snprintf(buf2, sizeof buf2, "; V^T pass %.3f ms (%.1f%%, %.0f GB/s), kernel alone %.1f TFLOP/s", mv, 100.0 * mv / med,
+                  2.0 * double(n) / mv / 1e6, flops / (med - mv) / 1e9);
+    vt_note = buf2;
+  }
+  std::printf("time %s d%d %-10s%s B=%d S=%d H=%d: %.3f ms, %.1f TFLOP/s (median of %d)%s\n", type_name<T>(), D,
+              Cfg::kCausal ? "causal" : "non-causal", variant_tag<Cfg>().c_str(), batch, s, h, med, flops / med / 1e9, reps, vt_note.c_str());
   cudaEventDestroy(e0), cudaEventDestroy(e1);
   buf.release();
 }
@@ -484,7 +570,11 @@ void time_shape(int batch, int s, int reps) {
 // The issue's table rows of this head dimension.
 template <class Cfg>
 void time_table(int reps) {
-  if constexpr (!std::is_same_v<typename Cfg::Element, bfloat16_t>) {
+  if constexpr (Cfg::kFp8) {  // FP8: the issue's S >= 8192 rows, and 16k
+    if constexpr (Cfg::kHeadDim == 128) time_shape<Cfg>(8, 2048, reps);
+    time_shape<Cfg>(2, 8192, reps);
+    time_shape<Cfg>(1, 16384, reps);
+  } else if constexpr (!std::is_same_v<typename Cfg::Element, bfloat16_t>) {
     return;
   } else if constexpr (Cfg::kHeadDim == 64) {
     time_shape<Cfg>(2, 8192, reps);
@@ -516,22 +606,22 @@ void time_table(int reps) {
 #if defined(TESSEL_ATTN_BN)
 #  define TESSEL_ATTN_BN_OF(D, C) TESSEL_ATTN_BN
 #else
-#  define TESSEL_ATTN_BN_OF(D, C) att::attention_default_bn(D, C)
+#  define TESSEL_ATTN_BN_OF(D, C) att::attention_default_bn(D, C, sizeof(T))
 #endif
 #if defined(TESSEL_ATTN_DYNAMIC)
 #  define TESSEL_ATTN_DYN_OF(D, C) (TESSEL_ATTN_DYNAMIC != 0)
 #else
-#  define TESSEL_ATTN_DYN_OF(D, C) att::attention_default_dynamic(D, C)
+#  define TESSEL_ATTN_DYN_OF(D, C) att::attention_default_dynamic(D, C, sizeof(T))
 #endif
 #if defined(TESSEL_ATTN_EPI_TMA)
 #  define TESSEL_ATTN_EPI_OF(D, C) (TESSEL_ATTN_EPI_TMA != 0)
 #else
-#  define TESSEL_ATTN_EPI_OF(D, C) att::attention_default_epi_tma(D, C)
+#  define TESSEL_ATTN_EPI_OF(D, C) att::attention_default_epi_tma(D, C, sizeof(T))
 #endif
 #if defined(TESSEL_ATTN_CONSUMERS)
 #  define TESSEL_ATTN_CONS_OF(D, C) TESSEL_ATTN_CONSUMERS
 #else
-#  define TESSEL_ATTN_CONS_OF(D, C) att::attention_default_consumers(D, C)
+#  define TESSEL_ATTN_CONS_OF(D, C) att::attention_default_consumers(D, C, sizeof(T))
 #endif
 #if defined(TESSEL_ATTN_PRODUCER_REGS)
 #  define TESSEL_ATTN_PREGS(cons) TESSEL_ATTN_PRODUCER_REGS
@@ -557,6 +647,9 @@ constexpr bool kIsLibraryDefault = std::is_same_v<Config<bfloat16_t, D, Causal>,
 static_assert(kIsLibraryDefault<64, false> && kIsLibraryDefault<64, true> && kIsLibraryDefault<128, false> && kIsLibraryDefault<128, true> &&
                   kIsLibraryDefault<256, false> && kIsLibraryDefault<256, true>,
               "attention_bench: the default variant is not the library's default configuration");
+static_assert(std::is_same_v<Config<float_e4m3_t, 128, false>, att::AttentionConfig<float_e4m3_t, 128, false>> &&
+                  std::is_same_v<Config<float_e4m3_t, 256, true>, att::AttentionConfig<float_e4m3_t, 256, true>>,
+              "attention_bench: the default FP8 variant is not the library's default configuration");
 #endif
 
 struct Options {
@@ -607,8 +700,16 @@ int main(int argc, char** argv) {
     run_config<Config<half_t, 128, false>>(o, tot);
 #elif TESSEL_ATTN_VARIANT == 8
     run_config<Config<half_t, 256, true>>(o, tot);
+#elif TESSEL_ATTN_VARIANT == 9
+    run_config<Config<float_e4m3_t, 128, false>>(o, tot);
+#elif TESSEL_ATTN_VARIANT == 10
+    run_config<Config<float_e4m3_t, 128, true>>(o, tot);
+#elif TESSEL_ATTN_VARIANT == 11
+    run_config<Config<float_e4m3_t, 256, false>>(o, tot);
+#elif TESSEL_ATTN_VARIANT == 12
+    run_config<Config<float_e4m3_t, 256, true>>(o, tot);
 #else
-#  error "attention_bench: TESSEL_ATTN_VARIANT is 0..8"
+#  error "attention_bench: TESSEL_ATTN_VARIANT is 0..12"
 #endif
   } catch (std::exception const& e) {
     std::printf("error: %s\n", e.what());

@@ -7,11 +7,15 @@
 # backends) in the same call, then (when python/tessel/cuda.py exists and
 # PYEXT=1) the PyTorch entry point's build (wall time of every kernel it
 # ships) and sweep. Logs under $OUT; a summary of the timings per row at the end
-# (the fastest variant of each row beside cuDNN and FA2).
+# (the fastest variant of each row beside cuDNN and FA2). TORCH=0 skips SDPA's
+# timings; FP8PY=1 runs attention_fp8_py.py (tessel.cuda.attention's FP8 sweep
+# and timings from PyTorch; it builds the whole library).
 #   bash bench/gpu/attention_run.sh
+#   VARIANTS="9= 10= 11= 12=" SAN="9 12" TORCH=0 PYEXT=0 FP8PY=1 bash bench/gpu/attention_run.sh   (FP8, session 12)
 # Variants: name=flags; VARIANTS replaces the list. Names: the bench's
 # TESSEL_ATTN_VARIANT number (0-5 bf16 d64/d128/d256 non-causal/causal, 6 fp16
-# d64 causal, 7 fp16 d128, 8 fp16 d256 causal; alone: AttentionConfig's
+# d64 causal, 7 fp16 d128, 8 fp16 d256 causal, 9-12 FP8 e4m3 d128/d256
+# non-causal/causal; alone: AttentionConfig's
 # defaults), then what the flags change: n (no intra-warpgroup overlap), p
 # (ping-pong), d / s (dynamic / static scheduling), bN (N keys per block), tS (S
 # stages), e (O through TMA stores), w3 / c2 (3 / 2 consumer warpgroups).
@@ -71,9 +75,15 @@ done
 for v in $all; do
   [ -x $d/attn_$v ] && timeout 60 $d/attn_$v --time-only --reps ${REPS:-30} 2>&1 | grep -E "^time|error" | sed "s/^/[$v] /" | tee -a "$out/time.txt"
 done
-PYTHONUNBUFFERED=1 timeout 120 python3 bench/gpu/attention_torch.py --reps ${REPS:-30} 2>&1 | tee "$out/torch.txt"
-python3 bench/gpu/attention_table.py "$out/time.txt" "$out/torch.txt" 2>&1 | tee "$out/table.txt"
+if [ "${TORCH:-1}" = 1 ]; then
+  PYTHONUNBUFFERED=1 timeout 120 python3 bench/gpu/attention_torch.py --reps ${REPS:-30} 2>&1 | tee "$out/torch.txt"
+  python3 bench/gpu/attention_table.py "$out/time.txt" "$out/torch.txt" 2>&1 | tee "$out/table.txt"
+fi
 if [ -f python/tessel/cuda.py ] && [ "${PYEXT:-1}" = 1 ]; then
   export TESSEL_CUDA_CACHE=$PWD/$d/pycache
   PYTHONUNBUFFERED=1 timeout ${PYTIMEOUT:-240} python3 bench/gpu/attention_py.py 2>&1 | tee "$out/py.txt" | grep -vE "^ok"
+fi
+if [ "${FP8PY:-0}" = 1 ]; then
+  export TESSEL_CUDA_CACHE=$PWD/$d/pycache
+  PYTHONUNBUFFERED=1 timeout ${PYTIMEOUT:-240} python3 bench/gpu/attention_fp8_py.py 2>&1 | tee "$out/py_fp8.txt" | grep -vE "^ok"
 fi

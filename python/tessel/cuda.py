@@ -31,6 +31,14 @@ otherwise). Given, the offsets are not read on the host: the kernels clamp bad
 ones into the tensors (no access outside them, no hang; the result is then
 that of the clamped offsets).
 
+FP8 (issue 26): q, k and v float8_e4m3fn, with q_descale, k_descale, v_descale
+(float32 CUDA tensors: one value each, per tensor, or FlashAttention-3's
+(B, Hkv), one per batch and key/value head; None: 1), D 128 or 256, fixed
+lengths only: out is bfloat16, softmax(softmax_scale * (q q_descale)(k k_descale)^T)
+(v v_descale), with fp32 accumulation and P rounded to e4m3 (times 2^8 before,
+as FlashAttention-3). v's rows are transposed first into a workspace (B, Hkv,
+D, Sk rounded up to 32) by a pass on the same stream (part of the call).
+
 Grouped (MoE) GEMMs, the grouped GEMM of include/tessel/kernels/gemm_sm90_grouped.cuh:
 
     out = tessel.cuda.grouped_gemm(a, b, group_offsets=offs)   # a (M, K), out (M, N)
@@ -96,6 +104,7 @@ __all__ = ["attention", "build", "gemm", "grouped_gemm"]
 
 _HEAD_DIMS = (64, 128, 256)
 _DTYPES = ("bf16", "fp16")
+_ATTN_FP8_DIMS = (128, 256)  # FP8 attention (e4m3 in, bf16 out)
 _FP8_PAIRS = ("e4m3e4m3", "e4m3e5m2", "e5m2e4m3")
 _FP8_OUTS = ("bf16", "fp16", "fp32")  # one unit per pair and output: the units build in parallel
 _GROUPED_FP8 = ("e4m3",)  # the grouped GEMM's 8-bit inputs (e4m3 x e4m3, bf16 out)
@@ -152,8 +161,10 @@ def _source_hash(srcs, inc, flags):
 def _units(kernels):
     """The library's name and its translation units (source, defines, object name)."""
     if kernels == "attention":
-        return "attention", [("_attention_capi.cu", [f"-DTESSEL_ATTN_T={t}", f"-DTESSEL_ATTN_D={d}"], f"attention_{t}_d{d}.o")
-                             for t in _DTYPES for d in _HEAD_DIMS]
+        return "attention", ([("_attention_capi.cu", [f"-DTESSEL_ATTN_T={t}", f"-DTESSEL_ATTN_D={d}"], f"attention_{t}_d{d}.o")
+                              for t in _DTYPES for d in _HEAD_DIMS]
+                             + [("_attention_capi.cu", ["-DTESSEL_ATTN_T=e4m3", f"-DTESSEL_ATTN_D={d}", "-DTESSEL_ATTN_FP8=1"], f"attention_e4m3_d{d}.o")
+                                for d in _ATTN_FP8_DIMS])
     if kernels == "grouped":
         return "grouped", [("_gemm_capi.cu", [f"-DTESSEL_GEMM_T={t}"], f"grouped_{t}.o") for t in _DTYPES + _GROUPED_FP8]
     if kernels == "gemm":
@@ -215,17 +226,30 @@ def _library():
                     f.argtypes = [ctypes.c_void_p] * 4 + [ctypes.c_void_p] + [ctypes.c_int] * 5 + [
                         ctypes.POINTER(ctypes.c_longlong), ctypes.c_float, ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p] + [
                         ctypes.c_int] * 4 + [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
+            for d in _ATTN_FP8_DIMS:
+                f = getattr(lib, f"tessel_attention_e4m3_d{d}")
+                f.restype = ctypes.c_int
+                f.argtypes = [ctypes.c_void_p] * 4 + [ctypes.c_void_p] + [ctypes.c_int] * 5 + [
+                    ctypes.POINTER(ctypes.c_longlong), ctypes.c_float, ctypes.c_int] + [ctypes.c_void_p] * 3 + [
+                    ctypes.POINTER(ctypes.c_longlong), ctypes.c_void_p, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
             _lib = lib
         return _lib
 
 
 def attention(q, k, v, causal=False, softmax_scale=None, return_lse=False, cu_seqlens_q=None, cu_seqlens_k=None, max_seqlen_q=None,
-              max_seqlen_k=None):
+              max_seqlen_k=None, q_descale=None, k_descale=None, v_descale=None):
     """The attention forward (see the module's documentation): out, or (out, lse) with return_lse."""
     import torch
 
     names = {torch.bfloat16: "bf16", torch.float16: "fp16"}
+    fp8 = getattr(torch, "float8_e4m3fn", None)
+    if fp8 is not None and isinstance(q, torch.Tensor) and q.dtype == fp8:
+        names[fp8] = "e4m3"
+    elif q_descale is not None or k_descale is not None or v_descale is not None:
+        raise ValueError("tessel.cuda.attention: descales are for float8_e4m3fn q, k and v")
     varlen = cu_seqlens_q is not None or cu_seqlens_k is not None
+    if fp8 is not None and q.dtype == fp8 and varlen:
+        raise ValueError("tessel.cuda.attention: FP8 takes fixed lengths (no cu_seqlens)")
     rank = 3 if varlen else 4
     for name, t in (("q", q), ("k", k), ("v", v)):
         if not isinstance(t, torch.Tensor) or not t.is_cuda:
@@ -234,7 +258,7 @@ def attention(q, k, v, causal=False, softmax_scale=None, return_lse=False, cu_se
             raise ValueError(f"tessel.cuda.attention: {name} is not of shape "
                              f"{'(total, heads, head_dim) (varlen)' if varlen else '(batch, seqlen, heads, head_dim)'}")
         if t.dtype not in names or t.dtype != q.dtype:
-            raise ValueError(f"tessel.cuda.attention: {name} is {t.dtype}; q, k and v are all bfloat16 or all float16")
+            raise ValueError(f"tessel.cuda.attention: {name} is {t.dtype}; q, k and v are all bfloat16, all float16 or all float8_e4m3fn")
         if t.device != q.device:
             raise ValueError(f"tessel.cuda.attention: {name} is on {t.device}, q on {q.device}")
         if t.stride(-1) != 1:
@@ -280,12 +304,13 @@ def attention(q, k, v, causal=False, softmax_scale=None, return_lse=False, cu_se
         out_shape, lse_shape = (B, Sq, Hq, D), (B, Hq, Sq)
     if Dk != D:
         raise ValueError("tessel.cuda.attention: q and k differ in head dimension")
-    if D not in _HEAD_DIMS:
-        raise ValueError(f"tessel.cuda.attention: head dimension {D}; the kernels have {_HEAD_DIMS}")
+    dims = _ATTN_FP8_DIMS if names[q.dtype] == "e4m3" else _HEAD_DIMS
+    if D not in dims:
+        raise ValueError(f"tessel.cuda.attention: head dimension {D}; the {q.dtype} kernels have {dims}")
     if Hkv == 0 or Hq % Hkv != 0:
         raise ValueError(f"tessel.cuda.attention: {Hq} query heads are not a multiple of {Hkv} key/value heads")
     scale = float(softmax_scale) if softmax_scale is not None else D ** -0.5
-    out = torch.empty(out_shape, dtype=q.dtype, device=q.device)
+    out = torch.empty(out_shape, dtype=torch.bfloat16 if names[q.dtype] == "e4m3" else q.dtype, device=q.device)
     lse = torch.empty(lse_shape, dtype=torch.float32, device=q.device) if return_lse else None
     if B == 0 or (Sq if not varlen else max_seqlen_q) == 0:
         return (out, lse) if return_lse else out
@@ -299,6 +324,33 @@ def attention(q, k, v, causal=False, softmax_scale=None, return_lse=False, cu_se
                                        v4.stride(0), v4.stride(1), v4.stride(2), o4.stride(0), o4.stride(1), o4.stride(2))
     fn = getattr(_library(), f"tessel_attention_{names[q.dtype]}_d{D}")
     err = ctypes.create_string_buffer(512)
+    if names[q.dtype] == "e4m3":
+        ds, ds_strides = [], []
+        for name, t in (("q_descale", q_descale), ("k_descale", k_descale), ("v_descale", v_descale)):
+            if t is None:
+                ds.append(None)
+                ds_strides += [0, 0]
+                continue
+            if not isinstance(t, torch.Tensor) or t.device != q.device or t.dtype != torch.float32:
+                raise ValueError(f"tessel.cuda.attention: {name} is not a float32 tensor on {q.device}")
+            if t.numel() == 1:
+                ds_strides += [0, 0]
+            elif tuple(t.shape) == (B, Hkv):
+                ds_strides += [t.stride(0), t.stride(1)]
+            else:
+                raise ValueError(f"tessel.cuda.attention: {name} is of shape {tuple(t.shape)}: one value, or ({B}, {Hkv}) (batch, kv heads)")
+            ds.append(t.data_ptr())
+        # V^T's workspace (B, Hkv, D, Sk rounded up to 32), kept alive until the kernel has read it (the caching allocator
+        # reuses it only for work queued after it on this stream)
+        vt = torch.empty(B * Hkv * D * ((Sk + 31) // 32 * 32), dtype=torch.uint8, device=q.device)
+        with torch.cuda.device(q.device):
+            stream = torch.cuda.current_stream(q.device).cuda_stream
+            rc = fn(q.data_ptr(), k.data_ptr(), v.data_ptr(), out.data_ptr(), lse.data_ptr() if lse is not None else None,
+                    B, Sq, Sk, Hq, Hkv, strides, scale, int(bool(causal)), ds[0], ds[1], ds[2],
+                    (ctypes.c_longlong * 6)(*ds_strides), vt.data_ptr(), stream, err, len(err))
+        if rc != 0:
+            raise RuntimeError(err.value.decode(errors="replace"))
+        return (out, lse) if return_lse else out
     with torch.cuda.device(q.device):
         stream = torch.cuda.current_stream(q.device).cuda_stream
         rc = fn(q.data_ptr(), k.data_ptr(), v.data_ptr(), out.data_ptr(), lse.data_ptr() if lse is not None else None,

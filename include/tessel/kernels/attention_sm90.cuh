@@ -12,8 +12,13 @@
 //                        a.max_seqlen_q, a.max_seqlen_k, a.total_q, a.total_k (rows of the packed tensors);
 //   launch_attention<Cfg>(a, stream);      one configuration
 //   tessel::cuda::attention(a, stream);    the default configuration of a.head_dim (64, 128, 256) and a.causal
-//                                          (instantiates all six kernels of T)
+//                                          (instantiates all six kernels of T; FP8: four)
 // The TMA needs 16-byte aligned pointers and strides (named error otherwise).
+// FP8 (T = float_e4m3_t): O is bf16; q_descale, k_descale, v_descale (fp32,
+// device memory, FlashAttention-3's (batch, heads_k) with strides; strides 0:
+// per tensor; null: 1); a.vt, a workspace of attention_vt_bytes(a) bytes, gets
+// V^T (written by prepare_vt on the stream before the kernel); head dims 128 and
+// 256; fixed lengths only.
 #pragma once
 
 #include <cuda.h>
@@ -49,8 +54,13 @@ namespace TESSEL_NAMESPACE::kernels::attention_sm90 {
 // decreasing are clamped, never read or written past the tensors). sq and sk are not used.
 template <class T>
 struct AttentionArgs {
+  using TO = std::conditional_t<sizeof(T) == 1, bfloat16_t, T>;  // O's type (FP8: bf16)
   T const *q = nullptr, *k = nullptr, *v = nullptr;
-  T* o = nullptr;
+  TO* o = nullptr;
+  // FP8 only: the descales and V^T's workspace (attention_vt_bytes(*this) bytes, 16-byte aligned).
+  float const *q_descale = nullptr, *k_descale = nullptr, *v_descale = nullptr;
+  long long q_descale_b = 0, q_descale_h = 0, k_descale_b = 0, k_descale_h = 0, v_descale_b = 0, v_descale_h = 0;
+  void* vt = nullptr;
   float* lse = nullptr;
   int batch = 0, sq = 0, sk = 0, hq = 0, hkv = 0, head_dim = 0;
   int const* cu_seqlens_q = nullptr;  // varlen (both or neither)
@@ -84,14 +94,15 @@ auto qkv_tensor(T const* ptr, int rows, int heads, int batches, long long row, l
 
 // The linear form of a tile's boxes (AttentionTmaPlan) from the TmaCopy's own
 // box addressing, checked on a few tiles (host code, once per tensor map).
+// row_mode: the tensor's mode of the tile's rows (0; FP8's V^T (D, keys, H, B): 1).
 template <class Op, class T>
-inline AttentionTmaPlan make_attention_tma_plan(TmaCopy<Op, T> const& tma, int boxes, int rows_per_tile) {
+inline AttentionTmaPlan make_attention_tma_plan(TmaCopy<Op, T> const& tma, int boxes, int rows_per_tile, int row_mode = 0) {
   auto const need = [](bool ok, char const* what) {
     if (!ok) fail(what);
   };
   need(tma.boxes() == boxes, "attention_sm90: the TMA plan of a tile has another number of boxes than the configuration's");
   auto const at = [&](long long row, long long h, long long b, int i, std::int32_t (&c)[5], long long& off) {
-    long long origin[TMA::detail::kMaxModes] = {row, 0, h, b};
+    long long origin[TMA::detail::kMaxModes] = {row_mode == 0 ? row : 0, row_mode == 0 ? 0 : row, h, b};
     tma.box(origin, i, c, off);
   };
   AttentionTmaPlan plan;
@@ -149,25 +160,102 @@ struct DeviceFigures {
   cudaError_t error = cudaSuccess;
 };
 
+// FP8's V^T: keys rounded up to 32 (each 32-key block relabelled as a whole).
+inline long long vt_keys(int sk) { return (sk + 31LL) / 32 * 32; }
+
+// V^T for the FP8 kernel, one block per 64 keys of one (kv head, batch):
+//   vt[((b hkv + h) D + d) skp + 32 q + c] = v[b, 32 q + pi(c), h, d]   (0 for keys past sk)
+// with pi = AttentionKeyPerm8 (the key order of P's 8-bit A operand). The 64 x D
+// bytes pass through shared memory (rows padded by 4 bytes); 16-byte loads and stores.
+template <int D>
+__global__ void __launch_bounds__(256) prepare_vt_kernel(unsigned char const* v, unsigned char* vt, int sk, int skp, int hkv,
+                                                         long long v_batch, long long v_row, long long v_head) {
+  constexpr int kKeys = 64, kPitch = D + 4;
+  __shared__ alignas(16) unsigned char tile[kKeys * kPitch];
+  int const k0 = int(blockIdx.x) * kKeys, h = int(blockIdx.y), b = int(blockIdx.z);
+  unsigned char const* src = v + b * v_batch + h * v_head;
+  for (int i = int(threadIdx.x); i < kKeys * D / 16; i += int(blockDim.x)) {
+    int const r = i / (D / 16), c = (i % (D / 16)) * 16;
+    uint4 x = make_uint4(0u, 0u, 0u, 0u);
+    if (k0 + r < sk) x = *reinterpret_cast<uint4 const*>(src + (long long)(k0 + r) * v_row + c);
+    auto* t = reinterpret_cast<unsigned*>(tile + r * kPitch + c);
+    t[0] = x.x, t[1] = x.y, t[2] = x.z, t[3] = x.w;
+  }
+  __syncthreads();
+  unsigned char* dst = vt + (long long)(b * hkv + h) * D * skp + k0;
+  int const nk = skp - k0 < kKeys ? skp - k0 : kKeys;  // 32 or 64
+  constexpr AttentionKeyPerm8 pi{};
+  for (int i = int(threadIdx.x); i < D * 4; i += int(blockDim.x)) {
+    int const d = i / 4, c0 = (i % 4) * 16;
+    if (c0 >= nk) continue;
+    unsigned w[4];
+    TESSEL_UNROLL
+    for (int e = 0; e < 4; ++e) {
+      unsigned x = 0;
+      TESSEL_UNROLL
+      for (int f = 0; f < 4; ++f) {
+        int const c = c0 + 4 * e + f;
+        x |= unsigned(tile[((c & ~31) + int(pi(c & 31))) * kPitch + d]) << (8 * f);
+      }
+      w[e] = x;
+    }
+    *reinterpret_cast<uint4*>(dst + (long long)d * skp + c0) = make_uint4(w[0], w[1], w[2], w[3]);
+  }
+}
+
 }  // namespace detail
 
+// The bytes of FP8's V^T workspace (AttentionArgs::vt): (batch, hkv, head_dim, sk rounded up to 32).
+template <class T>
+long long attention_vt_bytes(AttentionArgs<T> const& a) {
+  return (long long)a.batch * a.hkv * a.head_dim * detail::vt_keys(a.sk);
+}
+
+// Writes FP8's V^T (a.vt) from a.v on stream (launch_attention does it before the kernel).
+template <int D>
+cudaError_t prepare_vt(AttentionArgs<float_e4m3_t> const& a, cudaStream_t stream) {
+  auto const misaligned = [](void const* ptr, long long stride) {
+    return reinterpret_cast<std::uintptr_t>(ptr) % 16 != 0 || stride % 16 != 0;
+  };
+  if (a.vt == nullptr) fail("attention_sm90: FP8 needs a.vt, a workspace of attention_vt_bytes(a) bytes for V^T");
+  if (misaligned(a.v, a.v_row) || misaligned(a.vt, 0) || a.v_head % 16 != 0 || a.v_batch % 16 != 0)
+    fail("attention_sm90: FP8's V and V^T must be 16-byte aligned, V's strides multiples of 16 bytes");
+  int const skp = int(detail::vt_keys(a.sk));
+  dim3 const grid{unsigned((skp + 63) / 64), unsigned(a.hkv), unsigned(a.batch)};
+  detail::prepare_vt_kernel<D><<<grid, 256, 0, stream>>>(reinterpret_cast<unsigned char const*>(a.v), static_cast<unsigned char*>(a.vt), a.sk, skp,
+                                                          a.hkv, a.v_batch, a.v_row, a.v_head);
+  return cudaGetLastError();
+}
+
 // V^T's layout (the second wgmma's B operand) is V's tile read transposed:
-// SmemLayoutVt(d, j, s) == SmemLayoutV(j, d, s) for every element.
+// SmemLayoutVt(d, j, s) == SmemLayoutV(j, d, s) for every element. FP8: V^T is
+// loaded as it is read, stage s being what one load fills at s tiles:
+// SmemLayoutVt(d, j, s) == SmemTileVt(d, j) + s BN D.
 template <class Cfg>
 bool check_v_transpose() {
-  typename Cfg::SmemLayoutV v;
-  typename Cfg::SmemLayoutVt vt;
-  for (int s = 0; s < Cfg::kStages; ++s)
-    for (int j = 0; j < Cfg::BN::value; ++j)
-      for (int d = 0; d < Cfg::kHeadDim; ++d)
-        if ((long long)v(j, d, s) != (long long)vt(d, j, s)) return false;
+  if constexpr (Cfg::kFp8) {
+    typename Cfg::SmemLayoutVt vt;
+    typename Cfg::SmemTileVt tile;
+    for (int s = 0; s < Cfg::kStages; ++s)
+      for (int j = 0; j < Cfg::BN::value; ++j)
+        for (int d = 0; d < Cfg::kHeadDim; ++d)
+          if ((long long)vt(d, j, s) != (long long)tile(d, j) + (long long)s * Cfg::kTileKV) return false;
+  } else {
+    typename Cfg::SmemLayoutV v;
+    typename Cfg::SmemLayoutVt vt;
+    for (int s = 0; s < Cfg::kStages; ++s)
+      for (int j = 0; j < Cfg::BN::value; ++j)
+        for (int d = 0; d < Cfg::kHeadDim; ++d)
+          if ((long long)v(j, d, s) != (long long)vt(d, j, s)) return false;
+  }
   return true;
 }
 
-// P's conversion: the value at index i of a thread's S accumulators (row m,
-// key n of the TiledMMA QK's C layout) is the value at index i of its P
-// fragment (LayoutP), which the TiledMMA PV's A layout puts at row m, column
-// n: for every thread and value of both TV layouts.
+// P's conversion: register i of a thread's P fragment (value i of the
+// TiledMMA PV's A layout: row m, column k of k-block kb) is S's register
+// LayoutP(i), which the TiledMMA QK's C layout puts at row m, key
+// kb * kKPV + KeyPerm(k) (16-bit: key k; FP8: the relabelled key, V^T's
+// column k): for every thread and value of both TV layouts.
 template <class Cfg>
 bool check_p_conversion() {
   typename Cfg::MmaQK qk;
@@ -180,13 +268,15 @@ bool check_p_conversion() {
   int const threads = int(size<0>(c_tv));
   if (threads != int(size<0>(a_tv)) || threads != 128 * Cfg::kConsumers) return false;
   if (int(size(ls)) != int(size(lp)) || int(size<1>(c_tv)) != int(size(ls))) return false;
-  int const kb_vals = int(size<1>(a_tv));  // values of one k-block (16 columns)
+  int const kb_vals = int(size<1>(a_tv));  // values of one k-block (kKPV columns)
+  typename Cfg::KeyPerm perm;
+  if (int(size(perm)) != Cfg::kKPV) return false;
   if (kb_vals != int(size<0>(lp)) || int(size<1>(lp)) != 1) return false;
   for (int t = 0; t < threads; ++t)
     for (int i = 0; i < int(size(lp)); ++i) {
       // P's value i: value i % kb_vals of k-block i / kb_vals of the A operand, in register lp(i)
       int const kb = i / kb_vals;
-      int const a = int(a_tv(t, i % kb_vals)), am = a % BM, ak = a / BM + 16 * kb;
+      int const a = int(a_tv(t, i % kb_vals)), am = a % BM, ak = int(perm(a / BM)) + Cfg::kKPV * kb;
       // the S accumulator in the same register
       int const sc = int(c_tv(t, int(lp(i)))), sm = sc % BM, sn = sc / BM;
       if (am != sm || ak != sn || int(ls(int(lp(i)))) != int(lp(i))) return false;
@@ -199,6 +289,7 @@ bool check_p_conversion() {
 template <class Cfg>
 cudaError_t launch_attention(AttentionArgs<typename Cfg::Element> const& a, cudaStream_t stream) {
   using T = typename Cfg::Element;
+  using TO = typename Cfg::ElementOut;
   using BM = typename Cfg::BM;
   using BN = typename Cfg::BN;
   using D = typename Cfg::D;
@@ -207,6 +298,7 @@ cudaError_t launch_attention(AttentionArgs<typename Cfg::Element> const& a, cuda
   if (a.batch < 0 || a.sq < 0 || a.sk < 0 || a.hq <= 0 || a.hkv <= 0) fail("attention_sm90: negative sizes or no heads");
   if (a.hq % a.hkv != 0) fail("attention_sm90: the query heads are not a multiple of the key/value heads");
   bool const varlen = a.cu_seqlens_q != nullptr || a.cu_seqlens_k != nullptr;
+  if (Cfg::kFp8 && varlen) fail("attention_sm90: FP8 takes fixed lengths (no cu_seqlens)");
   if (varlen) {
     if (a.cu_seqlens_q == nullptr || a.cu_seqlens_k == nullptr) fail("attention_sm90: varlen needs both cu_seqlens_q and cu_seqlens_k");
     if (a.max_seqlen_q < 0 || a.max_seqlen_k < 0 || a.total_q < 0 || a.total_k < 0)
@@ -227,14 +319,28 @@ cudaError_t launch_attention(AttentionArgs<typename Cfg::Element> const& a, cuda
   auto gV = detail::qkv_tensor<T, D>(a.v, rows_k, a.hkv, batches, a.v_row, a.v_head, varlen ? rows_k * a.v_row : a.v_batch);
   p.tma_q = make_tma_copy(SM90_TMA_LOAD{}, gQ, typename Cfg::SmemTileQ{}, Shape<BM, D>{});
   p.tma_k = make_tma_copy(SM90_TMA_LOAD{}, gK, typename Cfg::SmemTileKV{}, Shape<BN, D>{});
-  p.tma_v = make_tma_copy(SM90_TMA_LOAD{}, gV, typename Cfg::SmemTileKV{}, Shape<BN, D>{});
   p.plan_q = detail::make_attention_tma_plan(p.tma_q, Cfg::kBoxesQ, BM::value);
   p.plan_k = detail::make_attention_tma_plan(p.tma_k, Cfg::kBoxesKV, BN::value);
-  p.plan_v = detail::make_attention_tma_plan(p.tma_v, Cfg::kBoxesKV, BN::value);
+  if constexpr (Cfg::kFp8) {
+    // V^T (D, keys, Hkv, B), keys contiguous, written first (prepare_vt)
+    if (a.vt == nullptr) fail("attention_sm90: FP8 needs a.vt, a workspace of attention_vt_bytes(a) bytes for V^T");
+    long long const skp = detail::vt_keys(a.sk);
+    auto gVt = make_tensor(make_gmem_ptr(static_cast<T const*>(a.vt)),
+                           make_layout(make_shape(D{}, int(skp), a.hkv, a.batch), make_stride(skp, Int<1>{}, D::value * skp, a.hkv * D::value * skp)));
+    p.tma_v = make_tma_copy(SM90_TMA_LOAD{}, gVt, typename Cfg::SmemTileVt{}, Shape<D, BN>{});
+    p.plan_v = detail::make_attention_tma_plan(p.tma_v, Cfg::kBoxesV, BN::value, 1);
+    p.q_descale = a.q_descale, p.k_descale = a.k_descale, p.v_descale = a.v_descale;
+    p.q_descale_b = a.q_descale_b, p.q_descale_h = a.q_descale_h;
+    p.k_descale_b = a.k_descale_b, p.k_descale_h = a.k_descale_h;
+    p.v_descale_b = a.v_descale_b, p.v_descale_h = a.v_descale_h;
+  } else {
+    p.tma_v = make_tma_copy(SM90_TMA_LOAD{}, gV, typename Cfg::SmemTileKV{}, Shape<BN, D>{});
+    p.plan_v = detail::make_attention_tma_plan(p.tma_v, Cfg::kBoxesKV, BN::value);
+  }
   if (p.tma_q.bytes != Cfg::kBytesQ || p.tma_k.bytes != Cfg::kBytesKV || p.tma_v.bytes != Cfg::kBytesKV)
     fail("attention_sm90: a TMA tile's bytes are not the configuration's");
   if constexpr (Cfg::kEpiTma) {
-    auto gO = detail::qkv_tensor<T, D>(a.o, rows_q, a.hq, batches, a.o_row, a.o_head, varlen ? rows_q * a.o_row : a.o_batch);
+    auto gO = detail::qkv_tensor<TO, D>(a.o, rows_q, a.hq, batches, a.o_row, a.o_head, varlen ? rows_q * a.o_row : a.o_batch);
     p.tma_o = make_tma_copy(SM90_TMA_STORE{}, gO, typename Cfg::SmemTileO{}, Shape<_64, D>{});
     p.plan_o = detail::make_attention_tma_plan(p.tma_o, Cfg::kBoxesO, 64);
   }
@@ -252,7 +358,7 @@ cudaError_t launch_attention(AttentionArgs<typename Cfg::Element> const& a, cuda
   p.scale_log2 = p.scale * 1.4426950408889634f;
   p.tiles_m = (seq_q + BM::value - 1) / BM::value;
   p.blocks_n = (seq_k + BN::value - 1) / BN::value;
-  p.vec = (a.o_row % 2 == 0) && (p.o_batch % 2 == 0) && (reinterpret_cast<std::uintptr_t>(a.o) % (2 * sizeof(T)) == 0);
+  p.vec = (a.o_row % 2 == 0) && (p.o_batch % 2 == 0) && (reinterpret_cast<std::uintptr_t>(a.o) % (2 * sizeof(TO)) == 0);
 
   int dev = 0;
   cudaError_t e = cudaGetDevice(&dev);
@@ -288,6 +394,10 @@ cudaError_t launch_attention(AttentionArgs<typename Cfg::Element> const& a, cuda
     e = cudaMemsetAsync(p.tile_counter, 0, sizeof(int), stream);
     if (e != cudaSuccess) return e;
   }
+  if constexpr (Cfg::kFp8) {
+    e = prepare_vt<Cfg::kHeadDim>(a, stream);
+    if (e != cudaSuccess) return e;
+  }
   kernel<<<grid, Cfg::kThreads, Cfg::kSmemBytes, stream>>>(p);
   return cudaGetLastError();
 }
@@ -300,9 +410,10 @@ void describe(int batch = 2, int sq = 1024, int sk = 1024, int hq = 16, int hkv 
   using BM = typename Cfg::BM;
   using BN = typename Cfg::BN;
   using D = typename Cfg::D;
-  std::printf("tessel sm90 attention forward: head dim %d, %s, tile (BM, BN) = (%d, %d), %d K/V stages, %d threads "
+  std::printf("tessel sm90 attention forward%s: head dim %d, %s, tile (BM, BN) = (%d, %d), %d K/V stages, %d threads "
               "(1 producer + %d consumer warpgroups), registers (setmaxnreg) producer %d, consumers %d\n",
-              Cfg::kHeadDim, Cfg::kCausal ? "causal (bottom-right)" : "non-causal", BM::value, BN::value, Cfg::kStages, Cfg::kThreads,
+              Cfg::kFp8 ? " (FP8: e4m3 Q, K, V with descales, bf16 O)" : "", Cfg::kHeadDim,
+              Cfg::kCausal ? "causal (bottom-right)" : "non-causal", BM::value, BN::value, Cfg::kStages, Cfg::kThreads,
               Cfg::kConsumers, Cfg::kProducerRegs, Cfg::kConsumerRegs);
   std::printf("  S = Q K^T TiledMMA: ");
   print(typename Cfg::MmaQK{});
@@ -316,16 +427,29 @@ void describe(int batch = 2, int sq = 1024, int sk = 1024, int hq = 16, int hkv 
   print(typename Cfg::MmaPV{}.get_layoutC_TV());
   std::printf("\n  smem Q (BM, D): ");
   print(typename Cfg::SmemLayoutQ{});
-  std::printf("\n  smem K = V (BN, D, stages): ");
-  print(typename Cfg::SmemLayoutK{});
-  std::printf("\n  smem V^T (D, BN, stages), the B operand of P V (MN-major): ");
-  print(typename Cfg::SmemLayoutVt{});
+  if constexpr (Cfg::kFp8) {
+    std::printf("\n  smem K (BN, D, stages): ");
+    print(typename Cfg::SmemLayoutK{});
+    std::printf("\n  smem V^T (D, BN, stages), the B operand of P V (K-major, keys relabelled per 32): ");
+    print(typename Cfg::SmemLayoutVt{});
+    std::printf("\n  one V^T load (D, BN): ");
+    print(typename Cfg::SmemTileVt{});
+  } else {
+    std::printf("\n  smem K = V (BN, D, stages): ");
+    print(typename Cfg::SmemLayoutK{});
+    std::printf("\n  smem V^T (D, BN, stages), the B operand of P V (MN-major): ");
+    print(typename Cfg::SmemLayoutVt{});
+  }
   std::printf("\n  a thread's S accumulators: ");
   print(typename Cfg::LayoutS{});
   std::printf(", as (rows, keys): ");
   print(typename Cfg::LayoutSRowCol{});
-  std::printf("\n  P as the A operand (registers, k-blocks of 16): ");
+  std::printf("\n  P as the A operand (A value -> S register, k-blocks of %d): ", Cfg::kKPV);
   print(typename Cfg::LayoutP{});
+  std::printf(", P's registers: ");
+  print(typename Cfg::LayoutPRegs{});
+  std::printf("\n  keys of a k-block as A's columns read them (V^T's key order): ");
+  print(typename Cfg::KeyPerm{});
   std::printf("\n  a thread's O accumulators: ");
   print(typename Cfg::LayoutO{});
   std::printf(", as (rows, d): ");
@@ -344,7 +468,17 @@ void describe(int batch = 2, int sq = 1024, int sk = 1024, int hq = 16, int hkv 
   print(gk.layout());
   std::printf("\n");
   box("Q", TMA::make_tma_params<T>(fake, gq.layout(), typename Cfg::SmemTileQ{}, Shape<BM, D>{}));
-  box("K, V", TMA::make_tma_params<T>(fake, gk.layout(), typename Cfg::SmemTileKV{}, Shape<BN, D>{}));
+  if constexpr (Cfg::kFp8) {
+    box("K", TMA::make_tma_params<T>(fake, gk.layout(), typename Cfg::SmemTileKV{}, Shape<BN, D>{}));
+    long long const skp = detail::vt_keys(sk);
+    auto const gvt = make_layout(make_shape(D{}, int(skp), hkv, batch), make_stride(skp, Int<1>{}, D::value * skp, hkv * D::value * skp));
+    std::printf("  V^T (D, keys, H, B), written by prepare_vt: ");
+    print(gvt);
+    std::printf("\n");
+    box("V^T", TMA::make_tma_params<T>(fake, gvt, typename Cfg::SmemTileVt{}, Shape<D, BN>{}));
+  } else {
+    box("K, V", TMA::make_tma_params<T>(fake, gk.layout(), typename Cfg::SmemTileKV{}, Shape<BN, D>{}));
+  }
   int const tm = (sq + BM::value - 1) / BM::value;
   if constexpr (Cfg::kCausal) {
     std::printf("  scheduler (%s, longest first, 132 SMs) over (query block, head, batch) = (%d, %d, %d): ",
@@ -370,11 +504,19 @@ cudaError_t attention(kernels::attention_sm90::AttentionArgs<T> const& a, cudaSt
     return a.causal ? att::launch_attention<att::AttentionConfig<T, D, true>>(a, stream)
                     : att::launch_attention<att::AttentionConfig<T, D, false>>(a, stream);
   };
-  switch (a.head_dim) {
-    case 64: return run.template operator()<64>();
-    case 128: return run.template operator()<128>();
-    case 256: return run.template operator()<256>();
-    default: fail("cuda::attention: head dimension 64, 128 or 256");
+  if constexpr (sizeof(T) == 1) {  // FP8: head dims 128 and 256
+    switch (a.head_dim) {
+      case 128: return run.template operator()<128>();
+      case 256: return run.template operator()<256>();
+      default: fail("cuda::attention: FP8 takes head dimension 128 or 256");
+    }
+  } else {
+    switch (a.head_dim) {
+      case 64: return run.template operator()<64>();
+      case 128: return run.template operator()<128>();
+      case 256: return run.template operator()<256>();
+      default: fail("cuda::attention: head dimension 64, 128 or 256");
+    }
   }
   return cudaErrorInvalidValue;
 }

@@ -40,7 +40,52 @@ TESSEL_HOST_DEVICE constexpr auto acc_as_a(L const& l) {
   auto const split = flatten(logical_divide(n8, Shape<_2>{}));  // (2, BN/16) : (4, 8)
   return make_layout(make_layout(get<0, 0>(l), get<0, 1>(l), get<0>(split)), get<1>(l), get<1>(split));
 }
+
+// FP8: the accumulator fragment of S ((2,2,BN/8), 1, 1) as the A operand of the
+// 8-bit wgmma m64nNk32 in registers, (((2,2),2,2), 1, BN/32): A value (a, r, j)
+// of k-block kb (a = a0 + 2 a1 < 4 the column within the thread's 4, r the row
+// half, j the 16-column half) is S's register (a0, r, a1 + 2 j + 4 kb), the
+// same thread's. C of m64nN gives a thread keys 2 t + {0, 1} + 8 J; A of
+// m64k32 wants columns 4 t + {0..3} + 16 j, so the keys of each 32-key block
+// are relabelled (AttentionKeyPerm8: A's column c reads key pi(c)) and V^T is
+// written in that key order (attention_sm90.cuh's prepare_vt); no value moves
+// between threads. check_p_conversion (attention_sm90.cuh) checks it against
+// the TiledMMAs' TV layouts for every thread and value.
+template <class L>
+TESSEL_HOST_DEVICE constexpr auto acc_as_a8(L const& l) {
+  auto const n8 = get<0, 2>(l);  // (BN/8) : 4
+  auto const split = flatten(logical_divide(n8, make_layout(Shape<_2, _2>{})));  // (2, 2, BN/32) : (4, 8, 16)
+  return make_layout(make_layout(make_layout(get<0, 0>(l), get<0>(split)), get<0, 1>(l), get<1>(split)), get<1>(l), get<2>(split));
+}
+
+// The layouts that differ between 16-bit and FP8 (only the chosen one is instantiated).
+// 16-bit: V^T is the MN-major view of the K-major V tile; P keeps S's value order.
+template <bool Fp8, class T, class D, class BN, class St, class LayoutS>
+struct AttentionFormLayouts {
+  using AtomMN = GMMA::Layout_SW128_Atom<GMMA::Major::MN, T>;
+  using SmemLayoutVt = decltype(tile_to_shape(AtomMN{}, Shape<D, BN, St>{}, Step<_2, _1, _3>{}));
+  using SmemTileVt = void;
+  static constexpr int kVtAtomKeys = 0;
+  using LayoutP = decltype(acc_as_a(LayoutS{}));
+};
+// FP8: V^T (D, BN) loaded as it is used, K-major (keys contiguous): 128- (or
+// 64- or 32-, as BN allows) byte swizzle atoms of 8 rows of d, tiled down d
+// first, one TMA box (D x atom keys) per atom column; P relabelled (acc_as_a8).
+template <class T, class D, class BN, class St, class LayoutS>
+struct AttentionFormLayouts<true, T, D, BN, St, LayoutS> {
+  static constexpr int kVtAtomKeys = BN::value % 128 == 0 ? 128 : BN::value % 64 == 0 ? 64 : 32;
+  using Atom = std::conditional_t<kVtAtomKeys == 128, GMMA::Layout_K_SW128_Atom<T>,
+                                  std::conditional_t<kVtAtomKeys == 64, GMMA::Layout_K_SW64_Atom<T>, GMMA::Layout_K_SW32_Atom<T>>>;
+  using SmemLayoutVt = decltype(tile_to_shape(Atom{}, Shape<D, BN, St>{}));
+  using SmemTileVt = decltype(tile_to_shape(Atom{}, Shape<D, BN>{}));
+  using LayoutP = decltype(acc_as_a8(LayoutS{}));
+};
 }  // namespace detail
+
+// The relabelling of the keys of a 32-key block for the 8-bit P (detail::acc_as_a8):
+// A's column c = c0 + 2 c1 + 4 t + 16 j (c0, c1 < 2, t < 4, j < 2) reads key
+// pi(c) = c0 + 8 c1 + 2 t + 16 j. 16-bit P needs none (the identity).
+using AttentionKeyPerm8 = Layout<Shape<_2, _2, _4, _2>, Stride<_1, _8, _2, _16>>;
 
 // The defaults per head dimension and mask (AttentionConfig's template
 // arguments), from the H100 run of 2026-11-26 (bench/RESULTS.md, session 11:
@@ -48,10 +93,17 @@ TESSEL_HOST_DEVICE constexpr auto acc_as_a(L const& l) {
 // 3 consumer warpgroups (BM = 192) at d64; BN 128 to d128, at d256 80
 // non-causal, 64 causal; the causal mask at d128 and d256 scheduled
 // dynamically, at d128 with O through TMA stores.
-constexpr int attention_default_consumers(int head_dim, bool) { return head_dim == 64 ? 3 : 2; }
-constexpr int attention_default_bn(int head_dim, bool causal) { return head_dim <= 128 ? 128 : (causal ? 64 : 80); }
-constexpr bool attention_default_dynamic(int head_dim, bool causal) { return causal && head_dim >= 128; }
-constexpr bool attention_default_epi_tma(int head_dim, bool causal) { return causal && head_dim == 128; }
+// FP8 (e4m3, one-byte elements): BN 128 (V^T's K-major 128-byte atoms hold
+// 128 keys), no TMA-store epilogue (O is bf16); d256 causal static (dynamic, the
+// producer needs 40 registers and the consumers' 232 spill 80 bytes at BN 128).
+constexpr int attention_default_consumers(int head_dim, bool, int bytes = 2) { return head_dim == 64 && bytes == 2 ? 3 : 2; }
+constexpr int attention_default_bn(int head_dim, bool causal, int bytes = 2) {
+  return bytes == 1 ? 128 : head_dim <= 128 ? 128 : (causal ? 64 : 80);
+}
+constexpr bool attention_default_dynamic(int head_dim, bool causal, int bytes = 2) {
+  return causal && head_dim >= 128 && (bytes == 2 || head_dim == 128);
+}
+constexpr bool attention_default_epi_tma(int head_dim, bool causal, int bytes = 2) { return bytes == 2 && causal && head_dim == 128; }
 
 // T: input and output type (half_t, bfloat16_t); HeadDim: 64, 128 or 256 (Q,
 // K and V alike); Causal: the bottom-right aligned causal mask (query i sees
@@ -82,9 +134,10 @@ constexpr bool attention_default_epi_tma(int head_dim, bool causal) { return cau
 // never are. (32 + 2 x 240 = 512 hung every kernel on the H100, 2026-11-26,
 // in a run that also passed every tile through shared memory, now only the
 // Dynamic_ path; the register split is the likely cause, not yet confirmed.)
-template <class T, int HeadDim, bool Causal, int BN_ = attention_default_bn(HeadDim, Causal), int Stages_ = 2, bool Overlap_ = true,
-          bool Pingpong_ = false, bool Dynamic_ = attention_default_dynamic(HeadDim, Causal),
-          bool EpiTma_ = attention_default_epi_tma(HeadDim, Causal), int Consumers_ = attention_default_consumers(HeadDim, Causal),
+template <class T, int HeadDim, bool Causal, int BN_ = attention_default_bn(HeadDim, Causal, sizeof(T)), int Stages_ = 2, bool Overlap_ = true,
+          bool Pingpong_ = false, bool Dynamic_ = attention_default_dynamic(HeadDim, Causal, sizeof(T)),
+          bool EpiTma_ = attention_default_epi_tma(HeadDim, Causal, sizeof(T)),
+          int Consumers_ = attention_default_consumers(HeadDim, Causal, sizeof(T)),
           int ProducerRegs_ = (Consumers_ == 3 ? 32 : (Dynamic_ && HeadDim > 128 ? 40 : 24)),
           int ConsumerRegs_ = (Consumers_ == 3 ? 160 : (504 - ProducerRegs_) / 2 / 8 * 8)>
 struct AttentionConfig {
@@ -96,6 +149,13 @@ struct AttentionConfig {
   static constexpr int kTurnBarrier = 1;  // named barriers 1 .. kConsumers: consumer warpgroup w's turn to issue
   static constexpr int kEpiBarrier = 1 + Consumers_;  // the next kConsumers: consumer warpgroup w's epilogue
   using Element = T;
+  // FP8 (float_e4m3_t in): Q, K and V e4m3 with descales, O bf16, V read from
+  // V^T (B, Hkv, D, Sk rounded up to 32; keys contiguous, relabelled per 32 by
+  // AttentionKeyPerm8), written before the kernel by prepare_vt.
+  static constexpr bool kFp8 = sizeof(T) == 1;
+  using ElementOut = std::conditional_t<kFp8, bfloat16_t, T>;
+  static_assert(!kFp8 || std::is_same_v<T, float_e4m3_t>, "AttentionConfig: the 8-bit input is e4m3");
+  static_assert(!kFp8 || (HeadDim >= 128 && !EpiTma_), "AttentionConfig: FP8 takes head dim 128 or 256, O stored from registers");
   static constexpr int kHeadDim = HeadDim;
   static constexpr bool kCausal = Causal;
   static_assert(HeadDim == 64 || HeadDim == 128 || HeadDim == 256, "AttentionConfig: head dim 64, 128 or 256");
@@ -104,6 +164,7 @@ struct AttentionConfig {
   using BN = Int<BN_>;              // keys per block
   using D = Int<HeadDim>;
   static_assert(BN_ % 16 == 0 && BN_ >= 16 && BN_ <= 256, "AttentionConfig: BN is a multiple of 16 in 16..256");
+  static_assert(!kFp8 || BN_ % 32 == 0, "AttentionConfig: FP8's BN is a multiple of 32 (V^T's swizzle atoms of 32, 64 or 128 keys)");
   static constexpr int kStages = Stages_;
   static constexpr int kThreads = 128 * (1 + kConsumers);
   static constexpr int kProducerRegs = ProducerRegs_, kConsumerRegs = ConsumerRegs_;
@@ -127,26 +188,45 @@ struct AttentionConfig {
   using SmemLayoutQ = decltype(tile_to_shape(AtomK{}, Shape<BM, D>{}));
   using SmemLayoutK = decltype(tile_to_shape(AtomK{}, Shape<BN, D, Int<Stages_>>{}));
   using SmemLayoutV = SmemLayoutK;
-  using SmemLayoutVt = decltype(tile_to_shape(AtomMN{}, Shape<D, BN, Int<Stages_>>{}, Step<_2, _1, _3>{}));
   using SmemTileQ = SmemLayoutQ;                                                // what one Q load fills
   using SmemTileKV = decltype(tile_to_shape(AtomK{}, Shape<BN, D>{}));  // what one K (or V) load fills
   static constexpr int kTileQ = BM::value * HeadDim, kTileKV = BN_ * HeadDim;  // elements
-  static constexpr int kBoxesQ = HeadDim / 64, kBoxesKV = HeadDim / 64;          // one 64-column slab per box
+  static constexpr int kSlab = 128 / int(sizeof(T));                             // columns of one 128-byte swizzle atom
+  static constexpr int kBoxesQ = HeadDim / kSlab, kBoxesKV = HeadDim / kSlab;    // one slab per box
   static constexpr std::uint32_t kBytesQ = std::uint32_t(kTileQ * sizeof(T)), kBytesKV = std::uint32_t(kTileKV * sizeof(T));
 
   // The MMAs. S = Q K^T: 64 x BN x 16 wgmma, Q and K from shared memory (both
   // K-major), one atom per consumer warpgroup along M. O += P V: 64 x D x 16
   // wgmma, P from registers (the softmax's output, converted), V^T from shared
   // memory (MN-major).
-  using Kind = typename detail::wgmma_kind<T>::type;
-  using OpQK = GMMA::MMA_64xNx16<BN_, Kind, false, GMMA::Major::K, GMMA::Major::K, GMMA::ScaleIn::One, GMMA::ScaleIn::One>;
-  using OpPV = GMMA::MMA_64xNx16<HeadDim, Kind, true, GMMA::Major::K, GMMA::Major::MN, GMMA::ScaleIn::One, GMMA::ScaleIn::One>;
+  // FP8: 64 x N x 32 e4m3 wgmmas, both shared-memory operands K-major (V^T
+  // with the keys contiguous), P from registers in the 8-bit A layout.
+  using Kind = typename detail::wgmma_kind<std::conditional_t<kFp8, half_t, T>>::type;
+  using OpQK = std::conditional_t<kFp8, GMMA::MMA_64xNx32<BN_, GMMA::ptx::f32e4m3e4m3, false, GMMA::ScaleIn::One, GMMA::ScaleIn::One>,
+                                  GMMA::MMA_64xNx16<BN_, Kind, false, GMMA::Major::K, GMMA::Major::K, GMMA::ScaleIn::One, GMMA::ScaleIn::One>>;
+  using OpPV =
+      std::conditional_t<kFp8, GMMA::MMA_64xNx32<HeadDim, GMMA::ptx::f32e4m3e4m3, true, GMMA::ScaleIn::One, GMMA::ScaleIn::One>,
+                         GMMA::MMA_64xNx16<HeadDim, Kind, true, GMMA::Major::K, GMMA::Major::MN, GMMA::ScaleIn::One, GMMA::ScaleIn::One>>;
+  static constexpr int kKPV = kFp8 ? 32 : 16;  // keys per k-block of O += P V
   using MmaQK = decltype(make_tiled_mma(OpQK{}, Layout<Shape<Int<kConsumers>, _1, _1>>{}));
   using MmaPV = decltype(make_tiled_mma(OpPV{}, Layout<Shape<Int<kConsumers>, _1, _1>>{}));
   // A thread's S accumulators, their row/column view, and P as the A operand of the second wgmma.
   using LayoutS = std::remove_cvref_t<decltype(partition_fragment_C(MmaQK{}, Shape<BM, BN>{}).layout())>;
   using LayoutSRowCol = decltype(detail::acc_rowcol(LayoutS{}));
-  using LayoutP = decltype(detail::acc_as_a(LayoutS{}));
+  using Form = detail::AttentionFormLayouts<kFp8, T, D, BN, Int<Stages_>, LayoutS>;
+  using SmemLayoutVt = typename Form::SmemLayoutVt;  // (D, BN, stages)
+  using SmemTileVt = typename Form::SmemTileVt;      // FP8: what one V^T load fills (D, BN)
+  static constexpr int kVtAtomKeys = Form::kVtAtomKeys;
+  static constexpr int kBoxesV = kFp8 ? BN_ / (kVtAtomKeys > 0 ? kVtAtomKeys : 1) : kBoxesKV;
+  using LayoutP = typename Form::LayoutP;
+  // P's registers in the A operand's order (compact): register i holds S's register LayoutP(i).
+  using LayoutPRegs = decltype(make_layout(shape(LayoutP{})));
+  // The keys of a k-block of P V as A's columns read them (FP8: relabelled; 16-bit: in order).
+  using KeyPerm = std::conditional_t<kFp8, AttentionKeyPerm8, Layout<Shape<_16>, Stride<_1>>>;
+  // FP8 softmax: p = 2^(x - max + kMaxOffset), up to 256, so that P uses e4m3's
+  // range (FlashAttention-3's Max_offset); the sums carry the same factor, O
+  // cancels it, the lse takes it off.
+  static constexpr float kMaxOffset = kFp8 ? 8.f : 0.f;
   using LayoutO = std::remove_cvref_t<decltype(partition_fragment_C(MmaPV{}, Shape<BM, D>{}).layout())>;
   using LayoutORowCol = decltype(detail::acc_rowcol(LayoutO{}));
   static_assert(decltype(size<0>(LayoutSRowCol{}))::value == 2 && decltype(size<0>(LayoutORowCol{}))::value == 2,
@@ -157,13 +237,14 @@ struct AttentionConfig {
   // The epilogue's O tiles (EpiTma_): per consumer warpgroup its 64 rows, K-major
   // 128-byte swizzle atoms (64-column slabs, one TMA box each); SmemTileOElems
   // is the same in elements (the swizzle moved from bytes to 16-bit elements).
-  using SmemTileO = decltype(tile_to_shape(AtomK{}, Shape<_64, D>{}));
+  using AtomKO = GMMA::Layout_SW128_Atom<GMMA::Major::K, ElementOut>;
+  using SmemTileO = decltype(tile_to_shape(AtomKO{}, Shape<_64, D>{}));
   using SmemTileOElems = decltype(make_composed_layout(Swizzle<3, 3, 3>{}, Int<0>{}, SmemTileO{}.layout_b()));
   static constexpr int kTileO = 64 * HeadDim;
   static constexpr int kBoxesO = HeadDim / 64;
   // Shared memory: Q, the K and V rings (1024-byte aligned for the swizzle), the O tiles, the barriers, the tile slot.
   static constexpr int kSmemBytes =
-      int((kTileQ + 2 * kStages * kTileKV + (EpiTma_ ? kConsumers * kTileO : 0)) * sizeof(T)) + kBarriers * 8 + 16 + 1024;
+      int((kTileQ + 2 * kStages * kTileKV) * sizeof(T) + (EpiTma_ ? kConsumers * kTileO * sizeof(ElementOut) : 0)) + kBarriers * 8 + 16 + 1024;
   static_assert(kSmemBytes <= 227 * 1024, "AttentionConfig: the tiles do not fit in shared memory");
 };
 
@@ -191,11 +272,16 @@ using AttentionCausalScheduler = decltype(make_tile_scheduler(make_layout(make_s
 template <class Cfg>
 struct AttentionParams {
   using T = typename Cfg::Element;
-  TmaCopy<SM90_TMA_LOAD, T> tma_q, tma_k, tma_v;
+  using TO = typename Cfg::ElementOut;
+  TmaCopy<SM90_TMA_LOAD, T> tma_q, tma_k, tma_v;  // FP8: tma_v loads V^T (D, BN) tiles
   AttentionTmaPlan plan_q, plan_k, plan_v;
-  TmaCopy<SM90_TMA_STORE, T> tma_o;  // Cfg::kEpiTma: 64 rows of O per store
+  TmaCopy<SM90_TMA_STORE, TO> tma_o;  // Cfg::kEpiTma: 64 rows of O per store
   AttentionTmaPlan plan_o;
-  T* o = nullptr;        // (B, Sq, Hq, D): strides (o_batch, o_row, D, 1); varlen: (total_q, Hq, D), o_batch 0
+  TO* o = nullptr;       // (B, Sq, Hq, D): strides (o_batch, o_row, D, 1); varlen: (total_q, Hq, D), o_batch 0
+  // FP8: the descales of Q, K and V (fp32, device memory), descale of (b, kv head hk) at b * *_descale_b + hk * *_descale_h
+  // (FlashAttention-3's (batch, heads_k) tensors; strides 0: one per tensor); null: 1.
+  float const *q_descale = nullptr, *k_descale = nullptr, *v_descale = nullptr;
+  long long q_descale_b = 0, q_descale_h = 0, k_descale_b = 0, k_descale_h = 0, v_descale_b = 0, v_descale_h = 0;
   float* lse = nullptr;  // (B, Hq, Sq) contiguous, or varlen (Hq, total_q); may be null
   long long o_batch = 0, o_row = 0;
   long long lse_batch = 0, lse_head = 0;  // lse of (b, h, row): b * lse_batch + h * lse_head + row

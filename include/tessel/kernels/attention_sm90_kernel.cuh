@@ -54,7 +54,13 @@
 // predicated on the sequence's length; the TMA store only for 64 rows wholly
 // inside it).
 //
-// Not yet (issue 26): FP8.
+// FP8 (Cfg::kFp8: e4m3 Q, K, V with descales, bf16 O): the same kernel with
+// the 8-bit wgmma m64nNk32 (both shared-memory operands K-major: V is read from
+// V^T (B, Hkv, D, keys), written before the kernel by prepare_vt with the keys of
+// each 32-key block in the order AttentionKeyPerm8), S scaled by the Q and K
+// descales in the softmax, P = 2^(x - max + 8) rounded to e4m3 and picked from
+// the S accumulators of the same thread in the 8-bit A layout
+// (detail::acc_as_a8: no shuffles), O scaled by the V descale at the end.
 //
 // Its configuration is attention_sm90_config.cuh; the host side (tensor maps,
 // launch, describe) attention_sm90.cuh.
@@ -109,6 +115,19 @@ TESSEL_DEVICE float quad_sum(float v) {
 
 using ::tessel::kernels::gemm_convert::pack_pair;
 
+// Four floats rounded to e4m3 (saturating to +-448) as one word, value 0 in the lowest byte.
+TESSEL_DEVICE std::uint32_t pack_e4m3x4(float v0, float v1, float v2, float v3) {
+  std::uint32_t r;
+  asm("{\n .reg .b16 lo, hi;\n cvt.rn.satfinite.e4m3x2.f32 lo, %2, %1;\n cvt.rn.satfinite.e4m3x2.f32 hi, %4, %3;\n"
+      " mov.b32 %0, {lo, hi};\n}"
+      : "=r"(r)
+      : "f"(v0), "f"(v1), "f"(v2), "f"(v3));
+  return r;
+}
+
+// A descale (null: 1).
+TESSEL_DEVICE float descale_of(float const* d, long long sb, long long sh, int b, int h) { return d ? d[b * sb + h * sh] : 1.f; }
+
 // Named barriers among n threads (ids 1..15; 0 is __syncthreads').
 TESSEL_DEVICE void named_barrier_sync(int id, int n) { asm volatile("bar.sync %0, %1;\n" ::"r"(id), "r"(n) : "memory"); }
 TESSEL_DEVICE void named_barrier_arrive(int id, int n) { asm volatile("bar.arrive %0, %1;\n" ::"r"(id), "r"(n) : "memory"); }
@@ -121,6 +140,7 @@ template <class Cfg>
 __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_constant__ AttentionParams<Cfg> const p) {
 #if defined(TESSEL_ARCH_WGMMA)
   using T = typename Cfg::Element;
+  using TO = typename Cfg::ElementOut;
   using BM = typename Cfg::BM;
   using BN = typename Cfg::BN;
   using D = typename Cfg::D;
@@ -132,7 +152,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
   T* smem_q = reinterpret_cast<T*>(base);
   T* smem_k = smem_q + Cfg::kTileQ;
   T* smem_v = smem_k + S * Cfg::kTileKV;
-  T* smem_o = smem_v + S * Cfg::kTileKV;  // Cfg::kEpiTma: the consumers' O tiles
+  TO* smem_o = reinterpret_cast<TO*>(smem_v + S * Cfg::kTileKV);  // Cfg::kEpiTma: the consumers' O tiles
   auto* barriers = reinterpret_cast<std::uint64_t*>(smem_o + (Cfg::kEpiTma ? Cfg::kConsumers * Cfg::kTileO : 0));
   // The position of the tile the Q stage holds (-1: no more tiles), written by
   // the producer before it arms the stage's full barrier.
@@ -211,7 +231,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
           detail::load_tile<Cfg::kBoxesKV>(p.tma_k.desc, p.plan_k, pipe_k.full(sk), smem_k + sk.index * Cfg::kTileKV, row, hk, b);
           sk.advance();
           pipe_v.producer_acquire(sv, Cfg::kBytesKV);
-          detail::load_tile<Cfg::kBoxesKV>(p.tma_v.desc, p.plan_v, pipe_v.full(sv), smem_v + sv.index * Cfg::kTileKV, row, hk, b);
+          detail::load_tile<Cfg::kBoxesV>(p.tma_v.desc, p.plan_v, pipe_v.full(sv), smem_v + sv.index * Cfg::kTileKV, row, hk, b);
           sv.advance();
         }
         if constexpr (Cfg::kDynamic) pos = int(gridDim.x) + atomicAdd(p.tile_counter, 1);
@@ -227,7 +247,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
     auto thr_pv = mma_pv.get_slice(ctid);
     auto sQ = make_tensor(make_smem_ptr(smem_q), typename Cfg::SmemLayoutQ{});    // (BM, D)
     auto sK = make_tensor(make_smem_ptr(smem_k), typename Cfg::SmemLayoutK{});    // (BN, D, S)
-    auto sVt = make_tensor(make_smem_ptr(smem_v), typename Cfg::SmemLayoutVt{});  // (D, BN, S): V^T
+    auto sVt = make_tensor(make_smem_ptr(smem_v), typename Cfg::SmemLayoutVt{});  // (D, BN, S): V^T (FP8: keys relabelled)
     auto tSrQ = thr_qk.partition_fragment_A(sQ);   // (MMA, 1, D/16) descriptors
     auto tSrK = thr_qk.partition_fragment_B(sK);   // (MMA, 1, D/16, S)
     auto tOrV = thr_pv.partition_fragment_B(sVt);  // (MMA, 1, BN/16, S)
@@ -242,7 +262,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
     constexpr int kColsO = decltype(size<1>(typename Cfg::LayoutORowCol{}))::value;
     constexpr float kNegInf = -__builtin_huge_valf();
     bool const lane0 = (threadIdx.x % 32) == 0;
-    float const scale_log2 = p.scale_log2;
+    float scale_log2 = p.scale_log2;  // FP8: times the tile's Q and K descales
     // Ping-pong: consumer warpgroup wg issues its wgmmas on its turn (named
     // barrier kTurnBarrier + wg, its 128 threads and the other's arrive), then
     // hands it to the next (in a ring). The last consumer hands the first its first turn.
@@ -292,6 +312,15 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
       int const row0 = m * BM::value;
       int const seq_q = seq.sq, seq_k = seq.sk;
 
+      float out_scale = 1.f, lse_scale = p.scale;  // FP8: O times V's descale; the lse's scale times Q's and K's
+      if constexpr (Cfg::kFp8) {
+        int const hk = h / p.group;
+        float const qk = detail::descale_of(p.q_descale, p.q_descale_b, p.q_descale_h, tc.l, hk) *
+                         detail::descale_of(p.k_descale, p.k_descale_b, p.k_descale_h, tc.l, hk);
+        scale_log2 = p.scale_log2 * qk;
+        lse_scale = p.scale * qk;
+        out_scale = detail::descale_of(p.v_descale, p.v_descale_b, p.v_descale_h, tc.l, hk);
+      }
       float row_max[2] = {kNegInf, kNegInf}, row_sum[2] = {0.f, 0.f};
       TESSEL_UNROLL
       for (int i = 0; i < int(size(acc_o)); ++i) acc_o(i) = 0.f;
@@ -312,7 +341,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
         warpgroup_fence_operand(acc_o);
         auto* pp = reinterpret_cast<std::uint32_t*>(raw_pointer_cast(tOrP.data()));
         TESSEL_UNROLL
-        for (int i = 0; i < int(size(tOrP)) / 2; ++i) warpgroup_fence_operand(pp[i]);
+        for (int i = 0; i < int(size(tOrP) * sizeof(T)) / 4; ++i) warpgroup_fence_operand(pp[i]);  // P's words
         warpgroup_arrive();
         TESSEL_UNROLL
         for (int kb = 0; kb < kBlocksN; ++kb) gemm(mma_pv, tOrP(_, _, kb), tOrV(_, _, kb, stage), acc_o);
@@ -354,10 +383,11 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
           float const ms = mx == kNegInf ? 0.f : mx * scale_log2;  // a row with no key yet: every p is 0
           corr[r] = detail::exp2_approx(row_max[r] * scale_log2 - ms);
           row_max[r] = mx;
+          float const mo = ms - Cfg::kMaxOffset;  // FP8: p up to 2^8
           float sum = 0.f;
           TESSEL_UNROLL
           for (int c = 0; c < kColsS; ++c) {
-            float const pv = detail::exp2_approx(fmaf(s_rc(r, c), scale_log2, -ms));
+            float const pv = detail::exp2_approx(fmaf(s_rc(r, c), scale_log2, -mo));
             s_rc(r, c) = pv;
             sum += pv;
           }
@@ -371,16 +401,25 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
           for (int c = 0; c < kColsO; ++c) o_rc(r, c) *= corr[r];
         }
       };
-      // P in 16 bits, in the A-operand layout of the second wgmma (same value order as S's accumulators).
+      // P in 16 bits, in the A-operand layout of the second wgmma (same value
+      // order as S's accumulators); FP8: register i of P is S's register
+      // LayoutP(i) in e4m3, four to a word.
       auto convert = [&](auto const& acc_s, auto& tOrP) {
         auto* pp = reinterpret_cast<std::uint32_t*>(raw_pointer_cast(tOrP.data()));
-        TESSEL_UNROLL
-        for (int i = 0; i < int(size(acc_s)) / 2; ++i) pp[i] = detail::pack_pair(acc_s(2 * i), acc_s(2 * i + 1), static_cast<T*>(nullptr));
+        if constexpr (Cfg::kFp8) {
+          constexpr typename Cfg::LayoutP lp{};
+          TESSEL_UNROLL
+          for (int i = 0; i < int(size(acc_s)) / 4; ++i)
+            pp[i] = detail::pack_e4m3x4(acc_s(int(lp(4 * i))), acc_s(int(lp(4 * i + 1))), acc_s(int(lp(4 * i + 2))), acc_s(int(lp(4 * i + 3))));
+        } else {
+          TESSEL_UNROLL
+          for (int i = 0; i < int(size(acc_s)) / 2; ++i) pp[i] = detail::pack_pair(acc_s(2 * i), acc_s(2 * i + 1), static_cast<T*>(nullptr));
+        }
       };
 
       if (blocks > 0) {
         auto acc_s = partition_fragment_C(mma_qk, Shape<BM, BN>{});
-        auto tOrP = make_tensor<T>(typename Cfg::LayoutP{});
+        auto tOrP = make_tensor<T>(typename Cfg::LayoutPRegs{});
         float corr[2];
         if constexpr (Cfg::kOverlap) {
           // FlashAttention-3's intra-warpgroup overlap: block n's S = Q K^T and
@@ -446,13 +485,13 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
       TESSEL_UNROLL
       for (int r = 0; r < 2; ++r) {
         float const l = detail::quad_sum(row_sum[r]);
-        float const inv = l > 0.f ? 1.f / l : 0.f;
-        lse[r] = l > 0.f ? row_max[r] * p.scale + logf(l) : kNegInf;
+        float const inv = l > 0.f ? out_scale / l : 0.f;
+        lse[r] = l > 0.f ? row_max[r] * lse_scale + logf(l) - Cfg::kMaxOffset * 0.6931471805599453f : kNegInf;
         TESSEL_UNROLL
         for (int c = 0; c < kColsO; ++c) o_rc(r, c) *= inv;
       }
       // O's rows of this sequence (rows past its end are not stored: the next sequence's, or past the tensor).
-      T* const o_seq = p.o + b * p.o_batch + (long long)seq.q0 * p.o_row + (long long)h * D::value;
+      TO* const o_seq = p.o + b * p.o_batch + (long long)seq.q0 * p.o_row + (long long)h * D::value;
       // The TMA store writes 64 rows clipped at the tensor's end only: for
       // varlen a warpgroup whose rows cross the sequence's end stores directly.
       bool const tma_store = Cfg::kEpiTma && (p.cu_q == nullptr || row0 + wg * 64 + 64 <= seq_q);
@@ -462,7 +501,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
         // Through shared memory: this warpgroup's 64 rows into its O tile (once
         // the previous tile's store has read it), then one thread's TMA stores
         // (rows past Sq clipped by the TMA), drained while the next tile runs.
-        T* const so = smem_o + wg * Cfg::kTileO;
+        TO* const so = smem_o + wg * Cfg::kTileO;
         bool const leader = (ctid % 128) == 0;
         if (leader) tma_store_wait<0>();
         detail::named_barrier_sync(Cfg::kEpiBarrier + wg, 128);
@@ -477,7 +516,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
           auto const rc = tOcE(i);
           int const r = int(get<0>(rc)) - wg * 64, c = int(get<1>(rc));
           *reinterpret_cast<std::uint32_t*>(so + typename Cfg::SmemTileOElems{}(r, c)) =
-              detail::pack_pair(acc_o(i), acc_o(i + 1), static_cast<T*>(nullptr));
+              detail::pack_pair(acc_o(i), acc_o(i + 1), static_cast<TO*>(nullptr));
         }
         fence_view_async_shared();  // these writes, before the TMA reads them
         detail::named_barrier_sync(Cfg::kEpiBarrier + wg, 128);
