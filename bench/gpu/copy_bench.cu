@@ -1,6 +1,11 @@
 // Layout-to-layout copies on the GPU: correctness and bandwidth of
 // tessel::cuda::copy beside a plain device-to-device copy.
-//   copy_bench [--small] [--reps N] [--no-time] [--only TEXT] [--sweep]
+//   copy_bench [--small] [--reps N] [--rounds R] [--no-time] [--only TEXT] [--sweep] [--first-element-windows]
+// --rounds R: after a case's lines, R rounds of the plan and the D2D copy alternated
+// (each the median of N runs); the case's figures are then the rounds' medians and its
+// ratio the median of the rounds' ratios. --first-element-windows: plans with
+// CopyPlan::line_windows off (item tiles' warps start at each row's and column's first
+// element, as before session 12; for ncu runs of the old access pattern).
 // --small: small sizes (for compute-sanitizer runs). --no-time: every plan and
 // variant checked, none timed (each launched once: compute-sanitizer runs of
 // --small, where the timing loops' launches took minutes under racecheck).
@@ -25,6 +30,10 @@ static std::string g_order_line;     // the same plan with the other tile order
 static std::string g_unpacked_line;  // the byte-wise kernel's line beside a packed plan
 static bool small_run = false;
 static bool g_time = true;  // --no-time: false
+static int g_rounds = 0;    // --rounds R
+static bool g_line_windows = true;  // --first-element-windows: false (CopyPlan::line_windows off, for ncu of the old windows)
+static std::string g_rounds_line;  // the rounds' ratios of the last case
+static double g_round_ratio = 0;   // their median (--rounds)
 
 #define CK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { printf("CUDA error %s at %s:%d\n", cudaGetErrorString(e_), __FILE__, __LINE__); std::exit(1); } } while (0)
 
@@ -126,6 +135,7 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
   for (int k = 0; k < r; ++k) { ls.leaf({c.shape[k], false}, {ss[k], false}, e); ld.leaf({c.shape[k], false}, {ds[k], false}, e); }
   ls.close(e); ld.close(e);
   kernels::CopyPlan plan = kernels::plan_copy(ls, ld, int(sizeof(T)), cuda::detail::alignment_of(src), cuda::detail::alignment_of(dst));
+  plan.line_windows = g_line_windows;
   if (small_run) plan.max_grid = 3;  // every block moves several tiles (the kernels' loops over tiles)
 
   auto launch = [&] {
@@ -208,6 +218,8 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
     kernels::CopyPlan q = plan;  // also in --small runs: both item kernels checked
     q.async_copy = false;
     variant(q, "loads through registers (copy_tile, no cp.async)");
+    q = plan, q.line_windows = !plan.line_windows;
+    variant(q, q.line_windows ? "cp.async, line-aligned windows" : "cp.async, windows from each row's first element (before session 12)");
     if (small_run) {  // --small caps the grid (blocks loop over tiles): check the default grid too
       kernels::CopyPlan one = plan;
       one.max_grid = 0;
@@ -279,7 +291,24 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
     }
   }
   // reference in the same run: device-to-device copy of the same bytes
-  ref_tbps = tbps_of(median_ms([&] { CK(cudaMemcpyAsync(ref, dst, n * sizeof(T), cudaMemcpyDeviceToDevice)); }, reps, 200));
+  auto d2d = [&] { CK(cudaMemcpyAsync(ref, dst, n * sizeof(T), cudaMemcpyDeviceToDevice)); };
+  ref_tbps = tbps_of(median_ms(d2d, reps, 200));
+  // Rounds: the plan and the D2D copy alternated; the case's figures become the medians.
+  g_rounds_line.clear();
+  if (g_rounds > 0 && g_time) {
+    std::vector<double> ratio, tv, dv;
+    g_rounds_line = "    rounds (plan / D2D TB/s):";
+    for (int r = 0; r < g_rounds; ++r) {
+      double const t = tbps_of(median_ms(launch, reps, 50)), d = tbps_of(median_ms(d2d, reps, 50));
+      ratio.push_back(t / d), tv.push_back(t), dv.push_back(d);
+      std::snprintf(line, sizeof line, " %.3f/%.3f %.1f%%;", t, d, 100 * t / d);
+      g_rounds_line += line;
+    }
+    auto med = [](std::vector<double> v) { std::sort(v.begin(), v.end()); return v[v.size() / 2]; };
+    std::snprintf(line, sizeof line, " median of the ratios %.1f%%", 100 * med(ratio));
+    g_rounds_line += line;
+    tbps = med(tv), ref_tbps = med(dv), g_round_ratio = med(ratio);
+  }
   cudaFree(src); cudaFree(dst); cudaFree(ref); cudaFree(bad); cudaFree(dshape); cudaFree(dss); cudaFree(dds);
   return tbps;
 }
@@ -293,6 +322,8 @@ int main(int argc, char** argv) {
     if (!std::strcmp(argv[i], "--no-time")) g_time = false;
     if (!std::strcmp(argv[i], "--sweep")) g_sweep = true;
     if (!std::strcmp(argv[i], "--reps") && i + 1 < argc) reps = std::atoi(argv[++i]);
+    if (!std::strcmp(argv[i], "--rounds") && i + 1 < argc) g_rounds = std::atoi(argv[++i]);
+    if (!std::strcmp(argv[i], "--first-element-windows")) g_line_windows = false;
     if (!std::strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
   }
   int dev = 0;
@@ -351,13 +382,16 @@ int main(int argc, char** argv) {
     bool ok = false;
     std::string plan;
     double ref = 0, t = 0;
+    g_round_ratio = 0;
     switch (c.elem) {
       case 1: t = run_case<unsigned char>(c, reps, ok, plan, ref, nullptr); break;
       case 2: t = run_case<unsigned short>(c, reps, ok, plan, ref, nullptr); break;
       case 4: t = run_case<unsigned>(c, reps, ok, plan, ref, nullptr); break;
       default: t = run_case<unsigned long long>(c, reps, ok, plan, ref, nullptr); break;
     }
-    printf("%-62s %8.3f %8.3f %5.1f%%  %s%s\n", c.name.c_str(), t, ref, ref > 0 ? 100 * t / ref : 0.0, ok ? "" : "WRONG ", plan.c_str());
+    double const ratio = g_round_ratio > 0 ? 100 * g_round_ratio : ref > 0 ? 100 * t / ref : 0.0;
+    printf("%-62s %8.3f %8.3f %5.1f%%  %s%s\n", c.name.c_str(), t, ref, ratio, ok ? "" : "WRONG ", plan.c_str());
+    if (!g_rounds_line.empty()) printf("%s\n", g_rounds_line.c_str());
     if (!g_order_line.empty()) printf("%s\n", g_order_line.c_str());
     if (!g_unpacked_line.empty()) printf("%s\n", g_unpacked_line.c_str());
     if (!g_tma_line.empty()) printf("%s\n", g_tma_line.c_str());

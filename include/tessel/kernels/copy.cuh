@@ -171,6 +171,7 @@ cudaError_t launch(kernels::CopyPlan& plan, void const* src, void* dst, cudaStre
         // Two tile buffers also for one block per tile (which fills only one): one buffer, and so
         // twice the blocks per SM, measured 1.7% slower on the H200 (random 1, bench/RESULTS.md).
         std::size_t const bytes = 3 * offs + 2 * tile_bytes;
+        p.line = plan.line_windows ? 128u / unsigned(sizeof(T)) : 0u;  // elements of a 128-byte line
         if (cudaError_t const err = allow_async_smem<T>(bytes); err != cudaSuccess) return err;
         copy_tile_async<T><<<g, blk, bytes, stream>>>(s, d, p);
         done = plan.used_async = true;

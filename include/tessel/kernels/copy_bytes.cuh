@@ -234,11 +234,15 @@ __device__ __forceinline__ void store_rows8(unsigned const (&r)[8], long long co
 //    the row needs) to raw[i*32 + (l ^ (i/8 % 16))]: row i as in memory, its pairs
 //    swizzled by its group of 8 rows.
 //  - Rows outside the source's span are gathered byte by byte into the same places.
-//  - Store: half warp s of a warp takes word column 2*jp + s, lane h of it rows 8h..8h+7
-//    (each row's word read as the two words around its misalignment and funnel-shifted;
-//    the swizzle spreads the 16 row groups over the banks), two 4x4 byte transposes, and
-//    writes 8 bytes of each of the word's 4 columns: a half warp writes 128 contiguous
-//    bytes of a column. W8 (plan_copy's dst8): one 8-byte store, else two 4-byte ones.
+//  - Store: half warp s of a warp takes the pair of word columns 2jp, 2jp+1 (jp = 2*warp + s,
+//    then + 16), lane h of it rows 8h..8h+7 (each row's two words read as the two raw pairs
+//    around its misalignment, 64-bit loads, and funnel-shifted), for each word two 4x4 byte
+//    transposes, and writes 8 bytes of each of the word's 4 columns: a half warp writes
+//    128 contiguous bytes of a column. W8 (plan_copy's dst8): one 8-byte store, else two
+//    4-byte ones. The pair swizzle puts a half warp's 16 pairs in 16 distinct 8-byte bank
+//    pairs. (Until session 12 the store read two 32-bit words per word, whose banks
+//    depended on the row's misalignment: 1.6-way conflicts on average, ncu on the H200,
+//    34.5% of the shared-load wavefronts; bench/RESULTS.md.)
 //  - 48 registers, 37 KB of shared memory: 5 blocks per SM. (6 blocks, with 40 registers:
 //    8-byte stores spilled 24 bytes; 4-byte stores of the two groups of 4 rows one after
 //    the other measured 1.89-1.92 against 2.55 TB/s on the H100, bench/RESULTS.md.)
@@ -291,18 +295,23 @@ __global__ void __launch_bounds__(kThreads, 5) copy_transpose_rows(unsigned char
 #pragma unroll
       for (int q = 0; q < 8; ++q) shs |= (row_info[8 * h + q] & 7u) << (4 * q);
       std::uint32_t const rows_h = raw_u32 + 256 * 8 * h;  // row 8h; its pairs swizzled by h
-      unsigned const x = 8 * h;
-      // Row 8h+q's word w: bytes sh + 4w .. sh + 4w + 3 of its raw row (sh: its misalignment).
-      auto word = [&](unsigned w, int q) {
-        unsigned const sh = (shs >> (4 * q)) & 7u, o = 4 * w + (sh & 4u);
-        unsigned const lo = ld_shared(rows_h + 256 * q + (o ^ x)), hi = ld_shared(rows_h + 256 * q + ((o + 4) ^ x));
-        return __funnelshift_r(lo, hi, 8 * (sh & 3u));
-      };
-      for (unsigned w = 2 * warp + s; 4 * w < nj; w += 2 * kWarps) {
-        unsigned r[8];
+      // Words 2jp and 2jp+1 of row 8h+q (its bytes 8jp .. 8jp+7) from raw bytes sh + 8jp ..: the raw
+      // pairs jp and jp+1 (two 64-bit loads: a half warp reads 16 distinct pairs of the 16 banks'
+      // pairs, conflict-free), funnel-shifted by the misalignment sh. Pair jp+1 <= 31 (nj <= 248):
+      // inside the raw row; past the row's end it holds bytes of columns that are not stored.
+      for (unsigned jp = 2 * warp + s; 8 * jp < nj; jp += 2 * kWarps) {
+        unsigned r0[8], r1[8];
 #pragma unroll
-        for (int q = 0; q < 8; ++q) r[q] = word(w, q);
-        store_rows8<W8>(r, d_addr, w, h, ni, nj);
+        for (int q = 0; q < 8; ++q) {
+          unsigned const sh = (shs >> (4 * q)) & 7u;
+          uint2 const a = ld_shared_v2(rows_h + 256 * q + 8 * (jp ^ h)), b = ld_shared_v2(rows_h + 256 * q + 8 * ((jp + 1) ^ h));
+          bool const hi = sh & 4u;
+          unsigned const x0 = hi ? a.y : a.x, x1 = hi ? b.x : a.y, x2 = hi ? b.y : b.x, f = 8 * (sh & 3u);
+          r0[q] = __funnelshift_r(x0, x1, f);
+          r1[q] = __funnelshift_r(x1, x2, f);
+        }
+        store_rows8<W8>(r0, d_addr, 2 * jp, h, ni, nj);
+        if (8 * jp + 4 < nj) store_rows8<W8>(r1, d_addr, 2 * jp + 1, h, ni, nj);
       }
     }
     __syncthreads();

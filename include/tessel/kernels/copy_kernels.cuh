@@ -56,6 +56,12 @@ __device__ __forceinline__ unsigned ld_shared(std::uint32_t at) {
   asm volatile("ld.shared.u32 %0, [%1];\n" : "=r"(v) : "r"(at));
   return v;
 }
+// Two 32-bit words at an 8-byte aligned shared-memory address (one 64-bit load).
+__device__ __forceinline__ uint2 ld_shared_v2(std::uint32_t at) {
+  uint2 v;
+  asm volatile("ld.shared.v2.u32 {%0, %1}, [%2];\n" : "=r"(v.x), "=r"(v.y) : "r"(at));
+  return v;
+}
 
 // The extent of a tile of t items that starts at item `start` of n: t, or what is left.
 __device__ __forceinline__ unsigned part(unsigned n, unsigned start, unsigned t) { return n - start < t ? n - start : t; }
@@ -69,6 +75,7 @@ struct Params {
   // tile
   unsigned L, NI, NJ, TI, TJ, Row;  // Row = TJ * L: a tile row's elements
   unsigned j_first;       // tile order: J tiles of one I range one after another (plan_copy's j_first)
+  unsigned line = 0;      // copy_tile_async: warps' windows start on lines of this many elements (0: at the row's/column's start)
   FastDivmod div_tiles_first, div_tiles_second, div_L, div_Row;  // tiles: the faster, the slower of I and J
 };
 
@@ -203,6 +210,12 @@ __global__ void __launch_bounds__(kThreads) copy_tile(T const* __restrict__ src,
 // one: two tile buffers, three offset slots (tile n uses buffer n % 2 and slot
 // n % 3; tile n+2's offsets go where tile n-1's were, after the barrier that
 // ended tile n-1's store). One barrier per tile.
+// p.line > 0 (CopyPlan::line_windows): a warp's 32 elements of a row (load) or of a
+// column (store) start on a 128-byte line of global memory (p.line elements), the
+// lanes before the row's or column's first element idle in the first window, so that
+// each instruction touches whole lines: an unaligned run of 32 x 8 bytes touches
+// 3 lines and 9 sectors, an aligned one 2 and 8 (L2 requests and sectors; the H200's
+// bandwidth exposes them, bench/RESULTS.md). p.line = 0: windows from the first element.
 template <class T>
 __global__ void __launch_bounds__(kThreads) copy_tile_async(T const* __restrict__ src, T* __restrict__ dst, Params p) {
   extern __shared__ __align__(16) unsigned char smem_raw[];
@@ -211,21 +224,29 @@ __global__ void __launch_bounds__(kThreads) copy_tile_async(T const* __restrict_
   T* bufs = reinterpret_cast<T*>(offs + 3 * slot);           // 2 tiles of TI * Row elements
   unsigned const tile_elems = p.TI * p.Row;
   unsigned const tx = threadIdx.x, ty = threadIdx.y;
+  // The elements before a line start that a run from element offset `off` leaves idle (0 without p.line).
+  unsigned const line_mask = p.line ? p.line - 1 : 0u;
+  auto lead = [&](T const* base, long long off) {
+    return unsigned((reinterpret_cast<unsigned long long>(base) / sizeof(T) + static_cast<unsigned long long>(off)) & line_mask);
+  };
   // Issue tile (i0, j0)'s copies into buffer cb from offset slot k: a warp
   // per row, a lane per element; the skewed position advances with the element.
-  // Needs Row >= 32 and TJ > 32 / L (launch checks): each wrap is one subtraction.
+  // Needs Row >= 32 and TJ > 32 / L (launch checks): each wrap is one subtraction
+  // (and the lead a of a line window, a < 32 <= Row, keeps v*L + tx + Row - a positive).
   std::uint32_t const sbufs = smem_u32(bufs);
   auto issue = [&](unsigned k, unsigned cb, unsigned i0, unsigned j0) {
     long long const* s_off = offs + k * slot;
-    unsigned const row_valid = (p.NJ - j0 < p.TJ ? p.NJ - j0 : p.TJ) * p.L;
+    int const row_valid = int((p.NJ - j0 < p.TJ ? p.NJ - j0 : p.TJ) * p.L);
     unsigned const ni = p.NI - i0 < p.TI ? p.NI - i0 : p.TI;
     for (unsigned v = ty; v < ni; v += kWarps) {
-      T const* from = src + s_off[v] + tx;
+      long long const so = s_off[v];
+      unsigned const a = lead(src, so);
       std::uint32_t const row = sbufs + (cb * tile_elems + v * p.Row) * unsigned(sizeof(T));
       unsigned q, c;
-      p.div_Row(v * p.L + tx, q, c);  // (e + v*L) mod Row for e = tx
-      for (unsigned e = tx; e < row_valid; e += 32, from += 32) {
-        cp_async_ca<int(sizeof(T))>(row + c * unsigned(sizeof(T)), from);
+      p.div_Row(v * p.L + tx + p.Row - a, q, c);  // (e + v*L) mod Row for e = tx - a
+#pragma unroll 1
+      for (int e = int(tx) - int(a); e < row_valid; e += 32) {
+        if (e >= 0) cp_async_ca<int(sizeof(T))>(row + c * unsigned(sizeof(T)), src + (so + e));
         c += 32;
         if (c >= p.Row) c -= p.Row;
       }
@@ -249,20 +270,26 @@ __global__ void __launch_bounds__(kThreads) copy_tile_async(T const* __restrict_
     if (more) issue(k1, (n + 1) & 1, i1, j1);
     if (bnn < p.total) tile_offsets(p, bnn, p.TI, p.TJ, p.L, offs + k2 * slot, offs + k2 * slot + p.TI, i2, j2);
     // Store: a warp per column v (J item), a lane per element e = (i, w) of
-    // the column (item i, element w), at i*Row + ((v + i) mod TJ)*L + w.
+    // the column (item i, element w), at i*Row + ((v + i) mod TJ)*L + w. A lane
+    // whose first element lies before the column (e < 0, a line window) idles in
+    // the first window; its position is then the one of e + 32.
     long long const* d_off = offs + k * slot + p.TI;
-    unsigned const col_valid = (p.NI - i0 < p.TI ? p.NI - i0 : p.TI) * p.L;
+    int const col_valid = int((p.NI - i0 < p.TI ? p.NI - i0 : p.TI) * p.L);
     unsigned const nj = p.NJ - j0 < p.TJ ? p.NJ - j0 : p.TJ;
-    unsigned q32, r32, i_tx, w_tx;
+    unsigned q32, r32;
     p.div_L(32, q32, r32);
-    p.div_L(tx, i_tx, w_tx);
     unsigned const L = p.L, TJ = p.TJ, Row = p.Row;
     for (unsigned v = ty; v < nj; v += kWarps) {
-      T* to = dst + d_off[v] + tx;
-      unsigned i = i_tx, w = w_tx, m = v + i_tx;
+      long long const dofs = d_off[v];
+      int e = int(tx) - int(lead(dst, dofs));
+      unsigned i, w;
+      p.div_L(unsigned(e < 0 ? e + 32 : e), i, w);  // < 32: i < TJ, one subtraction wraps v + i
+      unsigned m = v + i;
       if (m >= TJ) m -= TJ;
-      for (unsigned e = tx; e < col_valid; e += 32, to += 32) {
-        *to = tile[i * Row + m * L + w];
+#pragma unroll 1
+      for (; e < col_valid; e += 32) {
+        if (e < 0) continue;
+        dst[dofs + e] = tile[i * Row + m * L + w];
         unsigned di = q32;
         w += r32;
         if (w >= L) w -= L, ++di;

@@ -66,6 +66,12 @@ struct CopyPlan {
   // on sm_80+ (copy_tile_async; measured faster, bench/RESULTS.md); false keeps copy_tile.
   // Packed whole rows: copy_transpose_rows (cp.async) where true.
   bool async_copy = true, used_async = false;  // used_async: launch's choice
+  // tile, items through cp.async (copy_tile_async): each warp's 32 elements of a row (load)
+  // and of a column (store) start on a 128-byte line of global memory, so that every
+  // instruction touches whole lines (random 1 of the bench: rows and columns of 88-byte
+  // items start anywhere in a line; bench/RESULTS.md, session 12). false: windows from
+  // each row's and column's first element (before session 12).
+  bool line_windows = true;
   // tile: the grid, at most waves * 8 blocks per SM, each looping over tiles
   // (the kernels then pipeline a block's tiles); 0: one block per tile, which
   // plan_copy chooses (measured faster for every tile kernel, bench/RESULTS.md).
@@ -320,7 +326,10 @@ inline std::string CopyPlan::describe() const {
                                       (dst8 ? ", 8-byte stores" : "")
                                 : std::string("moved as 4-byte words (4x4 byte transposes)"))
                  : std::string("skewed in shared memory")) +
-         (used_async ? (packed ? ", loaded with cp.async" : ", loaded with cp.async (two tile buffers)") : "") +
+         (used_async ? (packed ? ", loaded with cp.async"
+                               : line_windows ? ", loaded with cp.async (two tile buffers), line-aligned windows"
+                                              : ", loaded with cp.async (two tile buffers)")
+                     : "") +
          (j_first ? ", J tiles first" : "");
   }
   if (used_tma) s += "; through the TMA (128-byte swizzled boxes, copy_tma.cuh)";
