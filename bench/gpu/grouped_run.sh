@@ -17,7 +17,7 @@
 # torch._scaled_mm and the dense torch._scaled_mm).
 set -uo pipefail
 out=${OUT:-/tmp/grouped_out}
-pre=${1:-}
+pre=${1:+$(realpath -m "$1")}
 log=$(mktemp -d)/grouped
 mkdir -p "$log" "$out"
 root=$PWD
