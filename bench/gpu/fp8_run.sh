@@ -16,7 +16,7 @@
 # Knobs (environment): FP8_X=1 builds gemm_bench.cu's candidate configurations too
 # (-DTESSEL_FP8_EXPERIMENTS: variants 6-9, fp8_pair.py's ord, n192, n192o, blocks_o);
 # VARIANTS (fp8_pair.py's --variants); CHECK=small (gemm_bench --fp8 --small only, not the
-# bench shapes); SAN=0 (no compute-sanitizer; SAN_TOOLS: which); PYTEST=0 (neither the PyTorch entry point's
+# bench shapes); PROFILE=1 (Nsight Compute of 8192^3, fp8_profile.py); SAN=0 (no compute-sanitizer; SAN_TOOLS: which); PYTEST=0 (neither the PyTorch entry point's
 # library nor pytest); ROUNDS, REPS. The ptxas report and, per FP8 kernel of the library, its
 # SASS counts (HGMMA, spill loads/stores, barriers) go to sass.txt.
 set -uo pipefail
@@ -49,11 +49,11 @@ grep -E "C75[0-9][0-9]|spill stores" "$log/build_lib.log" | sort | uniq -c | tee
 if [ -f $d/libfp8.so ]; then  # per FP8 GEMM kernel: its SASS's wgmmas, spills, barriers (where the loop's time may go)
   cuobjdump -sass $d/libfp8.so > $d/lib.sass 2>/dev/null
   awk '/Function : /{if (n) print c[0]" HGMMA="c[1]" STL="c[2]" LDL="c[3]" BAR="c[4]" WARPSYNC="c[5]" DEPBAR="c[6]; n=$0; c[0]=$3; for(i=1;i<7;i++) c[i]=0}
-       /HGMMA/{c[1]++} /STL/{c[2]++} /LDL/{c[3]++} / BAR\./{c[4]++} /WARPGROUP/{c[5]++} /DEPBAR/{c[6]++}
+       /[HQI]GMMA/{c[1]++} /STL/{c[2]++} /LDL/{c[3]++} / BAR\./{c[4]++} /WARPGROUP/{c[5]++} /DEPBAR/{c[6]++}
        END{print c[0]" HGMMA="c[1]" STL="c[2]" LDL="c[3]" BAR="c[4]" WARPSYNC="c[5]" DEPBAR="c[6]}' $d/lib.sass | grep gemm_kernel > "$log/sass.txt"
   sed "s/_ZN6tessel7kernels4sm9011gemm_kernelINS1_10GemmConfigINS_12//" "$log/sass.txt"
   for k in $(grep -o '_ZN6tessel7kernels4sm9011gemm_kernel[A-Za-z0-9_]*' "$log/sass.txt" | sort -u); do  # the consumer loop, 120 lines around the first HGMMA
-    awk -v k="$k" '/Function : /{on = index($0, k) > 0} on' $d/lib.sass | grep -n "" | awk -F: '/HGMMA/ && !f {f=$1} {l[$1]=$0} END{for (i=f-40; i<f+160; i++) if (i in l) print l[i]}' > "$log/loop_$(echo $k | md5sum | cut -c1-6).sass"
+    awk -v k="$k" '/Function : /{on = index($0, k) > 0} on' $d/lib.sass | grep -n "" | awk -F: '/[HQI]GMMA/ && !f {f=$1} {l[$1]=$0} END{for (i=f-120; i<f+400; i++) if (i in l) print l[i]}' > "$log/loop_$(echo $k | md5sum | cut -c1-6).sass"
   done
 fi
 [ -x $d/gemm_bench_fp8 ] || { echo "gemm_bench_fp8: BUILD FAILED"; tail -n 30 "$log/build_bench.log"; }
@@ -80,6 +80,16 @@ if [ -f $d/libfp8.so ]; then
   grep -E "^torch|^FAIL|^accuracy|rror" "$log/pair.txt"
   grep -E "^ok " "$log/pair.txt" | grep -E "4096x4096x4096|16384x4096x11008" | sed 's/  */ /g'
   sed -n '/rounds of/,$p' "$log/pair.txt"
+  pack
+fi
+if [ "${PROFILE:-0}" = 1 ] && [ -f $d/libfp8.so ]; then  # Nsight Compute of one 8192^3 call per variant (clocks locked by ncu)
+  for v in default:1 default:0 ord:1 n192:1 n192o:1 fast:0; do
+    timeout 90 ncu -k regex:gemm_kernel --launch-skip 3 --launch-count 1 --section SpeedOfLight --section ComputeWorkloadAnalysis \
+      --section WarpStateStats --section SchedulerStats --section MemoryWorkloadAnalysis \
+      python3 bench/gpu/fp8_profile.py --lib $d/libfp8.so --variant ${v%:*} --promote-every ${v#*:} > "$log/ncu_${v%:*}_${v#*:}.txt" 2>&1
+    echo "ncu ${v}: rc=$? $(grep -E 'Duration|SM Frequency' "$log/ncu_${v%:*}_${v#*:}.txt" | sed 's/  */ /g' | tr '\n' ';')"
+  done
+  ncu --query-metrics 2>/dev/null | grep -iE "gmma|tensor_op" > "$log/ncu_metrics.txt"
   pack
 fi
 if [ "${PYTEST:-1}" != 0 ]; then

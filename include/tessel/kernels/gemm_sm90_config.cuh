@@ -81,9 +81,10 @@ struct GemmScales {
 // fp32 accumulator that the wgmma accumulators are added into every
 // GemmScales::promote_every k-tiles. BlockScaled_ (with Promote_ and BN_ = 128):
 // GemmScales' block scales applied at every promotion. Ordered_ (two consumer
-// warpgroups): the warpgroups issue their k-tiles' wgmmas in turn (0, 1, 0,
-// 1, ...; two named barriers), so that one warpgroup's promotion (wait for
-// its wgmmas, add them into the fp32 accumulator) runs while the other's
+// warpgroups): warpgroup 1 issues k-tile kt's wgmmas once warpgroup 0's have
+// retired, and warpgroup 0 issues k-tile kt + 1 once 1 has issued kt (two
+// named barriers), so that the two run half a k-tile apart: one promotes (waits
+// for its wgmmas, adds them into the fp32 accumulator) while the other's
 // wgmmas keep the tensor cores busy, instead of both draining at once.
 template <class T, class TO, GMMA::Major MA, GMMA::Major MB, int BN_ = 256, int Stages_ = 4, int Consumers_ = 2, int ProducerRegs_ = 40,
           int ConsumerRegs_ = 232, class TB_ = T, bool Promote_ = false, bool BlockScaled_ = false, bool Ordered_ = false>
@@ -116,8 +117,8 @@ struct GemmConfig {
                 "GemmConfig: setmaxnreg takes multiples of 8 in 24..256 (the producer's down, the consumers' up)");
   static_assert(128 * (ProducerRegs_ + Consumers_ * ConsumerRegs_) <= 65536, "GemmConfig: the warpgroups' registers exceed the SM's 64K");
   // Named barriers: 0 is __syncthreads'; consumer warpgroup w's epilogue uses kEpiBarrier + w; with
-  // Ordered_, kOrderBarrier + w completes when warpgroup w has issued a k-tile's wgmmas (its 128
-  // threads arrive, the other warpgroup's 128 wait on it before issuing theirs).
+  // Ordered_, kOrderBarrier completes when warpgroup 0's k-tile has retired and kOrderBarrier + 1 when
+  // warpgroup 1 has issued its k-tile (the 128 threads of one arrive, the other's 128 wait on it).
   static constexpr bool kOrdered = Ordered_;
   static_assert(!Ordered_ || Consumers_ == 2, "GemmConfig: the ordered issue alternates two consumer warpgroups");
   static constexpr int kEpiBarrier = 1;

@@ -322,7 +322,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
       }
       for (int kt = 0; kt < k_tiles; ++kt) {
         pipe.consumer_wait(st);
-        if constexpr (Cfg::kOrdered) {  // warpgroup 1 issues after 0's k-tile kt, 0 after 1's k-tile kt - 1
+        if constexpr (Cfg::kOrdered) {  // warpgroup 1 issues once 0's k-tile kt has retired, 0 once 1 has issued k-tile kt - 1
           if (wg_order == 1 || issued) detail::named_barrier_sync(Cfg::kOrderBarrier + 1 - wg_order, 256);
         }
         warpgroup_fence_operand(acc);
@@ -334,7 +334,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
         }
         warpgroup_commit_batch();
         if constexpr (Cfg::kOrdered) {
-          detail::named_barrier_arrive(Cfg::kOrderBarrier + wg_order, 256);
+          if (wg_order == 1) detail::named_barrier_arrive(Cfg::kOrderBarrier + 1, 256);  // issued
           issued = true;
         }
         bool promote = false;
@@ -352,6 +352,9 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
           }
           warpgroup_wait<0>();
           warpgroup_fence_operand(acc);
+          if constexpr (Cfg::kOrdered) {
+            if (wg_order == 0) detail::named_barrier_arrive(Cfg::kOrderBarrier, 256);  // retired: warpgroup 1 may issue
+          }
           if (lane0) {  // both stages' wgmmas have retired: the buffers are free before the promotion's adds
             if (pending >= 0) pipe.consumer_release(pending);
             pipe.consumer_release(st.index);
@@ -369,6 +372,9 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
         } else {
           warpgroup_wait<1>();  // the previous k-tile's wgmmas have retired
           warpgroup_fence_operand(acc);
+          if constexpr (Cfg::kOrdered) {  // (no promotion here: warpgroup 1 follows once 0's previous k-tile has retired)
+            if (wg_order == 0) detail::named_barrier_arrive(Cfg::kOrderBarrier, 256);
+          }
           if (pending >= 0 && lane0) pipe.consumer_release(pending);
           pending = st.index;
         }
