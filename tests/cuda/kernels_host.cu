@@ -412,6 +412,13 @@ void grouped_tiles_all() {
                 "split_lone = clusters of 1 + %lld past N)",
                 vectors, work1, work2, work2s, odd_extra);
   check(faults == 0, what);
+  // The default cluster: 2 on a card of the H100's DRAM bandwidth per SM (or an unknown one), 1 on the H200's.
+  std::vector<int> const ends = {300, 600, 900};
+  auto const gr = kernels::contiguous_groups(ends.data(), 3, 900);
+  check(kernels::sm90::choose_grouped_cluster(gr, 128, 16, 25.4) == 2 && kernels::sm90::choose_grouped_cluster(gr, 128, 16, 0) == 2 &&
+            kernels::sm90::choose_grouped_cluster(gr, 128, 16, 37.3) == 1 && kernels::sm90::choose_grouped_cluster(gr, 160, 1, 25.4) == 1 &&
+            kernels::sm90::choose_grouped_cluster(gr, 100, 1, 25.4) == 2 && kernels::sm90::choose_grouped_cluster(kernels::GroupRows{}, 128, 16, 0) == 1,
+        "choose_grouped_cluster: 2 at 25.4 GB/s per SM (H100) or unknown, 1 at 37.3 (H200), 1 for one n-tile column of groups under 2 x BM rows");
 }
 
 void grouped_scheduler() {

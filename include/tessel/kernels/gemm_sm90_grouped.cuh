@@ -79,13 +79,14 @@ struct GroupedGemmOptions {
   int log_band = -1;  // the groups' raster: bands of 2^log_band columns of tiles (-1: choose_log_band)
   // CTAs per cluster along M: 2 pairs the group's m-tiles (2m, 2m + 1) of one column, which then
   // share each B tile by TMA multicast (a group's lone last m-tile: split_lone below); 1 none;
-  // -1 chosen (choose_grouped_cluster). H100, bf16, N = 4096, K = 7168 (bench/RESULTS.md, "Grouped
-  // GEMM"): clusters of 2 took 8 / 64 / 256 experts from 0.90 / 0.69 / 0.84x a loop of cuBLAS calls
-  // to 0.98 / 0.95 / 1.01x (B crosses L2 once per pair; with ~4 m-tiles per group, a B tile has few
-  // readers in a wave). On the H200 (4.8 TB/s against 3.35) clusters of 1 re-read B at little cost
-  // and pairs without split_lone lost by the tile they computed beside each lone m-tile (1.04 /
-  // 1.11 / 1.33x the rows of clusters of 1 at 8 / 64 / 256 experts: 0.95 / 0.92 / 0.82x their speed,
-  // session 11); split_lone computes what clusters of 1 do (bench/RESULTS.md, session 12).
+  // -1 chosen per card (choose_grouped_cluster: 2 on cards of less DRAM bandwidth per SM than
+  // kGroupedPairsBelowGBpsPerSM, as the H100, 1 on the others, as the H200). H100, bf16, N = 4096,
+  // K = 7168 (bench/RESULTS.md, "Grouped GEMM"): clusters of 2 took 8 / 64 / 256 experts from
+  // 0.90 / 0.69 / 0.84x a loop of cuBLAS calls to 0.98 / 0.95 / 1.01x (B crosses L2 once per pair;
+  // with ~4 m-tiles per group, a B tile has few readers in a wave). On the H200 (4.8 TB/s against
+  // 3.35) clusters of 1 re-read B at little cost, and pairs lost, first by the tile they computed
+  // beside each lone m-tile (session 11: 1.04 / 1.11 / 1.33x the rows of clusters of 1; split_lone
+  // removes it), then still by 4-16% with it (session 12).
   int cluster = -1;
   // Clusters of 2: a group's lone last m-tile (an odd count of 128-row tiles) split along N between
   // the pair (GroupedProblem), rather than computed beside a tile of no rows (false: the session-11
@@ -202,20 +203,45 @@ struct GroupedProblem {
   }
 };
 
-// The cluster of GroupedGemmOptions::cluster = -1: 2 (with split_lone, a pair does the work of two
-// CTAs of clusters of 1, tile for tile, and shares B by multicast where it can), unless there is one
-// column of n-tiles and the groups average fewer than 2 * BM rows (a lone m-tile's pair would then
-// compute one n-tile past N beside it).
-inline int choose_grouped_cluster(GroupRows const& gr, int tile_rows, int tiles_n) {
-  if (gr.groups <= 0) return 1;
+// The card's peak DRAM bandwidth per SM (GB/s) from above which clusters of 2 are not chosen. A pair
+// shares each B tile by multicast, so that B crosses L2 once per pair; clusters of 1 re-read B where
+// the CTAs sharing it drift apart, and the cost of that is the card's DRAM bandwidth against its
+// tensor throughput (the same SMs and clocks on the H100 and the H200). Measured (bench/RESULTS.md,
+// "Grouped GEMM, session 12"): H100 SXM (3.35 TB/s, 25.4 GB/s per SM): clusters of 2 1.04-1.32x
+// clusters of 1 (bf16, N = 4096, K = 7168 and N = K = 2048, 8 to 256 experts; session 11, before
+// split_lone); H200 (4.8 TB/s, 37 GB/s per SM): 0.84-0.96x with split_lone (bf16 and FP8), where
+// clusters of 1 are about as fast as tessel's dense GEMM of the same FLOPs once the extra rows of
+// the groups' last tiles are counted. The threshold lies between the two cards.
+inline constexpr double kGroupedPairsBelowGBpsPerSM = 30.0;
+
+// The cluster of GroupedGemmOptions::cluster = -1 on a card of dram_gbps_per_sm (peak DRAM GB/s per
+// SM; 0: unknown, taken as the H100's): 1 at or above kGroupedPairsBelowGBpsPerSM; else 2 (with
+// split_lone, a pair does the work of two CTAs of clusters of 1, tile for tile, and shares B by
+// multicast where it can), unless there is one column of n-tiles and the groups average fewer than
+// 2 * BM rows (a lone m-tile's pair would then compute one n-tile past N beside it).
+inline int choose_grouped_cluster(GroupRows const& gr, int tile_rows, int tiles_n, double dram_gbps_per_sm) {
+  if (gr.groups <= 0 || dram_gbps_per_sm >= kGroupedPairsBelowGBpsPerSM) return 1;
   return tiles_n >= 2 || gr.total_rows / gr.groups >= 2 * tile_rows ? 2 : 1;
 }
 
 namespace detail {
 struct GroupedFigures {
   int sms = 0, clusters2 = 0;  // clusters2: clusters of 2 that fit at once
+  double dram_gbps_per_sm = 0;  // peak DRAM bandwidth per SM (0: not known)
   cudaError_t error = cudaSuccess;
 };
+
+// A card's peak DRAM bandwidth per SM in GB/s (double data rate: 2 x memory clock x bus width), or 0
+// where the attributes are not known.
+inline double dram_gbps_per_sm(int dev, int sms) {
+  int khz = 0, bits = 0;
+  if (cudaDeviceGetAttribute(&khz, cudaDevAttrMemoryClockRate, dev) != cudaSuccess ||
+      cudaDeviceGetAttribute(&bits, cudaDevAttrGlobalMemoryBusWidth, dev) != cudaSuccess || sms <= 0) {
+    (void)cudaGetLastError();
+    return 0;
+  }
+  return 2.0 * khz * 1e3 * (bits / 8.0) / 1e9 / sms;
+}
 }  // namespace detail
 
 // Launches the grouped GEMM of Cfg (K-major A and B) on `stream`: A (gr.total_rows, K)
@@ -258,8 +284,7 @@ cudaError_t launch_grouped_gemm(typename Cfg::ElementA const* A, long long lda, 
   p.m = gr.total_rows, p.n = N, p.k = K;
   p.alpha = alpha, p.beta = beta;
   p.k_tiles = k_tiles;
-  p.cluster = opt.cluster > 0 ? opt.cluster : choose_grouped_cluster(gr, BM::value, tiles_n);
-  if (p.cluster != 1 && p.cluster != 2) fail("grouped_gemm: clusters of 1 or 2 CTAs");
+  if (opt.cluster > 2 || opt.cluster == 0) fail("grouped_gemm: clusters of 1 or 2 CTAs");
   p.vec = (ldc % 2 == 0) && (reinterpret_cast<std::uintptr_t>(C) % (2 * sizeof(TO)) == 0);
 
   // The table: the caller's workspace, or one allocated (and freed) on the stream.
@@ -272,13 +297,12 @@ cudaError_t launch_grouped_gemm(typename Cfg::ElementA const* A, long long lda, 
   if (own && (e = cudaMallocAsync(&ws, need, stream)) != cudaSuccess) return e;
   auto* table = static_cast<GroupTileEntry*>(ws);
   long long const room = (long long)(need / sizeof(GroupTileEntry));
-  int const tile_rows = BM::value * p.cluster;  // the scheduler's m-tiles: one per cluster
-  p.problem.sched = make_grouped_scheduler(gr, table, tile_rows, tiles_n, opt.log_band);
-  p.problem.n = N;
-  p.problem.split_lone = opt.split_lone;
 
   int dev = 0;
-  if ((e = cudaGetDevice(&dev)) != cudaSuccess) return e;
+  if ((e = cudaGetDevice(&dev)) != cudaSuccess) {
+    if (own) (void)cudaFreeAsync(ws, stream);
+    return e;
+  }
   auto kernel = gemm_kernel<Cfg, GroupedProblem>;
   static PerDevice<detail::GroupedFigures> figures;
   detail::GroupedFigures const f = figures.get(dev, [&] {
@@ -299,12 +323,19 @@ cudaError_t launch_grouped_gemm(typename Cfg::ElementA const* A, long long lda, 
     bool const queried = cudaOccupancyMaxActiveClusters(&c2, kernel, &q) == cudaSuccess && c2 > 0;
     (void)cudaGetLastError();
     r.clusters2 = queried ? c2 : r.sms / 2;
+    r.dram_gbps_per_sm = detail::dram_gbps_per_sm(dev, r.sms);
     return r;
   });
   if (f.error != cudaSuccess) {
     figures.forget(dev);
+    if (own) (void)cudaFreeAsync(ws, stream);
     return f.error;
   }
+  p.cluster = opt.cluster > 0 ? opt.cluster : choose_grouped_cluster(gr, BM::value, tiles_n, f.dram_gbps_per_sm);
+  int const tile_rows = BM::value * p.cluster;  // the scheduler's m-tiles: one per cluster
+  p.problem.sched = make_grouped_scheduler(gr, table, tile_rows, tiles_n, opt.log_band);
+  p.problem.n = N;
+  p.problem.split_lone = opt.split_lone;
   long long const max_positions = gr.max_mtiles(tile_rows) * p.problem.sched.cols();  // positions of clusters
   int const max_clusters = p.cluster == 1 ? f.sms : f.clusters2;
   int const grid = int(max_positions < max_clusters ? max_positions : max_clusters) * p.cluster;
@@ -345,9 +376,10 @@ cudaError_t launch_grouped_gemm(typename Cfg::ElementA const* A, long long lda, 
 
 // describe_grouped<Cfg>(rows, N, K): the configuration, the pre-pass's table and
 // each group's tile layout (the first 8 groups) for groups of rows[g] rows, with the
-// default cluster (cluster < 0) or the one given.
+// default cluster (cluster < 0; on a card of dram_gbps_per_sm, choose_grouped_cluster) or the one given.
 template <class Cfg>
-void describe_grouped(std::vector<int> const& rows, int N, int K, int sms = 132, int log_band = -1, int cluster = -1) {
+void describe_grouped(std::vector<int> const& rows, int N, int K, int sms = 132, int log_band = -1, int cluster = -1,
+                      double dram_gbps_per_sm = 0) {
   using BM = typename Cfg::BM;
   using BN = typename Cfg::BN;
   describe<Cfg>(0, 0, 0, sms);
@@ -356,7 +388,7 @@ void describe_grouped(std::vector<int> const& rows, int N, int K, int sms = 132,
   for (int g = 0; g < E; ++g) ends[std::size_t(g)] = (g ? ends[std::size_t(g) - 1] : 0) + rows[std::size_t(g)];
   GroupRows const gr = contiguous_groups(ends.data(), E, E ? ends[std::size_t(E) - 1] : 0);
   int const tn = int((N + (long long)BN::value - 1) / BN::value);
-  int const cl = cluster > 0 ? cluster : choose_grouped_cluster(gr, BM::value, tn), tr = BM::value * cl;
+  int const cl = cluster > 0 ? cluster : choose_grouped_cluster(gr, BM::value, tn, dram_gbps_per_sm), tr = BM::value * cl;
   std::vector<GroupTileEntry> table(std::size_t(2 + gr.max_mtiles(tr)));
   build_group_table(gr, tr, table.data(), (long long)table.size());
   auto const s = make_grouped_scheduler(gr, table.data(), tr, tn, log_band);
