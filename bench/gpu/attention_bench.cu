@@ -233,6 +233,7 @@ char const* type_name() {
 template <class Cfg>
 std::string variant_tag() {
   std::string t = Cfg::kPingpong ? " pingpong" : Cfg::kOverlap ? "" : " no-overlap";
+  if (Cfg::kExpEmu) t += " exp-emu=" + std::to_string(Cfg::kExpEmu) + "/8";
   return t + (Cfg::kConsumers != 2 ? " BM=" + std::to_string(Cfg::BM::value) : std::string()) + " BN=" + std::to_string(Cfg::BN::value) + " stages=" + std::to_string(Cfg::kStages) + (Cfg::kDynamic ? " dynamic" : " static") + (Cfg::kEpiTma ? " epi-tma" : "");
 }
 
@@ -526,36 +527,28 @@ void time_shape(int batch, int s, int reps) {
   buf.fp8(a, 5u);
   for (int i = 0; i < 5; ++i) CK(att::launch_attention<Cfg>(a, nullptr));
   CK(cudaDeviceSynchronize());
-  std::vector<float> ts;
   cudaEvent_t e0, e1;
   CK(cudaEventCreate(&e0));
   CK(cudaEventCreate(&e1));
-  for (int i = 0; i < reps; ++i) {
-    CK(cudaEventRecord(e0));
-    CK(att::launch_attention<Cfg>(a, nullptr));
-    CK(cudaEventRecord(e1));
-    CK(cudaEventSynchronize(e1));
-    float ms = 0;
-    CK(cudaEventElapsedTime(&ms, e0, e1));
-    ts.push_back(ms);
-  }
-  std::sort(ts.begin(), ts.end());
-  float const med = ts[ts.size() / 2];
-  double const flops = 4.0 * batch * h * double(s) * s * D / (Cfg::kCausal ? 2 : 1);
-  std::string vt_note;
-  if constexpr (Cfg::kFp8) {  // the V^T pass alone (part of every launch above)
-    std::vector<float> tv;
+  auto median_ms = [&](auto launch) {  // median of reps runs, CUDA events
+    std::vector<float> ts;
     for (int i = 0; i < reps; ++i) {
       CK(cudaEventRecord(e0));
-      CK(att::prepare_vt<Cfg::kHeadDim>(a, nullptr));
+      CK(launch());
       CK(cudaEventRecord(e1));
       CK(cudaEventSynchronize(e1));
       float ms = 0;
       CK(cudaEventElapsedTime(&ms, e0, e1));
-      tv.push_back(ms);
+      ts.push_back(ms);
     }
-    std::sort(tv.begin(), tv.end());
-    float const mv = tv[tv.size() / 2];
+    std::sort(ts.begin(), ts.end());
+    return ts[ts.size() / 2];
+  };
+  float const med = median_ms([&] { return att::launch_attention<Cfg>(a, nullptr); });
+  double const flops = 4.0 * batch * h * double(s) * s * D / (Cfg::kCausal ? 2 : 1);
+  std::string vt_note;
+  if constexpr (Cfg::kFp8) {  // the V^T pass alone (part of every launch above)
+    float const mv = median_ms([&] { return att::prepare_vt<Cfg::kHeadDim>(a, nullptr); });
     char buf2[160];
     std::snprintf(buf2, sizeof buf2, "; V^T pass %.3f ms (%.1f%%, %.0f GB/s), kernel alone %.1f TFLOP/s", mv, 100.0 * mv / med,
                   2.0 * double(n) / mv / 1e6, flops / (med - mv) / 1e9);
@@ -593,7 +586,8 @@ void time_table(int reps) {
 // -DTESSEL_ATTN_BN=N (keys per block), -DTESSEL_ATTN_STAGES=S (K/V buffers),
 // -DTESSEL_ATTN_DYNAMIC=0|1 (dynamic tile scheduling), -DTESSEL_ATTN_EPI_TMA=0|1
 // (O through TMA stores), -DTESSEL_ATTN_CONSUMERS=2|3 (consumer warpgroups),
-// -DTESSEL_ATTN_PRODUCER_REGS=R, -DTESSEL_ATTN_CONSUMER_REGS=R (setmaxnreg of the producer and consumers).
+// -DTESSEL_ATTN_PRODUCER_REGS=R, -DTESSEL_ATTN_CONSUMER_REGS=R (setmaxnreg of the producer and consumers),
+// -DTESSEL_ATTN_EXP_EMU=E (FP8: E of every 8 exponentials on the FMA pipe).
 #if !defined(TESSEL_ATTN_OVERLAP)
 #  define TESSEL_ATTN_OVERLAP 1
 #endif
@@ -633,11 +627,14 @@ void time_table(int reps) {
 #else
 #  define TESSEL_ATTN_CREGS(cons) (cons == 3 ? 160 : (504 - TESSEL_ATTN_PREGS(cons)) / 2 / 8 * 8)
 #endif
+#if !defined(TESSEL_ATTN_EXP_EMU)
+#  define TESSEL_ATTN_EXP_EMU 0
+#endif
 template <class T, int D, bool Causal>
 using Config = att::AttentionConfig<T, D, Causal, TESSEL_ATTN_BN_OF(D, Causal), TESSEL_ATTN_STAGES, TESSEL_ATTN_OVERLAP != 0,
                                     TESSEL_ATTN_PINGPONG != 0, TESSEL_ATTN_DYN_OF(D, Causal), TESSEL_ATTN_EPI_OF(D, Causal),
                                     TESSEL_ATTN_CONS_OF(D, Causal), TESSEL_ATTN_PREGS(TESSEL_ATTN_CONS_OF(D, Causal)),
-                                    TESSEL_ATTN_CREGS(TESSEL_ATTN_CONS_OF(D, Causal))>;
+                                    TESSEL_ATTN_CREGS(TESSEL_ATTN_CONS_OF(D, Causal)), sizeof(T) == 1 ? TESSEL_ATTN_EXP_EMU : 0>;
 #if !defined(TESSEL_ATTN_BN) && !defined(TESSEL_ATTN_DYNAMIC) && !defined(TESSEL_ATTN_EPI_TMA) && !defined(TESSEL_ATTN_CONSUMERS) && \
     !defined(TESSEL_ATTN_PRODUCER_REGS) && !defined(TESSEL_ATTN_CONSUMER_REGS) && TESSEL_ATTN_OVERLAP == 1 && TESSEL_ATTN_PINGPONG == 0 && \
     TESSEL_ATTN_STAGES == 2

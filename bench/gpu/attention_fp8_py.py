@@ -20,7 +20,6 @@ output finite.
 import math
 import os
 import sys
-import time
 
 import torch
 import torch.nn.functional as F
@@ -33,6 +32,7 @@ _spec = importlib.util.spec_from_file_location(
 tcuda = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(tcuda)
 from torch_timing import median_ms  # noqa: E402
+from attention_py import CASES, build_and_report, graph_replay_check, named_errors  # noqa: E402
 
 E4M3 = torch.float8_e4m3fn
 
@@ -108,37 +108,20 @@ def check(d, causal, b, sq, sk, hq, hkv, per_tensor=False):
 def graph_check():
     """One FP8 call captured in a CUDA graph, replayed on new inputs: the same as an eager call."""
     q, k, v, (qd, kd, vd) = make(128, 2, 1000, 1000, 4, 4, 3)
-    kw = dict(causal=True, q_descale=qd, k_descale=kd, v_descale=vd)
-    tcuda.attention(q, k, v, **kw)
-    torch.cuda.synchronize()
-    graph = torch.cuda.CUDAGraph()
-    with torch.cuda.graph(graph):
-        out = tcuda.attention(q, k, v, **kw)
-    for i in range(2):
-        q2, k2, v2, _ = make(128, 2, 1000, 1000, 4, 4, 10 + i)
-        for t, n in ((q, q2), (k, k2), (v, v2)):
+
+    def refill(i):
+        for t, n in zip((q, k, v), make(128, 2, 1000, 1000, 4, 4, 10 + i)[:3]):
             t.copy_(n)
-        graph.replay()
-        eager = tcuda.attention(q, k, v, **kw)
-        torch.cuda.synchronize()
-        if not torch.equal(out, eager):
-            print("FAIL FP8 CUDA graph: the replay differs from an eager call")
-            return False
-    print("ok   FP8 CUDA graph: capture and 2 replays on new inputs equal eager calls")
-    return True
+    return graph_replay_check(lambda: tcuda.attention(q, k, v, causal=True, q_descale=qd, k_descale=kd, v_descale=vd), refill,
+                              "FP8 CUDA graph")
 
 
 def main():
-    t0 = time.time()
-    lib = tcuda.build()
-    built = tcuda.build_seconds
-    print(f"tessel.cuda build: {'%.1f s wall, 8 translation units (bf16/fp16 x d64/d128/d256, e4m3 x d128/d256) in parallel' % built if built else 'from the cache'} "
-          f"({time.time() - t0:.1f} s with the hash), {os.cpu_count()} CPUs: {lib}", flush=True)
-    cases = [(2, 113, 203, 4, 2), (1, 239, 1, 2, 1), (2, 799, 3, 6, 6), (2, 1023, 1024, 6, 2), (1, 4224, 4224, 2, 1), (2, 128, 128, 8, 1)]
+    build_and_report()
     passed = failed = 0
     for d in (128, 256):
         for causal in (False, True):
-            for c in cases:
+            for c in CASES:
                 passed, failed = (passed + 1, failed) if check(d, causal, *c) else (passed, failed + 1)
             pt = check(d, causal, 2, 300, 517, 4, 2, per_tensor=True)
             passed, failed = (passed + 1, failed) if pt else (passed, failed + 1)
@@ -146,18 +129,12 @@ def main():
     e = lambda *s: torch.empty(*s, device="cuda").to(E4M3)  # noqa: E731
     one = torch.ones(1, device="cuda")
     cu = torch.tensor([0, 8], dtype=torch.int32, device="cuda")
-    for what, fn in (("FP8 head dim 64", lambda: tcuda.attention(*(e(1, 8, 1, 64),) * 3)),
-                     ("FP8 varlen", lambda: tcuda.attention(*(e(8, 1, 128),) * 3, cu_seqlens_q=cu, cu_seqlens_k=cu)),
-                     ("descale of another shape", lambda: tcuda.attention(*(e(2, 8, 2, 128),) * 3, q_descale=torch.ones(3, device="cuda"))),
-                     ("descales with bf16", lambda: tcuda.attention(*(torch.empty(1, 8, 1, 128, device="cuda", dtype=torch.bfloat16),) * 3,
-                                                                    q_descale=one))):
-        try:
-            fn()
-            print(f"FAIL {what}: no error")
-            failed += 1
-        except ValueError as ex:
-            print(f"ok   {what}: {ex}")
-            passed += 1
+    p, f = named_errors((("FP8 head dim 64", lambda: tcuda.attention(*(e(1, 8, 1, 64),) * 3)),
+                         ("FP8 varlen", lambda: tcuda.attention(*(e(8, 1, 128),) * 3, cu_seqlens_q=cu, cu_seqlens_k=cu)),
+                         ("descale of another shape", lambda: tcuda.attention(*(e(2, 8, 2, 128),) * 3, q_descale=torch.ones(3, device="cuda"))),
+                         ("descales with bf16", lambda: tcuda.attention(*(torch.empty(1, 8, 1, 128, device="cuda", dtype=torch.bfloat16),) * 3,
+                                                                        q_descale=one))))
+    passed, failed = passed + p, failed + f
     print(f"python FP8 sweep: {passed} passed, {failed} failed", flush=True)
     # timings through Python (the V^T pass included), beside bf16 tessel of the same shape
     for d, s, b in ((128, 8192, 2), (128, 16384, 1), (256, 8192, 2)):

@@ -125,35 +125,68 @@ def check_varlen(dtype, d, causal, lq, lk, hq, hkv, give_max=True):
     return ok
 
 
+def graph_replay_check(call, refill, what):
+    """call() captured in a CUDA graph (after a first call outside the capture), replayed twice after refill(i)
+    put new inputs in place: the same as eager calls. Also attention_fp8_py.py's."""
+    call()
+    torch.cuda.synchronize()
+    graph = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(graph):
+        out = call()
+    for i in range(2):
+        refill(i)
+        graph.replay()
+        eager = call()
+        torch.cuda.synchronize()
+        if not torch.equal(out, eager):
+            print(f"FAIL {what}: the replay differs from an eager call")
+            return False
+    print(f"ok   {what}: capture and 2 replays on new inputs equal eager calls")
+    return True
+
+
 def graph_check():
     """One call captured in a CUDA graph, replayed on new inputs: the same as an eager call."""
     d, b, s, h = 128, 2, 1000, 4
     q, k, v = (torch.randn(b, s, h, d, device="cuda", dtype=torch.bfloat16) for _ in range(3))
-    tcuda.attention(q, k, v, causal=True)  # a first call outside the capture
-    torch.cuda.synchronize()
-    graph = torch.cuda.CUDAGraph()
-    with torch.cuda.graph(graph):
-        out = tcuda.attention(q, k, v, causal=True)
-    for _ in range(2):
+
+    def refill(_):
         for t in (q, k, v):
             t.copy_(torch.randn_like(t))
-        graph.replay()
-        eager = tcuda.attention(q, k, v, causal=True)
-        torch.cuda.synchronize()
-        if not torch.equal(out, eager):
-            print("FAIL CUDA graph: the replay differs from an eager call")
-            return False
-    print("ok   CUDA graph: capture and 2 replays on new inputs equal eager calls")
-    return True
+    return graph_replay_check(lambda: tcuda.attention(q, k, v, causal=True), refill, "CUDA graph")
 
 
-def main():
+# The fixed-length cases (B, Sq, Sk, Hq, Hkv) of the sweeps (also attention_fp8_py.py's)
+CASES = [(2, 113, 203, 4, 2), (1, 239, 1, 2, 1), (2, 799, 3, 6, 6), (2, 1023, 1024, 6, 2), (1, 4224, 4224, 2, 1), (2, 128, 128, 8, 1)]
+
+
+def build_and_report():
+    """Builds (or finds) the attention library and prints the build's wall time and units."""
     t0 = time.time()
     lib = tcuda.build()
     built = tcuda.build_seconds
-    print(f"tessel.cuda build: {'%.1f s wall, 6 translation units (bf16/fp16 x d64/d128/d256, both masks) in parallel' % built if built else 'from the cache'} "
+    units = [u[2] for u in tcuda._units("attention")[1]]
+    print(f"tessel.cuda build: {'%.1f s wall, %d translation units (%s, both masks each) in parallel' % (built, len(units), ' '.join(units)) if built else 'from the cache'} "
           f"({time.time() - t0:.1f} s with the hash), {os.cpu_count()} CPUs: {lib}", flush=True)
-    cases = [(2, 113, 203, 4, 2), (1, 239, 1, 2, 1), (2, 799, 3, 6, 6), (2, 1023, 1024, 6, 2), (1, 4224, 4224, 2, 1), (2, 128, 128, 8, 1)]
+
+
+def named_errors(cases):
+    """Each (what, call) must raise ValueError; returns (passed, failed)."""
+    passed = failed = 0
+    for what, fn in cases:
+        try:
+            fn()
+            print(f"FAIL {what}: no error")
+            failed += 1
+        except ValueError as e:
+            print(f"ok   {what}: {e}")
+            passed += 1
+    return passed, failed
+
+
+def main():
+    build_and_report()
+    cases = CASES
     passed = failed = 0
     for dtype in (torch.bfloat16, torch.float16):
         for d in (64, 128, 256):
@@ -184,16 +217,10 @@ def main():
     # errors named, not undefined behaviour
     bad_cu = torch.tensor([0, 100, 50], dtype=torch.int32, device="cuda")
     packed = torch.empty(100, 2, 64, device="cuda", dtype=torch.bfloat16)
-    for what, fn in (("decreasing cu_seqlens", lambda: tcuda.attention(packed, packed, packed, cu_seqlens_q=bad_cu, cu_seqlens_k=bad_cu)),
-                     ("head dim 96", lambda: tcuda.attention(*(torch.empty(1, 8, 1, 96, device="cuda", dtype=torch.bfloat16),) * 3)),
-                     ("fp32 inputs", lambda: tcuda.attention(*(torch.empty(1, 8, 1, 64, device="cuda"),) * 3))):
-        try:
-            fn()
-            print(f"FAIL {what}: no error")
-            failed += 1
-        except ValueError as e:
-            print(f"ok   {what}: {e}")
-            passed += 1
+    p, f = named_errors((("decreasing cu_seqlens", lambda: tcuda.attention(packed, packed, packed, cu_seqlens_q=bad_cu, cu_seqlens_k=bad_cu)),
+                         ("head dim 96", lambda: tcuda.attention(*(torch.empty(1, 8, 1, 96, device="cuda", dtype=torch.bfloat16),) * 3)),
+                         ("fp32 inputs", lambda: tcuda.attention(*(torch.empty(1, 8, 1, 64, device="cuda"),) * 3))))
+    passed, failed = passed + p, failed + f
     print(f"python sweep: {passed} passed, {failed} failed", flush=True)
     # timing through Python beside SDPA (cuDNN), d128 S=8192 B=2 H=16 bf16
     b, s, h, d = 2, 8192, 16, 128

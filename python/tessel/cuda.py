@@ -248,7 +248,7 @@ def attention(q, k, v, causal=False, softmax_scale=None, return_lse=False, cu_se
     elif q_descale is not None or k_descale is not None or v_descale is not None:
         raise ValueError("tessel.cuda.attention: descales are for float8_e4m3fn q, k and v")
     varlen = cu_seqlens_q is not None or cu_seqlens_k is not None
-    if fp8 is not None and q.dtype == fp8 and varlen:
+    if fp8 is not None and isinstance(q, torch.Tensor) and q.dtype == fp8 and varlen:
         raise ValueError("tessel.cuda.attention: FP8 takes fixed lengths (no cu_seqlens)")
     rank = 3 if varlen else 4
     for name, t in (("q", q), ("k", k), ("v", v)):

@@ -427,18 +427,14 @@ void describe(int batch = 2, int sq = 1024, int sk = 1024, int hq = 16, int hkv 
   print(typename Cfg::MmaPV{}.get_layoutC_TV());
   std::printf("\n  smem Q (BM, D): ");
   print(typename Cfg::SmemLayoutQ{});
+  std::printf("\n  smem %s (BN, D, stages): ", Cfg::kFp8 ? "K" : "K = V");
+  print(typename Cfg::SmemLayoutK{});
+  std::printf("\n  smem V^T (D, BN, stages), the B operand of P V (%s): ",
+              Cfg::kFp8 ? "K-major, keys relabelled per 32" : "MN-major");
+  print(typename Cfg::SmemLayoutVt{});
   if constexpr (Cfg::kFp8) {
-    std::printf("\n  smem K (BN, D, stages): ");
-    print(typename Cfg::SmemLayoutK{});
-    std::printf("\n  smem V^T (D, BN, stages), the B operand of P V (K-major, keys relabelled per 32): ");
-    print(typename Cfg::SmemLayoutVt{});
     std::printf("\n  one V^T load (D, BN): ");
     print(typename Cfg::SmemTileVt{});
-  } else {
-    std::printf("\n  smem K = V (BN, D, stages): ");
-    print(typename Cfg::SmemLayoutK{});
-    std::printf("\n  smem V^T (D, BN, stages), the B operand of P V (MN-major): ");
-    print(typename Cfg::SmemLayoutVt{});
   }
   std::printf("\n  a thread's S accumulators: ");
   print(typename Cfg::LayoutS{});

@@ -93,16 +93,16 @@ using AttentionKeyPerm8 = Layout<Shape<_2, _2, _4, _2>, Stride<_1, _8, _2, _16>>
 // 3 consumer warpgroups (BM = 192) at d64; BN 128 to d128, at d256 80
 // non-causal, 64 causal; the causal mask at d128 and d256 scheduled
 // dynamically, at d128 with O through TMA stores.
-// FP8 (e4m3, one-byte elements): BN 128 (V^T's K-major 128-byte atoms hold
-// 128 keys), no TMA-store epilogue (O is bf16); d256 causal static (dynamic, the
-// producer needs 40 registers and the consumers' 232 spill 80 bytes at BN 128).
+// FP8 (e4m3, one-byte elements; session 12's H200 calls, bench/RESULTS.md):
+// BN 192 at d128 (V^T's K-major atoms of 64 keys; 3-4% over BN 128), 128 at
+// d256; static scheduling (d128 causal: static BN 128 beat dynamic; d256
+// causal: dynamic needs 40 producer registers and the consumers' 232 spill 80
+// bytes at BN 128, with BN 64 it is 10% slower); no TMA-store epilogue (O is bf16).
 constexpr int attention_default_consumers(int head_dim, bool, int bytes = 2) { return head_dim == 64 && bytes == 2 ? 3 : 2; }
 constexpr int attention_default_bn(int head_dim, bool causal, int bytes = 2) {
-  return bytes == 1 ? 128 : head_dim <= 128 ? 128 : (causal ? 64 : 80);
+  return bytes == 1 ? (head_dim == 128 ? 192 : 128) : head_dim <= 128 ? 128 : (causal ? 64 : 80);
 }
-constexpr bool attention_default_dynamic(int head_dim, bool causal, int bytes = 2) {
-  return causal && head_dim >= 128 && (bytes == 2 || head_dim == 128);
-}
+constexpr bool attention_default_dynamic(int head_dim, bool causal, int bytes = 2) { return bytes == 2 && causal && head_dim >= 128; }
 constexpr bool attention_default_epi_tma(int head_dim, bool causal, int bytes = 2) { return bytes == 2 && causal && head_dim == 128; }
 
 // T: input and output type (half_t, bfloat16_t); HeadDim: 64, 128 or 256 (Q,
@@ -139,7 +139,7 @@ template <class T, int HeadDim, bool Causal, int BN_ = attention_default_bn(Head
           bool EpiTma_ = attention_default_epi_tma(HeadDim, Causal, sizeof(T)),
           int Consumers_ = attention_default_consumers(HeadDim, Causal, sizeof(T)),
           int ProducerRegs_ = (Consumers_ == 3 ? 32 : (Dynamic_ && HeadDim > 128 ? 40 : 24)),
-          int ConsumerRegs_ = (Consumers_ == 3 ? 160 : (504 - ProducerRegs_) / 2 / 8 * 8)>
+          int ConsumerRegs_ = (Consumers_ == 3 ? 160 : (504 - ProducerRegs_) / 2 / 8 * 8), int ExpEmu_ = 0>
 struct AttentionConfig {
   static_assert(Consumers_ == 2 || Consumers_ == 3, "AttentionConfig: 2 or 3 consumer warpgroups");
   static constexpr bool kDynamic = Dynamic_;
@@ -227,6 +227,12 @@ struct AttentionConfig {
   // range (FlashAttention-3's Max_offset); the sums carry the same factor, O
   // cancels it, the lse takes it off.
   static constexpr float kMaxOffset = kFp8 ? 8.f : 0.f;
+  // FP8: of every 8 columns of a thread's S row, ExpEmu_ take 2^x from a cubic on
+  // the FMA pipe (detail::exp2_poly, relative error 8e-5) instead of the SFU's
+  // ex2 (at d128 the SFU's 16 results per clock and SM take as long as the
+  // e4m3 wgmmas); the rest from ex2.approx. 16-bit: 0.
+  static constexpr int kExpEmu = ExpEmu_;
+  static_assert(ExpEmu_ >= 0 && ExpEmu_ <= 8 && (kFp8 || ExpEmu_ == 0), "AttentionConfig: ExpEmu_ is 0..8, FP8 only");
   using LayoutO = std::remove_cvref_t<decltype(partition_fragment_C(MmaPV{}, Shape<BM, D>{}).layout())>;
   using LayoutORowCol = decltype(detail::acc_rowcol(LayoutO{}));
   static_assert(decltype(size<0>(LayoutSRowCol{}))::value == 2 && decltype(size<0>(LayoutORowCol{}))::value == 2,

@@ -90,6 +90,19 @@ TESSEL_DEVICE float exp2_approx(float x) {
   return y;
 }
 
+// 2^x on the FMA pipe: x = j + f with j the nearest integer (adding and
+// subtracting 1.5 * 2^23 rounds it), f in [-0.5, 0.5]; 2^f by a cubic (fitted for
+// relative error, 8e-5 at most), 2^j added to its exponent (the integer j sits in
+// the low bits of x + 1.5 * 2^23: shifted by 23 they are j's exponent bits).
+// Below -126 (a masked score's -inf included): 0, as ex2.approx.ftz gives.
+TESSEL_DEVICE float exp2_poly(float x) {
+  float const xc = fmaxf(x, -126.f);  // no wrapped exponent below
+  float const t = xc + 12582912.f;
+  float const f = xc - (t - 12582912.f);
+  float const p = fmaf(fmaf(fmaf(0.0550886838f, f, 0.242604051f), f, 0.693276242f), f, 0.99992894f);
+  return x < -126.f ? 0.f : __int_as_float(__float_as_int(p) + (__float_as_int(t) << 23));
+}
+
 // The Boxes TMA loads of the tile whose first row is `row`, of head h and batch b.
 template <int Boxes, class T>
 TESSEL_DEVICE void load_tile(TmaDescriptor const& desc, AttentionTmaPlan const& plan, std::uint64_t& bar, T* smem, int row, int h, int b) {
@@ -377,24 +390,35 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
         TESSEL_UNROLL
         for (int r = 0; r < 2; ++r) {
           float mx = row_max[r];
-          TESSEL_UNROLL
-          for (int c = 0; c < kColsS; ++c) mx = fmaxf(mx, s_rc(r, c));
+          if constexpr (Cfg::kFp8) {  // four independent maxima (a shorter chain; the same maximum)
+            float m4[4] = {mx, kNegInf, kNegInf, kNegInf};
+            TESSEL_UNROLL
+            for (int c = 0; c < kColsS; ++c) m4[c % 4] = fmaxf(m4[c % 4], s_rc(r, c));
+            mx = fmaxf(fmaxf(m4[0], m4[1]), fmaxf(m4[2], m4[3]));
+          } else {
+            TESSEL_UNROLL
+            for (int c = 0; c < kColsS; ++c) mx = fmaxf(mx, s_rc(r, c));
+          }
           mx = detail::quad_max(mx);
           float const ms = mx == kNegInf ? 0.f : mx * scale_log2;  // a row with no key yet: every p is 0
           corr[r] = detail::exp2_approx(row_max[r] * scale_log2 - ms);
           row_max[r] = mx;
           float const mo = ms - Cfg::kMaxOffset;  // FP8: p up to 2^8
-          float sum = 0.f;
+          float sum[2] = {0.f, 0.f};  // FP8: two partial sums
           TESSEL_UNROLL
           for (int c = 0; c < kColsS; ++c) {
-            float const pv = detail::exp2_approx(fmaf(s_rc(r, c), scale_log2, -mo));
+            float const x = fmaf(s_rc(r, c), scale_log2, -mo);
+            float const pv = c % 8 < Cfg::kExpEmu ? detail::exp2_poly(x) : detail::exp2_approx(x);
             s_rc(r, c) = pv;
-            sum += pv;
+            sum[Cfg::kFp8 ? c % 2 : 0] += pv;
           }
-          row_sum[r] = row_sum[r] * corr[r] + sum;
+          row_sum[r] = row_sum[r] * corr[r] + (sum[0] + sum[1]);
         }
       };
       auto rescale_o = [&](float const (&corr)[2]) {
+        // FP8: skipped where no row of the warp changed its maximum (corr 1: the same O)
+        if constexpr (Cfg::kFp8)
+          if (!__any_sync(0xffffffffu, corr[0] != 1.f || corr[1] != 1.f)) return;
         TESSEL_UNROLL
         for (int r = 0; r < 2; ++r) {
           TESSEL_UNROLL
