@@ -95,14 +95,15 @@ TESSEL_HOST_DEVICE void warpgroup_fence_operand(Tensor<E, L>& frg) {
 
 namespace GMMA {
 
-// wgmma m64nNk16 of Kind (ptx::f32f16f16, f32bf16bf16, f16f16f16), A from
-// registers (RS) or shared memory, majors and input scales as immediates.
-template <int N, class Kind, bool RS, Major TA, Major TB, ScaleIn SA, ScaleIn SB>
-struct MMA_64xNx16 {
-  static_assert(N % 8 == 0 && N >= 8 && N <= 256, "tessel::GMMA: N of m64nNk16 is 8, 16, ..., 256");
-  static_assert(!RS || TA == Major::K, "tessel::GMMA: an RS op reads A from registers, which must be K-major (Major::K)");
-  using Acc = std::conditional_t<std::is_same_v<Kind, ptx::f16f16f16>, std::uint32_t, float>;
-  static constexpr int NC = std::is_same_v<Kind, ptx::f16f16f16> ? N / 4 : N / 2;  // accumulator registers
+namespace detail {
+// What the wgmma ops share: the registers of an m64nN op with accumulators Acc_ (NC_ of
+// them per thread), A from registers (RS) or by descriptor, and the two forms of fma, which
+// issue Issue's instruction (Issue::ss: A by descriptor, Issue::rs: A in four registers)
+// in device code for sm_90a and stop with the named error `missing` elsewhere.
+template <class Acc_, int NC_, bool RS, class Issue>
+struct MMA_64xN {
+  using Acc = Acc_;
+  static constexpr int NC = NC_;  // accumulator registers
   using DRegisters = void;
   using ARegisters = std::conditional_t<RS, std::uint32_t[4], std::uint64_t[1]>;
   using BRegisters = std::uint64_t[1];
@@ -110,57 +111,70 @@ struct MMA_64xNx16 {
 
   // D = A*B (+ D when scale_d is One); A by descriptor.
   TESSEL_HOST_DEVICE static void fma(std::uint64_t desc_a, std::uint64_t desc_b, Acc (&d)[NC], ScaleOut scale_d = ScaleOut::One) {
-#if defined(TESSEL_ARCH_WGMMA)
-    ptx::wg<N, Kind>::template ss<int(SA), int(SB), int(TA), int(TB)>(desc_a, desc_b, d, int(scale_d));
-#else
-    (void)desc_a, (void)desc_b, (void)d, (void)scale_d;
-    ::tessel::detail::missing_instruction("SM90_64xNx16 (wgmma.mma_async) needs device code for sm_90a");
-#endif
+    issue(desc_a, desc_b, d, scale_d);
   }
   // D = A*B (+ D); A in four registers per thread.
   TESSEL_HOST_DEVICE static void fma(std::uint32_t const (&a)[4], std::uint64_t desc_b, Acc (&d)[NC], ScaleOut scale_d = ScaleOut::One) {
+    issue(a, desc_b, d, scale_d);
+  }
+
+ private:
+  template <class A>
+  TESSEL_HOST_DEVICE static void issue(A const& a, std::uint64_t desc_b, Acc (&d)[NC], ScaleOut scale_d) {
 #if defined(TESSEL_ARCH_WGMMA)
-    ptx::wg<N, Kind>::template rs<int(SA), int(SB), int(TB)>(a, desc_b, d, int(scale_d));
+    if constexpr (std::is_same_v<A, std::uint64_t>) Issue::ss(a, desc_b, d, int(scale_d));
+    else Issue::rs(a, desc_b, d, int(scale_d));
 #else
     (void)a, (void)desc_b, (void)d, (void)scale_d;
-    ::tessel::detail::missing_instruction("SM90_64xNx16 (wgmma.mma_async) needs device code for sm_90a");
+    ::tessel::detail::missing_instruction(Issue::missing);
 #endif
   }
+};
+
+// Whether an 8-bit Kind accumulates in f16.
+template <class Kind>
+inline constexpr bool f16_acc8 = std::is_same_v<Kind, ptx::f16e4m3e4m3> || std::is_same_v<Kind, ptx::f16e4m3e5m2> ||
+                                 std::is_same_v<Kind, ptx::f16e5m2e4m3> || std::is_same_v<Kind, ptx::f16e5m2e5m2>;
+// The instruction of an op: m64nNk16 of 16-bit types with majors and input scales as
+// immediates (K = 16, ptx::wg), m64nNk32 of 8-bit floats, K-major, with input scales
+// (K = 32, ptx::wg8).
+template <int N, class Kind, int K, Major TA, Major TB, ScaleIn SA, ScaleIn SB>
+struct wgmma_issue {
+  static constexpr char const* missing = K == 16 ? "SM90_64xNx16 (wgmma.mma_async) needs device code for sm_90a"
+                                                 : "SM90_64xNx32 (wgmma.mma_async, 8-bit floats) needs device code for sm_90a";
+#if defined(TESSEL_ARCH_WGMMA)
+  template <class D>
+  __device__ static void ss(std::uint64_t a, std::uint64_t b, D& d, int sd) {
+    if constexpr (K == 16) ptx::wg<N, Kind>::template ss<int(SA), int(SB), int(TA), int(TB)>(a, b, d, sd);
+    else ptx::wg8<N, Kind>::template ss<int(SA), int(SB)>(a, b, d, sd);
+  }
+  template <class D>
+  __device__ static void rs(std::uint32_t const (&a)[4], std::uint64_t b, D& d, int sd) {
+    if constexpr (K == 16) ptx::wg<N, Kind>::template rs<int(SA), int(SB), int(TB)>(a, b, d, sd);
+    else ptx::wg8<N, Kind>::template rs<int(SA), int(SB)>(a, b, d, sd);
+  }
+#endif
+};
+}  // namespace detail
+
+// wgmma m64nNk16 of Kind (ptx::f32f16f16, f32bf16bf16, f16f16f16), A from
+// registers (RS) or shared memory, majors and input scales as immediates.
+template <int N, class Kind, bool RS, Major TA, Major TB, ScaleIn SA, ScaleIn SB>
+struct MMA_64xNx16 : detail::MMA_64xN<std::conditional_t<std::is_same_v<Kind, ptx::f16f16f16>, std::uint32_t, float>,
+                                      std::is_same_v<Kind, ptx::f16f16f16> ? N / 4 : N / 2, RS,
+                                      detail::wgmma_issue<N, Kind, 16, TA, TB, SA, SB>> {
+  static_assert(N % 8 == 0 && N >= 8 && N <= 256, "tessel::GMMA: N of m64nNk16 is 8, 16, ..., 256");
+  static_assert(!RS || TA == Major::K, "tessel::GMMA: an RS op reads A from registers, which must be K-major (Major::K)");
 };
 
 // wgmma m64nNk32 of an 8-bit Kind (ptx::f32e4m3e4m3, ..., f16e5m2e5m2): A and B
 // K-major (the only form the instruction has), A from registers (RS: 16 values
 // in four registers per thread) or shared memory, input scales as immediates.
 template <int N, class Kind, bool RS, ScaleIn SA, ScaleIn SB>
-struct MMA_64xNx32 {
+struct MMA_64xNx32 : detail::MMA_64xN<std::conditional_t<detail::f16_acc8<Kind>, std::uint32_t, float>,
+                                      detail::f16_acc8<Kind> ? N / 4 : N / 2, RS, detail::wgmma_issue<N, Kind, 32, Major::K, Major::K, SA, SB>> {
   static_assert(N % 8 == 0 && N >= 8 && N <= 256, "tessel::GMMA: N of m64nNk32 is 8, 16, ..., 256");
-  static constexpr bool kF16Acc = std::is_same_v<Kind, ptx::f16e4m3e4m3> || std::is_same_v<Kind, ptx::f16e4m3e5m2> ||
-                                  std::is_same_v<Kind, ptx::f16e5m2e4m3> || std::is_same_v<Kind, ptx::f16e5m2e5m2>;
-  using Acc = std::conditional_t<kF16Acc, std::uint32_t, float>;
-  static constexpr int NC = kF16Acc ? N / 4 : N / 2;  // accumulator registers
-  using DRegisters = void;
-  using ARegisters = std::conditional_t<RS, std::uint32_t[4], std::uint64_t[1]>;
-  using BRegisters = std::uint64_t[1];
-  using CRegisters = Acc[NC];
-
-  // D = A*B (+ D when scale_d is One); A by descriptor.
-  TESSEL_HOST_DEVICE static void fma(std::uint64_t desc_a, std::uint64_t desc_b, Acc (&d)[NC], ScaleOut scale_d = ScaleOut::One) {
-#if defined(TESSEL_ARCH_WGMMA)
-    ptx::wg8<N, Kind>::template ss<int(SA), int(SB)>(desc_a, desc_b, d, int(scale_d));
-#else
-    (void)desc_a, (void)desc_b, (void)d, (void)scale_d;
-    ::tessel::detail::missing_instruction("SM90_64xNx32 (wgmma.mma_async, 8-bit floats) needs device code for sm_90a");
-#endif
-  }
-  // D = A*B (+ D); A in four registers per thread (16 8-bit values).
-  TESSEL_HOST_DEVICE static void fma(std::uint32_t const (&a)[4], std::uint64_t desc_b, Acc (&d)[NC], ScaleOut scale_d = ScaleOut::One) {
-#if defined(TESSEL_ARCH_WGMMA)
-    ptx::wg8<N, Kind>::template rs<int(SA), int(SB)>(a, desc_b, d, int(scale_d));
-#else
-    (void)a, (void)desc_b, (void)d, (void)scale_d;
-    ::tessel::detail::missing_instruction("SM90_64xNx32 (wgmma.mma_async, 8-bit floats) needs device code for sm_90a");
-#endif
-  }
+  static constexpr bool kF16Acc = detail::f16_acc8<Kind>;
 };
 
 // ---- layouts (CuTe's) ----
@@ -283,6 +297,17 @@ template <int N, class Kind, bool RS, GMMA::ScaleIn SA, GMMA::ScaleIn SB>
 struct MMA_Traits<GMMA::MMA_64xNx32<N, Kind, RS, SA, SB>>
     : GMMA::detail::wgmma_traits<GMMA::MMA_64xNx32<N, Kind, RS, SA, SB>, N, 32, Kind, RS, GMMA::Major::K, GMMA::Major::K> {};
 
+// Applies M to every N of the wgmma shapes: 8, 16, ..., 256.
+#define TESSEL_WGMMA_EACH_N(M) \
+  M(8) M(16) M(24) M(32) \
+  M(40) M(48) M(56) M(64) \
+  M(72) M(80) M(88) M(96) \
+  M(104) M(112) M(120) M(128) \
+  M(136) M(144) M(152) M(160) \
+  M(168) M(176) M(184) M(192) \
+  M(200) M(208) M(216) M(224) \
+  M(232) M(240) M(248) M(256)
+
 // CuTe's names: SM90_64x<N>x16_<types>_<SS|RS><MajorA, MajorB, ScaleA, ScaleB>.
 #define TESSEL_WGMMA_NAMES(N)                                                                                            \
   template <GMMA::Major A, GMMA::Major B, GMMA::ScaleIn SA = GMMA::ScaleIn::One, GMMA::ScaleIn SB = GMMA::ScaleIn::One> \
@@ -297,14 +322,7 @@ struct MMA_Traits<GMMA::MMA_64xNx32<N, Kind, RS, SA, SB>>
   using SM90_64x##N##x16_F16F16F16_SS = GMMA::MMA_64xNx16<N, GMMA::ptx::f16f16f16, false, A, B, SA, SB>;                \
   template <GMMA::Major A, GMMA::Major B, GMMA::ScaleIn SA = GMMA::ScaleIn::One, GMMA::ScaleIn SB = GMMA::ScaleIn::One> \
   using SM90_64x##N##x16_F16F16F16_RS = GMMA::MMA_64xNx16<N, GMMA::ptx::f16f16f16, true, A, B, SA, SB>;
-TESSEL_WGMMA_NAMES(8) TESSEL_WGMMA_NAMES(16) TESSEL_WGMMA_NAMES(24) TESSEL_WGMMA_NAMES(32)
-TESSEL_WGMMA_NAMES(40) TESSEL_WGMMA_NAMES(48) TESSEL_WGMMA_NAMES(56) TESSEL_WGMMA_NAMES(64)
-TESSEL_WGMMA_NAMES(72) TESSEL_WGMMA_NAMES(80) TESSEL_WGMMA_NAMES(88) TESSEL_WGMMA_NAMES(96)
-TESSEL_WGMMA_NAMES(104) TESSEL_WGMMA_NAMES(112) TESSEL_WGMMA_NAMES(120) TESSEL_WGMMA_NAMES(128)
-TESSEL_WGMMA_NAMES(136) TESSEL_WGMMA_NAMES(144) TESSEL_WGMMA_NAMES(152) TESSEL_WGMMA_NAMES(160)
-TESSEL_WGMMA_NAMES(168) TESSEL_WGMMA_NAMES(176) TESSEL_WGMMA_NAMES(184) TESSEL_WGMMA_NAMES(192)
-TESSEL_WGMMA_NAMES(200) TESSEL_WGMMA_NAMES(208) TESSEL_WGMMA_NAMES(216) TESSEL_WGMMA_NAMES(224)
-TESSEL_WGMMA_NAMES(232) TESSEL_WGMMA_NAMES(240) TESSEL_WGMMA_NAMES(248) TESSEL_WGMMA_NAMES(256)
+TESSEL_WGMMA_EACH_N(TESSEL_WGMMA_NAMES)
 #undef TESSEL_WGMMA_NAMES
 
 // CuTe's names of the 8-bit ops: SM90_64x<N>x32_<F32|F16><A><B>_<SS|RS>_TN<ScaleA, ScaleB>.
@@ -317,16 +335,10 @@ TESSEL_WGMMA_NAMES(232) TESSEL_WGMMA_NAMES(240) TESSEL_WGMMA_NAMES(248) TESSEL_W
   TESSEL_WGMMA8_ACC(N, F32, E5M2, E4M3, f32e5m2e4m3) TESSEL_WGMMA8_ACC(N, F32, E5M2, E5M2, f32e5m2e5m2)                \
   TESSEL_WGMMA8_ACC(N, F16, E4M3, E4M3, f16e4m3e4m3) TESSEL_WGMMA8_ACC(N, F16, E4M3, E5M2, f16e4m3e5m2)                \
   TESSEL_WGMMA8_ACC(N, F16, E5M2, E4M3, f16e5m2e4m3) TESSEL_WGMMA8_ACC(N, F16, E5M2, E5M2, f16e5m2e5m2)
-TESSEL_WGMMA8_NAMES(8) TESSEL_WGMMA8_NAMES(16) TESSEL_WGMMA8_NAMES(24) TESSEL_WGMMA8_NAMES(32)
-TESSEL_WGMMA8_NAMES(40) TESSEL_WGMMA8_NAMES(48) TESSEL_WGMMA8_NAMES(56) TESSEL_WGMMA8_NAMES(64)
-TESSEL_WGMMA8_NAMES(72) TESSEL_WGMMA8_NAMES(80) TESSEL_WGMMA8_NAMES(88) TESSEL_WGMMA8_NAMES(96)
-TESSEL_WGMMA8_NAMES(104) TESSEL_WGMMA8_NAMES(112) TESSEL_WGMMA8_NAMES(120) TESSEL_WGMMA8_NAMES(128)
-TESSEL_WGMMA8_NAMES(136) TESSEL_WGMMA8_NAMES(144) TESSEL_WGMMA8_NAMES(152) TESSEL_WGMMA8_NAMES(160)
-TESSEL_WGMMA8_NAMES(168) TESSEL_WGMMA8_NAMES(176) TESSEL_WGMMA8_NAMES(184) TESSEL_WGMMA8_NAMES(192)
-TESSEL_WGMMA8_NAMES(200) TESSEL_WGMMA8_NAMES(208) TESSEL_WGMMA8_NAMES(216) TESSEL_WGMMA8_NAMES(224)
-TESSEL_WGMMA8_NAMES(232) TESSEL_WGMMA8_NAMES(240) TESSEL_WGMMA8_NAMES(248) TESSEL_WGMMA8_NAMES(256)
+TESSEL_WGMMA_EACH_N(TESSEL_WGMMA8_NAMES)
 #undef TESSEL_WGMMA8_NAMES
 #undef TESSEL_WGMMA8_ACC
 #undef TESSEL_WGMMA8_NAME
+#undef TESSEL_WGMMA_EACH_N
 
 }  // namespace tessel
