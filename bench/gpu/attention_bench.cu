@@ -637,7 +637,7 @@ using Config = att::AttentionConfig<T, D, Causal, TESSEL_ATTN_BN_OF(D, Causal), 
                                     TESSEL_ATTN_CREGS(TESSEL_ATTN_CONS_OF(D, Causal)), sizeof(T) == 1 ? TESSEL_ATTN_EXP_EMU : 0>;
 #if !defined(TESSEL_ATTN_BN) && !defined(TESSEL_ATTN_DYNAMIC) && !defined(TESSEL_ATTN_EPI_TMA) && !defined(TESSEL_ATTN_CONSUMERS) && \
     !defined(TESSEL_ATTN_PRODUCER_REGS) && !defined(TESSEL_ATTN_CONSUMER_REGS) && TESSEL_ATTN_OVERLAP == 1 && TESSEL_ATTN_PINGPONG == 0 && \
-    TESSEL_ATTN_STAGES == 2
+    TESSEL_ATTN_STAGES == 2 && TESSEL_ATTN_EXP_EMU == 0
 // Without overrides the bench times exactly what tessel::cuda::attention and tessel.cuda.attention run.
 template <int D, bool Causal>
 constexpr bool kIsLibraryDefault = std::is_same_v<Config<bfloat16_t, D, Causal>, att::AttentionConfig<bfloat16_t, D, Causal>>;
