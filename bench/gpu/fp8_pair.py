@@ -8,17 +8,15 @@ case over rounds (issue 27). tessel is gemm_bench.cu built as a shared library:
   python3 fp8_pair.py --lib libfp8.so [--rounds 3] [--reps 30] [--variants default,fast]
 
 Cases: e4m3 TN (A (M, K) row-major, B (N, K) row-major: _scaled_mm's b = B.t(), column-major),
-per-tensor scales, bf16 out. Variants (tessel): default (128 x 128 tiles, the accumulator
+per-tensor scales, bf16 out. Variants (tessel): default (128 x 192 tiles, the accumulator
 promoted every k-tile), fast (128 x 256, no promotion), e5m2 (B e4m3 x e5m2, with the
 promotion; its cuBLAS reference is _scaled_mm on the same e4m3 x e5m2 operands), blocks
 (DeepSeek-V3's block scaling: A's scales per row and 128 elements of K, B's per 128 x 128
 block, applied at every promotion; ratio also to tessel's per-tensor default), p2 / p4 /
 never (the default kernel with the promotion every 2, 4 k-tiles or never: what the
-promotion's waits cost on the same 128 x 128 tiles). Candidates (a library built with
--DTESSEL_FP8_EXPERIMENTS, gemm_bench.cu's fp8x configurations), all promoted every k-tile:
-ord (128 x 128, the two consumer warpgroups' wgmmas issued in turn), n192 (128 x 192, 4
-stages), n192o (n192 in turn), blocks_o (block scaling, in turn); a suffix _c1 / _c2 forces
-clusters of 1 / 2 CTAs (else chosen: 2 where K >= 9216).
+promotion's waits cost on the same tiles); n128 (a library built with
+-DTESSEL_FP8_EXPERIMENTS: the promoted kernel on 128 x 128 tiles, 6 stages, the default before
+session 12); a suffix _c1 / _c2 forces clusters of 1 / 2 CTAs (else chosen: 2 where K >= 9216).
 cublas: torch._scaled_mm(a, b, scale_a, scale_b, out_dtype=bf16) (use_fast_accum False;
 cublas_fast: True).
 
@@ -56,12 +54,12 @@ def main():
     gen = torch.Generator(device="cuda")
     gen.manual_seed(4321)
     variants = [v for v in args.variants.split(",") if v]
-    code = {"default": 0, "e5m2": 1, "fast": 4, "blocks": 5, "ord": 6, "n192": 7, "n192o": 8, "blocks_o": 9}
+    code = {"default": 0, "e5m2": 1, "fast": 4, "blocks": 5, "n128": 6}
     for v in list(code):
         for c in (1, 2):
             code[f"{v}_c{c}"] = code[v] + 100 * c
-    promoted = [v for v in variants if v in code and code[v] % 100 in (6, 7, 8)]  # bit-identical to _scaled_mm expected
-    blockv = [v for v in variants if v in code and code[v] % 100 in (5, 9)]
+    promoted = [v for v in variants if v in code and code[v] % 100 == 6 or v.startswith("default_c")]  # bit-identical to _scaled_mm expected
+    blockv = [v for v in variants if v in code and code[v] % 100 == 5]
 
     def make(M, N, K, b_dtype=torch.float8_e4m3fn):
         a = ((torch.rand(M, K, device="cuda", generator=gen) * 2 - 1) * 4).to(torch.float8_e4m3fn)
@@ -156,7 +154,7 @@ def main():
             ref = dequant_blocks(a, sa, 1) @ dequant_blocks(b_store, sb, 128).t()
             rel_torch = float((ref.to(torch.bfloat16).float() - ref).norm() / ref.norm())
             first = None
-            for v in dict.fromkeys(["blocks" if code[b] % 100 == 5 else "blocks_o" for b in blockv]):
+            for v in dict.fromkeys(blockv):
                 out = torch.full((M, N), float("nan"), device="cuda", dtype=torch.bfloat16)
                 tessel_fn(v, a, b_store, sa, sb, out)()
                 torch.cuda.synchronize()

@@ -13,11 +13,12 @@
 #    of the same dequantized inputs, then ROUNDS x REPS alternated timings (tessel default and
 #    fast against _scaled_mm and _scaled_mm fast), median of the per-round ratios;
 # 4. pytest python/tests/test_cuda_gemm.py (tessel.cuda.gemm).
-# Knobs (environment): FP8_X=1 builds gemm_bench.cu's candidate configurations too
-# (-DTESSEL_FP8_EXPERIMENTS: variants 6-9, fp8_pair.py's ord, n192, n192o, blocks_o);
+# Knobs (environment): FP8_X=1 builds gemm_bench.cu's comparison configuration too
+# (-DTESSEL_FP8_EXPERIMENTS: variant 6, fp8_pair.py's n128, the 128 x 128 promoted kernel);
 # VARIANTS (fp8_pair.py's --variants); CHECK=small (gemm_bench --fp8 --small only, not the
-# bench shapes); PROFILE=1 (Nsight Compute of 8192^3, fp8_profile.py); SAN=0 (no compute-sanitizer; SAN_TOOLS: which); PYTEST=0 (neither the PyTorch entry point's
-# library nor pytest); ROUNDS, REPS. The ptxas report and, per FP8 kernel of the library, its
+# bench shapes); PROFILE=1 (Nsight Compute of 8192^3 for default, never, n128, fast:
+# fp8_profile.py); SAN=0 (no compute-sanitizer; SAN_TOOLS: which); PYTEST=0 (neither the
+# PyTorch entry point's library nor pytest); ROUNDS, REPS. The ptxas report and, per FP8 kernel of the library, its
 # SASS counts (HGMMA, spill loads/stores, barriers) go to sass.txt.
 set -uo pipefail
 out=${OUT:-/tmp/fp8_out}
@@ -83,7 +84,7 @@ if [ -f $d/libfp8.so ]; then
   pack
 fi
 if [ "${PROFILE:-0}" = 1 ] && [ -f $d/libfp8.so ]; then  # Nsight Compute of one 8192^3 call per variant (clocks locked by ncu)
-  for v in default:1 default:0 ord:1 n192:1 n192o:1 fast:0; do
+  for v in default:1 default:0 n128:1 fast:0; do
     timeout 90 ncu -k regex:gemm_kernel --launch-skip 3 --launch-count 1 --section SpeedOfLight --section ComputeWorkloadAnalysis \
       --section WarpStateStats --section SchedulerStats --section MemoryWorkloadAnalysis \
       python3 bench/gpu/fp8_profile.py --lib $d/libfp8.so --variant ${v%:*} --promote-every ${v#*:} > "$log/ncu_${v%:*}_${v#*:}.txt" 2>&1

@@ -730,11 +730,14 @@ void fp8_configs() {
   sm90_config<s::Fp8FastConfig<E4, E5, float>>("sm90 FP8 e4m3xe5m2->fp32 (no promotion, BN 256)");
   sm90_config<s::Fp8BlockConfig<E5, E4, half_t>>("sm90 FP8 e5m2xe4m3->fp16 (block scales)");
   using C = s::Fp8Config<E4, E5, BF>;
-  check(C::BK::value == 128 && C::kStageBytes == (128 + 128) * 128 && C::kPromote && !C::kBlockScaled &&
+  check(C::BK::value == 128 && C::kStageBytes == (128 + 192) * 128 && C::kPromote && !C::kBlockScaled &&
             std::is_same_v<typename C::ElementB, E5> && std::is_same_v<typename C::SmemLayoutB, typename s::Fp8Config<E4, E4, BF>::SmemLayoutB>,
-        "Fp8Config: BK = 128 one-byte elements (128-byte rows), stages of 32 KB, B's own type");
-  check(std::is_same_v<typename C::TiledMma::Traits, MMA_Traits<SM90_64x128x32_F32E4M3E5M2_SS_TN<>>>,
-        "Fp8Config<e4m3, e5m2>: CuTe's SM90_64x128x32_F32E4M3E5M2_SS_TN");
+        "Fp8Config: BK = 128 one-byte elements (128-byte rows), 128 x 192 tiles, stages of 40 KB, B's own type");
+  check(std::is_same_v<typename C::TiledMma::Traits, MMA_Traits<SM90_64x192x32_F32E4M3E5M2_SS_TN<>>>,
+        "Fp8Config<e4m3, e5m2>: CuTe's SM90_64x192x32_F32E4M3E5M2_SS_TN");
+  using CB = s::Fp8BlockConfig<E4, E4, BF>;
+  check(CB::BN::value == 128 && CB::kStageBytes == (128 + 128) * 128 && CB::kBlockScaled,
+        "Fp8BlockConfig: 128 x 128 tiles (one 128-column block of B per tile), stages of 32 KB");
   check(s::detail::check_block_rows<s::Fp8BlockConfig<E4, E4, BF>>(), "Fp8BlockConfig: each consumer thread's accumulators in rows r, r + 8");
   // (The named errors of gemm_fp8 / launch_fp8 / cuda::gemm_fp8 are gemm_bench --fp8's: calling them
   // here would compile their kernels into this host test.)

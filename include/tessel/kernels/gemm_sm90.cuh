@@ -363,14 +363,18 @@ struct TmaOperands {
   }
 };
 
-// The FP8 GEMM's configurations: TA x TB -> TO, 128 x 128 tiles, 6 stages,
-// with the accumulator promotion (the default), or 128 x 256 tiles, 4 stages,
-// without it (GemmScales::promote_every = 0 asks for it: "fast accumulation").
+// The FP8 GEMM's configurations: TA x TB -> TO, 128 x 192 tiles, 4 stages, with
+// the accumulator promotion (the default: 96 wgmma and 96 promoted fp32
+// accumulators per consumer thread, setmaxnreg 24 / 240; 1.0-1.3x the 128 x 128
+// tiles of 6 stages: 0.95-1.29x on the H200, bench/RESULTS.md "FP8 GEMM, session 12"), or
+// 128 x 256 tiles, 4 stages, without it (GemmScales::promote_every = 0 asks
+// for it: "fast accumulation").
 template <class TA, class TB, class TO>
-using Fp8Config = GemmConfig<TA, TO, GMMA::Major::K, GMMA::Major::K, 128, 6, 2, 40, 232, TB, true>;
+using Fp8Config = GemmConfig<TA, TO, GMMA::Major::K, GMMA::Major::K, 192, 4, 2, 24, 240, TB, true>;
 template <class TA, class TB, class TO>
 using Fp8FastConfig = GemmConfig<TA, TO, GMMA::Major::K, GMMA::Major::K, 256, 4, 2, 40, 232, TB, false>;
-// Block-scaled (GemmScales::blocks): Fp8Config with the block scales applied at every promotion.
+// Block-scaled (GemmScales::blocks): 128 x 128 tiles (one 128-column block of B per tile), 6
+// stages, the block scales applied at every promotion.
 template <class TA, class TB, class TO>
 using Fp8BlockConfig = GemmConfig<TA, TO, GMMA::Major::K, GMMA::Major::K, 128, 6, 2, 40, 232, TB, true, true>;
 

@@ -80,14 +80,9 @@ struct GemmScales {
 // 24..256, within the SM's 64K registers). Promote_ (8-bit only): a second
 // fp32 accumulator that the wgmma accumulators are added into every
 // GemmScales::promote_every k-tiles. BlockScaled_ (with Promote_ and BN_ = 128):
-// GemmScales' block scales applied at every promotion. Ordered_ (two consumer
-// warpgroups): warpgroup 1 issues k-tile kt's wgmmas once warpgroup 0's have
-// retired, and warpgroup 0 issues k-tile kt + 1 once 1 has issued kt (two
-// named barriers), so that the two run half a k-tile apart: one promotes (waits
-// for its wgmmas, adds them into the fp32 accumulator) while the other's
-// wgmmas keep the tensor cores busy, instead of both draining at once.
+// GemmScales' block scales applied at every promotion.
 template <class T, class TO, GMMA::Major MA, GMMA::Major MB, int BN_ = 256, int Stages_ = 4, int Consumers_ = 2, int ProducerRegs_ = 40,
-          int ConsumerRegs_ = 232, class TB_ = T, bool Promote_ = false, bool BlockScaled_ = false, bool Ordered_ = false>
+          int ConsumerRegs_ = 232, class TB_ = T, bool Promote_ = false, bool BlockScaled_ = false>
 struct GemmConfig {
   using Element = T;  // A's (and B's, for 16-bit inputs)
   using ElementA = T;
@@ -116,14 +111,9 @@ struct GemmConfig {
                     ProducerRegs_ <= ConsumerRegs_,
                 "GemmConfig: setmaxnreg takes multiples of 8 in 24..256 (the producer's down, the consumers' up)");
   static_assert(128 * (ProducerRegs_ + Consumers_ * ConsumerRegs_) <= 65536, "GemmConfig: the warpgroups' registers exceed the SM's 64K");
-  // Named barriers: 0 is __syncthreads'; consumer warpgroup w's epilogue uses kEpiBarrier + w; with
-  // Ordered_, kOrderBarrier completes when warpgroup 0's k-tile has retired and kOrderBarrier + 1 when
-  // warpgroup 1 has issued its k-tile (the 128 threads of one arrive, the other's 128 wait on it).
-  static constexpr bool kOrdered = Ordered_;
-  static_assert(!Ordered_ || Consumers_ == 2, "GemmConfig: the ordered issue alternates two consumer warpgroups");
+  // Named barriers: 0 is __syncthreads'; consumer warpgroup w's epilogue uses kEpiBarrier + w.
   static constexpr int kEpiBarrier = 1;
-  static constexpr int kOrderBarrier = kEpiBarrier + Consumers_;
-  static_assert(kOrderBarrier + Consumers_ <= 16, "GemmConfig: 16 named barriers");
+  static_assert(kEpiBarrier + Consumers_ <= 16, "GemmConfig: 16 named barriers");
 
   // The shared-memory tiles: the 128-byte swizzle atoms tiled to (BM, BK) and
   // (BN, BK) per stage. K-major: rows of 64 elements along K (one TMA box per

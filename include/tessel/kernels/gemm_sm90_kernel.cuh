@@ -159,8 +159,6 @@ TESSEL_DEVICE void tma_load_rows(TmaDescriptor const& desc, TmaTilePlan const& p
 
 // bar.sync on named barrier id (1..15) among n threads (a consumer warpgroup's).
 TESSEL_DEVICE void named_barrier_sync(int id, int n) { asm volatile("bar.sync %0, %1;\n" ::"r"(id), "r"(n) : "memory"); }
-// bar.arrive on named barrier id (1..15) of n threads: this thread's arrival, without waiting.
-TESSEL_DEVICE void named_barrier_arrive(int id, int n) { asm volatile("bar.arrive %0, %1;\n" ::"r"(id), "r"(n) : "memory"); }
 
 using ::tessel::kernels::gemm_convert::pack_pair;  // the epilogue's conversions (gemm_convert.cuh)
 
@@ -287,8 +285,6 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
     bool const lane0 = (threadIdx.x % 32) == 0;
 
     PipelineState<S> st;
-    [[maybe_unused]] int const wg_order = ctid / 128;  // Cfg::kOrdered: this warpgroup's turn (0 first)
-    [[maybe_unused]] bool issued = false;                // Cfg::kOrdered: whether this warpgroup has issued a k-tile
     int epi_parity = 0;  // the epilogue's next slot (an odd number of chunks per tile: the slots alternate across tiles)
     for (TileWalk w = p.problem.walk(p, first, step); !w.done(); w.next()) {
       GemmTile const t = p.problem.tile(p, w.pos, cluster, int(rank));
@@ -322,9 +318,6 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
       }
       for (int kt = 0; kt < k_tiles; ++kt) {
         pipe.consumer_wait(st);
-        if constexpr (Cfg::kOrdered) {  // warpgroup 1 issues once 0's k-tile kt has retired, 0 once 1 has issued k-tile kt - 1
-          if (wg_order == 1 || issued) detail::named_barrier_sync(Cfg::kOrderBarrier + 1 - wg_order, 256);
-        }
         warpgroup_fence_operand(acc);
         warpgroup_arrive();
         TESSEL_UNROLL
@@ -333,10 +326,6 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
           mma.accumulate_ = GMMA::ScaleOut::One;
         }
         warpgroup_commit_batch();
-        if constexpr (Cfg::kOrdered) {
-          if (wg_order == 1) detail::named_barrier_arrive(Cfg::kOrderBarrier + 1, 256);  // issued
-          issued = true;
-        }
         bool promote = false;
         if constexpr (Cfg::kBlockScaled) promote = true;
         else if constexpr (Cfg::kPromote) promote = ++since == p.scales.promote_every;
@@ -352,9 +341,6 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
           }
           warpgroup_wait<0>();
           warpgroup_fence_operand(acc);
-          if constexpr (Cfg::kOrdered) {
-            if (wg_order == 0) detail::named_barrier_arrive(Cfg::kOrderBarrier, 256);  // retired: warpgroup 1 may issue
-          }
           if (lane0) {  // both stages' wgmmas have retired: the buffers are free before the promotion's adds
             if (pending >= 0) pipe.consumer_release(pending);
             pipe.consumer_release(st.index);
@@ -372,9 +358,6 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
         } else {
           warpgroup_wait<1>();  // the previous k-tile's wgmmas have retired
           warpgroup_fence_operand(acc);
-          if constexpr (Cfg::kOrdered) {  // (no promotion here: warpgroup 1 follows once 0's previous k-tile has retired)
-            if (wg_order == 0) detail::named_barrier_arrive(Cfg::kOrderBarrier, 256);
-          }
           if (pending >= 0 && lane0) pipe.consumer_release(pending);
           pending = st.index;
         }
@@ -416,6 +399,30 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
           static_assert(Cfg::kEpiSlots == 2, "the slots' alternation below is a parity");
           int const par = Cfg::kChunksN % 2 == 0 ? 0 : epi_parity;  // 0 throughout for an even count
           if constexpr (Cfg::kChunksN % 2 != 0) epi_parity ^= 1;
+          // Values i, i + 1 (one row, adjacent columns) scaled and rounded to a pair of TO.
+          auto const pair_of = [&](int i) {
+            float f0 = alpha, f1 = alpha;
+            if constexpr (Cfg::kEightBit && !Cfg::kBlockScaled) {
+              auto const crd = tCcE(i);
+              if (p.scales.a_rows) {
+                float const sa = detail::scale_at(p.scales.a, true, t.c_row + int(get<0>(crd)), p.m);
+                f0 *= sa, f1 *= sa;
+              }
+              if (p.scales.b_cols) {
+                int const col = t.c_col + int(get<1>(crd));
+                f0 *= detail::scale_at(p.scales.b, true, col, p.n), f1 *= detail::scale_at(p.scales.b, true, col + 1, p.n);
+              }
+            }
+            return detail::pack_pair(f0 * res(i), f1 * res(i + 1), static_cast<TO*>(nullptr));
+          };
+          // 8-bit with promotion: every pair rounded first, so that the chunks' stores run beside half
+          // the registers of the fp32 accumulators (128 x 192 tiles spilled without it).
+          constexpr bool kPackFirst = Cfg::kPromote;
+          [[maybe_unused]] std::uint32_t packed[kPackFirst ? kVals / 2 : 1];
+          if constexpr (kPackFirst) {
+            TESSEL_UNROLL
+            for (int i = 0; i < kVals; i += 2) packed[i / 2] = pair_of(i);
+          }
           TESSEL_UNROLL
           for (int j = 0; j < Cfg::kChunksN; ++j) {
             TO* const slot = smem_c + (wg * Cfg::kEpiSlots + ((j + par) & 1)) * Cfg::kEpiChunkElems;
@@ -425,19 +432,10 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
             for (int i = j * kPer; i < (j + 1) * kPer; i += 2) {
               auto const crd = tCcE(i);
               int const r = int(get<0>(crd)) - wg * 64, c = int(get<1>(crd)) - j * 64;
-              float f0 = alpha, f1 = alpha;
-              if constexpr (Cfg::kEightBit && !Cfg::kBlockScaled) {
-                if (p.scales.a_rows) {
-                  float const sa = detail::scale_at(p.scales.a, true, t.c_row + int(get<0>(crd)), p.m);
-                  f0 *= sa, f1 *= sa;
-                }
-                if (p.scales.b_cols) {
-                  int const col = t.c_col + int(get<1>(crd));
-                  f0 *= detail::scale_at(p.scales.b, true, col, p.n), f1 *= detail::scale_at(p.scales.b, true, col + 1, p.n);
-                }
-              }
-              auto const packed = detail::pack_pair(f0 * res(i), f1 * res(i + 1), static_cast<TO*>(nullptr));
-              *reinterpret_cast<std::uint32_t*>(slot + typename Cfg::SmemTileCElems{}(r, c)) = packed;
+              std::uint32_t v;
+              if constexpr (kPackFirst) v = packed[i / 2];
+              else v = pair_of(i);
+              *reinterpret_cast<std::uint32_t*>(slot + typename Cfg::SmemTileCElems{}(r, c)) = v;
             }
             fence_view_async_shared();  // these writes, before the TMA store reads them
             detail::named_barrier_sync(Cfg::kEpiBarrier + wg, 128);
@@ -467,9 +465,6 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
       } else {
         epilogue_direct<BM, BN>(acc, tCcC, LinearCombination{p.alpha, p.beta}, p.c, p.ldc, t.c_row, t.c_col, t.c_row_end, p.n, p.vec);
       }
-    }
-    if constexpr (Cfg::kOrdered) {  // warpgroup 1's last arrive (on its last k-tile) is waited for
-      if (wg_order == 0 && issued) detail::named_barrier_sync(Cfg::kOrderBarrier + 1, 256);
     }
     if constexpr (Cfg::kEpiTma) {
       if (p.epi_tma && (ctid % 128) == 0) tma_store_wait<0>();  // the slots are read before the CTA leaves
