@@ -209,7 +209,7 @@ struct GroupedProblem {
 // tensor throughput (the same SMs and clocks on the H100 and the H200). Measured (bench/RESULTS.md,
 // "Grouped GEMM, session 12"): H100 SXM (3.35 TB/s, 25.4 GB/s per SM): clusters of 2 1.04-1.32x
 // clusters of 1 (bf16, N = 4096, K = 7168 and N = K = 2048, 8 to 256 experts; session 11, before
-// split_lone); H200 (4.8 TB/s, 37 GB/s per SM): 0.84-0.96x with split_lone (bf16 and FP8), where
+// split_lone); H200 (4.8 TB/s, 36.5 GB/s per SM): 0.83-1.005x with split_lone (bf16 and FP8), where
 // clusters of 1 are about as fast as tessel's dense GEMM of the same FLOPs once the extra rows of
 // the groups' last tiles are counted. The threshold lies between the two cards.
 inline constexpr double kGroupedPairsBelowGBpsPerSM = 30.0;
