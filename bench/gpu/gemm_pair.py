@@ -8,7 +8,7 @@ tessel is called through gemm_bench.cu built as a shared library:
 
   python3 gemm_pair.py --lib libgemm.so [--lib-diag NAME=PATH ...] [--rounds 3] [--reps 30]
                        [--variants default,cluster2,...] [--check-only] [--no-check]
-                       [--one CASE VARIANT] [--soak SECONDS --smi FILE]
+                       [--one CASE VARIANT] [--soak SECONDS --smi FILE] [--interleave CYCLES]
 
 Variants (tessel): default (cuda::gemm's configuration and choices), cluster1
 (no cluster), cluster2 (clusters of 2), bn320 (BN = 320, 3 stages), bn320c2, swzN (raster swizzle 2^N),
@@ -24,7 +24,17 @@ relative error below 1e-2 in every 64 x 64 block (output poisoned with NaN
 first). Rounds: per round, per case, every variant timed once (reps runs), the
 variants' order rotated from round to round; the table gives each round's ratio
 to the same round's cuBLAS and to tessel's default, and their medians. Exit 1 if
-a check failed."""
+a check failed.
+
+--interleave CYCLES (with --rounds R): per round and case, cuBLAS and the variants
+called in turn, one call each, CYCLES times, all in one stream with an event between
+calls (no synchronization until the case ends): every call is timed in the same
+power and clock state as its neighbours, which 30 calls of one variant in a row
+are not (at the H200's 700 W limit a variant timed after a cooler one runs
+faster: an identical kernel under two names read 0.95-1.00x, bench/RESULTS.md,
+session 12). Per cycle the ratio of a variant's call to the cycle's cuBLAS call;
+the round's figure is the median of those ratios; the table gives the rounds'
+figures and their median."""
 import argparse
 import ctypes
 import json
@@ -156,6 +166,7 @@ def main():
     ap.add_argument("--soak", type=float, default=0)
     ap.add_argument("--smi", default="")
     ap.add_argument("--json", default="")
+    ap.add_argument("--interleave", type=int, default=0)
     args = ap.parse_args()
 
     libs = {"tessel": Tessel(args.lib)}
@@ -232,6 +243,9 @@ def main():
                     print(f"soak {v:10s} SM clock {statistics.mean(r[1] for r in inside):6.0f} MHz, power {statistics.mean(r[2] for r in inside):5.0f} W"
                           f" ({len(inside)} samples); {2 * 8192 ** 3 / ms / 1e9 / statistics.mean(r[1] for r in inside):.4f} TFLOP/s per MHz", flush=True)
 
+    if args.rounds > 0 and args.interleave > 0:
+        return interleaved(args, libs, variants, cases, gen, failed)
+
     if args.rounds > 0:
         data = {}  # (case name, variant) -> [TFLOP/s per round]
         tensors = []
@@ -266,6 +280,54 @@ def main():
                       f"  {statistics.median(rd) if rd else float('nan'):9.3f}")
         if args.json:
             json.dump({f"{k[0]}|{k[1]}": v for k, v in data.items()}, open(args.json, "w"), indent=1)
+    return 1 if failed else 0
+
+
+def interleaved(args, libs, variants, cases, gen, failed):
+    """--interleave: see the module's docstring."""
+    allv = ["cublas"] + [v for v in variants if v != "cublas"]
+    ratios = {}  # (case name, variant) -> [per-round median of the per-cycle ratios to cuBLAS]
+    tflops = {}  # (case name, variant) -> [per-round median TFLOP/s]
+    for r in range(args.rounds):
+        for case in cases:
+            _, M, N, K, _ = case
+            a, b, a_store, b_store = operands(*case, False, gen)
+            out = torch.empty(M, N, device="cuda", dtype=case[4])
+            vs = [v for v in allv if applicable(v, case)]
+            vs = vs[r % len(vs):] + vs[:r % len(vs)]  # which variant opens a cycle rotates with the round
+            fns = [variant_fn(v, libs, case, a, b, a_store, b_store, out) for v in vs]
+            for fn in fns:
+                for _ in range(3):
+                    fn()
+            n = args.interleave
+            ev = [torch.cuda.Event(enable_timing=True) for _ in range(n * len(fns) + 1)]
+            torch.cuda.synchronize()
+            ev[0].record()
+            k = 0
+            for _ in range(n):
+                for fn in fns:
+                    fn()
+                    k += 1
+                    ev[k].record()
+            ev[k].synchronize()
+            ms = [ev[i].elapsed_time(ev[i + 1]) for i in range(k)]
+            per = {v: ms[j::len(fns)] for j, v in enumerate(vs)}
+            for v in vs:
+                ratios.setdefault((name_of(case), v), []).append(statistics.median(cb / t for t, cb in zip(per[v], per["cublas"])))
+                tflops.setdefault((name_of(case), v), []).append(2 * M * N * K / statistics.median(per[v]) / 1e9)
+            del a, b, a_store, b_store, out
+        print(f"round {r + 1} done", flush=True)
+    print(f"\n{args.rounds} rounds of {args.interleave} interleaved cycles (cuBLAS and every variant, one call each per cycle);"
+          f" per round the median over the cycles of (cuBLAS time / variant time); medians")
+    print(f"{'case':28s} {'variant':10s} {'TFLOP/s':>8s}  {'/ cuBLAS per round':24s} {'median':>7s}")
+    for case in cases:
+        cn = name_of(case)
+        for v in allv:
+            if (cn, v) in ratios:
+                rr = ratios[(cn, v)]
+                print(f"{cn:28s} {v:10s} {statistics.median(tflops[(cn, v)]):8.1f}  {' '.join(f'{x:.3f}' for x in rr):24s} {statistics.median(rr):7.3f}")
+    if args.json:
+        json.dump({f"{k[0]}|{k[1]}": {"ratios": v, "tflops": tflops[k]} for k, v in ratios.items()}, open(args.json, "w"), indent=1)
     return 1 if failed else 0
 
 
