@@ -17,8 +17,11 @@
 // keeps fewer bits than fp32: the promotion bounds the run it sums). Where
 // Cfg::kBlockScaled (DeepSeek-V3's 1 x 128 / 128 x 128 block scales), every
 // k-tile is promoted, each accumulator multiplied by its row's scale of A and
-// the tile's column block's scale of B for that k-block (loaded while the
-// k-tile's wgmmas run).
+// the tile's column block's scale of B for that k-block (loaded one k-tile
+// ahead, while the previous k-tile's wgmmas run). At a promotion the retired
+// stages are released before the adds; the TMA epilogue of a promoted
+// configuration rounds all its values to the output type before storing them
+// (the 128 x 192 tiles' 96 + 96 accumulators leave no registers for more).
 //
 // The kernel (one persistent CTA per SM, 384 threads):
 //   - warpgroup 0 is the producer: one thread issues TMA loads of the A
