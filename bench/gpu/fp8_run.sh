@@ -19,7 +19,8 @@
 # bench shapes); PROFILE=1 (Nsight Compute of 8192^3 for default, never, n128, fast:
 # fp8_profile.py); SAN=0 (no compute-sanitizer; SAN_TOOLS: which); PYTEST=0 (neither the
 # PyTorch entry point's library nor pytest); ROUNDS, REPS. The ptxas report and, per FP8 kernel of the library, its
-# SASS counts (HGMMA, spill loads/stores, barriers) go to sass.txt.
+# SASS counts (wgmmas, spill loads/stores, barriers) go to sass.txt, its skeleton from the first
+# wgmma on (wgmmas, syncs, branches, spills, FADD/FFMA, with addresses) to loop_<md5 of its name>.sass.
 set -uo pipefail
 out=${OUT:-/tmp/fp8_out}
 log=$(mktemp -d)/fp8
@@ -53,8 +54,13 @@ if [ -f $d/libfp8.so ]; then  # per FP8 GEMM kernel: its SASS's wgmmas, spills, 
        /[HQI]GMMA/{c[1]++} /STL/{c[2]++} /LDL/{c[3]++} / BAR\./{c[4]++} /WARPGROUP/{c[5]++} /DEPBAR/{c[6]++}
        END{print c[0]" HGMMA="c[1]" STL="c[2]" LDL="c[3]" BAR="c[4]" WARPSYNC="c[5]" DEPBAR="c[6]}' $d/lib.sass | grep gemm_kernel > "$log/sass.txt"
   sed "s/_ZN6tessel7kernels4sm9011gemm_kernelINS1_10GemmConfigINS_12//" "$log/sass.txt"
-  for k in $(grep -o '_ZN6tessel7kernels4sm9011gemm_kernel[A-Za-z0-9_]*' "$log/sass.txt" | sort -u); do  # the consumer loop, 120 lines around the first HGMMA
-    awk -v k="$k" '/Function : /{on = index($0, k) > 0} on' $d/lib.sass | grep -n "" | awk -F: '/[HQI]GMMA/ && !f {f=$1} {l[$1]=$0} END{for (i=f-120; i<f+400; i++) if (i in l) print l[i]}' > "$log/loop_$(echo $k | md5sum | cut -c1-6).sass"
+  for k in $(grep -o '_ZN6tessel7kernels4sm9011gemm_kernel[A-Za-z0-9_]*' "$log/sass.txt" | sort -u); do
+    # each kernel's skeleton (its name first): wgmmas, warpgroup syncs, barriers, branches, spills and the
+    # promotion's FADD/FFMA, with their addresses, from the first wgmma to the end (the consumer loop)
+    f="$log/loop_$(echo $k | md5sum | cut -c1-6).sass"
+    echo "$k" > "$f"
+    awk -v k="$k" '/Function : /{on = index($0, k) > 0} on' $d/lib.sass | sed -n '/[HQI]GMMA/,$p' |
+      grep -E "GMMA|WARPGROUP|SYNCS|BAR|BRA|STL|LDL|FADD|FFMA|EXIT|RET" | sed 's@ */\* 0x[0-9a-f]* \*/ *$@@; s/  */ /g' >> "$f"
   done
 fi
 [ -x $d/gemm_bench_fp8 ] || { echo "gemm_bench_fp8: BUILD FAILED"; tail -n 30 "$log/build_bench.log"; }
