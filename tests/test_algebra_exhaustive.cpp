@@ -996,7 +996,9 @@ void static_vs_dynamic(bool degenerate_values, i64 amax, std::vector<i64> const&
   Timer t;
   long long n = 0;
   std::vector<TL> const as = collect({"x", "(x,x)", "(x,x,x)"}, amax, strides, {0, 5});
-  std::vector<TL> const bs = collect({"x", "(x,x)"}, 4, {0, 1, 2, 3}, {0});
+  // (B with a negative stride too: a product reads A* along its last mode, of span the largest
+  // reach of A; with dynamic integers that was the last dynamic reach until session 12.)
+  std::vector<TL> const bs = collect({"x", "(x,x)"}, 4, {0, 1, 2, 3, -1}, {0});
   using Op = std::function<engine::Layout(engine::Layout const&, engine::Layout const&, engine::Ctx&)>;
   std::vector<std::pair<char const*, Op>> const ops = {
       {"composition", [](auto const& a, auto const& b, engine::Ctx& c) { return engine::composition(a, b, c); }},
@@ -1040,7 +1042,7 @@ void static_vs_dynamic(bool degenerate_values, i64 amax, std::vector<i64> const&
     wv = leaves(W);
     return !ci.err;
   };
-  long long fitted = 0;  // results of the by-values path given the result type  // values that differ only where A is read past its size
+  long long fitted = 0, as_cute = 0;  // results of the by-values path given the result type  // values that differ only where A is read past its size
   auto note = [&](std::size_t o, Kind k, std::string const& what) {
     if (count[o][k]++ == 0) first[o][k] = what;
   };
@@ -1063,6 +1065,7 @@ void static_vs_dynamic(bool degenerate_values, i64 amax, std::vector<i64> const&
           ++n;
           engine::Ctx real, sym;
           real.strict = true;  // the typed API's run-time pass uses no value-based fallbacks
+          real.follow = true;  // and makes the compile-time pass's structural choices
           sym.symbolic = true;
           engine::Layout const Y = ops[o].second(build(a, st, true), build(b, st, true), sym);
           auto call = [&] {
@@ -1075,12 +1078,36 @@ void static_vs_dynamic(bool degenerate_values, i64 amax, std::vector<i64> const&
           }
           engine::Layout D = ops[o].second(build(a, st), build(b, st), real);
           bool typed_ok = !real.err && same_structure(Y, D);
+          // Where that fails, bridge.hpp's recover: on the host, CuTe's arithmetic in the type's
+          // structure (the follow pass without its conditions) where it is a fit of the engine's
+          // own answer (with its by-values fallbacks); then the strict pass that skips degenerate
+          // modes; then the engine's answer given the result type (engine::fit) if it can spell it.
+          engine::Ctx loose;
+          engine::Layout D2;
           if (!typed_ok && fallback) {
-            // On the host the typed API then runs the engine with its
-            // by-values fallbacks, and gives that layout the result type
-            // (engine::fit) if the type can spell it.
-            engine::Ctx loose;
-            engine::Layout const D2 = ops[o].second(build(a, st), build(b, st), loose);
+            D2 = ops[o].second(build(a, st), build(b, st), loose);
+            engine::Ctx cute;
+            cute.strict = cute.follow = cute.unchecked = true;
+            engine::Layout const C = ops[o].second(build(a, st), build(b, st), cute);
+            bool const flat = o >= 7 || o == 1;  // (coalesce, complement, the inverses)
+            if (!loose.err && !cute.err && same_structure(Y, C) && engine::same_fit(C, D2, flat)) {
+              D = C;
+              real = cute;
+              typed_ok = true;
+              ++as_cute;
+            }
+          }
+          if (!typed_ok) {
+            engine::Ctx skip;
+            skip.strict = true;
+            engine::Layout const D3 = ops[o].second(build(a, st), build(b, st), skip);
+            if (!skip.err && same_structure(Y, D3)) {
+              D = D3;
+              real = skip;
+              typed_ok = true;
+            }
+          }
+          if (!typed_ok && fallback) {
             engine::Layout F = Y;
             if (!loose.err && engine::fit(F, D2)) {
               D = F;
@@ -1171,6 +1198,7 @@ void static_vs_dynamic(bool degenerate_values, i64 amax, std::vector<i64> const&
     if (past_domain[o])
       std::printf("  %s: %lld values differ only where A is read past its size (the extension convention)\n",
                   ops[o].first, past_domain[o]);
+  std::printf("  %lld results came from CuTe's arithmetic in the result type, checked against the engine's own\n", as_cute);
   std::printf("  %lld results came from the by-values path, fitted to the result type\n", fitted);
   std::printf("  %lld results admitted, and %lld refused, only by how a dynamic size-1 mode extends A past its size\n",
               past_domain_admitted, past_domain_refused);

@@ -129,3 +129,83 @@ TEST(DynamicDegenerate, RankMismatchIsNamedNotRefit) {
   EXPECT_EQ(int(size<0>(d)), 1) << str(d);
   EXPECT_EQ(int(size<1>(d)), 16) << str(d);
 }
+
+// The run-time pass follows the compile-time pass's structural choices (as CuTe's dynamic code: a
+// mode is never dropped because its run-time value is 1), so a mode of run-time size 1 keeps its
+// place and the stride CuTe gives it. Each case: CuTe 7107b05's printed result with the same
+// dynamic integers (tests/cute_compat/dynamic_compare.py, session 12), and the same function as
+// the all-static answer. (They had stride 0 and another place: engine::fit refilled the engine's
+// own answer into the type.)
+TEST(DynamicDegenerate, SizeOneModesKeepCuteStructure) {
+  auto check = [](auto const& got, auto const& all_static, std::string const& cute, std::string const& what) {
+    EXPECT_EQ(str(got), cute) << what;
+    expect_same_function(got, all_static, what + " = " + str(got) + ", static " + str(all_static));
+  };
+  // composition((1,2):(8,16),(2,2):(-4,3))
+  check(composition(make_layout(make_shape(1, 2), make_stride(8, 16)), make_layout(make_shape(2, 2), make_stride(-4, 3))),
+        composition(Layout<Shape<_1, _2>, Stride<_8, _16>>{}, Layout<Shape<_2, _2>, Stride<Int<-4>, _3>>{}),
+        "((1,2),(1,2)):((-32,-64),(24,48))", "composition((1,2):(8,16),(2,2):(-4,3))");
+  // composition((20,6):(2,40),(_4,_3):(_3,_1)) (the stride 3 stops inside the mode of 20: the walk
+  // is not left divisible, but A(3i) for i < 4 is the layout 4:6; CuTe's size-1 modes keep 40)
+  check(composition(make_layout(make_shape(20, 6), make_stride(2, 40)), Layout<Shape<_4, _3>, Stride<_3, _1>>{}),
+        composition(Layout<Shape<_20, _6>, Stride<_2, _40>>{}, Layout<Shape<_4, _3>, Stride<_3, _1>>{}),
+        "((4,1),(3,1)):((6,40),(2,40))", "composition((20,6):(2,40),(_4,_3):(_3,_1))");
+  // logical_product((4):(1),(2):(-1)): B's negative stride is dynamic, so the compile-time pass
+  // reads CuTe's complement(A, size(A)*cosize(B)); the run-time pass too
+  check(logical_product(make_layout(make_shape(4), make_stride(1)), make_layout(make_shape(2), make_stride(-1))),
+        logical_product(Layout<Shape<_4>, Stride<_1>>{}, Layout<Shape<_2>, Stride<Int<-1>>>{}),
+        "((4),((1,2))):((1),((-1,-4)))", "logical_product((4):(1),(2):(-1))");
+  check(blocked_product(make_layout(8, 1), make_layout(6, -1)), blocked_product(Layout<_8, _1>{}, Layout<_6, Int<-1>>{}),
+        "((8,(1,6))):((1,(-1,-8)))", "blocked_product(8:1,6:-1)");
+  check(zipped_product(make_layout(6, 30), make_tile(make_layout(make_shape(2, 2), make_stride(12, 2)))),
+        zipped_product(Layout<_6, _30>{}, make_tile(Layout<Shape<_2, _2>, Stride<_12, _2>>{})),
+        "((6),(((2,1),(2,1)))):((30),(((12,180),(2,180))))", "zipped_product(6:30,<(2,2):(12,2)>)");
+  check(zipped_product(make_layout(1, 25), _6{}), zipped_product(Layout<_1, _25>{}, _6{}), "(1,(6,1)):(25,(_1,25))",
+        "zipped_product(1:25,_6)");
+  check(composition(make_layout(3, 10), 1), composition(Layout<_3, _10>{}, 1), "1:10", "composition(3:10,1)");
+  // complement: a mode of run-time size 1 is still skipped, its stride does not bound R (whose cosize
+  // is at most round_up(M, cosize(A)) = 8; CuTe's (22,1):(_1,22) reaches 22)
+  check(complement(make_layout(1, 22), make_tuple(_4{}, _2{})), complement(Layout<_1, _22>{}, make_tuple(_4{}, _2{})),
+        "(1,8):(_1,1)", "complement(1:22,(_4,_2))");
+}
+
+// left_inverse of a non-injective L with a dynamic size: CuTe's answer where it meets
+// L(R(L(i))) == L(i), as with static integers (it was refused as "not injective").
+TEST(DynamicDegenerate, LeftInverseNonInjectiveDynamic) {
+  auto const l = make_layout(make_shape(4, _3{}), make_stride(_6{}, _6{}));
+  auto const r = left_inverse(l);
+  auto const s = left_inverse(Layout<Shape<_4, _3>, Stride<_6, _6>>{});
+  EXPECT_EQ(str(s), "(_6,_3):(_0,_4)");
+  for (int i = 0; i < int(size(l)); ++i) EXPECT_EQ(int(l(r(l(i)))), int(l(i))) << str(r) << " at " << i;
+  for (int x = 0; x < int(size(s)); ++x) EXPECT_EQ(int(r(x)), int(s(x))) << str(r) << " vs " << str(s) << " at " << x;
+  // Injective or not, a dynamic L whose CuTe answer breaks the definition is still refused.
+  EXPECT_THROW((void)left_inverse(make_layout(make_shape(4, 2), make_stride(4, -2))), tessel::error);
+}
+
+// Found by dynamic_compare.py (session 12): a product whose B has a negative dynamic stride reads A*
+// along its last mode, of stride span = the largest reach s*d of A's modes. With dynamic integers the
+// span was the last dynamic reach (4 for 16 in raked_product((4,4):(4,1), ...)), and a dynamic stride 0
+// reached 0 (P all 0s): other functions than the all-static products. Now the same function.
+TEST(DynamicDegenerate, ProductSpanOfDynamicReaches) {
+  {
+    auto const got = raked_product(make_layout(make_shape(4, 4), make_stride(4, 1)),
+                                   make_layout(make_shape(4, 4, 3), make_stride(8, -2, 6)));
+    auto const want = raked_product(Layout<Shape<_4, _4>, Stride<_4, _1>>{},
+                                    Layout<Shape<_4, _4, _3>, Stride<_8, Int<-2>, _6>>{});
+    expect_same_function(got, want, "raked_product((4,4):(4,1),(4,4,3):(8,-2,6)) = " + str(got) + ", static " + str(want));
+  }
+  {
+    auto const got = blocked_product(make_layout(make_shape(4), make_stride(0)),
+                                     make_layout(make_shape(8, 5, 3), make_stride(12, -1, 1)));
+    auto const want = blocked_product(Layout<Shape<_4>, Stride<_0>>{}, Layout<Shape<_8, _5, _3>, Stride<_12, Int<-1>, _1>>{});
+    expect_same_function(got, want, "blocked_product((4):(0),(8,5,3):(12,-1,1)) = " + str(got) + ", static " + str(want));
+  }
+  {
+    auto const a = make_layout(make_shape(make_shape(3, 6), make_shape(5, 4)), make_stride(make_stride(6, 1), make_stride(72, 18)));
+    auto const b = make_layout(make_shape(make_shape(6, 2), 3), make_stride(make_stride(4, 1), -2));
+    auto const got = tiled_product(a, b);
+    auto const want = tiled_product(Layout<Shape<Shape<_3, _6>, Shape<_5, _4>>, Stride<Stride<_6, _1>, Stride<_72, _18>>>{},
+                                    Layout<Shape<Shape<_6, _2>, _3>, Stride<Stride<_4, _1>, Int<-2>>>{});
+    expect_same_function(got, want, "tiled_product(" + str(a) + "," + str(b) + ") = " + str(got) + ", static " + str(want));
+  }
+}

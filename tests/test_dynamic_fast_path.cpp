@@ -93,6 +93,7 @@ std::string compare_all_static(detail::Family op, engine::Layout const& l, engin
   for (int k = 0; k < id.nleaf; ++k, p *= 4096) id.stride[k] = {p, false};
   engine::Ctx ci;
   ci.strict = true;
+  ci.follow = true;  // (the typed API's run-time pass: detail::follow_pass)
   engine::Layout const where = detail::fast::run_family(op, id, t, ci);
   std::size_t j = 0;
   long long bad = -1;

@@ -23,7 +23,8 @@ TESSEL_HOST_DEVICE constexpr auto to_arg(bool sym, engine::Ctx&, X const& x) {
 template <engine::Kind K>
 TESSEL_HOST_DEVICE constexpr int to_arg(bool, engine::Ctx&) { return 0; }  // no second argument
 
-// op_ID for every row of the table: runs the engine on the typed arguments.
+// op_ID for every row of the table: runs the engine on the typed arguments, in
+// the pass that cx describes (run: the symbolic pass, or a run-time one, strict or not).
 #define TESSEL_TYPED_OP(ID, NAME, K0, K1, CALL, ARGS, HELP)                                   \
   struct op_##ID {                                                                            \
     template <class X, class... Y>                                                            \
@@ -31,6 +32,11 @@ TESSEL_HOST_DEVICE constexpr int to_arg(bool, engine::Ctx&) { return 0; }  // no
       engine::Ctx cx;                                                                         \
       cx.symbolic = sym;                                                                      \
       cx.strict = strict;                                                                     \
+      return run_in(cx, x, y...);                                                             \
+    }                                                                                         \
+    template <class X, class... Y>                                                            \
+    TESSEL_HOST_DEVICE static constexpr result run_in(engine::Ctx cx, X const& x, Y const&... y) { \
+      bool const sym = cx.symbolic;                                                           \
       auto const a0 = to_arg<engine::Kind::K0>(sym, cx, x);                                   \
       [[maybe_unused]] auto const a1 = to_arg<engine::Kind::K1>(sym, cx, y...);               \
       engine::Layout l = TESSEL_RUN_ROW(CALL);                                                \
@@ -65,6 +71,13 @@ template <> inline constexpr Family family_of<op_logical_divide> = Family::logic
 template <> inline constexpr Family family_of<op_zipped_divide> = Family::zipped_divide;
 template <> inline constexpr Family family_of<op_tiled_divide> = Family::tiled_divide;
 template <> inline constexpr Family family_of<op_flat_divide> = Family::flat_divide;
+// The results that are one function of a 1-D index (bridge.hpp: recover).
+template <> inline constexpr bool one_function_v<op_coalesce> = true;
+template <> inline constexpr bool one_function_v<op_filter> = true;
+template <> inline constexpr bool one_function_v<op_complement> = true;
+template <> inline constexpr bool one_function_v<op_complement_to> = true;
+template <> inline constexpr bool one_function_v<op_right_inverse> = true;
+template <> inline constexpr bool one_function_v<op_left_inverse> = true;
 }  // namespace detail
 
 // coalesce(L): the same function on [0, size(L)) with the fewest modes

@@ -210,40 +210,44 @@ TESSEL_HOST_DEVICE constexpr auto pad_to_rank(Layout<S, D> const& l) {
 // ---- errors --------------------------------------------------------------------------------------
 
 // Compile-time reports: the failing numbers appear in the names of these
-// templates in the compiler's instantiation trace.
+// templates in the compiler's instantiation trace. Each assertion fails whenever
+// its report is instantiated (failed_v is false for every value: a condition on
+// the numbers themselves let left_inverse((_3,2,_6):(_-1,20,_12)), whose failing
+// stride is -1, pass stride < 0 and return _1:_0).
+template <engine::i64... V> inline constexpr bool failed_v = false;
 template <engine::i64 stride, engine::i64 shape, engine::i64 mode> struct composition_stride_vs_shape_of_mode {
-  static_assert(stride < 0, "tessel::composition: stride divisibility fails: B's stride must be divisible by the product "
+  static_assert(failed_v<stride, shape, mode>, "tessel::composition: stride divisibility fails: B's stride must be divisible by the product "
                             "of A's leading shapes and, where it stops inside a mode of A, divide that mode's shape");
 };
 template <engine::i64 rest_shape, engine::i64 factor, engine::i64 mode> struct composition_shape_not_divisible_by {
-  static_assert(rest_shape < 0, "tessel::composition: shape divisibility fails: A's shapes must divide B's shape "
+  static_assert(failed_v<rest_shape, factor, mode>, "tessel::composition: shape divisibility fails: A's shapes must divide B's shape "
                                 "up to the last mode B needs");
 };
 template <engine::i64 leaves, engine::i64 span> struct composition_modes_of_B_overlap {
-  static_assert(leaves < 0, "tessel::composition: B's modes overlap inside A's modes, so A o B is not left-distributive");
+  static_assert(failed_v<leaves, span>, "tessel::composition: B's modes overlap inside A's modes, so A o B is not left-distributive");
 };
 template <engine::i64 stride, engine::i64 covered> struct complement_stride_inside_covered_span {
-  static_assert(stride < 0, "tessel::complement: the layout is not injective");
+  static_assert(failed_v<stride, covered>, "tessel::complement: the layout is not injective");
 };
 template <engine::i64 stride, engine::i64 span> struct complement_stride_not_multiple_of_span {
-  static_assert(stride < 0, "tessel::complement: sorted by stride, each stride must be a multiple of the previous "
+  static_assert(failed_v<stride, span>, "tessel::complement: sorted by stride, each stride must be a multiple of the previous "
                             "shape*stride (the image is not a tractable chain)");
 };
 template <engine::i64 postcondition, engine::i64 b, engine::i64 c> struct complement_breaks_postcondition {
-  static_assert(postcondition < 0, "tessel::complement: the strides are not a chain, and the layout that CuTe's floor "
+  static_assert(failed_v<postcondition, b, c>, "tessel::complement: the strides are not a chain, and the layout that CuTe's floor "
                                    "divisions give breaks a postcondition of complement (1: (A, R) not injective, "
                                    "2: R not ordered, 3: (A, R) ends at c, before the cotarget b); "
                                    "see docs/ADMISSIBILITY.md");
 };
 template <engine::i64 stride, engine::i64 covered> struct left_inverse_stride_not_multiple_of_covered {
-  static_assert(stride < 0, "tessel::left_inverse: sorted by stride, each stride must be a multiple of the size covered so far");
+  static_assert(failed_v<stride, covered>, "tessel::left_inverse: sorted by stride, each stride must be a multiple of the size covered so far");
 };
 template <engine::i64 stride, engine::i64 gaps> struct product_B_negative_stride_not_multiple_of_gaps {
-  static_assert(stride > 0, "tessel: a product's B has a negative stride that is not a multiple of the size of the "
+  static_assert(failed_v<stride, gaps>, "tessel: a product's B has a negative stride that is not a multiple of the size of the "
                             "gaps of A's image, so A* o B would read A* below 0 inside them (docs/ADMISSIBILITY.md)");
 };
 template <engine::i64 modes, engine::i64 rank> struct tiler_has_more_modes_than_layout {
-  static_assert(modes < 0, "tessel: the tiler or profile has more modes than the layout");
+  static_assert(failed_v<modes, rank>, "tessel: the tiler or profile has more modes than the layout");
 };
 template <engine::Err E> struct engine_error {
   static_assert(E == engine::Err::none, "tessel: layout algebra failed (overflow, capacity, negative stride or dynamic strides where static ones are needed)");
@@ -314,35 +318,78 @@ TESSEL_HOST_DEVICE constexpr unsigned long long structure_hash(engine::Layout co
   return h ^ static_cast<unsigned long long>(l.ntok);
 }
 
-// The general path for dynamic arguments: run the engine once more at run
-// time on the real values and fill the dynamic integers of the type the
-// compile-time pass built (checked by the structure fingerprint).
+// Results that are one function of a 1-D index, whose modes carry no meaning of their own
+// (complement, the inverses, coalesce): engine::same_fit compares them as one function.
+template <class Op> inline constexpr bool one_function_v = false;
+
+// The run-time pass of a typed call: the engine on the real values, every structural choice the
+// compile-time pass's (Ctx::follow), every condition tested on the values.
+TESSEL_HOST_DEVICE_NOFORCE constexpr engine::Ctx follow_pass() {
+  engine::Ctx cx;
+  cx.strict = true;
+  cx.follow = true;
+  return cx;
+}
+
+// Where the run-time pass fails or builds another structure (degenerate run-time values: a size
+// 1, a stride 0, a negative stride where the compile-time pass could not see its sign), the
+// result is found here, or the error named:
+//  1. the engine's own answer (the pass of `tessel eval`: value-based choices and fallbacks; it
+//     names the error where there is none), and CuTe's arithmetic in the type's structure (the
+//     follow pass without its conditions): that one where it is a fit of the engine's answer
+//     (engine::same_fit: each mode the same function), so that a mode whose run-time size is 1
+//     keeps its place and its stride as in CuTe;
+//  2. the strict pass that skips such modes, where it builds the type's structure;
+//  3. engine::fit, the engine's answer spelled in the type's structure.
+// In device code none (no value-based search there, and one engine pass in the kernel): the
+// pass that follows skips such modes itself there (Ctx::by_values), as the strict pass did.
+#if !TESSEL_ON_DEVICE
+#define TESSEL_COLD_PATH [[gnu::cold, gnu::noinline]]
+#else
+#define TESSEL_COLD_PATH
+#endif
+template <class Op, class... A>
+TESSEL_COLD_PATH TESSEL_HOST_DEVICE_NOFORCE engine::Layout recover(result const& first, A const&... a) {
+  using H = pass<Op, A...>;
+  constexpr unsigned long long expected = structure_hash(H::value.layout);
+#if !TESSEL_ON_DEVICE
+  result const loose = Op::run(false, false, a...);
+  if (!loose.err) {
+    engine::Ctx cx = follow_pass();
+    cx.unchecked = true;
+    result const cute = Op::run_in(cx, a...);
+    if (!cute.err && structure_hash(cute.layout) == expected && engine::same_fit(cute.layout, loose.layout, one_function_v<Op>))
+      return cute.layout;
+  }
+  result const skip = Op::run(false, true, a...);
+  if (!skip.err && structure_hash(skip.layout) == expected) return skip.layout;
+  engine::Layout typed = H::value.layout;
+  if (!loose.err && engine::fit(typed, loose.layout)) return typed;
+  // The engine's own answer names the error (a strict pass may stop at another one); where the
+  // engine has a result that the type cannot spell (left_inverse((3,1):(-5,16)): CuTe's answer,
+  // as with static integers), the condition the type's layout failed, else the mismatch.
+  runtime_report(loose.err                                                        ? loose.err
+                 : first.err && first.err.code != engine::Err::structure_mismatch ? first.err
+                                                                                  : engine::Error{engine::Err::structure_mismatch, 0, 0, 0});
+#else
+  (void)expected;
+  ((void)a, ...);
+  runtime_report(first.err ? first.err : engine::Error{engine::Err::structure_mismatch, 0, 0, 0});
+#endif
+  return first.layout;
+}
+#undef TESSEL_COLD_PATH
+
+// The general path for dynamic arguments: run the engine once more at run time on the real
+// values, following the compile-time pass's structural choices, and fill the dynamic integers
+// of the type the compile-time pass built (checked by the structure fingerprint).
 template <class Op, class... A>
 TESSEL_HOST_DEVICE constexpr auto run_op_engine(A const&... a) {
   using H = pass<Op, A...>;
-  result r = Op::run(false, true, a...);
+  result r = Op::run_in(follow_pass(), a...);
 #if !defined(TESSEL_NO_CHECKS)
   constexpr unsigned long long expected = structure_hash(H::value.layout);
-  bool ok = !r.err && structure_hash(r.layout) == expected;
-#if !TESSEL_ON_DEVICE
-  if (!ok) {
-    // Degenerate run-time values (a size 1, a stride 0, a B of size 2) can
-    // make the operation exact only through the engine's by-values search, or
-    // give the engine's result another structure. On the host, take that
-    // result if the type can spell it (engine::fit keeps every mode's size).
-    result loose = Op::run(false, false, a...);
-    engine::Layout typed = H::value.layout;
-    if (!loose.err && engine::fit(typed, loose.layout)) {
-      r.layout = typed;
-      ok = true;
-    } else {
-      // The engine's own answer names the error (the strict pass may stop at
-      // another one); where the engine has a result, the type cannot spell it.
-      r.err = loose.err ? loose.err : engine::Error{engine::Err::structure_mismatch, 0, 0, 0};
-    }
-  }
-#endif
-  if (!ok) runtime_report(r.err ? r.err : engine::Error{engine::Err::structure_mismatch, 0, 0, 0});
+  if (r.err || structure_hash(r.layout) != expected) r.layout = recover<Op>(r, a...);
 #endif
   return from_rt<H, dyn_t<A...>>(r.layout);
 }

@@ -404,12 +404,11 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Plan plan_linear(Family f, engine::Layout c
     if (!a.stride[k].is_static) js[nd++] = k;
   if (nd == 0) return {};
   unsigned long long const h = structure_hash(H);
-  // The engine's run-time pass (strict, as run_op_engine runs it) on given strides.
+  // The engine's run-time pass (as run_op_engine runs it: follow_pass) on given strides.
   auto probe = [&](engine::i64 const* v, engine::Layout& R) {
     engine::Layout in = base;
     for (int m = 0; m < nd; ++m) in.stride[js[m]].v = v[m];
-    engine::Ctx cx;
-    cx.strict = true;
+    engine::Ctx cx = follow_pass();
     R = run_family(f, in, t, cx);
     return !cx.err && structure_hash(R) == h;
   };

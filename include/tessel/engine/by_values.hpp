@@ -197,7 +197,12 @@ constexpr int coalesced_values(Layout const& d, int kb, int ke, i64* s, i64* t) 
   for (int k = kb; k < ke; ++k) {
     i64 const sk = d.shape[k].v, tk = d.stride[k].v;
     if (sk == 1) continue;
-    if (n > 0 && tk == s[n - 1] * t[n - 1]) { s[n - 1] *= sk; continue; }
+    Error e;
+    Arith const ar{&e};
+    if (n > 0 && tk == ar.mul(s[n - 1], t[n - 1]) && !e) {
+      i64 const m = ar.mul(s[n - 1], sk);
+      if (!e) { s[n - 1] = m; continue; }
+    }
     s[n] = sk;
     t[n] = tk;
     ++n;
@@ -286,6 +291,62 @@ constexpr bool fit(Layout& y, Layout const& d) {
     if (!detail::fit_leaves(y, ylb, yle, d, dlb, dle)) return false;
   }
   // Same size: the modes fitted above cover their d modes exactly.
+  return true;
+}
+
+// Whether y, a layout of a result type's structure (the typed API's run-time pass that follows
+// the compile-time pass), is a fit of d (the engine's own result) in fit()'s sense: where both
+// have a tuple node of the same rank and their children have the same sizes, the children are
+// compared one by one; elsewhere the leaves below spell the same function (the same modes once
+// coalesced: the same size, the same values); two top levels that are tuples have the same rank
+// and modes of the same sizes. flat: the two are compared as one function
+// each (a result that is one function of a 1-D index, whose modes carry no meaning of their
+// own: complement, the inverses, coalesce). Host only, no recursion.
+constexpr bool same_fit(Layout const& y, Layout const& d, bool flat) {
+  int yst[kMaxTokens] = {}, dst[kMaxTokens] = {};
+  int top = 1;
+  while (top > 0) {
+    --top;
+    int const yb = yst[top], db = dst[top];
+    int const ye = node_end(y, yb), de = node_end(d, db);
+    bool const pair = !flat && y.tok[yb] == kOpen && d.tok[db] == kOpen;
+    int yr = 0, dr = 0;
+    if (pair) {
+      for (int i = yb + 1; i < ye - 1; i = node_end(y, i)) ++yr;
+      for (int i = db + 1; i < de - 1; i = node_end(d, i)) ++dr;
+    }
+    if (pair && yr != dr && yb == 0 && db == 0) return false;
+    // Children of the same sizes are compared one by one; below the top level, two tuples
+    // whose children split the node differently (the modes of one walk, as (6,1):(1,25) and
+    // (1,6):(1,1)) are compared as one function each.
+    bool split = false;
+    for (int i = yb + 1, k = db + 1; pair && yr == dr && i < ye - 1; i = node_end(y, i), k = node_end(d, k)) {
+      Error e;
+      Layout a, b;
+      append_node(a, y, i, node_end(y, i), e);
+      append_node(b, d, k, node_end(d, k), e);
+      i64 const na = size(a, e), nb = size(b, e);
+      split = split || na != nb || static_cast<bool>(e);
+    }
+    if (split && yb == 0 && db == 0) return false;
+    if (pair && yr == dr && !split) {
+      for (int i = yb + 1, k = db + 1; i < ye - 1; i = node_end(y, i), k = node_end(d, k)) {
+        if (top >= kMaxTokens) return false;
+        yst[top] = i;
+        dst[top] = k;
+        ++top;
+      }
+      continue;
+    }
+    int const ylb = leaves_before(y, yb), yle = leaves_before(y, ye);
+    int const dlb = leaves_before(d, db), dle = leaves_before(d, de);
+    i64 s1[kMaxLeaves] = {}, t1[kMaxLeaves] = {}, s2[kMaxLeaves] = {}, t2[kMaxLeaves] = {};
+    int const n1 = detail::coalesced_values(y, ylb, yle, s1, t1);
+    int const n2 = detail::coalesced_values(d, dlb, dle, s2, t2);
+    if (n1 != n2) return false;
+    for (int k = 0; k < n1; ++k)
+      if (s1[k] != s2[k] || t1[k] != t2[k]) return false;
+  }
   return true;
 }
 

@@ -162,13 +162,24 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout complement_steps(Layout const& A, In
   for (int k = 0; k < f.n; ++k) {
     Int d = f.d[k];
     // A mode that moves nothing only at run time (a dynamic stride 0 or size 1)
-    // is skipped. Where the compile-time pass typed its gap as dynamic, a size-1
+    // is skipped: R is the canonical complement, whose cosize is at most
+    // round_up(M, cosize(A)) (CuTe's arithmetic takes it as a mode as any other:
+    // complement(1:22, (4,2)) with a dynamic 1 is (22,1):(_1,22) in CuTe, of cosize
+    // 22 > 8; tessel's (1,8):(_1,1)). A product's A* is read past that bound, where
+    // CuTe's non-canonical A* can give another function than the all-static product
+    // (logical_product((1,2):(5,1), 2:2) with a dynamic 1: 0,1,5,6 for 0,1,4,5), or
+    // the same one (zipped_product(1:25, 6) with a dynamic 1: CuTe's
+    // (1,(6,1)):(25,(_1,25))): there a pass that follows the compile-time pass names
+    // the mismatch (on the host), and the typed API takes CuTe's arithmetic (the unchecked
+    // pass, which keeps the mode) where it is the engine's function, else this skip.
+    // Where the compile-time pass typed its gap as dynamic, a size-1
     // mode keeps the place. Where it typed the gap as static (static strides
     // below a dynamic shape, as CuTe: complement(12:_2, M) is (_2, ...)), the
     // structures differ, and the typed API gives the canonical R the result
     // type where it can spell it (engine::fit: (_2,50):(_1,2) for 100:1) or
     // names the mismatch.
-    if (!cx.symbolic && ((!d.is_static && d.v == 0) || (!f.s[k].is_static && f.s[k].v == 1))) {
+    if (!cx.symbolic && !cx.unchecked && ((!d.is_static && d.v == 0) || (!f.s[k].is_static && f.s[k].v == 1))) {
+      if (!cx.by_values() && for_product) { cx.fail(Err::structure_mismatch, k); return out; }
       if (!(d.is_static && cur.is_static)) r.push({1, false}, cur, cx.err);
       cur.is_static = cur.is_static && d.is_static && f.s[k].is_static;  // as the other pass has it
       continue;

@@ -189,7 +189,7 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout composition_walk(Layout const& A, Mo
   bool all_known = true;
   for (int i = 0; i + 1 < a.n; ++i) all_known = all_known && a.s[i].is_static;
   for (int k = 0; k < B.nleaf; ++k) all_known = all_known && B.shape[k].is_static && B.stride[k].is_static;
-  if (cx.symbolic && !all_known) return out;
+  if ((cx.symbolic || cx.unchecked) && !all_known) return out;
   i64 P = 1;
   for (int i = 0; i + 1 < a.n; ++i) P = cx.ar().mul(P, a.s[i].v);
   bool disjoint = !fallback;

@@ -17,11 +17,25 @@ struct Ctx {
   bool used_fallback = false;  // a leaf was admitted from its values, not by divisibility
   bool strict = false;         // no value-based fallbacks (the run-time pass of a typed call
                                // with dynamic integers must build what the compile-time pass typed)
+  bool follow = false;         // the run-time pass of a typed call: every structural choice (a mode
+                               // dropped, skipped, a branch taken) is the compile-time pass's, made on
+                               // static facts only, as CuTe's dynamic code makes it (a mode whose run-time
+                               // size is 1 keeps its place and its stride); the values are the real ones
+  bool unchecked = false;      // (with follow) conditions on dynamic values are not tested: CuTe's
+                               // arithmetic, whose result the caller compares with the engine's own
   TraceSink* trace = nullptr;  // host only: receives the steps (tessel check)
   TESSEL_HOST_DEVICE_NOFORCE constexpr Arith ar() { return Arith{&err}; }
+  // Whether a condition on a and b is tested in this pass (in the symbolic pass, or an unchecked
+  // one, only on static values).
   TESSEL_HOST_DEVICE_NOFORCE constexpr bool checkable(Int a, Int b = sint(0)) const {
-    return !symbolic || (a.is_static && b.is_static);
+    return !(symbolic || unchecked) || (a.is_static && b.is_static);
   }
+  // Whether a structural choice may depend on the run-time values of dynamic integers (not in
+  // the symbolic pass, whose values are placeholders, nor in a pass that follows it on the host;
+  // in device code, where the typed API has no second pass to fall back on, the pass that follows
+  // still skips a mode of run-time size 1 where the compile-time pass kept a place for it, as
+  // before: exact by the same conditions, its size-1 strides the skip's).
+  TESSEL_HOST_DEVICE_NOFORCE constexpr bool by_values() const { return !symbolic && (!follow || !TESSEL_HOST_ONLY_WORK); }
   TESSEL_HOST_DEVICE_NOFORCE constexpr void fail(Err e, i64 a = 0, i64 b = 0, i64 c = 0) {
     if (!err) err = {e, a, b, c};
   }

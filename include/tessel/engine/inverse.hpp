@@ -84,7 +84,7 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout left_inverse(Layout const& L, Ctx& c
   TESSEL_TRACE(cx, Step::op_end, 0, 0, 0, 0, 0, cx.err ? nullptr : &r);
   return r;
 }
-// CuTe's left inverse of an all-static L, where it is right. CuTe coalesces L,
+// CuTe's left inverse of L, where it is right. CuTe coalesces L,
 // sorts its modes by stride (exchange sort), and for each nonzero stride d
 // appends the shape d / (the size so far) (which must divide) with the stride
 // prefix-product of the mode; the last shape is the shape of the mode sorted
@@ -94,16 +94,22 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout left_inverse(Layout const& L, Ctx& c
 // found), L(R(L(i))) == L(i), with R and L read past their sizes as CuTe
 // reads them): found is false otherwise (then the
 // caller names its condition). Host and constant evaluation only, L of at
-// most 2^16 values.
+// most 2^16 values. With dynamic integers (the engine's own run-time pass, not
+// the typed API's, which compares this answer with its own, bridge.hpp: recover),
+// on their values, as if they were static: the answer is the all-static one's, every integer
+// of it dynamic (dynamic left_inverse((4,_3):(_6,_6)) is CuTe's (6,3):(0,4), as the static one).
 TESSEL_HOST_DEVICE_NOFORCE constexpr bool left_inverse_cute(Layout const& L, bool not_injective, Layout& out, Ctx& cx) {
   if (!TESSEL_HOST_ONLY_WORK || cx.strict) return false;
-  for (int k = 0; k < L.nleaf; ++k)
-    if (!L.shape[k].is_static || !L.stride[k].is_static) return false;
+  bool st = true;
+  for (int k = 0; k < L.nleaf; ++k) st = st && L.shape[k].is_static && L.stride[k].is_static;
   Error e;
   Ctx t = cx;
   t.err = e;
   t.trace = nullptr;
-  Modes c = coalesce_modes(flat_modes(L), t, Merge::cute);
+  // (On the values as the all-static pass has them, so that its answer is the static one's.)
+  Modes c = flat_modes(L);
+  for (int k = 0; k < c.n; ++k) c.s[k].is_static = c.d[k].is_static = true;
+  c = coalesce_modes(c, t, Merge::cute);
   if (c.n == 0) c.push(sint(1), sint(0), t.err);
   i64 pre[kMaxLeaves] = {};
   i64 p = 1;
@@ -128,7 +134,7 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr bool left_inverse_cute(Layout const& L, boo
     strides[++m] = pre[idx[q]];
   }
   shapes[m] = c.s[idx[c.n - 1]].v;
-  for (int q = 0; q <= m; ++q) r.push(sint(shapes[q]), sint(strides[q]), t.err);
+  for (int q = 0; q <= m; ++q) r.push({shapes[q], st}, {strides[q], st}, t.err);
   Layout const R = from_modes(coalesce_modes(r, t), t.err);
   if (t.err) return false;
   i64 const n = size(L, t.err);
@@ -206,9 +212,12 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout left_inverse_steps(Layout const& L, 
     int k = ord[q];
     Int d = c.d[k];
     // A mode that moves nothing (a stride 0, known statically or at run time,
-    // or a run-time size 1) is skipped, in both passes alike where it is static.
+    // or a run-time size 1) is skipped, in both passes alike where it is static,
+    // and at run time where structural choices may depend on the values (not in
+    // a pass that follows the compile-time pass: there the conditions below
+    // decide on its values as on any mode's).
     if (known(d, 0)) continue;
-    if (!cx.symbolic && (d.v == 0 || (!c.s[k].is_static && c.s[k].v == 1))) continue;
+    if (cx.by_values() && (d.v == 0 || (!c.s[k].is_static && c.s[k].v == 1))) continue;
     if (cx.checkable(covered, d)) TESSEL_TRACE(cx, Step::linv_step, k, d.v, covered.v, covered.v > 0 && d.v > 0 && d.v % covered.v == 0);
     // Divisibility: the stride is a positive multiple of the size covered so far.
     if (cx.checkable(covered, d) && (covered.v <= 0 || d.v <= 0 || d.v % covered.v != 0)) {
@@ -238,7 +247,7 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout left_inverse_steps(Layout const& L, 
       return out;
     }
     bool const st = last + 1 < first_dyn;
-    Int g{cx.symbolic && !st ? 1 : d.v / covered.v, st};
+    Int g{cx.symbolic && !st ? 1 : covered.v ? d.v / covered.v : 0, st};  // (covered 0: only unchecked)
     shapes[last + 1] = g;
     covered = cx.ar().mul(covered, g);
     // The span; where it passes 64 bits, every later stride lies below it.

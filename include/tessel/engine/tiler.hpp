@@ -75,6 +75,14 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout product_tail(Layout const& A, Layout
   int neg = -1;
   for (int k = 0; k < B.nleaf && neg < 0; ++k)
     if (cx.checkable(B.stride[k], B.shape[k]) && B.stride[k].v < 0 && B.shape[k].v != 1) neg = k;
+  // Which A* the product reads is a structural choice. A pass that follows the compile-time
+  // pass cannot take the branch below on a negative run-time stride: it names the mismatch, and
+  // the typed API then compares the engine's own answer with that of the unchecked pass (which
+  // does not see the sign of a dynamic stride and reads CuTe's complement(A, size(A)*cosize(B))).
+  if (neg >= 0 && cx.follow && !(B.stride[neg].is_static && B.shape[neg].is_static)) {
+    cx.fail(Err::structure_mismatch, neg);
+    return Layout{};
+  }
   if (neg < 0) {
     Int const m = cx.ar().mul(size_int(A, cx.err), cosize_int(B, cx.err));
     Layout const c = complement(A, m, cx, true);
@@ -83,15 +91,21 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout product_tail(Layout const& A, Layout
   Layout const G = complement(A, sint(1), cx, true);  // the gaps (a last mode of size 1 is dropped)
   if (cx.err) return Layout{};
   Modes f = flat_modes(filter(A, cx));
+  // The span: the largest reach s*d of A's modes, static when every reach is.
   Int span = sint(1);
   for (int k = 0; k < f.n; ++k)
     if (!known(f.d[k], 0)) {
       Int reach = cx.ar().mul(f.s[k], f.d[k]);
-      // A mode of size 1 reaches nothing past 0. filter() drops a static 1, but keeps a
-      // dynamic one (its value is known only at run time): its value 1 must not make
-      // its stride the span (logical_product(1:2, 2:-5) is (1,2):(2,-5), not stride -10).
-      if (f.s[k].v == 1) reach.v = 1;
-      if (reach.v > span.v || !reach.is_static) span = reach;
+      // A mode of size 1 or stride 0 reaches nothing past 0. filter() drops a static one,
+      // but keeps a dynamic one (its value is known only at run time): it must not make
+      // its stride the span (logical_product(1:2, 2:-5) is (1,2):(2,-5), not stride -10;
+      // blocked_product((4):(0), (8,5,3):(12,-1,1)) with dynamic integers had span 0 and
+      // P all 0s).
+      if (f.s[k].v == 1 || f.d[k].v == 0) reach.v = 1;
+      // (The largest, also among dynamic reaches: the last dynamic one was taken, so
+      // raked_product((4,4):(4,1), (4,4,3):(8,-2,6)) with dynamic integers read A* with the
+      // span 4 for 16.)
+      span = {reach.v > span.v ? reach.v : span.v, span.is_static && reach.is_static};
     }
   Modes a = flat_modes(G);
   if (a.n == 1 && known(a.s[0], 1)) a.n = 0;
