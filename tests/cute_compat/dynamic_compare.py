@@ -137,20 +137,9 @@ def build_run(side, a, b, items, codes):
         for i in items:
             errors[i] = "compile error"
         items = []
-    out, pos = {}, 0
-    while items and pos < len(items):
-        r = subprocess.run([exe, str(pos)], capture_output=True, text=True, timeout=120)
-        for line in r.stdout.splitlines():
-            if line.startswith("R "):
-                _, i, val = line.split(" ", 2)
-                out[int(i)] = val.strip()
-        if r.returncode == 0:
-            break
-        while pos < len(items) and items[pos] in out:
-            pos += 1
-        if pos < len(items):
-            errors[items[pos]] = "crash"
-            pos += 1
+    out, crashed = rc.run_driver(exe, items)
+    for i in crashed:
+        errors[i] = "crash"
     return out, errors
 
 

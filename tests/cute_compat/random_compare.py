@@ -259,9 +259,18 @@ def compile_batch(cutlass, work, b, items):
         for idx in bad:
             errors[idx] = "compile error"
         items = [(i, e) for i, e in items if i not in bad]
-    out = {}
-    pos = 0
-    while items and pos < len(items):
+    out, crashed = run_driver(exe, [i for i, _ in items])
+    for idx, status in crashed.items():
+        errors[idx] = "crashed at run time (status %d)" % status
+    return out, errors
+
+
+def run_driver(exe, ids):
+    """Run a driver that prints `R i value` for its expressions ids in order, from the position
+    given as its argument; after a crash, again past the expression that crashed. Returns
+    ({i: value}, {i: exit status of the crash})."""
+    out, crashed, pos = {}, {}, 0
+    while ids and pos < len(ids):
         r = subprocess.run([exe, str(pos)], capture_output=True, text=True, timeout=120)
         for line in r.stdout.splitlines():
             if line.startswith("R "):
@@ -269,12 +278,12 @@ def compile_batch(cutlass, work, b, items):
                 out[int(idx)] = val.strip()
         if r.returncode == 0:
             break
-        while pos < len(items) and items[pos][0] in out:
+        while pos < len(ids) and ids[pos] in out:
             pos += 1
-        if pos < len(items):  # this one crashed at run time
-            errors[items[pos][0]] = "crashed at run time (status %d)" % r.returncode
+        if pos < len(ids):  # this one crashed at run time
+            crashed[ids[pos]] = r.returncode
             pos += 1
-    return out, errors
+    return out, crashed
 
 
 class Parser:

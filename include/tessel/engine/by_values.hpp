@@ -248,6 +248,18 @@ constexpr bool fit_leaves(Layout& y, int yb, int ye, Layout const& d, int db, in
   return j == n;
 }
 
+// Push the pairs of children of the tuple nodes y[yb, ye) and d[db, ...) (of the same rank) on
+// the stacks yst, dst of fit and same_fit. False when the stacks are full.
+constexpr bool push_children(Layout const& y, int yb, int ye, Layout const& d, int db, int* yst, int* dst, int& top) {
+  for (int i = yb + 1, k = db + 1; i < ye - 1; i = node_end(y, i), k = node_end(d, k)) {
+    if (top >= kMaxTokens) return false;
+    yst[top] = i;
+    dst[top] = k;
+    ++top;
+  }
+  return true;
+}
+
 }  // namespace detail
 
 // Fill the dynamic integers of y (a result type's structure, its static
@@ -278,12 +290,7 @@ constexpr bool fit(Layout& y, Layout const& d) {
     // level a mode keeps its size (its parent's children are paired) and its leaves are refit.
     if (pair && yr != dr && yb == 0 && db == 0) return false;
     if (pair && yr == dr) {
-      for (int i = yb + 1, k = db + 1; i < ye - 1; i = node_end(y, i), k = node_end(d, k)) {
-        if (top >= kMaxTokens) return false;
-        yst[top] = i;
-        dst[top] = k;
-        ++top;
-      }
+      if (!detail::push_children(y, yb, ye, d, db, yst, dst, top)) return false;
       continue;
     }
     int const ylb = leaves_before(y, yb), yle = ylb + leaves_before(y, ye) - leaves_before(y, yb);
@@ -330,12 +337,7 @@ constexpr bool same_fit(Layout const& y, Layout const& d, bool flat) {
     }
     if (split && yb == 0 && db == 0) return false;
     if (pair && yr == dr && !split) {
-      for (int i = yb + 1, k = db + 1; i < ye - 1; i = node_end(y, i), k = node_end(d, k)) {
-        if (top >= kMaxTokens) return false;
-        yst[top] = i;
-        dst[top] = k;
-        ++top;
-      }
+      if (!detail::push_children(y, yb, ye, d, db, yst, dst, top)) return false;
       continue;
     }
     int const ylb = leaves_before(y, yb), yle = leaves_before(y, ye);
