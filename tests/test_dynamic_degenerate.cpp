@@ -163,6 +163,9 @@ TEST(DynamicDegenerate, SizeOneModesKeepCuteStructure) {
   check(zipped_product(make_layout(1, 25), _6{}), zipped_product(Layout<_1, _25>{}, _6{}), "(1,(6,1)):(25,(_1,25))",
         "zipped_product(1:25,_6)");
   check(composition(make_layout(3, 10), 1), composition(Layout<_3, _10>{}, 1), "1:10", "composition(3:10,1)");
+  // a mode of run-time size 1 moves nothing, also with a negative stride (it was negative_stride)
+  check(flat_product(make_layout(make_shape(1), make_stride(-1)), _1{}), flat_product(Layout<Shape<_1>, Stride<Int<-1>>>{}, _1{}),
+        "((1),_1):((-1),_0)", "flat_product((1):(-1),_1)");
   // complement: a mode of run-time size 1 is still skipped, its stride does not bound R (whose cosize
   // is at most round_up(M, cosize(A)) = 8; CuTe's (22,1):(_1,22) reaches 22)
   check(complement(make_layout(1, 22), make_tuple(_4{}, _2{})), complement(Layout<_1, _22>{}, make_tuple(_4{}, _2{})),

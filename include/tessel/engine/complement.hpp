@@ -142,7 +142,10 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout complement_steps(Layout const& A, In
   for (int k = 0; k < f.n; ++k) dyn_order = dyn_order || (f.n > 1 && !f.d[k].is_static);
   for (int k = 0; k < f.n; ++k) {
     if (dyn_order) { f.s[k].is_static = false; f.d[k].is_static = false; }
-    if (cx.checkable(f.d[k]) && f.d[k].v < 0) { cx.fail(Err::negative_stride, f.d[k].v); return out; }
+    // (A mode of run-time size 1 moves nothing, whatever its stride: it is skipped below, as with
+    // a static 1, which filter() drops; flat_product((1):(-1),1) with a dynamic 1 is CuTe's.)
+    bool const still = !cx.symbolic && !f.s[k].is_static && f.s[k].v == 1;
+    if (cx.checkable(f.d[k]) && f.d[k].v < 0 && !still) { cx.fail(Err::negative_stride, f.d[k].v); return out; }
   }
   // Selection sort by stride (ties keep their order).
   for (int i = 0; i < f.n; ++i) {
