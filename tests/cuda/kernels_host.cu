@@ -419,6 +419,8 @@ void grouped_tiles_all() {
             kernels::sm90::choose_grouped_cluster(gr, 128, 16, 37.3) == 1 && kernels::sm90::choose_grouped_cluster(gr, 160, 1, 25.4) == 1 &&
             kernels::sm90::choose_grouped_cluster(gr, 100, 1, 25.4) == 2 && kernels::sm90::choose_grouped_cluster(kernels::GroupRows{}, 128, 16, 0) == 1,
         "choose_grouped_cluster: 2 at 25.4 GB/s per SM (H100) or unknown, 1 at 37.3 (H200), 1 for one n-tile column of groups under 2 x BM rows");
+  check(!kernels::sm90::choose_split_lone(25.4) && !kernels::sm90::choose_split_lone(0) && kernels::sm90::choose_split_lone(37.3),
+        "choose_split_lone: no split at 25.4 GB/s per SM (H100) or unknown, split at 37.3 (H200)");
 }
 
 void grouped_scheduler() {

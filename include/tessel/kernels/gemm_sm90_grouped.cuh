@@ -89,9 +89,10 @@ struct GroupedGemmOptions {
   // removes it), then still by 4-16% with it (session 12).
   int cluster = -1;
   // Clusters of 2: a group's lone last m-tile (an odd count of 128-row tiles) split along N between
-  // the pair (GroupedProblem), rather than computed beside a tile of no rows (false: the session-11
-  // kernel, kept for the measurement in bench/RESULTS.md).
-  bool split_lone = true;
+  // the pair (GroupedProblem: 1), each CTA then loading its own B, or computed beside a tile of no
+  // rows with B shared by multicast (0: the session-11 kernel); -1 chosen per card
+  // (choose_split_lone).
+  int split_lone = -1;
   GemmEpilogue epilogue = GemmEpilogue::automatic;  // automatic: TMA stores for whole tiles (16-bit C), direct otherwise
   void* workspace = nullptr;           // device memory for the tile table (nullptr: allocated on the stream)
   std::size_t workspace_bytes = 0;     // its size (at least grouped_workspace_bytes)
@@ -215,14 +216,22 @@ struct GroupedProblem {
 inline constexpr double kGroupedPairsBelowGBpsPerSM = 30.0;
 
 // The cluster of GroupedGemmOptions::cluster = -1 on a card of dram_gbps_per_sm (peak DRAM GB/s per
-// SM; 0: unknown, taken as the H100's): 1 at or above kGroupedPairsBelowGBpsPerSM; else 2 (with
-// split_lone, a pair does the work of two CTAs of clusters of 1, tile for tile, and shares B by
-// multicast where it can), unless there is one column of n-tiles and the groups average fewer than
+// SM; 0: unknown, taken as the H100's): 1 at or above kGroupedPairsBelowGBpsPerSM; else 2 (a pair
+// shares B by multicast; choose_split_lone below), unless there is one column of n-tiles and the groups average fewer than
 // 2 * BM rows (a lone m-tile's pair would then compute one n-tile past N beside it).
 inline int choose_grouped_cluster(GroupRows const& gr, int tile_rows, int tiles_n, double dram_gbps_per_sm) {
   if (gr.groups <= 0 || dram_gbps_per_sm >= kGroupedPairsBelowGBpsPerSM) return 1;
   return tiles_n >= 2 || gr.total_rows / gr.groups >= 2 * tile_rows ? 2 : 1;
 }
+
+// The split of GroupedGemmOptions::split_lone = -1 on a card of dram_gbps_per_sm (0: unknown, taken as
+// the H100's): split where DRAM bandwidth is plentiful (at or above kGroupedPairsBelowGBpsPerSM, the
+// H200: the split saves the lone tiles' extra rows; session 12, pairs with it 0.84-1.005x clusters of
+// 1, without it down to 0.74x), not below, where B's bytes bound the pairs and the split's second B
+// load costs more than the rows it saves (the H100, bf16, N = 4096, K = 7168, session 12's final call,
+// a loop of cuBLAS calls = 1: 8 / 64 / 256 experts 0.968 / 0.890 / 0.821 with the split, 0.967 /
+// 0.967 / 0.965 without; bench/RESULTS.md "Session 12, final call").
+inline bool choose_split_lone(double dram_gbps_per_sm) { return dram_gbps_per_sm >= kGroupedPairsBelowGBpsPerSM; }
 
 namespace detail {
 struct GroupedFigures {
@@ -335,7 +344,7 @@ cudaError_t launch_grouped_gemm(typename Cfg::ElementA const* A, long long lda, 
   int const tile_rows = BM::value * p.cluster;  // the scheduler's m-tiles: one per cluster
   p.problem.sched = make_grouped_scheduler(gr, table, tile_rows, tiles_n, opt.log_band);
   p.problem.n = N;
-  p.problem.split_lone = opt.split_lone;
+  p.problem.split_lone = opt.split_lone >= 0 ? opt.split_lone != 0 : choose_split_lone(f.dram_gbps_per_sm);
   long long const max_positions = gr.max_mtiles(tile_rows) * p.problem.sched.cols();  // positions of clusters
   int const max_clusters = p.cluster == 1 ? f.sms : f.clusters2;
   int const grid = int(max_positions < max_clusters ? max_positions : max_clusters) * p.cluster;
