@@ -85,7 +85,19 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout product_tail(Layout const& A, Layout
   }
   if (neg < 0) {
     Int const m = cx.ar().mul(size_int(A, cx.err), cosize_int(B, cx.err));
-    Layout const c = complement(A, m, cx, true);
+    // A B whose strides are all a static 0 reads A* at 0 only: the product then needs A* to exist
+    // (A injective), not any value of it past 0. A static negative stride of A moves A's image by a
+    // translation (reverse that mode's index), which keeps it injective or not, so the complement
+    // of A with those strides negated decides, where complement(A) itself would refuse the sign:
+    // zipped_product((2):(-10),(1)) is ((_2),(_1)):((_-10),(_0)), as CuTe.
+    bool all_zero = B.nleaf > 0;
+    for (int k = 0; k < B.nleaf; ++k) all_zero = all_zero && known(B.stride[k], 0);
+    Layout reflected = A;
+    if (all_zero)
+      for (int k = 0; k < reflected.nleaf; ++k)
+        if (reflected.stride[k].is_static && reflected.stride[k].v < 0 && reflected.stride[k].v > -0x7fffffffffffffffLL)
+          reflected.stride[k].v = -reflected.stride[k].v;
+    Layout const c = complement(all_zero ? reflected : A, m, cx, true);
     return composition(c, B, cx);
   }
   Layout const G = complement(A, sint(1), cx, true);  // the gaps (a last mode of size 1 is dropped)
