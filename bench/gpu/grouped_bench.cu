@@ -270,7 +270,7 @@ std::vector<Pattern> sweeps(int n) {
 //    rows of no group untouched;
 //  - random: inputs uniform in [-1, 1) rounded to e4m3, per-tensor scales 0.75 x 1.5: per group
 //    ||C - ref|| / ||ref|| against the fp32 product of the dequantized inputs (< 1e-2);
-// for the configuration with promotion (128 x 128 x 128) and the fast one (128 x 256), clusters of 1 and 2.
+// for the configuration with promotion (Fp8Config: 128 x 192, k-tiles of 128) and the fast one (128 x 256), clusters of 1 and 2.
 void run_fp8_pattern(Pattern const& pt, int N, int K, bool fast, bool rows, int cluster, bool exact = true, bool split = true) {
   using F8 = float_e4m3_t;
   int const E = int(pt.sizes.size());
@@ -321,7 +321,7 @@ void run_fp8_pattern(Pattern const& pt, int N, int K, bool fast, bool rows, int 
   opt.scales.a = dsa, opt.scales.b = dsb, opt.scales.a_rows = rows;
   char what[300];
   std::snprintf(what, sizeof what, "FP8 e4m3 %-30s %s E=%d N=%d K=%d cluster %d%s %s, scales %s: %s", pt.name.c_str(), pt.masked ? "masked" : "contiguous",
-                E, N, K, cluster, cluster == 2 && !split ? " (no split)" : "", fast ? "fast (128x256)" : "promoted (128x128x128)",
+                E, N, K, cluster, cluster == 2 && !split ? " (no split)" : "", fast ? "fast (128x256)" : "promoted (128x192x128)",
                 rows ? "per row of A" : "per tensor", exact ? "bit-exact" : "random");
   try {
     CK(tessel::cuda::grouped_gemm_fp8(dA, dB, dC, gr, N, K, 1.f, nullptr, opt, fast));
@@ -566,7 +566,7 @@ void time_case(TimeCase const& tc, int rounds, int reps, cublasHandle_t h) {
 
 #  if defined(TESSEL_GROUPED_FP8)
 // FP8 timings (e4m3 x e4m3 -> bf16, per-tensor scales), the same cases as the 16-bit ones: tessel's grouped
-// FP8 GEMM (promoted: Fp8Config, 128 x 128 x 128, the accumulator promoted every k-tile, as cuBLAS's
+// FP8 GEMM (promoted: Fp8Config, 128 x 192 x 128, the accumulator promoted every k-tile, as cuBLAS's
 // default; fast: Fp8FastConfig, 128 x 256, no promotion) against tessel's dense FP8 GEMM of the same FLOPs
 // (M = all tokens, the same configuration). (The loop of torch._scaled_mm calls: grouped_torch.py.)
 void time_case_fp8(TimeCase const& tc, int rounds, int reps) {

@@ -93,7 +93,7 @@ extern "C" int TESSEL_GEMM_CAT(tessel_grouped_gemm_, TESSEL_GEMM_T)(void const* 
 // FP8: as the 16-bit entry point, c bf16 (rows ldc apart), and c = (a * scale_a) (b_g * scale_b)^T:
 // scale_a one float (per tensor) or one per row of a (a_rows), scale_b one float (float32 device
 // pointers); fast: no accumulator promotion (Fp8FastConfig, 128 x 256), else promotion every k-tile
-// (Fp8Config, 128 x 128 x 128). K a multiple of 16.
+// (Fp8Config, 128 x 192 tiles, k-tiles of 128). K a multiple of 16.
 extern "C" int TESSEL_GEMM_CAT(tessel_grouped_gemm_, TESSEL_GEMM_T)(void const* a, long long lda, void const* b, long long ldb, void* c,
                                                                     long long ldc, int const* sizes, int groups, int rows, int capacity,
                                                                     int n, int kk, void* workspace, long long workspace_bytes, int check,
