@@ -92,13 +92,12 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout product_tail(Layout const& A, Layout
     // zipped_product((2):(-10),(1)) is ((_2),(_1)):((_-10),(_0)), as CuTe.
     bool all_zero = B.nleaf > 0;
     for (int k = 0; k < B.nleaf; ++k) all_zero = all_zero && known(B.stride[k], 0);
+    if (!all_zero) return composition(complement(A, m, cx, true), B, cx);
     Layout reflected = A;
-    if (all_zero)
-      for (int k = 0; k < reflected.nleaf; ++k)
-        if (reflected.stride[k].is_static && reflected.stride[k].v < 0 && reflected.stride[k].v > -0x7fffffffffffffffLL)
-          reflected.stride[k].v = -reflected.stride[k].v;
-    Layout const c = complement(all_zero ? reflected : A, m, cx, true);
-    return composition(c, B, cx);
+    for (int k = 0; k < reflected.nleaf; ++k)
+      if (reflected.stride[k].is_static && reflected.stride[k].v < 0 && reflected.stride[k].v > -0x7fffffffffffffffLL)
+        reflected.stride[k].v = -reflected.stride[k].v;
+    return composition(complement(reflected, m, cx, true), B, cx);
   }
   Layout const G = complement(A, sint(1), cx, true);  // the gaps (a last mode of size 1 is dropped)
   if (cx.err) return Layout{};
