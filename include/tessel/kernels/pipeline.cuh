@@ -93,10 +93,18 @@ struct TmaPipeline {
   // hazards for lanes 1-31 (every count a multiple of 31; kernels_host.cu,
   // H200, 2026-11-26). Readers through wgmma (the GEMM) release once per warp
   // after warpgroup_wait.
+  // The cluster's size is a run-time value (the GEMM's pairs are chosen per
+  // problem): the sizes used (1, the GEMMs' pairs 2) take one or two arrives
+  // and no loop; a larger cluster a loop kept rolled (a loop over a run-time
+  // count up to 16 was unrolled 16-fold at every release site).
   TESSEL_DEVICE void consumer_release(int index) const {
     if (cluster_ == 1) {
       arrive_barrier(empty_[index]);
+    } else if (cluster_ == 2) {
+      arrive_barrier_in_cta(empty_[index], 0u);
+      arrive_barrier_in_cta(empty_[index], 1u);
     } else {
+#pragma unroll 1
       for (int r = 0; r < cluster_; ++r) arrive_barrier_in_cta(empty_[index], std::uint32_t(r));
     }
   }
