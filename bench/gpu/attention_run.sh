@@ -18,7 +18,13 @@
 # non-causal/causal; alone: AttentionConfig's
 # defaults), then what the flags change: n (no intra-warpgroup overlap), p
 # (ping-pong), d / s (dynamic / static scheduling), bN (N keys per block), tS (S
-# stages), e (O through TMA stores), w3 / c2 (3 / 2 consumer warpgroups).
+# stages), e (O through TMA stores), w3 / c2 (3 / 2 consumer warpgroups), eN
+# (FP8: N of 8 exponentials on the FMA pipe), mC (C partial row maxima), r (O
+# rescaled under S's wgmmas), k (the rescale skipped where no maximum moved).
+# NCU="v ...": Nsight Compute (--set full) of one launch of each listed
+# variant after NCUSKIP (default 6: the d128 variants' S = 8192 launch) of its
+# kernel's launches: the details page, the raw metrics of pipes, stalls and
+# shared memory, and the hottest SASS instructions (ncu_source_top.py).
 # The default list: the defaults and the variants they replaced (session 11's
 # first run, 2026-11-26, timed 26 variants on the H100: bench/RESULTS.md).
 set -uo pipefail
@@ -74,6 +80,23 @@ for v in ${SAN:-1 3 5}; do
 done
 for v in $all; do
   [ -x $d/attn_$v ] && timeout 60 $d/attn_$v --time-only --reps ${REPS:-30} 2>&1 | grep -E "^time|error" | sed "s/^/[$v] /" | tee -a "$out/time.txt"
+done
+for v in ${NCU:-}; do
+  [ -x $d/attn_$v ] || continue
+  timeout 180 ncu --set full --import-source no -k regex:attention_kernel --launch-skip ${NCUSKIP:-6} --launch-count 1 -f -o $d/ncu_$v \
+    $d/attn_$v --time-only --reps 1 > $d/ncu_run_$v.txt 2>&1
+  echo "ncu variant $v: rc=$? $(grep -cE '==PROF== Profiling' $d/ncu_run_$v.txt) kernel(s) profiled"
+  [ -f $d/ncu_$v.ncu-rep ] || { tail -n 5 $d/ncu_run_$v.txt; continue; }
+  ncu --import $d/ncu_$v.ncu-rep --page details > "$out/ncu_$v.txt" 2>&1
+  ncu --import $d/ncu_$v.ncu-rep --page raw --csv 2>/dev/null | python3 -c "
+import csv, sys
+r = list(csv.reader(sys.stdin))
+for name, unit, val in zip(r[0], r[1], r[2]):
+    if any(k in name for k in ('pipe', 'stall', 'issue', 'shared', 'gmma', 'tensor', 'xu', 'cycles_active', 'inst_executed', 'warps_active', 'throughput')):
+        print(name, unit, val)" > "$out/ncu_raw_$v.txt" 2>&1
+  ncu --import $d/ncu_$v.ncu-rep --page source --csv --print-source sass > $d/ncu_src_$v.csv 2>&1
+  python3 bench/gpu/ncu_source_top.py $d/ncu_src_$v.csv 60 > "$out/ncu_src_$v.txt" 2>&1 || head -n 5 $d/ncu_src_$v.csv >> "$out/ncu_src_$v.txt"
+  grep -E "Duration|SM Frequency|Issue Slots Busy|SM Busy|No Eligible|Eligible Warps" "$out/ncu_$v.txt" | sed "s/  */ /g; s/^/[$v] /"
 done
 if [ "${TORCH:-1}" = 1 ]; then
   PYTHONUNBUFFERED=1 timeout 120 python3 bench/gpu/attention_torch.py --reps ${REPS:-30} 2>&1 | tee "$out/torch.txt"

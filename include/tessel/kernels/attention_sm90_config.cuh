@@ -104,6 +104,12 @@ constexpr int attention_default_bn(int head_dim, bool causal, int bytes = 2) {
 }
 constexpr bool attention_default_dynamic(int head_dim, bool causal, int bytes = 2) { return bytes == 2 && causal && head_dim >= 128; }
 constexpr bool attention_default_epi_tma(int head_dim, bool causal, int bytes = 2) { return bytes == 2 && causal && head_dim == 128; }
+// The softmax's schedule (session 13: to be measured on the H100; until then
+// session 12's: FP8 with 4 partial maxima and the rescale skipped where no
+// maximum moved, 16-bit with neither; the rescale after P V's wait).
+constexpr int attention_default_chains(int, bool, int bytes = 2) { return bytes == 1 ? 4 : 1; }
+constexpr bool attention_default_rescale_early(int, bool, int = 2) { return false; }
+constexpr bool attention_default_skip_rescale(int, bool, int bytes = 2) { return bytes == 1; }
 
 // T: input and output type (half_t, bfloat16_t); HeadDim: 64, 128 or 256 (Q,
 // K and V alike); Causal: the bottom-right aligned causal mask (query i sees
@@ -128,6 +134,16 @@ constexpr bool attention_default_epi_tma(int head_dim, bool causal, int bytes = 
 // register split follows FA3's: producer 24 and consumers 240 for 2, 32 and 160
 // for 3 (512 threads hold 128 each at launch); the dynamic scheduler's producer
 // at d256 (4 TMA boxes a tile) spills 48 bytes in 24 and none in 40 (consumers 232).
+// Chains_: independent partial maxima per row in the softmax (1, 2 or 4): the
+// row maximum is a chain of BN/4 dependent FMNMX per thread before any
+// exponential of the block can start, split into Chains_ shorter chains
+// (the same maximum). FP8 took 4 since session 12.
+// RescaleEarly_ (with Overlap_): the output's rescale by the previous block's
+// correction runs between the issue of S = Q K^T and of O += P V (under S's
+// wgmmas; FlashAttention-3's RescaleOBeforeGemm), instead of after the wait
+// for P V, where nothing of this warpgroup is on the tensor cores.
+// SkipRescale_: a warp skips the rescale where no row of it changed its maximum
+// (a vote; the same O), as FP8 did since session 12.
 // ProducerRegs_ + 2 ConsumerRegs_: at most 504 (the 384 threads' 168
 // registers each at launch, __launch_bounds__(384, 1)): setmaxnreg.inc waits
 // until the registers it asks for are free, and beyond what the CTA holds they
@@ -139,13 +155,20 @@ template <class T, int HeadDim, bool Causal, int BN_ = attention_default_bn(Head
           bool EpiTma_ = attention_default_epi_tma(HeadDim, Causal, sizeof(T)),
           int Consumers_ = attention_default_consumers(HeadDim, Causal, sizeof(T)),
           int ProducerRegs_ = (Consumers_ == 3 ? 32 : (Dynamic_ && HeadDim > 128 ? 40 : 24)),
-          int ConsumerRegs_ = (Consumers_ == 3 ? 160 : (504 - ProducerRegs_) / 2 / 8 * 8), int ExpEmu_ = 0>
+          int ConsumerRegs_ = (Consumers_ == 3 ? 160 : (504 - ProducerRegs_) / 2 / 8 * 8), int ExpEmu_ = 0,
+          int Chains_ = attention_default_chains(HeadDim, Causal, sizeof(T)),
+          bool RescaleEarly_ = attention_default_rescale_early(HeadDim, Causal, sizeof(T)),
+          bool SkipRescale_ = attention_default_skip_rescale(HeadDim, Causal, sizeof(T))>
 struct AttentionConfig {
   static_assert(Consumers_ == 2 || Consumers_ == 3, "AttentionConfig: 2 or 3 consumer warpgroups");
   static constexpr bool kDynamic = Dynamic_;
   static constexpr bool kEpiTma = EpiTma_;
   static constexpr bool kOverlap = Overlap_;
   static constexpr bool kPingpong = Pingpong_ && Overlap_;
+  static constexpr int kChains = Chains_;
+  static_assert(Chains_ == 1 || Chains_ == 2 || Chains_ == 4, "AttentionConfig: 1, 2 or 4 partial maxima per row");
+  static constexpr bool kRescaleEarly = RescaleEarly_ && Overlap_;
+  static constexpr bool kSkipRescale = SkipRescale_;
   static constexpr int kTurnBarrier = 1;  // named barriers 1 .. kConsumers: consumer warpgroup w's turn to issue
   static constexpr int kEpiBarrier = 1 + Consumers_;  // the next kConsumers: consumer warpgroup w's epilogue
   using Element = T;

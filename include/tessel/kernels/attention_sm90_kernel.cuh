@@ -389,17 +389,21 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
         }
         TESSEL_UNROLL
         for (int r = 0; r < 2; ++r) {
-          float mx = row_max[r];
-          if constexpr (Cfg::kFp8) {  // four independent maxima (a shorter chain; the same maximum)
-            float m4[4] = {mx, kNegInf, kNegInf, kNegInf};
+          // Cfg::kChains independent maxima (shorter chains; the same maximum)
+          constexpr int kC = Cfg::kChains;
+          static_assert(kColsS % kC == 0, "attention: a row's columns split evenly among the partial maxima");
+          float mc[kC];
+          mc[0] = row_max[r];
+          TESSEL_UNROLL
+          for (int i = 1; i < kC; ++i) mc[i] = kNegInf;
+          TESSEL_UNROLL
+          for (int c = 0; c < kColsS; ++c) mc[c % kC] = fmaxf(mc[c % kC], s_rc(r, c));
+          TESSEL_UNROLL
+          for (int w = kC / 2; w > 0; w /= 2) {
             TESSEL_UNROLL
-            for (int c = 0; c < kColsS; ++c) m4[c % 4] = fmaxf(m4[c % 4], s_rc(r, c));
-            mx = fmaxf(fmaxf(m4[0], m4[1]), fmaxf(m4[2], m4[3]));
-          } else {
-            TESSEL_UNROLL
-            for (int c = 0; c < kColsS; ++c) mx = fmaxf(mx, s_rc(r, c));
+            for (int i = 0; i < w; ++i) mc[i] = fmaxf(mc[i], mc[i + w]);
           }
-          mx = detail::quad_max(mx);
+          float mx = detail::quad_max(mc[0]);
           float const ms = mx == kNegInf ? 0.f : mx * scale_log2;  // a row with no key yet: every p is 0
           corr[r] = detail::exp2_approx(row_max[r] * scale_log2 - ms);
           row_max[r] = mx;
@@ -416,8 +420,8 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
         }
       };
       auto rescale_o = [&](float const (&corr)[2]) {
-        // FP8: skipped where no row of the warp changed its maximum (corr 1: the same O)
-        if constexpr (Cfg::kFp8)
+        // Cfg::kSkipRescale: skipped where no row of the warp changed its maximum (corr 1: the same O)
+        if constexpr (Cfg::kSkipRescale)
           if (!__any_sync(0xffffffffu, corr[0] != 1.f || corr[1] != 1.f)) return;
         TESSEL_UNROLL
         for (int r = 0; r < 2; ++r) {
@@ -459,11 +463,17 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
           release_k(n);
           softmax(acc_s, n, corr);
           convert(acc_s, tOrP);
+          // Cfg::kRescaleEarly: O takes the correction of block n + 1 (corr,
+          // from its softmax) while S of block n is on the tensor cores, just
+          // before P V of block n + 1 adds to it; else after P V of block n + 2
+          // has retired (the same O: both precede P V of block n + 1). The first
+          // block's correction is 0 (no maximum before it) on an O of zeros.
           for (n = blocks - 2; n >= 0; --n) {
             pipe_k.consumer_wait(sk);
             pipe_v.consumer_wait(sv);
             turn_wait();
             issue_s(acc_s, sk.index);
+            if constexpr (Cfg::kRescaleEarly) rescale_o(corr);
             issue_pv(tOrP, sv.index);
             turn_pass();
             warpgroup_wait<1>();  // S of block n
@@ -473,11 +483,12 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
             warpgroup_wait<0>();  // P V of block n + 1: P's registers and O are free
             warpgroup_fence_operand(acc_o);
             release_v();
-            rescale_o(corr);
+            if constexpr (!Cfg::kRescaleEarly) rescale_o(corr);
             convert(acc_s, tOrP);
           }
           pipe_v.consumer_wait(sv);
           turn_wait();
+          if constexpr (Cfg::kRescaleEarly) rescale_o(corr);
           issue_pv(tOrP, sv.index);
           turn_pass();
           warpgroup_wait<0>();
