@@ -20,7 +20,8 @@
 # (ping-pong), d / s (dynamic / static scheduling), bN (N keys per block), tS (S
 # stages), e (O through TMA stores), w3 / c2 (3 / 2 consumer warpgroups), eN
 # (FP8: N of 8 exponentials on the FMA pipe), mC (C partial row maxima), r (O
-# rescaled under S's wgmmas), k (the rescale skipped where no maximum moved).
+# rescaled under S's wgmmas), k (the rescale skipped where no maximum moved),
+# a (K loaded one block ahead of V).
 # NCU="v ...": Nsight Compute (--set full) of one launch of each listed
 # variant after NCUSKIP (default 6: the d128 variants' S = 8192 launch) of its
 # kernel's launches: the details page, the raw metrics of pipes, stalls and

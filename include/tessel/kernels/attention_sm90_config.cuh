@@ -110,6 +110,7 @@ constexpr bool attention_default_epi_tma(int head_dim, bool causal, int bytes = 
 constexpr int attention_default_chains(int, bool, int bytes = 2) { return bytes == 1 ? 4 : 1; }
 constexpr bool attention_default_rescale_early(int, bool, int = 2) { return false; }
 constexpr bool attention_default_skip_rescale(int, bool, int bytes = 2) { return bytes == 1; }
+constexpr bool attention_default_k_ahead(int, bool, int = 2) { return false; }
 
 // T: input and output type (half_t, bfloat16_t); HeadDim: 64, 128 or 256 (Q,
 // K and V alike); Causal: the bottom-right aligned causal mask (query i sees
@@ -144,6 +145,8 @@ constexpr bool attention_default_skip_rescale(int, bool, int bytes = 2) { return
 // for P V, where nothing of this warpgroup is on the tensor cores.
 // SkipRescale_: a warp skips the rescale where no row of it changed its maximum
 // (a vote; the same O), as FP8 did since session 12.
+// KAhead_: the producer loads K one block ahead of V (K(n-1), then V(n), as
+// FlashAttention-3's producer), else K(n), then V(n).
 // ProducerRegs_ + 2 ConsumerRegs_: at most 504 (the 384 threads' 168
 // registers each at launch, __launch_bounds__(384, 1)): setmaxnreg.inc waits
 // until the registers it asks for are free, and beyond what the CTA holds they
@@ -158,7 +161,8 @@ template <class T, int HeadDim, bool Causal, int BN_ = attention_default_bn(Head
           int ConsumerRegs_ = (Consumers_ == 3 ? 160 : (504 - ProducerRegs_) / 2 / 8 * 8), int ExpEmu_ = 0,
           int Chains_ = attention_default_chains(HeadDim, Causal, sizeof(T)),
           bool RescaleEarly_ = attention_default_rescale_early(HeadDim, Causal, sizeof(T)),
-          bool SkipRescale_ = attention_default_skip_rescale(HeadDim, Causal, sizeof(T))>
+          bool SkipRescale_ = attention_default_skip_rescale(HeadDim, Causal, sizeof(T)),
+          bool KAhead_ = attention_default_k_ahead(HeadDim, Causal, sizeof(T))>
 struct AttentionConfig {
   static_assert(Consumers_ == 2 || Consumers_ == 3, "AttentionConfig: 2 or 3 consumer warpgroups");
   static constexpr bool kDynamic = Dynamic_;
@@ -169,6 +173,7 @@ struct AttentionConfig {
   static_assert(Chains_ == 1 || Chains_ == 2 || Chains_ == 4, "AttentionConfig: 1, 2 or 4 partial maxima per row");
   static constexpr bool kRescaleEarly = RescaleEarly_ && Overlap_;
   static constexpr bool kSkipRescale = SkipRescale_;
+  static constexpr bool kKAhead = KAhead_;
   static constexpr int kTurnBarrier = 1;  // named barriers 1 .. kConsumers: consumer warpgroup w's turn to issue
   static constexpr int kEpiBarrier = 1 + Consumers_;  // the next kConsumers: consumer warpgroup w's epilogue
   using Element = T;

@@ -238,14 +238,29 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
           sq.advance();
         }
         int const hk = tc.n / p.group, b = seq.b;
-        for (int n = blocks - 1; n >= 0; --n) {
-          int const row = seq.k0 + n * BN::value;  // varlen: rows past the sequence's end are read, then masked
+        // varlen: rows past the sequence's end are read, then masked
+        auto load_k = [&](int n) {
           pipe_k.producer_acquire(sk, Cfg::kBytesKV);
-          detail::load_tile<Cfg::kBoxesKV>(p.tma_k.desc, p.plan_k, pipe_k.full(sk), smem_k + sk.index * Cfg::kTileKV, row, hk, b);
+          detail::load_tile<Cfg::kBoxesKV>(p.tma_k.desc, p.plan_k, pipe_k.full(sk), smem_k + sk.index * Cfg::kTileKV, seq.k0 + n * BN::value, hk, b);
           sk.advance();
+        };
+        auto load_v = [&](int n) {
           pipe_v.producer_acquire(sv, Cfg::kBytesKV);
-          detail::load_tile<Cfg::kBoxesV>(p.tma_v.desc, p.plan_v, pipe_v.full(sv), smem_v + sv.index * Cfg::kTileKV, row, hk, b);
+          detail::load_tile<Cfg::kBoxesV>(p.tma_v.desc, p.plan_v, pipe_v.full(sv), smem_v + sv.index * Cfg::kTileKV, seq.k0 + n * BN::value, hk, b);
           sv.advance();
+        };
+        // Cfg::kKAhead: K one block ahead of V (K(n-1) before V(n), as the
+        // overlapped consumers read them: S of block n-1 with P V of block n),
+        // so that K's load waits only for S of block n+1 to retire, not for
+        // P V of block n+2. Else K(n), V(n).
+        if constexpr (Cfg::kKAhead) load_k(blocks - 1);
+        for (int n = blocks - 1; n >= 0; --n) {
+          if constexpr (Cfg::kKAhead) {
+            if (n > 0) load_k(n - 1);
+          } else {
+            load_k(n);
+          }
+          load_v(n);
         }
         if constexpr (Cfg::kDynamic) pos = int(gridDim.x) + atomicAdd(p.tile_counter, 1);
       }
