@@ -338,13 +338,17 @@ int for_each_sizes(int max_groups, int values, F&& f) {
 }
 
 // The grouped GEMM's tiles per CTA (GroupedProblem::tile, gemm_sm90_grouped.cuh) over the group sizes
-// `sizes`, tiles of 3 rows and 1 column (N = tn), clusters of `cluster` with or without split_lone:
-// every (group, 3-row tile, n-tile) of the groups' rows is computed and stored exactly once, the two
-// CTAs of a pair agree on each position (a tile or none; b_own), a tile's rows and B rows are its
-// group's, and a tile that is not stored is past the group's rows or past N. `work`: tiles computed.
-int grouped_tiles(std::vector<int> const& sizes, int tn, int L, int cluster, bool split, long long& work) {
+// `sizes`, tiles of BM_ rows and 1 column (N = tn), clusters of `cluster` with split_lone `split` (none,
+// along N, halves along M): every (row, n-tile) of the groups' rows is computed and stored exactly once,
+// the two CTAs of a pair agree on each position (a tile or none; b_own), a tile's rows and B rows are its
+// group's, and a tile that is not stored is past the group's rows or past N. `work`: tiles computed;
+// `cost`: tiles at the kernel's time for them, a CTA's tile of at most BM_ / 2 rows of its group (the
+// kernel's second warpgroup idle, kSkipIdleRows) counting 1/2, a pair's two tiles together counting
+// twice the longer one.
+template <int BM_ = 3>
+int grouped_tiles(std::vector<int> const& sizes, int tn, int L, int cluster, int split, long long& work, double* cost = nullptr) {
   struct Cfg {
-    using BM = Int<3>;
+    using BM = Int<BM_>;
     using BN = Int<1>;
   };
   struct P {
@@ -355,63 +359,83 @@ int grouped_tiles(std::vector<int> const& sizes, int tn, int L, int cluster, boo
   int rows = 0;
   for (int g = 0; g < E; ++g) ends[std::size_t(g)] = rows += sizes[std::size_t(g)];
   kernels::GroupRows const gr = kernels::contiguous_groups(ends.data(), E, rows + 1);
-  std::vector<kernels::GroupTileEntry> table(std::size_t(2 + gr.max_mtiles(3 * cluster)));
-  kernels::build_group_table(gr, 3 * cluster, table.data(), (long long)table.size());
+  constexpr int B = BM_, H = BM_ / 2;  // a tile's rows, a warpgroup's (the kernel's 64 of 128)
+  std::vector<kernels::GroupTileEntry> table(std::size_t(2 + gr.max_mtiles(B * cluster)));
+  kernels::build_group_table(gr, B * cluster, table.data(), (long long)table.size());
   kernels::sm90::GroupedProblem pr;
-  pr.sched = kernels::make_grouped_scheduler(gr, table.data(), 3 * cluster, tn, L);
+  pr.sched = kernels::make_grouped_scheduler(gr, table.data(), B * cluster, tn, L);
   pr.n = tn;
   pr.split_lone = split;
   int faults = 0;
-  std::vector<int> seen(std::size_t(rows + 1) * std::size_t(tn), 0);  // (row / 3 tile, n) stored, by the tile's first row
+  std::vector<int> seen(std::size_t(rows + 1) * std::size_t(tn), 0);  // (row, n) stored
   for (auto w = pr.sched.walk(0, 1); !w.done(); w.next()) {
     kernels::GemmTile const t0 = pr.tile(P{}, w.pos, cluster, 0), t1 = pr.tile(P{}, w.pos, cluster, cluster - 1);
     faults += t0.valid != t1.valid || t0.b_own != t1.b_own;
+    double longest = 0;
     for (int r = 0; r < cluster; ++r) {
       kernels::GemmTile const& t = r == 0 ? t0 : t1;
       if (!t.valid) continue;
       ++work;
       int const g = (t.b_row - t.c_col) / tn;  // b_row = g * N + c_col
-      if (g < 0 || g >= E || t.a_row != t.c_row || t.c_row_end != ends[std::size_t(g)] || (t.c_row - (t.c_row_end - sizes[std::size_t(g)])) % 3) {
+      int const g0 = g >= 0 && g < E ? ends[std::size_t(g)] - sizes[std::size_t(g)] : 0;
+      if (g < 0 || g >= E || t.a_row != t.c_row || t.c_row_end > ends[std::size_t(g)] || t.c_row < g0 || t.c_row_end < g0 ||
+          (t.c_row_end < ends[std::size_t(g)] && t.c_row_end - t.c_row > H)) {  // (a bound within the group: a half's)
         ++faults;
         continue;
       }
+      int const mine = std::min(t.c_row_end - t.c_row, B);  // the tile's rows of its group (<= 0: none)
+      longest = std::max(longest, mine <= 0 ? 0.0 : mine <= H ? 0.5 : 1.0);  // (no rows: the partner's time)
       bool const stored = t.c_row < t.c_row_end && t.c_col < tn;
       if (!stored) continue;  // rows past the group's, or an n-tile past N: computed, not stored
-      faults += t.tma_store != (t.c_row + 3 <= t.c_row_end);
-      ++seen[std::size_t(t.c_row) * std::size_t(tn) + std::size_t(t.c_col)];
+      faults += t.tma_store != (t.c_row + B <= t.c_row_end);
+      for (int row = t.c_row; row < t.c_row + mine; ++row) ++seen[std::size_t(row) * std::size_t(tn) + std::size_t(t.c_col)];
     }
+    if (cost) *cost += cluster * longest;
   }
   for (int g = 0; g < E; ++g)
-    for (int r = ends[std::size_t(g)] - sizes[std::size_t(g)]; r < ends[std::size_t(g)]; r += 3)
+    for (int r = ends[std::size_t(g)] - sizes[std::size_t(g)]; r < ends[std::size_t(g)]; ++r)
       for (int n = 0; n < tn; ++n) faults += seen[std::size_t(r) * std::size_t(tn) + std::size_t(n)] != 1, seen[std::size_t(r) * std::size_t(tn) + std::size_t(n)] = 0;
   for (int c : seen) faults += c != 0;
   return faults;
 }
 
 void grouped_tiles_all() {
-  int faults = 0;
-  long long work1 = 0, work2 = 0, work2s = 0, odd_extra = 0;
+  namespace k9 = kernels::sm90;
+  int faults = 0, cost_faults = 0;
+  long long work1 = 0, work2 = 0, work2s = 0, work2h = 0, odd_extra = 0;
+  double cost1 = 0, cost2 = 0, cost2s = 0, cost2h = 0;
   int const vectors = for_each_sizes(3, 10, [&](std::vector<int> const& sizes) {
     for (int tn = 1; tn <= 4; ++tn)
       for (int L = 0; L <= 1; ++L) {
-        long long w1 = 0, w2s = 0;
-        faults += grouped_tiles(sizes, tn, L, 1, false, w1);
-        faults += grouped_tiles(sizes, tn, L, 2, false, work2);
-        faults += grouped_tiles(sizes, tn, L, 2, true, w2s);
+        long long w1 = 0, w2s = 0, w4 = 0;
+        double c1 = 0, c2 = 0, c2s = 0, c2h = 0;
+        faults += grouped_tiles(sizes, tn, L, 1, k9::kSplitN, w1);
+        faults += grouped_tiles(sizes, tn, L, 2, k9::kSplitNone, work2);
+        faults += grouped_tiles(sizes, tn, L, 2, k9::kSplitN, w2s);
+        faults += grouped_tiles(sizes, tn, L, 2, k9::kSplitHalves, work2h);
+        // tiles of 4 rows (halves of 2, as the kernel's 128 of 64): the costs
+        faults += grouped_tiles<4>(sizes, tn, L, 1, k9::kSplitN, w4, &c1) + grouped_tiles<4>(sizes, tn, L, 2, k9::kSplitNone, w4, &c2) +
+                  grouped_tiles<4>(sizes, tn, L, 2, k9::kSplitN, w4, &c2s) + grouped_tiles<4>(sizes, tn, L, 2, k9::kSplitHalves, w4, &c2h);
         // split_lone computes what clusters of 1 do, plus one n-tile past N per lone m-tile where tn is odd
         long long lone = 0;
         for (int x : sizes) lone += x > 0 && (x + 2) / 3 % 2 == 1;
         faults += w2s != w1 + (tn % 2) * lone;
+        // the halves cost no more than the split along N, which costs no more than no split; where tn is even,
+        // the split along N (and so the halves) costs what clusters of 1 do but for pairs whose second tile holds
+        // at most a half's rows
+        cost_faults += c2h > c2s + 1e-9 || c2s > c2 + 1e-9 || (tn % 2 == 0 && c2s + 1e-9 < c1);
         work1 += w1, work2s += w2s, odd_extra += (tn % 2) * lone;
+        cost1 += c1, cost2 += c2, cost2s += c2s, cost2h += c2h;
       }
   });
-  char what[400];
+  char what[600];
   std::snprintf(what, sizeof what,
-                "GroupedProblem::tile: every tile of the groups' rows stored once, the pair agreeing (%d size vectors of 1-3 groups of 0..9 "
-                "rows, tiles of 3 rows, 1-4 column tiles, bands 2^0..2^1; clusters of 1, 2, 2 with split_lone: %lld, %lld, %lld tiles computed, "
-                "split_lone = clusters of 1 + %lld past N)",
-                vectors, work1, work2, work2s, odd_extra);
-  check(faults == 0, what);
+                "GroupedProblem::tile: every row of the groups stored once, the pair agreeing (%d size vectors of 1-3 groups of 0..9 "
+                "rows, tiles of 3 and of 4 rows, 1-4 column tiles, bands 2^0..2^1; clusters of 1, 2, 2 split along N, 2 in halves: %lld, %lld, "
+                "%lld, %lld tiles of 3 rows computed, split along N = clusters of 1 + %lld past N; tiles of 4 rows, their time with idle "
+                "warpgroups skipped: %.0f, %.0f, %.0f, %.0f, halves <= split along N <= no split)",
+                vectors, work1, work2, work2s, work2h, odd_extra, cost1, cost2, cost2s, cost2h);
+  check(faults == 0 && cost_faults == 0, what);
   // The default cluster: 2 on a card of the H100's DRAM bandwidth per SM (or an unknown one), 1 on the H200's.
   std::vector<int> const ends = {300, 600, 900};
   auto const gr = kernels::contiguous_groups(ends.data(), 3, 900);
@@ -419,8 +443,9 @@ void grouped_tiles_all() {
             kernels::sm90::choose_grouped_cluster(gr, 128, 16, 37.3) == 1 && kernels::sm90::choose_grouped_cluster(gr, 160, 1, 25.4) == 1 &&
             kernels::sm90::choose_grouped_cluster(gr, 100, 1, 25.4) == 2 && kernels::sm90::choose_grouped_cluster(kernels::GroupRows{}, 128, 16, 0) == 1,
         "choose_grouped_cluster: 2 at 25.4 GB/s per SM (H100) or unknown, 1 at 37.3 (H200), 1 for one n-tile column of groups under 2 x BM rows");
-  check(!kernels::sm90::choose_split_lone(25.4) && !kernels::sm90::choose_split_lone(0) && kernels::sm90::choose_split_lone(37.3),
-        "choose_split_lone: no split at 25.4 GB/s per SM (H100) or unknown, split at 37.3 (H200)");
+  check(kernels::sm90::choose_split_lone(25.4) == k9::kSplitNone && kernels::sm90::choose_split_lone(0) == k9::kSplitNone &&
+            kernels::sm90::choose_split_lone(37.3) == k9::kSplitN,
+        "choose_split_lone: no split at 25.4 GB/s per SM (H100) or unknown, split along N at 37.3 (H200)");
 }
 
 void grouped_scheduler() {

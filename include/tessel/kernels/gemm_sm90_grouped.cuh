@@ -88,10 +88,15 @@ struct GroupedGemmOptions {
   // beside each lone m-tile (session 11: 1.04 / 1.11 / 1.33x the rows of clusters of 1; split_lone
   // removes it), then still by 4-16% with it (session 12).
   int cluster = -1;
-  // Clusters of 2: a group's lone last m-tile (an odd count of 128-row tiles) split along N between
-  // the pair (GroupedProblem: 1), each CTA then loading its own B, or computed beside a tile of no
-  // rows with B shared by multicast (0: the session-11 kernel); -1 chosen per card
-  // (choose_split_lone).
+  // Clusters of 2 and a group's lone last m-tile (its rows end within the pair's first 128):
+  //   0: computed beside a tile of no rows, B shared by multicast (the session-11 kernel);
+  //   1 (kSplitN): split along N between the pair, each CTA loading its own B;
+  //   2 (kSplitHalves): of more than 64 rows, split along M, CTA r taking its 64 rows
+  //      r * 64 .. (each CTA's second warpgroup idle), B shared by multicast; of 64 rows or fewer,
+  //      split along N as 1 (one warpgroup busy in each CTA);
+  //   -1: chosen per card (choose_split_lone).
+  // In every mode a warpgroup whose 64 rows lie past its group's issues no wgmma (GroupedProblem::
+  // kSkipIdleRows), so that a tile of at most 64 of a group's rows costs about half a 128-row one.
   int split_lone = -1;
   GemmEpilogue epilogue = GemmEpilogue::automatic;  // automatic: TMA stores for whole tiles (16-bit C), direct otherwise
   void* workspace = nullptr;           // device memory for the tile table (nullptr: allocated on the stream)
@@ -168,16 +173,25 @@ namespace sm90 {
 // rows rank * BM .. of each.
 //
 // Clusters of 2 and a group's lone last m-tile (its rows end within the first BM of the pair's
-// 2 * BM; every group with an odd count of BM-row tiles has one): with split_lone, the pair splits
-// that m-tile along N instead: position n of the row (n < ceil(tn / 2)) is the n-tiles 2n (rank 0)
+// 2 * BM; every group with an odd count of BM-row tiles has one): with split_lone = kSplitN, the pair
+// splits that m-tile along N instead: position n of the row (n < ceil(tn / 2)) is the n-tiles 2n (rank 0)
 // and 2n + 1 (rank 1) of the same rows, each CTA loading its own B tile (GemmTile::b_own; the A tile
 // is the same, read twice through L2); positions n >= ceil(tn / 2) of that row are no tile (both CTAs
 // skip them). An odd tn leaves rank 1 of the last position an n-tile past N (computed, not stored).
-// Without split_lone, rank 1 computes BM rows past the group's (not stored): the work of a tile.
+// kSplitHalves: a lone m-tile of more than BM / 2 rows is split along M instead, CTA r taking rows
+// r * BM / 2 .. of it (rank 0 bounded at BM / 2 rows, rank 1 at the group's end), the B tile shared
+// by multicast as for whole pairs; each CTA's second warpgroup has no rows and skips its wgmmas
+// (kSkipIdleRows), so the position costs about half a tile; one of at most BM / 2 rows is split along N.
+// Without split_lone, rank 1 computes BM rows past the group's (not stored): the work of a tile, or,
+// with kSkipIdleRows, the time its partner takes (the pair's stages are shared).
+inline constexpr int kSplitNone = 0, kSplitN = 1, kSplitHalves = 2;  // GroupedGemmOptions::split_lone's modes
+
 struct GroupedProblem {
   GroupedTileScheduler sched;  // tile_rows: BM x the cluster's CTAs
   int n = 0;  // B's rows per group (N)
-  bool split_lone = true;  // clusters of 2: a group's lone last m-tile split along N (above)
+  int split_lone = kSplitN;  // clusters of 2: how a group's lone last m-tile is split (GroupedGemmOptions::split_lone)
+  // The kernel's consumer warpgroups skip the wgmmas of rows past c_row_end (gemm_sm90_kernel.cuh).
+  static constexpr bool kSkipIdleRows = true;
 
   template <class P>
   TESSEL_HOST_DEVICE TileWalk walk(P const&, int first, int step) const { return sched.walk(first, step); }
@@ -189,14 +203,20 @@ struct GroupedProblem {
     GemmTile t;
     if (!sched.valid(g)) return t;
     int m = g.m * cluster + rank, nt = g.n;  // the CTA's BM-row tile of the group, its n-tile
-    if (cluster == 2 && split_lone && g.rows - g.m * 2 * BM <= BM) {  // the group's lone last m-tile: split along N
+    int row = g.start + m * BM, row_end = g.start + g.rows;
+    int const rem = g.rows - g.m * 2 * BM;  // clusters of 2: the group's rows from the pair's first row on
+    if (cluster == 2 && split_lone == kSplitHalves && rem <= BM && 2 * rem > BM) {  // the lone m-tile split along M
+      row = g.start + g.m * 2 * BM + rank * (BM / 2);
+      if (rank == 0) row_end = row + BM / 2;  // (rank 1's rows; BM / 2 = 64: one warpgroup's)
+    } else if (cluster == 2 && split_lone != kSplitNone && rem <= BM) {  // the group's lone last m-tile: split along N
       if (2 * g.n >= sched.tiles_n) return t;  // this row's positions past ceil(tn / 2): no tile (for both CTAs)
       m = g.m * 2, nt = 2 * g.n + rank;
+      row = g.start + m * BM;
       t.b_own = true;
     }
     t.valid = true;
-    t.a_row = t.c_row = g.start + m * BM;  // rows past the group's (an odd count's pair without split_lone): not stored
-    t.c_row_end = g.start + g.rows;
+    t.a_row = t.c_row = row;  // rows past the group's (an odd count's pair without split_lone): not stored
+    t.c_row_end = row_end;
     t.b_row = g.group * n + nt * BN;  // (nt = tn: B rows past the group's, or zeros past B; the tile is not stored)
     t.c_col = nt * BN;
     t.tma_store = t.c_row + BM <= t.c_row_end;  // the tile lies within its group: the TMA store may write it whole
@@ -231,7 +251,7 @@ inline int choose_grouped_cluster(GroupRows const& gr, int tile_rows, int tiles_
 // load costs more than the rows it saves (the H100, bf16, N = 4096, K = 7168, session 12's final call,
 // a loop of cuBLAS calls = 1: 8 / 64 / 256 experts 0.968 / 0.890 / 0.821 with the split, 0.967 /
 // 0.967 / 0.965 without; bench/RESULTS.md "Session 12, final call").
-inline bool choose_split_lone(double dram_gbps_per_sm) { return dram_gbps_per_sm >= kGroupedPairsBelowGBpsPerSM; }
+inline int choose_split_lone(double dram_gbps_per_sm) { return dram_gbps_per_sm >= kGroupedPairsBelowGBpsPerSM ? kSplitN : kSplitNone; }
 
 namespace detail {
 struct GroupedFigures {
@@ -344,7 +364,8 @@ cudaError_t launch_grouped_gemm(typename Cfg::ElementA const* A, long long lda, 
   int const tile_rows = BM::value * p.cluster;  // the scheduler's m-tiles: one per cluster
   p.problem.sched = make_grouped_scheduler(gr, table, tile_rows, tiles_n, opt.log_band);
   p.problem.n = N;
-  p.problem.split_lone = opt.split_lone >= 0 ? opt.split_lone != 0 : choose_split_lone(f.dram_gbps_per_sm);
+  if (opt.split_lone > kSplitHalves) fail("grouped_gemm: split_lone is -1, 0 (none), 1 (along N) or 2 (halves along M)");
+  p.problem.split_lone = opt.split_lone >= 0 ? opt.split_lone : choose_split_lone(f.dram_gbps_per_sm);
   long long const max_positions = gr.max_mtiles(tile_rows) * p.problem.sched.cols();  // positions of clusters
   int const max_clusters = p.cluster == 1 ? f.sms : f.clusters2;
   int const grid = int(max_positions < max_clusters ? max_positions : max_clusters) * p.cluster;

@@ -44,6 +44,8 @@
 //     to the consumers (Cfg::kConsumerRegs, 232);
 //   - the stages' full/empty barriers and their phases are a TmaPipeline and
 //     PipelineStates (pipeline.cuh);
+//   - a consumer warpgroup whose 64 rows lie past the tile's rows skips its wgmmas
+//     where the Problem says so (kSkipIdleRows: the grouped GEMM's partial tiles);
 //   - which tiles, and where their operands and output lie, is the kernel's
 //     Problem (gemm_tile.cuh): DenseProblem (below), or a grouped GEMM's
 //     (gemm_sm90_grouped.cuh: rows of A and C per group, B per group, stores
@@ -192,6 +194,18 @@ TESSEL_DEVICE float tensor_scaled_alpha(float alpha, GemmScales const& s) {
 
 struct NoAccumulator {};  // the promoted accumulator of a configuration without promotion
 
+// Whether the kernel's consumer warpgroups skip the wgmmas of rows past a tile's c_row_end
+// (Problem::kSkipIdleRows; DenseProblem has none: its code is as before).
+template <class Problem>
+struct skips_idle_rows {
+  static constexpr bool value = false;
+};
+template <class Problem>
+  requires requires { Problem::kSkipIdleRows; }
+struct skips_idle_rows<Problem> {
+  static constexpr bool value = bool(Problem::kSkipIdleRows);
+};
+
 // A multicast of tma_load_rows's loads to the CTAs of mask.
 template <int Boxes, int Rows, class T>
 TESSEL_DEVICE void tma_multicast_rows(TmaDescriptor const& desc, TmaTilePlan const& plan, std::uint64_t& bar, std::uint16_t mask, T* smem,
@@ -292,6 +306,21 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
     for (TileWalk w = p.problem.walk(p, first, step); !w.done(); w.next()) {
       GemmTile const t = p.problem.tile(p, w.pos, cluster, int(rank));
       if (!t.valid) continue;
+      // A warpgroup whose 64 rows all lie at or past the tile's last row (a grouped GEMM's partial
+      // tiles, Problem::kSkipIdleRows) issues no wgmma: it takes each stage as it lands and releases
+      // it, so that the other warpgroup runs alone on the tensor cores (a 64-row tile at about half
+      // the time of a 128-row one). It waits for each stage's fill before releasing it, so that its
+      // release counts toward the phase the other warpgroup releases.
+      if constexpr (detail::skips_idle_rows<Problem>::value) {
+        if (t.c_row + (ctid / 128) * 64 >= t.c_row_end) {
+          for (int kt = 0; kt < k_tiles; ++kt) {
+            pipe.consumer_wait(st);
+            if (lane0) pipe.consumer_release(st.index);
+            st.advance();
+          }
+          continue;
+        }
+      }
 
       // Main loop: wait for a full stage, issue its wgmmas, retire the previous
       // stage's (or, at a promotion, this one's) and release the retired buffers.
