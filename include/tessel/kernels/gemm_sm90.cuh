@@ -106,6 +106,30 @@ inline bool check_epilogue_chunks() {
   return true;
 }
 
+// Halves (Cfg::kHalves): the kernel adds value i of the first half's accumulators
+// (the (BM, BN / 2) TiledMMA's) into value i of the promoted accumulator (the
+// (BM, BN) TiledMMA's) and value i of the second half's into value V / 2 + i (V
+// values per thread): checked here, for every thread and value, against both
+// C layouts (thread, value) -> m + BM * n, the second half's columns BN / 2 on.
+template <class Cfg>
+inline bool check_halves() {
+  if constexpr (!Cfg::kHalves) {
+    return true;
+  } else {
+    auto const tv = typename Cfg::TiledMma{}.get_layoutC_TV();
+    auto const th = typename Cfg::TiledMmaH{}.get_layoutC_TV();
+    constexpr int BM = Cfg::BM::value, half = Cfg::BNH::value;
+    int const vals = int(size<1>(tv)), hv = int(size<1>(th));
+    if (int(size<0>(tv)) != int(size<0>(th)) || vals != 2 * hv) return false;
+    for (int t = 0; t < int(size<0>(tv)); ++t)
+      for (int v = 0; v < hv; ++v) {
+        int const h = int(th(t, v));
+        if (int(tv(t, v)) != h || int(tv(t, hv + v)) != h + BM * half) return false;
+      }
+    return true;
+  }
+}
+
 // The tensor maps of a launch (each cached by TmaCache): A (rows_a, K) and B (rows_b, K) for the
 // producer's loads; where the TMA epilogue fits and `epilogue` allows it (p.epi_tma), C
 // (rows_c, N) for its stores. `who` names the caller in the errors. The dense and the grouped
@@ -133,6 +157,8 @@ void set_tensor_maps(P& p, typename Cfg::ElementA const* A, int rows_a, long lon
   if (epilogue == GemmEpilogue::tma && !epi_tma_fits)
     fail((std::string(who) + ": the TMA epilogue was asked for, but it needs a 16-bit C, beta = 0 and C's rows 16-byte aligned").c_str());
   p.epi_tma = epi_tma_fits && epilogue != GemmEpilogue::direct;
+  static bool const halves_ok = check_halves<Cfg>();
+  if (!halves_ok) fail((std::string(who) + ": the halves' C layouts do not match the promoted accumulator's").c_str());
   if constexpr (Cfg::kEpiTma) {
     static bool const chunks_ok = check_epilogue_chunks<Cfg>();
     if (!chunks_ok) fail((std::string(who) + ": the TiledMMA's C layout does not match the epilogue's chunks").c_str());

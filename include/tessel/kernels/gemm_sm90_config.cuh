@@ -82,7 +82,7 @@ struct GemmScales {
 // GemmScales::promote_every k-tiles. BlockScaled_ (with Promote_ and BN_ = 128):
 // GemmScales' block scales applied at every promotion.
 template <class T, class TO, GMMA::Major MA, GMMA::Major MB, int BN_ = 256, int Stages_ = 4, int Consumers_ = 2, int ProducerRegs_ = 40,
-          int ConsumerRegs_ = 232, class TB_ = T, bool Promote_ = false, bool BlockScaled_ = false>
+          int ConsumerRegs_ = 232, class TB_ = T, bool Promote_ = false, bool BlockScaled_ = false, bool Halves_ = false>
 struct GemmConfig {
   using Element = T;  // A's (and B's, for 16-bit inputs)
   using ElementA = T;
@@ -156,6 +156,19 @@ struct GemmConfig {
                                       decltype(make_tiled_mma(Op{}, Layout<Shape<Int<kConsumers>, _1, _1>>{}, Tile<BM, BN, AtomK>{}))>;
   static_assert(decltype(tile_size<0>(TiledMma{}))::value == BM::value && decltype(tile_size<1>(TiledMma{}))::value == BN::value,
                 "GemmConfig: the TiledMMA's tile is not (BM, BN)");
+
+  // Halves_ (8-bit with promotion, not block-scaled): each consumer warpgroup's k-tile is two
+  // groups of wgmmas, one per half of the tile's columns (BN / 2, two accumulators of half the
+  // size), software-pipelined: while one half's wgmmas run, the other half, retired, is added into
+  // the promoted accumulator. B's stage is then read as two (BN / 2)-row halves: the same bytes
+  // as SmemLayoutB, seen as (BN / 2, BK, 2 * Stages) (half h of stage s at index 2 s + h).
+  static constexpr bool kHalves = Halves_;
+  static_assert(!Halves_ || (Promote_ && !BlockScaled_ && BN_ <= 256 && (BN_ / 2) % 8 == 0 && MB == GMMA::Major::K),
+                "GemmConfig: Halves_ needs the promotion (not block-scaled), BN <= 256, BN / 2 a multiple of 8, K-major B");
+  using BNH = Int<BN_ / 2>;
+  using OpH = typename detail::wgmma_op<T, TB_, (BN_ / 2 >= 8 ? BN_ / 2 : 8), MA, MB>::type;
+  using TiledMmaH = decltype(make_tiled_mma(OpH{}, Layout<Shape<Int<kConsumers>, _1, _1>>{}));
+  using SmemLayoutBH = decltype(tile_to_shape(AtomB{}, Shape<BNH, BK, Int<2 * Stages_>>{}, OrderB{}));
 
   // The epilogue through shared memory (16-bit outputs, beta = 0): each
   // consumer warpgroup writes its 64 x BN rows of D in chunks of 64 x 64

@@ -300,6 +300,25 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
     auto tCcC = thr.partition_C(make_identity_tensor(Shape<BM, BN>{}));  // (row, col) of each accumulator in the tile
     constexpr int kBlocks = decltype(size<2>(tCrA.layout()))::value;     // wgmma k-blocks per k-tile
     bool const lane0 = (threadIdx.x % 32) == 0;
+    // Halves: the TiledMMA of (BM, BN / 2), B's stages as halves, the halves' accumulators.
+    [[maybe_unused]] auto mh = [] {
+      if constexpr (Cfg::kHalves) return typename Cfg::TiledMmaH{};
+      else return detail::NoAccumulator{};
+    }();
+    [[maybe_unused]] auto hB = [&] {
+      if constexpr (Cfg::kHalves)
+        return mh.get_slice(ctid).partition_fragment_B(make_tensor(make_smem_ptr(smem_b), typename Cfg::SmemLayoutBH{}));  // (.., 2S)
+      else return detail::NoAccumulator{};
+    }();
+    [[maybe_unused]] auto hA = [&] {
+      if constexpr (Cfg::kHalves) return mh.get_slice(ctid).partition_fragment_A(sA);
+      else return detail::NoAccumulator{};
+    }();
+    [[maybe_unused]] auto acc_h0 = [&] {
+      if constexpr (Cfg::kHalves) return partition_fragment_C(mh, Shape<BM, typename Cfg::BNH>{});
+      else return detail::NoAccumulator{};
+    }();
+    [[maybe_unused]] auto acc_h1 = acc_h0;
 
     PipelineState<S> st;
     int epi_parity = 0;  // the epilogue's next slot (an odd number of chunks per tile: the slots alternate across tiles)
@@ -348,6 +367,67 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
         sb_col = p.scales.b + (long long)(t.b_row / 128) * p.scales.b_nb_stride;
         next_sb = __ldg(sb_col), next_lo = __ldg(sa_lo), next_hi = __ldg(sa_hi);
       }
+      if constexpr (Cfg::kHalves) {
+        // Two groups of wgmmas per k-tile, one per half of the tile's columns (acc_h0, acc_h1),
+        // each group's accumulators added into acc2 while the other group runs:
+        //   issue half 0 of kt; add half 1 of kt - 1; issue half 1 of kt; wait for half 0 of kt,
+        //   add it; wait for half 1 of kt.
+        // So each k-tile's adds overlap its wgmmas, and the warpgroup's only pause on the tensor
+        // cores is from half 1's retirement to the next k-tile's first wgmma. Every k-tile ends
+        // with no wgmma in flight (wait<0>): a pipeline stage that ptxas sees whole; a group kept
+        // in flight across k-tiles makes it serialize every wgmma (C7514). The explicit wait<1>
+        // before half 1's adds retires nothing (half 0 of kt may run on) but shows ptxas that
+        // half 1's registers are free (without it, ptxas injects a wait<0> there: C7517).
+        // The sums are the whole-tile kernel's, in the same order: per element, acc2 +=
+        // (the k-tile's wgmmas from zero) at each promotion.
+        constexpr int kHalfVals = decltype(size(acc_h0.layout()))::value;
+        auto const issue = [&](auto& accum, int stage, int h, GMMA::ScaleOut first) {
+          mh.accumulate_ = first;
+          TESSEL_UNROLL
+          for (int kb = 0; kb < kBlocks; ++kb) {
+            gemm(mh, hA(_, _, kb, stage), hB(_, _, kb, 2 * stage + h), accum);
+            mh.accumulate_ = GMMA::ScaleOut::One;
+          }
+        };
+        bool restart = true;  // the last k-tile was promoted: this one's wgmmas start from zero
+        for (int kt = 0; kt < k_tiles; ++kt) {
+          bool const promote = ++since == p.scales.promote_every || kt + 1 == k_tiles;
+          if (promote) since = 0;
+          GMMA::ScaleOut const first = restart ? GMMA::ScaleOut::Zero : GMMA::ScaleOut::One;
+          pipe.consumer_wait(st);
+          warpgroup_fence_operand(acc_h0);
+          warpgroup_arrive();
+          issue(acc_h0, st.index, 0, first);
+          warpgroup_commit_batch();
+          if (pending >= 0 && lane0) pipe.consumer_release(pending);  // k-tile kt - 1's stage (retired)
+          if (kt > 0 && restart) {  // half 1 of k-tile kt - 1 (retired), while half 0 of kt runs
+            warpgroup_wait<1>();
+            warpgroup_fence_operand(acc_h1);
+            TESSEL_UNROLL
+            for (int i = 0; i < kHalfVals; ++i) acc2(kHalfVals + i) += acc_h1(i);
+          }
+          warpgroup_fence_operand(acc_h1);
+          warpgroup_arrive();
+          issue(acc_h1, st.index, 1, first);
+          warpgroup_commit_batch();
+          warpgroup_wait<1>();  // half 0 of k-tile kt has retired (half 1 may run)
+          warpgroup_fence_operand(acc_h0);
+          if (promote) {
+            TESSEL_UNROLL
+            for (int i = 0; i < kHalfVals; ++i) acc2(i) += acc_h0(i);
+          }
+          warpgroup_wait<0>();
+          warpgroup_fence_operand(acc_h1);
+          pending = st.index;
+          restart = promote;
+          st.advance();
+        }
+        if (k_tiles > 0) {  // the last k-tile's half 1 (always promoted)
+          TESSEL_UNROLL
+          for (int i = 0; i < kHalfVals; ++i) acc2(kHalfVals + i) += acc_h1(i);
+        }
+        if (pending >= 0 && lane0) pipe.consumer_release(pending);
+      } else {
       for (int kt = 0; kt < k_tiles; ++kt) {
         pipe.consumer_wait(st);
         warpgroup_fence_operand(acc);
@@ -404,6 +484,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
           for (int i = 0; i < int(size(acc2.layout())); ++i) acc2(i) += acc(i);
         }
       }
+      }  // (not kHalves)
       // The epilogue's accumulators: acc, or acc2 where promoted.
       auto const& res = [&]() -> auto const& {
         if constexpr (Cfg::kPromote) return acc2;
