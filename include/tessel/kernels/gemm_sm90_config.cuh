@@ -157,14 +157,14 @@ struct GemmConfig {
   static_assert(decltype(tile_size<0>(TiledMma{}))::value == BM::value && decltype(tile_size<1>(TiledMma{}))::value == BN::value,
                 "GemmConfig: the TiledMMA's tile is not (BM, BN)");
 
-  // Halves_ (8-bit with promotion, not block-scaled): each consumer warpgroup's k-tile is two
+  // Halves_ (8-bit with promotion, block-scaled or not): each consumer warpgroup's k-tile is two
   // groups of wgmmas, one per half of the tile's columns (BN / 2, two accumulators of half the
   // size), software-pipelined: while one half's wgmmas run, the other half, retired, is added into
   // the promoted accumulator. B's stage is then read as two (BN / 2)-row halves: the same bytes
   // as SmemLayoutB, seen as (BN / 2, BK, 2 * Stages) (half h of stage s at index 2 s + h).
   static constexpr bool kHalves = Halves_;
-  static_assert(!Halves_ || (Promote_ && !BlockScaled_ && BN_ <= 256 && (BN_ / 2) % 8 == 0 && MB == GMMA::Major::K),
-                "GemmConfig: Halves_ needs the promotion (not block-scaled), BN <= 256, BN / 2 a multiple of 8, K-major B");
+  static_assert(!Halves_ || (Promote_ && BN_ <= 256 && (BN_ / 2) % 8 == 0 && MB == GMMA::Major::K),
+                "GemmConfig: Halves_ needs the promotion, BN <= 256, BN / 2 a multiple of 8, K-major B");
   using BNH = Int<BN_ / 2>;
   using OpH = typename detail::wgmma_op<T, TB_, (BN_ / 2 >= 8 ? BN_ / 2 : 8), MA, MB>::type;
   using TiledMmaH = decltype(make_tiled_mma(OpH{}, Layout<Shape<Int<kConsumers>, _1, _1>>{}));

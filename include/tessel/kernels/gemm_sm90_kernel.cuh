@@ -19,7 +19,10 @@
 // k-tile is promoted, each accumulator multiplied by its row's scale of A and
 // the tile's column block's scale of B for that k-block (loaded one k-tile
 // ahead, while the previous k-tile's wgmmas run). At a promotion the retired
-// stages are released before the adds; the TMA epilogue of a promoted
+// stages are released before the adds (Cfg::kHalves: each k-tile's wgmmas are
+// two groups over the tile's column halves, each half added in while the other
+// half's wgmmas run, the retired stage released after the next k-tile's first
+// group is issued); the TMA epilogue of a promoted
 // configuration rounds all its values to the output type before storing them
 // (the 128 x 192 tiles' 96 + 96 accumulators leave no registers for more).
 //
@@ -389,9 +392,20 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
             mh.accumulate_ = GMMA::ScaleOut::One;
           }
         };
+        // Block scaling: k-tile kt's scales (this thread's two rows, the tile's column block) are
+        // loaded during k-tile kt - 1; half 1's adds, a k-tile late, keep the previous ones.
+        [[maybe_unused]] float s_lo = 1.f, s_hi = 1.f, p_lo = 1.f, p_hi = 1.f;
+        auto const add_half = [&](auto const& accum, int h, float lo, float hi) {
+          TESSEL_UNROLL
+          for (int i = 0; i < kHalfVals; ++i) {
+            if constexpr (Cfg::kBlockScaled) acc2(h * kHalfVals + i) += accum(i) * (int(get<0>(tCcC(h * kHalfVals + i))) == row0 ? lo : hi);
+            else acc2(h * kHalfVals + i) += accum(i);
+          }
+        };
         bool restart = true;  // the last k-tile was promoted: this one's wgmmas start from zero
         for (int kt = 0; kt < k_tiles; ++kt) {
-          bool const promote = ++since == p.scales.promote_every || kt + 1 == k_tiles;
+          bool promote = true;
+          if constexpr (!Cfg::kBlockScaled) promote = ++since == p.scales.promote_every || kt + 1 == k_tiles;
           if (promote) since = 0;
           GMMA::ScaleOut const first = restart ? GMMA::ScaleOut::Zero : GMMA::ScaleOut::One;
           pipe.consumer_wait(st);
@@ -399,12 +413,20 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
           warpgroup_arrive();
           issue(acc_h0, st.index, 0, first);
           warpgroup_commit_batch();
+          if constexpr (Cfg::kBlockScaled) {
+            p_lo = s_lo, p_hi = s_hi;
+            s_lo = next_sb * next_lo, s_hi = next_sb * next_hi;
+            if (kt + 1 < k_tiles) {  // the next k-tile's scales, while this one's wgmmas run
+              long long const kn = kt + 1;
+              next_sb = __ldg(sb_col + kn * p.scales.b_kb_stride);
+              next_lo = __ldg(sa_lo + kn * p.scales.a_kb_stride), next_hi = __ldg(sa_hi + kn * p.scales.a_kb_stride);
+            }
+          }
           if (pending >= 0 && lane0) pipe.consumer_release(pending);  // k-tile kt - 1's stage (retired)
           if (kt > 0 && restart) {  // half 1 of k-tile kt - 1 (retired), while half 0 of kt runs
             warpgroup_wait<1>();
             warpgroup_fence_operand(acc_h1);
-            TESSEL_UNROLL
-            for (int i = 0; i < kHalfVals; ++i) acc2(kHalfVals + i) += acc_h1(i);
+            add_half(acc_h1, 1, p_lo, p_hi);
           }
           warpgroup_fence_operand(acc_h1);
           warpgroup_arrive();
@@ -412,20 +434,14 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
           warpgroup_commit_batch();
           warpgroup_wait<1>();  // half 0 of k-tile kt has retired (half 1 may run)
           warpgroup_fence_operand(acc_h0);
-          if (promote) {
-            TESSEL_UNROLL
-            for (int i = 0; i < kHalfVals; ++i) acc2(i) += acc_h0(i);
-          }
+          if (promote) add_half(acc_h0, 0, s_lo, s_hi);
           warpgroup_wait<0>();
           warpgroup_fence_operand(acc_h1);
           pending = st.index;
           restart = promote;
           st.advance();
         }
-        if (k_tiles > 0) {  // the last k-tile's half 1 (always promoted)
-          TESSEL_UNROLL
-          for (int i = 0; i < kHalfVals; ++i) acc2(kHalfVals + i) += acc_h1(i);
-        }
+        if (k_tiles > 0) add_half(acc_h1, 1, s_lo, s_hi);  // the last k-tile's half 1 (always promoted)
         if (pending >= 0 && lane0) pipe.consumer_release(pending);
       } else {
       for (int kt = 0; kt < k_tiles; ++kt) {
