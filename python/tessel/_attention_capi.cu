@@ -4,11 +4,11 @@
 // -DTESSEL_ATTN_D=128|256), both masks, over the Hopper kernel of
 // include/tessel/kernels/attention_sm90.cuh. cuda.py compiles it with nvcc
 // into one shared library and calls it through ctypes: no PyTorch headers.
-#include <cstdio>
 #include <cstring>
-#include <exception>
 
 #include <tessel/kernels/attention_sm90.cuh>
+
+#include "_capi.cuh"
 
 #if !defined(TESSEL_ATTN_T) || !defined(TESSEL_ATTN_D)
 #  error "_attention_capi.cu: define TESSEL_ATTN_T (bf16 or fp16) and TESSEL_ATTN_D (64, 128 or 256)"
@@ -16,15 +16,7 @@
 
 namespace {
 namespace att = tessel::kernels::attention_sm90;
-struct bf16 {
-  using type = tessel::bfloat16_t;
-};
-struct fp16 {
-  using type = tessel::half_t;
-};
-struct e4m3 {
-  using type = tessel::float_e4m3_t;
-};
+using tessel_capi::bf16, tessel_capi::fp16, tessel_capi::e4m3;  // the element types of -DTESSEL_ATTN_T
 using T = typename TESSEL_ATTN_T::type;
 constexpr int D = TESSEL_ATTN_D;
 }  // namespace
@@ -35,19 +27,13 @@ constexpr int D = TESSEL_ATTN_D;
 namespace {
 // The launch of either mask; 0, or 1 with the error's text in err.
 int run(att::AttentionArgs<T> const& a, void* stream, char* err, int errlen) {
-  try {
-    cudaStream_t const s = static_cast<cudaStream_t>(stream);
-    cudaError_t const e = a.causal ? att::launch_attention<att::AttentionConfig<T, D, true>>(a, s)
-                                   : att::launch_attention<att::AttentionConfig<T, D, false>>(a, s);
-    if (e != cudaSuccess) {
-      std::snprintf(err, std::size_t(errlen), "tessel.cuda.attention: %s", cudaGetErrorString(e));
-      return 1;
-    }
-    return 0;
-  } catch (std::exception const& ex) {
-    std::snprintf(err, std::size_t(errlen), "%s", ex.what());
-    return 1;
-  }
+  cudaStream_t const s = static_cast<cudaStream_t>(stream);
+  return tessel_capi::reported(
+      "tessel.cuda.attention",
+      [&] {
+        return a.causal ? att::launch_attention<att::AttentionConfig<T, D, true>>(a, s) : att::launch_attention<att::AttentionConfig<T, D, false>>(a, s);
+      },
+      err, errlen);
 }
 void set_strides(att::AttentionArgs<T>& a, long long const* strides) {
   a.q_batch = strides[0], a.q_row = strides[1], a.q_head = strides[2];

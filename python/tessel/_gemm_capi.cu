@@ -4,12 +4,12 @@
 // GEMM of include/tessel/kernels/gemm_sm90_grouped.cuh.
 // cuda.py compiles it with nvcc, as _attention_capi.cu, into a shared library
 // called through ctypes: no PyTorch headers.
-#include <cstdio>
 #include <cstring>
-#include <exception>
 #include <type_traits>
 
 #include <tessel/kernels/gemm_sm90_grouped.cuh>
+
+#include "_capi.cuh"
 
 #if !defined(TESSEL_GEMM_T)
 #  error "_gemm_capi.cu: define TESSEL_GEMM_T (bf16, fp16 or e4m3)"
@@ -21,45 +21,27 @@
 
 namespace {
 namespace k = tessel::kernels;
-struct bf16 {
-  using type = tessel::bfloat16_t;
-};
-struct fp16 {
-  using type = tessel::half_t;
-};
-struct e4m3 {
-  using type = tessel::float_e4m3_t;
-};
+using tessel_capi::bf16, tessel_capi::fp16, tessel_capi::e4m3;  // the element types of -DTESSEL_GEMM_T
 using T = typename TESSEL_GEMM_T::type;
 constexpr bool kFp8 = sizeof(T) == 1;
 // 16-bit: the 16-bit grouped GEMM's configuration; FP8: the promoted one (both have BM = 128, the workspace's tile rows)
 using Cfg = std::conditional_t<kFp8, k::sm90::Fp8Config<T, T, tessel::bfloat16_t>, k::sm90::GemmConfig<T, T, tessel::GMMA::Major::K, tessel::GMMA::Major::K>>;
 static_assert(k::sm90::Fp8FastConfig<T, T, tessel::bfloat16_t>::BM::value == Cfg::BM::value, "one workspace for both FP8 configurations");
 
-// The groups of a call: masked (capacity > 0) or contiguous; its options: the workspace, the check.
-k::GroupRows group_rows(int const* sizes, int groups, int rows, int capacity) {
-  return capacity > 0 ? k::masked_groups(sizes, groups, capacity) : k::contiguous_groups(sizes, groups, rows);
-}
-k::GroupedGemmOptions call_options(void* workspace, long long workspace_bytes, int check) {
-  k::GroupedGemmOptions opt;
-  opt.workspace = workspace, opt.workspace_bytes = std::size_t(workspace_bytes), opt.check_sizes = check != 0;
-  return opt;
-}
-
-// Runs launch() (a cudaError_t) and reports: 0, or 1 with the error's text in err (a named tessel error or CUDA's).
+// The call's groups (masked: capacity > 0, or contiguous) and options (the workspace, the check),
+// handed to launch(gr, opt) (a cudaError_t); its report: 0, or 1 with the error's text in err.
 template <class F>
-int reported(F const& launch, char* err, int errlen) {
-  try {
-    cudaError_t const e = launch();
-    if (e != cudaSuccess) {
-      std::snprintf(err, std::size_t(errlen), "tessel.cuda.grouped_gemm: %s", cudaGetErrorString(e));
-      return 1;
-    }
-    return 0;
-  } catch (std::exception const& ex) {
-    std::snprintf(err, std::size_t(errlen), "%s", ex.what());
-    return 1;
-  }
+int grouped_call(int const* sizes, int groups, int rows, int capacity, void* workspace, long long workspace_bytes, int check, char* err,
+                 int errlen, F const& launch) {
+  return tessel_capi::reported(
+      "tessel.cuda.grouped_gemm",
+      [&] {
+        k::GroupRows const gr = capacity > 0 ? k::masked_groups(sizes, groups, capacity) : k::contiguous_groups(sizes, groups, rows);
+        k::GroupedGemmOptions opt;
+        opt.workspace = workspace, opt.workspace_bytes = std::size_t(workspace_bytes), opt.check_sizes = check != 0;
+        return launch(gr, opt);
+      },
+      err, errlen);
 }
 }  // namespace
 
@@ -80,14 +62,11 @@ extern "C" int TESSEL_GEMM_CAT(tessel_grouped_gemm_, TESSEL_GEMM_T)(void const* 
                                                                     long long ldc, int const* sizes, int groups, int rows, int capacity,
                                                                     int n, int kk, void* workspace, long long workspace_bytes, int check,
                                                                     void* stream, char* err, int errlen) {
-  return reported(
-      [&] {
-        k::GroupRows const gr = group_rows(sizes, groups, rows, capacity);
-        k::GroupedGemmOptions opt = call_options(workspace, workspace_bytes, check);
-        return k::sm90::launch_grouped_gemm<Cfg>(static_cast<T const*>(a), lda, static_cast<T const*>(b), ldb, static_cast<T*>(c), ldc, gr, n, kk,
-                                                 1.f, 0.f, static_cast<cudaStream_t>(stream), opt);
-      },
-      err, errlen);
+  return grouped_call(sizes, groups, rows, capacity, workspace, workspace_bytes, check, err, errlen,
+                      [&](k::GroupRows const& gr, k::GroupedGemmOptions const& opt) {
+                        return k::sm90::launch_grouped_gemm<Cfg>(static_cast<T const*>(a), lda, static_cast<T const*>(b), ldb, static_cast<T*>(c),
+                                                                 ldc, gr, n, kk, 1.f, 0.f, static_cast<cudaStream_t>(stream), opt);
+                      });
 }
 #else
 // FP8: as the 16-bit entry point, c bf16 (rows ldc apart), and c = (a * scale_a) (b_g * scale_b)^T:
@@ -99,18 +78,16 @@ extern "C" int TESSEL_GEMM_CAT(tessel_grouped_gemm_, TESSEL_GEMM_T)(void const* 
                                                                     int n, int kk, void* workspace, long long workspace_bytes, int check,
                                                                     float const* scale_a, int a_rows, float const* scale_b, int fast,
                                                                     void* stream, char* err, int errlen) {
-  return reported(
-      [&] {
-        k::GroupRows const gr = group_rows(sizes, groups, rows, capacity);
-        k::GroupedGemmOptions opt = call_options(workspace, workspace_bytes, check);
-        opt.scales.a = scale_a, opt.scales.b = scale_b, opt.scales.a_rows = a_rows != 0;
-        auto const* A = static_cast<T const*>(a);
-        auto const* B = static_cast<T const*>(b);
-        auto* C = static_cast<tessel::bfloat16_t*>(c);
-        auto const s = static_cast<cudaStream_t>(stream);
-        return fast ? k::sm90::launch_grouped_gemm<k::sm90::Fp8FastConfig<T, T, tessel::bfloat16_t>>(A, lda, B, ldb, C, ldc, gr, n, kk, 1.f, 0.f, s, opt)
-                    : k::sm90::launch_grouped_gemm<Cfg>(A, lda, B, ldb, C, ldc, gr, n, kk, 1.f, 0.f, s, opt);
-      },
-      err, errlen);
+  return grouped_call(sizes, groups, rows, capacity, workspace, workspace_bytes, check, err, errlen,
+                      [&](k::GroupRows const& gr, k::GroupedGemmOptions opt) {
+                        opt.scales.a = scale_a, opt.scales.b = scale_b, opt.scales.a_rows = a_rows != 0;
+                        auto const* A = static_cast<T const*>(a);
+                        auto const* B = static_cast<T const*>(b);
+                        auto* C = static_cast<tessel::bfloat16_t*>(c);
+                        auto const s = static_cast<cudaStream_t>(stream);
+                        return fast ? k::sm90::launch_grouped_gemm<k::sm90::Fp8FastConfig<T, T, tessel::bfloat16_t>>(A, lda, B, ldb, C, ldc, gr, n,
+                                                                                                                      kk, 1.f, 0.f, s, opt)
+                                    : k::sm90::launch_grouped_gemm<Cfg>(A, lda, B, ldb, C, ldc, gr, n, kk, 1.f, 0.f, s, opt);
+                      });
 }
 #endif

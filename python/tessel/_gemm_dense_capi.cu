@@ -7,23 +7,17 @@
 //   -DTESSEL_GEMM_B16=bf16 | fp16: cuda::gemm (any majors, the output of the input's type).
 // cuda.py compiles it with nvcc, beside _gemm_capi.cu (the grouped GEMM), into the gemm
 // library called through ctypes: no PyTorch headers.
-#include <cstdio>
 #include <cstring>
-#include <exception>
 
 #include <tessel/kernels/gemm_sm90.cuh>
+
+#include "_capi.cuh"
 
 #define TESSEL_GEMM_CAT2(a, b) a##b
 #define TESSEL_GEMM_CAT(a, b) TESSEL_GEMM_CAT2(a, b)
 
 namespace {
 namespace k = tessel::kernels;
-// The error's text into err (errlen bytes): returns 1.
-int report(char* err, int errlen, char const* what) {
-  if (err && errlen > 0) std::snprintf(err, std::size_t(errlen), "%s", what);
-  return 1;
-}
-int report(char* err, int errlen, cudaError_t e) { return e == cudaSuccess ? 0 : report(err, errlen, cudaGetErrorString(e)); }
 }  // namespace
 
 #if defined(TESSEL_GEMM_FP8)
@@ -40,15 +34,7 @@ struct e5m2e4m3 {
   using A = tessel::float_e5m2_t;
   using B = tessel::float_e4m3_t;
 };
-struct bf16 {
-  using type = tessel::bfloat16_t;
-};
-struct fp16 {
-  using type = tessel::half_t;
-};
-struct fp32 {
-  using type = float;
-};
+using tessel_capi::bf16, tessel_capi::fp16, tessel_capi::fp32;  // the output types of -DTESSEL_GEMM_FP8_OUT
 using TA = typename TESSEL_GEMM_FP8::A;
 using TB = typename TESSEL_GEMM_FP8::B;
 using TO = typename TESSEL_GEMM_FP8_OUT::type;
@@ -64,31 +50,27 @@ using TO = typename TESSEL_GEMM_FP8_OUT::type;
 extern "C" int TESSEL_GEMM_FP8_NAME(void const* a, long long lda, void const* b, long long ldb, void* c, long long ldc, int m, int n, int kk,
                                     void const* sa, void const* sb, int a_rows, int b_cols, int promote_every, int blocks, long long const* bst,
                                     void* stream, char* err, int errlen) {
-  try {
-    namespace s9 = k::sm90;
-    s9::GemmScales s;
-    s.a = static_cast<float const*>(sa), s.b = static_cast<float const*>(sb);
-    s.a_rows = a_rows != 0, s.b_cols = b_cols != 0, s.promote_every = promote_every;
-    if (blocks) s.blocks = true, s.a_row_stride = bst[0], s.a_kb_stride = bst[1], s.b_nb_stride = bst[2], s.b_kb_stride = bst[3];
-    auto const* pa = static_cast<TA const*>(a);
-    auto const* pb = static_cast<TB const*>(b);
-    auto* st = static_cast<cudaStream_t>(stream);
-    auto* pc = static_cast<TO*>(c);
-    if (blocks) return report(err, errlen, s9::launch_fp8<s9::Fp8BlockConfig<TA, TB, TO>>(pa, lda, pb, ldb, pc, ldc, m, n, kk, s, 1.f, st));
-    return report(err, errlen, s9::launch_fp8<s9::Fp8Config<TA, TB, TO>>(pa, lda, pb, ldb, pc, ldc, m, n, kk, s, 1.f, st));
-  } catch (std::exception const& ex) {
-    return report(err, errlen, ex.what());
-  }
+  return tessel_capi::reported(
+      "tessel.cuda.gemm",
+      [&] {
+        namespace s9 = k::sm90;
+        s9::GemmScales s;
+        s.a = static_cast<float const*>(sa), s.b = static_cast<float const*>(sb);
+        s.a_rows = a_rows != 0, s.b_cols = b_cols != 0, s.promote_every = promote_every;
+        if (blocks) s.blocks = true, s.a_row_stride = bst[0], s.a_kb_stride = bst[1], s.b_nb_stride = bst[2], s.b_kb_stride = bst[3];
+        auto const* pa = static_cast<TA const*>(a);
+        auto const* pb = static_cast<TB const*>(b);
+        auto* st = static_cast<cudaStream_t>(stream);
+        auto* pc = static_cast<TO*>(c);
+        if (blocks) return s9::launch_fp8<s9::Fp8BlockConfig<TA, TB, TO>>(pa, lda, pb, ldb, pc, ldc, m, n, kk, s, 1.f, st);
+        return s9::launch_fp8<s9::Fp8Config<TA, TB, TO>>(pa, lda, pb, ldb, pc, ldc, m, n, kk, s, 1.f, st);
+      },
+      err, errlen);
 }
 
 #elif defined(TESSEL_GEMM_B16)
 namespace {
-struct bf16 {
-  using type = tessel::bfloat16_t;
-};
-struct fp16 {
-  using type = tessel::half_t;
-};
+using tessel_capi::bf16, tessel_capi::fp16;  // the element types of -DTESSEL_GEMM_B16
 using T = typename TESSEL_GEMM_B16::type;
 }  // namespace
 
@@ -97,15 +79,16 @@ using T = typename TESSEL_GEMM_B16::type;
 extern "C" int TESSEL_GEMM_CAT(tessel_gemm_b16_, TESSEL_GEMM_B16)(void const* a, long long sam, long long sak, void const* b, long long sbn,
                                                                  long long sbk, void* c, long long scm, long long scn, int m, int n, int kk,
                                                                  void* stream, char* err, int errlen) {
-  try {
-    using namespace tessel;
-    auto tA = make_tensor(make_gmem_ptr(static_cast<T const*>(a)), make_layout(make_shape(m, kk), make_stride(sam, sak)));
-    auto tB = make_tensor(make_gmem_ptr(static_cast<T const*>(b)), make_layout(make_shape(n, kk), make_stride(sbn, sbk)));
-    auto tC = make_tensor(make_gmem_ptr(static_cast<T*>(c)), make_layout(make_shape(m, n), make_stride(scm, scn)));
-    return report(err, errlen, cuda::gemm(tA, tB, tC, 1.f, 0.f, static_cast<cudaStream_t>(stream)));
-  } catch (std::exception const& ex) {
-    return report(err, errlen, ex.what());
-  }
+  return tessel_capi::reported(
+      "tessel.cuda.gemm",
+      [&] {
+        using namespace tessel;
+        auto tA = make_tensor(make_gmem_ptr(static_cast<T const*>(a)), make_layout(make_shape(m, kk), make_stride(sam, sak)));
+        auto tB = make_tensor(make_gmem_ptr(static_cast<T const*>(b)), make_layout(make_shape(n, kk), make_stride(sbn, sbk)));
+        auto tC = make_tensor(make_gmem_ptr(static_cast<T*>(c)), make_layout(make_shape(m, n), make_stride(scm, scn)));
+        return cuda::gemm(tA, tB, tC, 1.f, 0.f, static_cast<cudaStream_t>(stream));
+      },
+      err, errlen);
 }
 
 #else

@@ -180,7 +180,7 @@ def build(verbose=False, kernels="attention"):
     name, units = _units(kernels)
     inc = _include_dir()
     here = os.path.dirname(os.path.abspath(__file__))
-    srcs = sorted({os.path.join(here, src_name) for src_name, _, _ in units})
+    srcs = sorted({os.path.join(here, src_name) for src_name, _, _ in units} | {os.path.join(here, "_capi.cuh")})  # with what the units share
     nvcc = _nvcc()
     flags = _flags(inc)
     cache = os.environ.get("TESSEL_CUDA_CACHE") or os.path.join(os.path.expanduser("~"), ".cache", "tessel")
