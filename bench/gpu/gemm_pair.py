@@ -12,6 +12,7 @@ tessel is called through gemm_bench.cu built as a shared library:
 
 Variants (tessel): default (cuda::gemm's configuration and choices), cluster1
 (no cluster), cluster2 (clusters of 2), bn320 (BN = 320, 3 stages), bn320c2, swzN (raster swizzle 2^N),
+cNswzL (clusters of N and the raster swizzle 2^L),
 and NAME for a --lib-diag library (its default configuration; timed, not
 checked: a diagnostic build; its launches failed beside --lib's in one process,
 most likely through template statics the two copies share: run a diagnostic
@@ -115,6 +116,9 @@ def variant_fn(v, libs, case, a, b, a_store, b_store, out):
         return t.fn(case, a_store, b_store, out, **table[v])
     if v.startswith("swz"):
         return t.fn(case, a_store, b_store, out, swz=int(v[3:]))
+    if v.startswith("c") and "swz" in v:  # cNswzL: clusters of N and the raster swizzle 2^L
+        c, L = v[1:].split("swz")
+        return t.fn(case, a_store, b_store, out, cluster=int(c), swz=int(L))
     raise SystemExit(f"unknown variant {v}")
 
 

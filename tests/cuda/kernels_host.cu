@@ -448,6 +448,30 @@ void grouped_tiles_all() {
         "choose_split_lone: no split at 25.4 GB/s per SM (H100) or unknown, split along N at 37.3 (H200)");
 }
 
+// The dense GEMM's default cluster and raster (gemm_sm90.cuh: choose_cluster, choose_raster).
+void dense_choices() {
+  namespace k9 = kernels::sm90;
+  kernels::GemmOptions const d;
+  check(k9::choose_cluster(d, 32, 4096, false) == 2 && k9::choose_cluster(d, 64, 64, false) == 2 && k9::choose_cluster(d, 1, 8192, false) == 1 &&
+            k9::choose_cluster(d, 32, 8192, true) == 1 && k9::choose_cluster(d, 32, 11008, true) == 2 && k9::choose_cluster(d, 1, 11008, true) == 1,
+        "choose_cluster: 16-bit pairs at every K (2+ M tiles), 8-bit from K = 9216");
+  kernels::GemmOptions o;
+  o.cluster_min_k = 9216;
+  kernels::GemmOptions one;
+  one.cluster = 1;
+  check(k9::choose_cluster(o, 32, 8192, false) == 1 && k9::choose_cluster(o, 32, 9216, false) == 2 && k9::choose_cluster(one, 32, 11008, true) == 1,
+        "choose_cluster: GemmOptions::cluster_min_k and cluster, where given, decide");
+  int wrong = 0;
+  for (int tm = 1; tm <= 40; ++tm)
+    for (int tn = 1; tn <= 40; ++tn) {
+      int const L = kernels::choose_log_swizzle(tm, tn);
+      wrong += k9::choose_raster(tm, tn, false, 25.4) != (L > 2 ? 2 : L) || k9::choose_raster(tm, tn, false, 0) != (L > 2 ? 2 : L);
+      wrong += k9::choose_raster(tm, tn, false, 36.5) != L || k9::choose_raster(tm, tn, true, 25.4) != L;
+    }
+  check(wrong == 0 && k9::choose_raster(64, 32, false, 25.4) == 2 && k9::choose_raster(64, 32, false, 36.5) == 3,
+        "choose_raster: 16-bit at most 2^2 at 25.4 GB/s per SM (H100) or unknown, choose_log_swizzle's at 36.5 (H200) and for 8-bit (40 x 40 tile grids)");
+}
+
 void grouped_scheduler() {
   int faults = 0;
   int const vectors = for_each_sizes(4, 8, [&](std::vector<int> const& sizes) {
@@ -791,6 +815,7 @@ int main() {
   scheduler();
   grouped_scheduler();
   grouped_tiles_all();
+  dense_choices();
   pipeline_state();
   // The device parts: where there is a GPU (the CI machine has none).
   int devices = 0;

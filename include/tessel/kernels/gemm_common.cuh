@@ -55,12 +55,15 @@ struct GemmOptions {
   int log_swizzle = -1;                           // the raster's swizzle: -1 chosen for L2 (choose_log_swizzle), 0 the identity raster
   int cluster = -1;                               // sm90: CTAs per cluster along M: 1 none, 2 pairs sharing B by TMA multicast,
                                                   // -1 chosen: 2 where K >= cluster_min_k and there are 2 or more M tiles, else 1
-  // The K from which clusters of 2 are chosen: a long k-loop lets the CTAs of a wave drift apart, so that
-  // the M tiles of one column stop sharing B through L2 and re-read it from DRAM; a pair that shares
-  // B by multicast reads it once. H100, K = 11008: 1.04-1.10x the no-cluster kernel in three calls,
-  // DRAM reads 1.85 -> 1.57 GB under ncu; at K = 8192 no gain (0.94-0.99x), so the threshold lies
-  // between (bench/RESULTS.md, 2026-11-26, "GEMM in one process").
-  int cluster_min_k = 9216;
+  // The K from which clusters of 2 are chosen (-1: the configuration's, sm90::default_cluster_min_k).
+  // A long k-loop lets the CTAs of a wave drift apart, so that the M tiles of one column stop sharing B
+  // through L2 and re-read it from DRAM; a pair that shares B by multicast reads it once. 8-bit inputs:
+  // 9216 (H100, bf16, session 9: K = 11008 1.04-1.10x the no-cluster kernel, DRAM reads 1.85 -> 1.57 GB;
+  // at K = 8192 0.94-0.99x in blocks of 30 calls; bench/RESULTS.md, 2026-11-26, "GEMM in one process").
+  // 16-bit inputs: 0, pairs at every K: with calls interleaved one by one with cuBLAS, clusters of 2 are
+  // 1.000-1.005x no cluster on every bench shape of K <= 8192 on the H100 and 1.024x at 16384 x 11008 x
+  // 4096 (session 13), and within 0.003 of it on every shape on the H200 (session 12).
+  int cluster_min_k = -1;
   GemmEpilogue epilogue = GemmEpilogue::automatic;
   LaunchInfo* info = nullptr;                     // where the launch's figures go (nullptr: nowhere)
 };

@@ -194,16 +194,50 @@ inline bool check_block_rows() {
 // after raising the kernel's shared-memory limit on that device.
 struct DeviceFigures {
   int sms = 0, clusters2 = 0, queried = 0;
+  double dram_gbps_per_sm = 0;  // the card's peak DRAM bandwidth per SM (0: not known)
   cudaError_t error = cudaSuccess;
 };
+
+// A card's peak DRAM bandwidth per SM in GB/s (double data rate: 2 x memory clock x bus width), or 0
+// where the attributes are not known. (The dense GEMM's raster and the grouped GEMM's cluster are chosen by it.)
+inline double dram_gbps_per_sm(int dev, int sms) {
+  int khz = 0, bits = 0;
+  if (cudaDeviceGetAttribute(&khz, cudaDevAttrMemoryClockRate, dev) != cudaSuccess ||
+      cudaDeviceGetAttribute(&bits, cudaDevAttrGlobalMemoryBusWidth, dev) != cudaSuccess || sms <= 0) {
+    (void)cudaGetLastError();
+    return 0;
+  }
+  return 2.0 * khz * 1e3 * (bits / 8.0) / 1e9 / sms;
+}
 }  // namespace detail
 
+// The K from which GemmOptions::cluster = -1 chooses clusters of 2 where GemmOptions::cluster_min_k
+// is -1: 0 (every K) for 16-bit inputs, 9216 for 8-bit ones (GemmOptions says why).
+inline int default_cluster_min_k(bool eight_bit) { return eight_bit ? 9216 : 0; }
+
 // The CTAs per cluster of a launch: opt.cluster where given (> 0); otherwise 2
-// where K >= opt.cluster_min_k and there are at least 2 M tiles (GemmOptions
-// says why), else 1.
-inline int choose_cluster(GemmOptions const& opt, int tiles_m, int K) {
+// where K >= the threshold (opt.cluster_min_k where >= 0, else
+// default_cluster_min_k) and there are at least 2 M tiles, else 1.
+inline int choose_cluster(GemmOptions const& opt, int tiles_m, int K, bool eight_bit) {
   if (opt.cluster > 0) return opt.cluster;
-  return K >= opt.cluster_min_k && tiles_m >= 2 ? 2 : 1;
+  int const min_k = opt.cluster_min_k >= 0 ? opt.cluster_min_k : default_cluster_min_k(eight_bit);
+  return K >= min_k && tiles_m >= 2 ? 2 : 1;
+}
+
+// The raster of GemmOptions::log_swizzle = -1: groups of 2^L columns of (cluster) tiles walked down M,
+// L = choose_log_swizzle's (2^3 where there are 6 or more columns of tiles), but at most 2^2 for
+// 16-bit inputs on a card below kNarrowRasterBelowGBpsPerSM of peak DRAM bandwidth per SM (0: not
+// known, taken as such a card). Measured (bench/RESULTS.md, "Issue 25, session 13"): on the H100
+// (3.35 TB/s, 25.4 GB/s per SM), calls interleaved with cuBLAS, 2^2 is as fast as 2^3 on every bench
+// shape but one, and 1.033x at 16384 x 11008 x 4096, where ncu reads 3.00 against 3.10 GB of DRAM
+// and 426 M against 463 M L2 sectors (at 8192^3 1.47 against 2.31 GB); on the H200 (4.8 TB/s, 36.5
+// GB/s per SM) 2^3 read the least DRAM (8192^3: 1.19 against 1.46 GB for 2^2; session 12) and stays.
+// FP8 (8-bit) configurations keep 2^3 (not measured otherwise).
+inline constexpr double kNarrowRasterBelowGBpsPerSM = 30.0;
+inline int choose_raster(int tiles_m, int tiles_n, bool eight_bit, double dram_gbps_per_sm) {
+  int const L = choose_log_swizzle(tiles_m, tiles_n);
+  bool const narrow = !eight_bit && dram_gbps_per_sm < kNarrowRasterBelowGBpsPerSM;
+  return narrow && L > 2 ? 2 : L;
 }
 
 // Launches Cfg on row-major C (M,N):(ldc,1); A (M,K) and B (N,K) with strides
@@ -240,11 +274,9 @@ cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename 
   p.k_tiles = k_tiles;
   // Clusters of 2 CTAs along M share B by multicast: when asked (cluster = 2),
   // or chosen (cluster = -1) for long k-loops (choose_cluster).
-  p.cluster = choose_cluster(opt, tiles_m, K);
+  p.cluster = choose_cluster(opt, tiles_m, K, Cfg::kEightBit);
   if (p.cluster != 1 && p.cluster != 2) fail("launch_gemm: clusters of 1 or 2 CTAs");
   // (a cluster of 2 shares B's pieces alternately: with an odd count rank 0 multicasts one more)
-  int const log_swizzle = opt.log_swizzle >= 0 ? opt.log_swizzle : choose_log_swizzle((tiles_m + p.cluster - 1) / p.cluster, tiles_n);
-  p.sched = make_tile_scheduler((tiles_m + p.cluster - 1) / p.cluster, tiles_n, log_swizzle);  // in units of the cluster's M tiles
   p.vec = (ldc % 2 == 0) && (reinterpret_cast<std::uintptr_t>(C) % (2 * sizeof(TO)) == 0);
   int dev = 0;
   cudaError_t e = cudaGetDevice(&dev);
@@ -278,12 +310,17 @@ cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename 
     (void)cudaGetLastError();
     r.queried = queried ? c2 : -1;
     r.clusters2 = queried ? c2 : r.sms / 2;
+    r.dram_gbps_per_sm = detail::dram_gbps_per_sm(dev, r.sms);
     return r;
   });
   if (f.error != cudaSuccess) {
     figures.forget(dev);  // not kept: the next call asks the device again
     return f.error;
   }
+  // The raster over the cluster tiles (choose_raster: per card for 16-bit inputs).
+  int const tiles_mc = (tiles_m + p.cluster - 1) / p.cluster;
+  int const log_swizzle = opt.log_swizzle >= 0 ? opt.log_swizzle : choose_raster(tiles_mc, tiles_n, Cfg::kEightBit, f.dram_gbps_per_sm);
+  p.sched = make_tile_scheduler(tiles_mc, tiles_n, log_swizzle);  // in units of the cluster's M tiles
   // Persistent: as many clusters as run at once (clusters of 2 cannot always fill every SM).
   int const max_clusters = p.cluster == 1 ? f.sms : f.clusters2;
   int const units = p.sched.tiles_m * p.sched.tiles_n;  // cluster tiles
@@ -303,8 +340,10 @@ cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename 
 
 // describe<Cfg>(M, N, K): the configuration's tiles, TiledMMA and its TV layouts,
 // shared-memory layouts, pipeline and, for a problem, the grid and raster.
+// dram_gbps_per_sm: the card's peak DRAM bandwidth per SM, for the raster's choice (choose_raster;
+// 0: not known, taken as below kNarrowRasterBelowGBpsPerSM, the H100's).
 template <class Cfg>
-void describe(int M = 0, int N = 0, int K = 0, int sms = 132) {
+void describe(int M = 0, int N = 0, int K = 0, int sms = 132, double dram_gbps_per_sm = 0) {
   using BM = typename Cfg::BM;
   using BN = typename Cfg::BN;
   using BK = typename Cfg::BK;
@@ -343,15 +382,18 @@ void describe(int M = 0, int N = 0, int K = 0, int sms = 132) {
   }
   if (M > 0 && N > 0) {
     auto const [tm, tn, kt] = gemm_common::tile_counts<Cfg>(M, N, K);
-    int const cl = choose_cluster(GemmOptions{}, tm, K), tmc = (tm + cl - 1) / cl;  // the default choice
-    int const L = choose_log_swizzle(tmc, tn);
+    int const cl = choose_cluster(GemmOptions{}, tm, K, Cfg::kEightBit), tmc = (tm + cl - 1) / cl;  // the default choice
+    int const L = choose_raster(tmc, tn, Cfg::kEightBit, dram_gbps_per_sm);
     auto raster = identity_swizzle_layout(GemmCoord(tmc, tn, 1), L);
     int const units = tmc * tn < sms / cl ? tmc * tn : sms / cl;
-    std::printf("  problem %d x %d x %d: tiles %d x %d, %d k-tiles; clusters of %d along M; grid %d persistent CTAs;\n"
+    std::printf("  problem %d x %d x %d: tiles %d x %d, %d k-tiles; clusters of %d along M (from K >= %d); grid %d persistent CTAs;\n"
                 "  raster over the %d x %d cluster tiles (swizzle 2^%d) ",
-                M, N, K, tm, tn, kt, cl, units * cl, tmc, tn, L);
+                M, N, K, tm, tn, kt, cl, default_cluster_min_k(Cfg::kEightBit), units * cl, tmc, tn, L);
     print(raster);
-    std::printf("\n");
+    std::printf("\n  raster rule (choose_raster): 2^%d columns of tiles (choose_log_swizzle)%s; DRAM %.1f GB/s per SM%s\n",
+                choose_log_swizzle(tmc, tn),
+                Cfg::kEightBit ? ", 8-bit inputs: as chosen" : ", 16-bit inputs: at most 2^2 below 30 GB/s of DRAM per SM (H100), as chosen above (H200)",
+                dram_gbps_per_sm, dram_gbps_per_sm > 0 ? "" : " (not known: taken as the H100's)");
     // The TMA boxes of the A and B tiles (the tensor maps' parameters; a fake aligned address).
     using T = typename Cfg::Element;
     auto const* fake = reinterpret_cast<T const*>(std::uintptr_t(1) << 20);

@@ -259,18 +259,7 @@ struct GroupedFigures {
   double dram_gbps_per_sm = 0;  // peak DRAM bandwidth per SM (0: not known)
   cudaError_t error = cudaSuccess;
 };
-
-// A card's peak DRAM bandwidth per SM in GB/s (double data rate: 2 x memory clock x bus width), or 0
-// where the attributes are not known.
-inline double dram_gbps_per_sm(int dev, int sms) {
-  int khz = 0, bits = 0;
-  if (cudaDeviceGetAttribute(&khz, cudaDevAttrMemoryClockRate, dev) != cudaSuccess ||
-      cudaDeviceGetAttribute(&bits, cudaDevAttrGlobalMemoryBusWidth, dev) != cudaSuccess || sms <= 0) {
-    (void)cudaGetLastError();
-    return 0;
-  }
-  return 2.0 * khz * 1e3 * (bits / 8.0) / 1e9 / sms;
-}
+  // (detail::dram_gbps_per_sm: gemm_sm90.cuh)
 }  // namespace detail
 
 // Launches the grouped GEMM of Cfg (K-major A and B) on `stream`: A (gr.total_rows, K)
