@@ -46,6 +46,9 @@
 #if defined(TESSEL_GROUPED_TIMING)
 #  include <cublas_v2.h>
 #endif
+#if defined(TESSEL_GROUPED_FP8) && defined(TESSEL_GROUPED_CUBLASLT)
+#  include <cublasLt.h>
+#endif
 
 using namespace tessel;
 
@@ -100,6 +103,11 @@ void tally(std::uint16_t got, float ref, bool exact, long long& wrong, double& d
 }
 
 // A pattern: group sizes, masked (capacity) or contiguous (extra rows past the last end).
+// The lone m-tiles' split in a check's name (GroupedGemmOptions::split_lone).
+char const* split_name(int cluster, int split) {
+  return cluster != 2 ? "" : split == kernels::sm90::kSplitNone ? " (no split)" : split == kernels::sm90::kSplitHalves ? " (halves)" : "";
+}
+
 struct Pattern {
   std::string name;
   std::vector<int> sizes;
@@ -111,7 +119,7 @@ struct Pattern {
 #if !defined(TESSEL_GROUPED_FP8)  // (the FP8 build has only the FP8 kernels)
 // Runs one pattern for (N, K); exact: small integers (bit-exact) or random (relative error).
 void run_pattern(Pattern const& pt, int N, int K, bool exact, int cluster, kernels::GemmEpilogue epi = kernels::GemmEpilogue::automatic,
-                 bool split = true) {
+                 int split = kernels::sm90::kSplitN) {
   int const E = int(pt.sizes.size());
   std::vector<int> start(static_cast<std::size_t>(E)), ends(static_cast<std::size_t>(E));
   int rows = 0;
@@ -150,7 +158,7 @@ void run_pattern(Pattern const& pt, int N, int K, bool exact, int cluster, kerne
   opt.split_lone = split;
   char what[300];
   std::snprintf(what, sizeof what, "%-34s %s E=%d rows=%d N=%d K=%d cluster %d%s %s%s", pt.name.c_str(), pt.masked ? "masked    " : "contiguous", E,
-                rows, N, K, cluster, cluster == 2 && !split ? " (no split)" : "", exact ? "bit-exact" : "random   ",
+                rows, N, K, cluster, split_name(cluster, split), exact ? "bit-exact" : "random   ",
                 epi == kernels::GemmEpilogue::direct ? " (direct epilogue)" : "");
   try {
     CK(tessel::cuda::grouped_gemm(dA, dB, dC, gr, N, K, nullptr, opt));
@@ -271,7 +279,7 @@ std::vector<Pattern> sweeps(int n) {
 //  - random: inputs uniform in [-1, 1) rounded to e4m3, per-tensor scales 0.75 x 1.5: per group
 //    ||C - ref|| / ||ref|| against the fp32 product of the dequantized inputs (< 1e-2);
 // for the configuration with promotion (Fp8Config: 128 x 192, k-tiles of 128) and the fast one (128 x 256), clusters of 1 and 2.
-void run_fp8_pattern(Pattern const& pt, int N, int K, bool fast, bool rows, int cluster, bool exact = true, bool split = true) {
+void run_fp8_pattern(Pattern const& pt, int N, int K, bool fast, bool rows, int cluster, bool exact = true, int split = kernels::sm90::kSplitN) {
   using F8 = float_e4m3_t;
   int const E = int(pt.sizes.size());
   std::vector<int> start(static_cast<std::size_t>(E)), ends(static_cast<std::size_t>(E));
@@ -321,7 +329,7 @@ void run_fp8_pattern(Pattern const& pt, int N, int K, bool fast, bool rows, int 
   opt.scales.a = dsa, opt.scales.b = dsb, opt.scales.a_rows = rows;
   char what[300];
   std::snprintf(what, sizeof what, "FP8 e4m3 %-30s %s E=%d N=%d K=%d cluster %d%s %s, scales %s: %s", pt.name.c_str(), pt.masked ? "masked" : "contiguous",
-                E, N, K, cluster, cluster == 2 && !split ? " (no split)" : "", fast ? "fast (128x256)" : "promoted (128x192x128)",
+                E, N, K, cluster, split_name(cluster, split), fast ? "fast (128x256)" : "promoted (128x192x128)",
                 rows ? "per row of A" : "per tensor", exact ? "bit-exact" : "random");
   try {
     CK(tessel::cuda::grouped_gemm_fp8(dA, dB, dC, gr, N, K, 1.f, nullptr, opt, fast));
@@ -408,12 +416,30 @@ std::vector<int> split(int E, int tokens, int zeros) {
 
 // The rows computed per n-tile column: BM-row tiles (clusters of 1, or of 2 with split_lone), or pairs of them
 // (clusters of 2 without split_lone), against the groups' rows.
+// Then the SM time per n-tile column with the idle warpgroups' wgmmas skipped, in rows of a 128-row tile's
+// speed (a CTA of at most 64 of its group's rows: half a tile; a pair: both CTAs for the longer one's time):
+// clusters of 1; of 2 without the split; of 2 with the split along N (tn even); of 2 with the halves.
 std::string work_line(std::vector<int> const& sizes) {
   long long rows = 0, t1 = 0, t2 = 0;
-  for (int r : sizes) rows += r, t1 += (r + 127) / 128, t2 += (r + 255) / 256;
-  char b[200];
-  std::snprintf(b, sizeof b, "rows computed: %lld (BM-row tiles, c1 and c2 split) = %.3fx the rows, %lld (c2 no split) = %.3fx", t1 * 128,
-                double(t1 * 128) / double(rows), t2 * 256, double(t2 * 256) / double(rows));
+  double s1 = 0, s2 = 0, sn = 0, sh = 0;
+  auto cost = [](int x) { return x <= 0 ? 0.0 : x <= 64 ? 0.5 : 1.0; };  // a CTA's 128-row tile holding x rows of its group
+  for (int r : sizes) {
+    rows += r, t1 += (r + 127) / 128, t2 += (r + 255) / 256;
+    for (int m = 0; m * 128 < r; ++m) s1 += 128 * cost(r - m * 128);
+    for (int m = 0; m * 256 < r; ++m) {
+      int const rem = r - m * 256;
+      double const pair = 2 * 128 * cost(std::min(rem, 128));  // both CTAs, for rank 0's time (rank 1's is no longer)
+      s2 += pair;
+      sn += rem <= 128 ? 128 * cost(rem) : pair;  // along N: half the positions, each CTA its own n-tile
+      sh += rem <= 64 ? 128 * cost(rem) : rem <= 128 ? 128 : pair;  // halves: (64, 128] rows as two 64-row CTAs, half a tile each
+    }
+  }
+  char b[400];
+  std::snprintf(b, sizeof b,
+                "rows computed: %lld (BM-row tiles, c1 and c2 split) = %.3fx the rows, %lld (c2 no split) = %.3fx; SM time skipping idle "
+                "warpgroups, in rows: c1 %.3fx, c2 no split %.3fx, c2 split N %.3fx, c2 halves %.3fx",
+                t1 * 128, double(t1 * 128) / double(rows), t2 * 256, double(t2 * 256) / double(rows), s1 / double(rows), s2 / double(rows),
+                sn / double(rows), sh / double(rows));
   return b;
 }
 
@@ -498,7 +524,7 @@ void time_case(TimeCase const& tc, int rounds, int reps, cublasHandle_t h) {
   kernels::GroupedGemmOptions gopt;
   gopt.workspace = ws, gopt.workspace_bytes = ws_bytes;
   float const one = 1.f, zero = 0.f;
-  auto grouped_c = [&](T* c, int cluster, bool split) {
+  auto grouped_c = [&](T* c, int cluster, int split) {
     kernels::GroupedGemmOptions o = gopt;
     o.cluster = cluster;
     o.split_lone = split;
@@ -533,14 +559,17 @@ void time_case(TimeCase const& tc, int rounds, int reps, cublasHandle_t h) {
   };
   CK(cudaMemset(C, 0xff, std::size_t(M) * N * 2));
   CK(cudaMemset(C2, 0, std::size_t(M) * N * 2));
-  grouped_c(C, 1, true), loop(C2);
+  grouped_c(C, 1, 1), loop(C2);
   compare("grouped == cuBLAS loop, bit for bit (integers)");
   CK(cudaMemset(C, 0xff, std::size_t(M) * N * 2));
-  grouped_c(C, 2, true);
+  grouped_c(C, 2, kernels::sm90::kSplitN);
   compare("grouped, clusters of 2 == cuBLAS loop, bit for bit (integers)");
   CK(cudaMemset(C, 0xff, std::size_t(M) * N * 2));
-  grouped_c(C, 2, false);
+  grouped_c(C, 2, kernels::sm90::kSplitNone);
   compare("grouped, clusters of 2 without split_lone == cuBLAS loop, bit for bit (integers)");
+  CK(cudaMemset(C, 0xff, std::size_t(M) * N * 2));
+  grouped_c(C, 2, kernels::sm90::kSplitHalves);
+  compare("grouped, clusters of 2 with the lone m-tiles in halves == cuBLAS loop, bit for bit (integers)");
   CK(cudaMemset(C, 0xff, std::size_t(M) * N * 2));
   dense_tessel(C), dense_cublas(C2);
   compare("dense tessel == dense cuBLAS, bit for bit (integers)");
@@ -553,15 +582,101 @@ void time_case(TimeCase const& tc, int rounds, int reps, cublasHandle_t h) {
   o.info = &li;
   CK(kernels::sm90::launch_grouped_gemm<Cfg>(A, K, B, K, C, N, gr, N, K, 1.f, 0.f, nullptr, o));
   std::printf("%s; the default (cluster = -1) takes clusters of %d\n", work_line(sizes).c_str(), li.cluster);
-  std::vector<char const*> const names = {"tessel grouped c1", "cuBLAS loop", "tessel dense", "cuBLAS dense", "tessel grouped c2", "tessel grouped c2 nosplit"};
-  std::vector<std::function<void()>> const runs = {[&] { grouped_c(C, 1, true); }, [&] { loop(C); },           [&] { dense_tessel(C); },
-                                                   [&] { dense_cublas(C); },       [&] { grouped_c(C, 2, true); }, [&] { grouped_c(C, 2, false); }};
+  std::vector<char const*> const names = {"tessel grouped c1", "cuBLAS loop",      "tessel dense", "cuBLAS dense", "tessel grouped c2",
+                                          "tessel grouped c2 nosplit", "tessel grouped c2 halves", "tessel grouped default"};
+  std::vector<std::function<void()>> const runs = {[&] { grouped_c(C, 1, 1); },
+                                                   [&] { loop(C); },
+                                                   [&] { dense_tessel(C); },
+                                                   [&] { dense_cublas(C); },
+                                                   [&] { grouped_c(C, 2, kernels::sm90::kSplitN); },
+                                                   [&] { grouped_c(C, 2, kernels::sm90::kSplitNone); },
+                                                   [&] { grouped_c(C, 2, kernels::sm90::kSplitHalves); },
+                                                   [&] { grouped_c(C, -1, -1); }};
   auto const ms = time_variants(names, runs, rounds, reps, 2.0 * M * N * double(K));
-  for (int g : {0, 4, 5})
+  for (int g : {0, 4, 5, 6, 7})
     std::printf("ratio %s: %s speed / cuBLAS loop %.3f, / tessel dense %.3f, / cuBLAS dense %.3f, / c1 %.3f (medians of %d per-round ratios)\n",
                 tc.name, names[std::size_t(g)], ratio(ms, g, 1), ratio(ms, g, 2), ratio(ms, g, 3), ratio(ms, g, 0), rounds);
   cudaFree(A), cudaFree(B), cudaFree(C), cudaFree(C2), cudaFree(dE), cudaFree(ws);
 }
+#  endif
+
+#  if defined(TESSEL_GROUPED_FP8) && defined(TESSEL_GROUPED_CUBLASLT)
+#    define CL(x)                                                                    \
+      do {                                                                           \
+        cublasStatus_t s_ = (x);                                                     \
+        if (s_ != CUBLAS_STATUS_SUCCESS) {                                           \
+          std::printf("cuBLASLt error %d at %s:%d\n", int(s_), __FILE__, __LINE__); \
+          std::exit(1);                                                              \
+        }                                                                            \
+      } while (0)
+// A loop of cuBLASLt FP8 GEMMs, one per non-empty group (e4m3 x e4m3 -> bf16, per-tensor scales on the
+// device, fp32 accumulation; fast: CUBLASLT_MATMUL_DESC_FAST_ACCUM), as torch._scaled_mm calls cuBLASLt:
+// C_g^T (N x r, column-major) = B_g (K x N column-major, transposed) x A_g^T (K x r column-major). The
+// layouts and the heuristic's algorithm are made once per distinct row count, before the timings.
+struct LtLoop {
+  cublasLtHandle_t lt{};
+  cublasLtMatmulDesc_t op{};
+  cublasLtMatrixLayout_t lb{};  // B_g: K x N
+  std::vector<int> rows;       // per group
+  std::vector<cublasLtMatrixLayout_t> la, lc;  // per group (nullptr: empty)
+  struct Algo {
+    cublasLtMatmulAlgo_t a;  // (wrapped: nvcc 13's front end fails on a vector of the unnamed struct itself)
+  };
+  std::vector<Algo> algo;
+  void* ws = nullptr;
+  std::size_t ws_bytes = std::size_t(32) << 20;
+  LtLoop(std::vector<int> const& sizes, int N, int K, float const* sa, float const* sb, bool fast) : rows(sizes) {
+    CL(cublasLtCreate(&lt));
+    CK(cudaMalloc(&ws, ws_bytes));
+    CL(cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F));
+    cublasOperation_t const t = CUBLAS_OP_T, n = CUBLAS_OP_N;
+    CL(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSA, &t, sizeof t));
+    CL(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSB, &n, sizeof n));
+    CL(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_A_SCALE_POINTER, &sb, sizeof sb));  // cuBLAS's A is our B
+    CL(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_B_SCALE_POINTER, &sa, sizeof sa));
+    std::int8_t const fa = fast ? 1 : 0;
+    CL(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_FAST_ACCUM, &fa, sizeof fa));
+    CL(cublasLtMatrixLayoutCreate(&lb, CUDA_R_8F_E4M3, K, N, K));
+    cublasLtMatmulPreference_t pref;
+    CL(cublasLtMatmulPreferenceCreate(&pref));
+    CL(cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &ws_bytes, sizeof ws_bytes));
+    la.assign(sizes.size(), nullptr), lc.assign(sizes.size(), nullptr), algo.resize(sizes.size());
+    for (std::size_t g = 0; g < sizes.size(); ++g) {
+      if (sizes[g] == 0) continue;
+      CL(cublasLtMatrixLayoutCreate(&la[g], CUDA_R_8F_E4M3, K, sizes[g], K));
+      CL(cublasLtMatrixLayoutCreate(&lc[g], CUDA_R_16BF, N, sizes[g], N));
+      std::size_t same = 0;
+      while (same < g && sizes[same] != sizes[g]) ++same;
+      if (same < g) {
+        algo[g] = algo[same];  // the same row count, the same algorithm
+        continue;
+      }
+      cublasLtMatmulHeuristicResult_t h{};
+      int found = 0;
+      CL(cublasLtMatmulAlgoGetHeuristic(lt, op, lb, la[g], lc[g], lc[g], pref, 1, &h, &found));
+      if (found == 0) {
+        std::printf("cuBLASLt: no FP8 algorithm for %d rows\n", sizes[g]);
+        std::exit(1);
+      }
+      algo[g].a = h.algo;
+    }
+    cublasLtMatmulPreferenceDestroy(pref);
+  }
+  void run(float_e4m3_t const* A, float_e4m3_t const* B, bfloat16_t* C, int N, int K) {
+    float const one = 1.f, zero = 0.f;
+    long long r0 = 0;
+    for (std::size_t g = 0; g < rows.size(); r0 += rows[g], ++g) {
+      if (rows[g] == 0) continue;
+      CL(cublasLtMatmul(lt, op, &one, B + g * std::size_t(N) * K, lb, A + r0 * K, la[g], &zero, C + r0 * N, lc[g], C + r0 * N, lc[g], &algo[g].a, ws,
+                        ws_bytes, nullptr));
+    }
+  }
+  ~LtLoop() {
+    for (std::size_t g = 0; g < la.size(); ++g)
+      if (la[g]) cublasLtMatrixLayoutDestroy(la[g]), cublasLtMatrixLayoutDestroy(lc[g]);
+    cublasLtMatrixLayoutDestroy(lb), cublasLtMatmulDescDestroy(op), cublasLtDestroy(lt), cudaFree(ws);
+  }
+};
 #  endif
 
 #  if defined(TESSEL_GROUPED_FP8)
@@ -576,12 +691,13 @@ void time_case_fp8(TimeCase const& tc, int rounds, int reps) {
   std::vector<int> const& sizes = cs.sizes;
   std::vector<int> const& ends = cs.ends;
   F8 *A, *B;
-  T* C;
+  T *C, *C2;
   int* dE;
   float* sc;
   CK(cudaMalloc(&A, std::size_t(M) * K));
   CK(cudaMalloc(&B, std::size_t(E) * N * K));
   CK(cudaMalloc(&C, std::size_t(M) * N * 2));
+  CK(cudaMalloc(&C2, std::size_t(M) * N * 2));
   CK(cudaMalloc(&dE, std::size_t(E) * 4));
   CK(cudaMalloc(&sc, 2 * 4));
   float const scales[2] = {0.75f, 1.5f};
@@ -594,29 +710,75 @@ void time_case_fp8(TimeCase const& tc, int rounds, int reps) {
   kernels::GroupedGemmOptions gopt;
   gopt.workspace = ws, gopt.workspace_bytes = ws_bytes;
   gopt.scales.a = sc, gopt.scales.b = sc + 1;
-  auto grouped = [&](int cluster, bool split, bool fast) {
+  auto grouped = [&](int cluster, int split, bool fast) {
     kernels::GroupedGemmOptions o = gopt;
     o.cluster = cluster, o.split_lone = split;
     CK(tessel::cuda::grouped_gemm_fp8(A, B, C, gr, N, K, 1.f, nullptr, o, fast));
   };
   auto dense = [&](bool fast) { CK(kernels::sm90::gemm_fp8(A, K, B, K, C, N, M, N, K, gopt.scales, 1.f, nullptr, kernels::GemmOptions{}, fast)); };
   std::printf("== FP8 %s; %s\n", cs.head.c_str(), work_line(sizes).c_str());
+  namespace k9 = kernels::sm90;
+  std::vector<char const*> names = {"grouped promoted c1",     "grouped promoted c2", "grouped promoted c2 nosplit", "grouped promoted c2 halves",
+                                    "grouped promoted default", "dense promoted",      "grouped fast c1",             "grouped fast c2",
+                                    "grouped fast c2 halves",   "grouped fast default", "dense fast"};
+  std::vector<std::function<void()>> runs = {[&] { grouped(1, 1, false); },
+                                             [&] { grouped(2, k9::kSplitN, false); },
+                                             [&] { grouped(2, k9::kSplitNone, false); },
+                                             [&] { grouped(2, k9::kSplitHalves, false); },
+                                             [&] { grouped(-1, -1, false); },
+                                             [&] { dense(false); },
+                                             [&] { grouped(1, 1, true); },
+                                             [&] { grouped(2, k9::kSplitN, true); },
+                                             [&] { grouped(2, k9::kSplitHalves, true); },
+                                             [&] { grouped(-1, -1, true); },
+                                             [&] { dense(true); }};
+#    if defined(TESSEL_GROUPED_CUBLASLT)
+  // cuBLASLt: the loop over the groups and the dense GEMM of the same FLOPs (all tokens against expert 0), each
+  // with and without fast accumulation; first, on small integers, the loop equals tessel's grouped GEMM bit for bit.
+  LtLoop loop(sizes, N, K, sc, sc + 1, false), loop_fast(sizes, N, K, sc, sc + 1, true);
+  std::vector<int> all_rows(1, M);
+  LtLoop dense_lt(all_rows, N, K, sc, sc + 1, false), dense_lt_fast(all_rows, N, K, sc, sc + 1, true);
+  fill_dev<<<1024, 256>>>(A, (long long)M * K, 1u, true);
+  fill_dev<<<1024, 256>>>(B, (long long)E * N * K, 2u, true);
+  std::vector<std::uint16_t> h1(std::size_t(M) * N), h2(std::size_t(M) * N);
+  for (int v : {4, 3, 9}) {
+    CK(cudaMemset(C, 0xff, std::size_t(M) * N * 2));
+    CK(cudaMemset(C2, 0, std::size_t(M) * N * 2));
+    runs[std::size_t(v)]();
+    (v == 9 ? loop_fast : loop).run(A, B, C2, N, K);
+    CK(cudaDeviceSynchronize());
+    CK(cudaMemcpy(h1.data(), C, h1.size() * 2, cudaMemcpyDeviceToHost));
+    CK(cudaMemcpy(h2.data(), C2, h2.size() * 2, cudaMemcpyDeviceToHost));
+    long long wrong = 0;
+    for (std::size_t i = 0; i < h1.size(); ++i) wrong += h1[i] != h2[i];
+    check(wrong == 0, "FP8 " + cs.head + ": " + names[std::size_t(v)] + " == cuBLASLt loop, bit for bit (integers), " + std::to_string(wrong) + " differ");
+  }
+  int const kLoop = int(runs.size());
+  for (char const* x : {"cuBLASLt loop", "cuBLASLt loop fast", "cuBLASLt dense", "cuBLASLt dense fast"}) names.push_back(x);
+  runs.push_back([&] { loop.run(A, B, C, N, K); });
+  runs.push_back([&] { loop_fast.run(A, B, C, N, K); });
+  runs.push_back([&] { dense_lt.run(A, B, C, N, K); });
+  runs.push_back([&] { dense_lt_fast.run(A, B, C, N, K); });
+#    endif
   fill_dev<<<1024, 256>>>(A, (long long)M * K, 3u, false);
   fill_dev<<<1024, 256>>>(B, (long long)E * N * K, 4u, false);
   CK(cudaDeviceSynchronize());
-  std::vector<char const*> const names = {"grouped promoted c1", "grouped promoted c2", "grouped promoted c2 nosplit", "dense promoted",
-                                          "grouped fast c1",     "grouped fast c2",     "dense fast"};
-  std::vector<std::function<void()>> const runs = {[&] { grouped(1, true, false); }, [&] { grouped(2, true, false); }, [&] { grouped(2, false, false); },
-                                                   [&] { dense(false); },            [&] { grouped(1, true, true); },  [&] { grouped(2, true, true); },
-                                                   [&] { dense(true); }};
   auto const ms = time_variants(names, runs, rounds, reps, 2.0 * M * N * double(K));
-  for (int g : {0, 1, 2})
-    std::printf("ratio FP8 %s: %s speed / tessel dense promoted %.3f, / c1 %.3f (medians of %d per-round ratios)\n", tc.name, names[std::size_t(g)],
-                ratio(ms, g, 3), ratio(ms, g, 0), rounds);
-  for (int g : {4, 5})
-    std::printf("ratio FP8 %s: %s speed / tessel dense fast %.3f, / fast c1 %.3f (medians of %d per-round ratios)\n", tc.name, names[std::size_t(g)],
-                ratio(ms, g, 6), ratio(ms, g, 4), rounds);
-  cudaFree(A), cudaFree(B), cudaFree(C), cudaFree(dE), cudaFree(sc), cudaFree(ws);
+  for (int g : {0, 1, 2, 3, 4}) {
+    std::printf("ratio FP8 %s: %s speed / tessel dense promoted %.3f, / c1 %.3f", tc.name, names[std::size_t(g)], ratio(ms, g, 5), ratio(ms, g, 0));
+#    if defined(TESSEL_GROUPED_CUBLASLT)
+    std::printf(", / cuBLASLt loop %.3f, / cuBLASLt dense %.3f", ratio(ms, g, kLoop), ratio(ms, g, kLoop + 2));
+#    endif
+    std::printf(" (medians of %d per-round ratios)\n", rounds);
+  }
+  for (int g : {6, 7, 8, 9}) {
+    std::printf("ratio FP8 %s: %s speed / tessel dense fast %.3f, / fast c1 %.3f", tc.name, names[std::size_t(g)], ratio(ms, g, 10), ratio(ms, g, 6));
+#    if defined(TESSEL_GROUPED_CUBLASLT)
+    std::printf(", / cuBLASLt loop fast %.3f, / cuBLASLt dense fast %.3f", ratio(ms, g, kLoop + 1), ratio(ms, g, kLoop + 3));
+#    endif
+    std::printf(" (medians of %d per-round ratios)\n", rounds);
+  }
+  cudaFree(A), cudaFree(B), cudaFree(C), cudaFree(C2), cudaFree(dE), cudaFree(sc), cudaFree(ws);
 }
 #  endif
 #endif
@@ -661,7 +823,8 @@ int main(int argc, char** argv) {
       if (small && s[1] > 200) continue;
       run_pattern(pt, s[0], s[1], true, 1);
       run_pattern(pt, s[0], s[1], true, 2);  // clusters of 2: pairs of m-tiles sharing B by multicast, lone m-tiles split along N
-      if (!small) run_pattern(pt, s[0], s[1], true, 2, kernels::GemmEpilogue::automatic, false);  // without the split
+      if (!small) run_pattern(pt, s[0], s[1], true, 2, kernels::GemmEpilogue::automatic, kernels::sm90::kSplitNone);  // without the split
+      run_pattern(pt, s[0], s[1], true, 2, kernels::GemmEpilogue::automatic, kernels::sm90::kSplitHalves);  // lone m-tiles split along M
       if (!small) run_pattern(pt, s[0], s[1], false, 1);
     }
   for (auto const& pt : sw)
@@ -669,10 +832,13 @@ int main(int argc, char** argv) {
       if (s[1] > 200 || (small && s[0] != 256)) continue;
       run_pattern(pt, s[0], s[1], true, 1);
       run_pattern(pt, s[0], s[1], true, 2);
-      run_pattern(pt, s[0], s[1], true, 2, kernels::GemmEpilogue::automatic, false);
+      run_pattern(pt, s[0], s[1], true, 2, kernels::GemmEpilogue::automatic, kernels::sm90::kSplitNone);
+      run_pattern(pt, s[0], s[1], true, 2, kernels::GemmEpilogue::automatic, kernels::sm90::kSplitHalves);
     }
   run_pattern(ps[1], 320, 200, true, 1, kernels::GemmEpilogue::direct);
   run_pattern(ps[1], 320, 200, true, 2, kernels::GemmEpilogue::direct);
+  run_pattern(ps[1], 320, 200, true, 2, kernels::GemmEpilogue::direct, kernels::sm90::kSplitHalves);
+  run_pattern(ps[1], 320, 200, false, 2, kernels::GemmEpilogue::automatic, kernels::sm90::kSplitHalves);
   run_invalid(false);
   run_invalid(true);
 #else
@@ -682,13 +848,16 @@ int main(int argc, char** argv) {
       run_fp8_pattern(ps[1], 256, 208, fast, false, cluster);
       run_fp8_pattern(ps[2], 384, 512, fast, true, cluster);
       for (auto const& pt : sw) run_fp8_pattern(pt, 256, 128, fast, pt.masked, cluster);
+      if (cluster == 2)
+        for (auto const& pt : sw) run_fp8_pattern(pt, 256, 128, fast, pt.masked, 2, true, kernels::sm90::kSplitHalves);  // lone m-tiles split along M
       if (small) continue;
       run_fp8_pattern(ps[1], 256, 208, fast, false, cluster, false);
       run_fp8_pattern(ps[2], 384, 512, fast, false, cluster, false);
       run_fp8_pattern(ps[6], 320, 1024, fast, false, cluster, false);
       if (cluster == 2) {
-        run_fp8_pattern(sw[0], 256, 128, fast, false, 2, true, false);  // clusters of 2 without split_lone
-        run_fp8_pattern(ps[1], 256, 208, fast, false, 2, true, false);
+        run_fp8_pattern(sw[0], 256, 128, fast, false, 2, true, kernels::sm90::kSplitNone);  // clusters of 2 without split_lone
+        run_fp8_pattern(ps[1], 256, 208, fast, false, 2, true, kernels::sm90::kSplitNone);
+        run_fp8_pattern(ps[1], 256, 208, fast, false, 2, false, kernels::sm90::kSplitHalves);
       }
     }
 #endif

@@ -6,7 +6,8 @@
 # binaries and PyTorch library built from it on a machine of the same CUDA); without it, or for
 # whatever it lacks, everything is built here from the working tree, in parallel:
 #   bench/gpu/grouped_bench.cu twice: the 16-bit kernels with the cuBLAS timings
-#   (-DTESSEL_GROUPED_TIMING -lcublas) and the FP8 kernels (-DTESSEL_GROUPED_FP8),
+#   (-DTESSEL_GROUPED_TIMING -lcublas) and the FP8 kernels with the cuBLASLt FP8 loop
+#   (-DTESSEL_GROUPED_FP8 -DTESSEL_GROUPED_CUBLASLT -lcublasLt),
 #   tests/cuda/kernels_host.cu (the scheduler's and GroupedProblem's host checks, the pre-pass on the
 #   device), and the PyTorch entry point's library (tessel.cuda.build(kernels="grouped")).
 # Then: correctness (grouped_bench --describe, grouped_bench_fp8, kernels_host), compute-sanitizer
@@ -14,8 +15,9 @@
 # --time: tessel grouped with clusters of 1, 2, 2 without split_lone, a loop of cuBLAS calls, the dense
 # GEMMs of the same FLOPs), pytest of python/tests/test_cuda_grouped.py, bench/gpu/grouped_torch.py
 # (16-bit against torch.matmul loops, torch._grouped_mm and dense; FP8 against a loop of
-# torch._scaled_mm and the dense torch._scaled_mm).
+# torch._scaled_mm and the dense torch._scaled_mm). NOPY=1: no PyTorch library, pytest or grouped_torch.py.
 set -uo pipefail
+nopy=${NOPY:-0}
 out=${OUT:-/tmp/grouped_out}
 pre=${1:+$(realpath -m "$1")}
 log=$(mktemp -d)/grouped
@@ -39,9 +41,9 @@ nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,power.limit,temperature
 t0=$(date +%s)
 nv="nvcc -ccbin g++ -std=c++20 -O3 -gencode=arch=compute_90a,code=sm_90a -Xptxas -v -Iinclude"
 [ -x $d/grouped_bench ] || $nv -DTESSEL_GROUPED_TIMING bench/gpu/grouped_bench.cu -o $d/grouped_bench -lcublas > "$log/build_bench.log" 2>&1 &
-[ -x $d/grouped_bench_fp8 ] || $nv -DTESSEL_GROUPED_FP8 bench/gpu/grouped_bench.cu -o $d/grouped_bench_fp8 > "$log/build_fp8.log" 2>&1 &
+[ -x $d/grouped_bench_fp8 ] || $nv -DTESSEL_GROUPED_FP8 -DTESSEL_GROUPED_CUBLASLT bench/gpu/grouped_bench.cu -o $d/grouped_bench_fp8 -lcublasLt > "$log/build_fp8.log" 2>&1 &
 [ -x $d/kernels_host ] || bash tests/cuda/nvcc_build.sh nvcc g++ include tests/cuda/kernels_host.cu $d/kernels_host "" > "$log/build_host.log" 2>&1 &
-python3 -c "
+[ "$nopy" = 1 ] || python3 -c "
 import importlib.util, time
 s = importlib.util.spec_from_file_location('tc', 'python/tessel/cuda.py'); c = importlib.util.module_from_spec(s); s.loader.exec_module(c)
 t = time.time(); print(c.build(kernels='grouped')); print('grouped library: %.0f s (0: from the cache)' % (time.time() - t))" > "$log/build_py.log" 2>&1 &
@@ -77,13 +79,14 @@ done
 if [ -x $d/grouped_bench ]; then
   timeout 200 $d/grouped_bench --time --rounds ${ROUNDS:-5} --reps ${REPS:-30} > "$log/time.txt" 2>&1
   echo "grouped_bench --time: rc=$?"
-  grep -E "^== |^ratio|^FAIL|^rows computed" "$log/time.txt"
+  grep -E "^== |^ratio|^FAIL|^rows computed|^time" "$log/time.txt"
 fi
 if [ -x $d/grouped_bench_fp8 ]; then
   timeout 200 $d/grouped_bench_fp8 --time --rounds ${ROUNDS:-5} --reps ${REPS:-30} > "$log/time_fp8.txt" 2>&1
   echo "grouped_bench_fp8 --time: rc=$?"
-  grep -E "^== |^time|^ratio|^FAIL" "$log/time_fp8.txt"
+  grep -E "^== |^time|^ratio|^FAIL|^ok" "$log/time_fp8.txt"
 fi
+[ "$nopy" = 1 ] && exit 0
 timeout 240 python3 -m pytest -q -rs -s python/tests/test_cuda_grouped.py > "$log/pytest.txt" 2>&1
 echo "pytest test_cuda_grouped.py: rc=$? $(tail -n 1 "$log/pytest.txt")"
 grep -E "FAILED|Error|rel.err" "$log/pytest.txt" | head -n 24
