@@ -16,7 +16,9 @@ block, applied at every promotion; ratio also to tessel's per-tensor default), p
 never (the default kernel with the promotion every 2, 4 k-tiles or never: what the
 promotion's waits cost on the same tiles); n128 (a library built with
 -DTESSEL_FP8_EXPERIMENTS: the promoted kernel on 128 x 128 tiles, 6 stages, the default before
-session 12); a suffix _c1 / _c2 forces clusters of 1 / 2 CTAs (else chosen: 2 where K >= 9216).
+session 12); h192, h128, hblocks (the same library: the halves, GemmConfig's Halves_, each k-tile's
+wgmmas in two groups over the tile's column halves, one half promoted while the other's run, on
+128 x 192, 128 x 128 and block-scaled 128 x 128 tiles); a suffix _c1 / _c2 forces clusters of 1 / 2 CTAs (else chosen: 2 where K >= 9216).
 cublas: torch._scaled_mm(a, b, scale_a, scale_b, out_dtype=bf16) (use_fast_accum False;
 cublas_fast: True).
 
@@ -54,12 +56,12 @@ def main():
     gen = torch.Generator(device="cuda")
     gen.manual_seed(4321)
     variants = [v for v in args.variants.split(",") if v]
-    code = {"default": 0, "e5m2": 1, "fast": 4, "blocks": 5, "n128": 6}
+    code = {"default": 0, "e5m2": 1, "fast": 4, "blocks": 5, "n128": 6, "h192": 7, "hblocks": 8, "h128": 9}
     for v in list(code):
         for c in (1, 2):
             code[f"{v}_c{c}"] = code[v] + 100 * c
-    promoted = [v for v in variants if v in code and code[v] % 100 == 6 or v.startswith("default_c")]  # bit-identical to _scaled_mm expected
-    blockv = [v for v in variants if v in code and code[v] % 100 == 5]
+    promoted = [v for v in variants if v in code and code[v] % 100 in (6, 7, 9) or v.startswith("default_c")]  # bit-identical to _scaled_mm expected
+    blockv = [v for v in variants if v in code and code[v] % 100 in (5, 8)]
 
     def make(M, N, K, b_dtype=torch.float8_e4m3fn):
         a = ((torch.rand(M, K, device="cuda", generator=gen) * 2 - 1) * 4).to(torch.float8_e4m3fn)

@@ -17,7 +17,10 @@
 # (-DTESSEL_FP8_EXPERIMENTS: variant 6, fp8_pair.py's n128, the 128 x 128 promoted kernel);
 # VARIANTS (fp8_pair.py's --variants); CHECK=small (gemm_bench --fp8 --small only, not the
 # bench shapes); PROFILE=1 (Nsight Compute of 8192^3 for default, never, n128, fast:
-# fp8_profile.py); SAN=0 (no compute-sanitizer; SAN_TOOLS: which); PYTEST=0 (neither the
+# fp8_profile.py; PROFILE_VARIANTS: which, as variant:promote_every; SRC=1 adds the source page's
+# warp-stall samples per SASS instruction, ncu_source_top.py); PREBUILT=DIR (no builds: DIR's
+# gemm_bench_fp8 and libfp8.so, built elsewhere with the same flags; PYTEST=0 then);
+# SAN=0 (no compute-sanitizer; SAN_TOOLS: which); PYTEST=0 (neither the
 # PyTorch entry point's library nor pytest); ROUNDS, REPS. The ptxas report and, per FP8 kernel of the library, its
 # SASS counts (wgmmas, spill loads/stores, barriers) go to sass.txt, its skeleton from the first
 # wgmma on (wgmmas, syncs, branches, spills, FADD/FFMA, with addresses) to loop_<md5 of its name>.sass.
@@ -35,8 +38,13 @@ trap pack EXIT
 t0=$(date +%s)
 F="-ccbin g++ -std=c++20 -O3 -gencode=arch=compute_90a,code=sm_90a -Iinclude -DTESSEL_GEMM_BENCH_FP8_ONLY"
 [ "${FP8_X:-0}" = 1 ] && F="$F -DTESSEL_FP8_EXPERIMENTS"
+if [ -n "${PREBUILT:-}" ]; then
+  cp "$PREBUILT/gemm_bench_fp8" "$PREBUILT/libfp8.so" $d/ && cp "$PREBUILT"/build_*.log "$log/" 2>/dev/null
+  echo "prebuilt: $PREBUILT ($(cat "$PREBUILT/flags.txt" 2>/dev/null))" | tee -a "$log/gpu.txt"
+else
 nvcc $F -Xptxas -v bench/gpu/gemm_bench.cu -o $d/gemm_bench_fp8 -lcuda > "$log/build_bench.log" 2>&1 &
 nvcc $F -Xptxas -v -shared -Xcompiler -fPIC -DTESSEL_GEMM_BENCH_LIB bench/gpu/gemm_bench.cu -o $d/libfp8.so -lcuda > "$log/build_lib.log" 2>&1 &
+fi
 if [ "${PYTEST:-1}" != 0 ]; then
 python3 -c "
 import importlib.util, time
@@ -90,11 +98,20 @@ if [ -f $d/libfp8.so ]; then
   pack
 fi
 if [ "${PROFILE:-0}" = 1 ] && [ -f $d/libfp8.so ]; then  # Nsight Compute of one 8192^3 call per variant (clocks locked by ncu)
-  for v in default:1 default:0 n128:1 fast:0; do
-    timeout 90 ncu -k regex:gemm_kernel --launch-skip 3 --launch-count 1 --section SpeedOfLight --section ComputeWorkloadAnalysis \
-      --section WarpStateStats --section SchedulerStats --section MemoryWorkloadAnalysis \
-      python3 bench/gpu/fp8_profile.py --lib $d/libfp8.so --variant ${v%:*} --promote-every ${v#*:} > "$log/ncu_${v%:*}_${v#*:}.txt" 2>&1
-    echo "ncu ${v}: rc=$? $(grep -E 'Duration|SM Frequency' "$log/ncu_${v%:*}_${v#*:}.txt" | sed 's/  */ /g' | tr '\n' ';')"
+  for v in ${PROFILE_VARIANTS:-default:1 default:0 n128:1 fast:0}; do
+    n="${v%:*}_${v#*:}"
+    src=""
+    [ "${SRC:-0}" = 1 ] && src="--section SourceCounters --import-source no -f -o $d/ncu_$n"
+    timeout 120 ncu -k regex:gemm_kernel --launch-skip 3 --launch-count 1 --section SpeedOfLight --section ComputeWorkloadAnalysis \
+      --section WarpStateStats --section SchedulerStats --section MemoryWorkloadAnalysis $src \
+      python3 bench/gpu/fp8_profile.py --lib $d/libfp8.so --variant ${v%:*} --promote-every ${v#*:} > "$log/ncu_$n.txt" 2>&1
+    echo "ncu ${v}: rc=$? $(grep -E 'Duration|SM Frequency' "$log/ncu_$n.txt" | sed 's/  */ /g' | tr '\n' ';')"
+    if [ -f $d/ncu_$n.ncu-rep ]; then
+      ncu --import $d/ncu_$n.ncu-rep --page details > "$log/ncu_$n.txt" 2>&1
+      ncu --import $d/ncu_$n.ncu-rep --page source --csv --print-source sass > $d/ncu_src_$n.csv 2>&1
+      python3 bench/gpu/ncu_source_top.py $d/ncu_src_$n.csv 60 > "$log/ncu_src_$n.txt" 2>&1 || head -n 5 $d/ncu_src_$n.csv >> "$log/ncu_src_$n.txt"
+      gzip -c $d/ncu_src_$n.csv > "$log/ncu_src_$n.csv.gz"
+    fi
   done
   ncu --query-metrics 2>/dev/null | grep -iE "gmma|tensor_op" > "$log/ncu_metrics.txt"
   pack

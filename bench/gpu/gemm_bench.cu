@@ -284,11 +284,16 @@ bool run_fp8_case(Fp8Case const& c, int reps, Totals& tot, bool do_time) {
 #if defined(TESSEL_FP8_EXPERIMENTS)
 // Other FP8 configurations, for comparison (bench/gpu/fp8_run.sh FP8_X=1 builds them; CI does not):
 // 6: e4m3 x e4m3 -> bf16 promoted every k-tile on 128 x 128 tiles, 6 stages (the default before
-// session 12's 128 x 192).
+// session 12's 128 x 192); the halves (GemmConfig's Halves_: each k-tile's wgmmas in two groups
+// over the column halves, one half promoted while the other's wgmmas run): 7 on 128 x 192 tiles
+// (Fp8Config's), 8 block-scaled on 128 x 128 (Fp8BlockConfig's), 9 on 128 x 128, 6 stages.
 namespace fp8x {
 using E4 = float_e4m3_t;
 using KM = GMMA::Major;
 using V6 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 128, 6, 2, 40, 232, E4, true>;
+using V7 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 192, 4, 2, 24, 240, E4, true, false, true>;
+using V8 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 128, 6, 2, 40, 232, E4, true, true, true>;
+using V9 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 128, 6, 2, 40, 232, E4, true, false, true>;
 }  // namespace fp8x
 #endif
 
@@ -299,6 +304,9 @@ bool run_fp8(Fp8Case const& c, int reps, Totals& tot, bool do_time) {
   switch (c.variant) {
 #if defined(TESSEL_FP8_EXPERIMENTS)
     case 6: return run_fp8_case<fp8x::V6>(c, reps, tot, do_time);
+    case 7: return run_fp8_case<fp8x::V7>(c, reps, tot, do_time);
+    case 8: return run_fp8_case<fp8x::V8>(c, reps, tot, do_time);
+    case 9: return run_fp8_case<fp8x::V9>(c, reps, tot, do_time);
 #endif
     case 0: return run_fp8_case<s::Fp8Config<E4, E4, bfloat16_t>>(c, reps, tot, do_time);
     case 1: return run_fp8_case<s::Fp8Config<E4, E5, bfloat16_t>>(c, reps, tot, do_time);
@@ -348,16 +356,17 @@ int fp8_main(bool small, bool describe, bool do_time, int reps) {
     std::vector<Fp8Case> smalls = {{256, 512, 128}, {1, 16, 16}, {129, 257, 144}, {77, 300, 208}, {513, 1000, 528}, {1000, 136, 1008},
                                    {130, 264, 4000}, {300, 520, 2064}};
 #if defined(TESSEL_FP8_EXPERIMENTS)
-    std::vector<int> const checked = {0, 1, 2, 4, 5, 6};
+    std::vector<int> const checked = {0, 1, 2, 4, 5, 6, 7, 8, 9};
 #else
     std::vector<int> const checked = {0, 1, 2, 4, 5};
 #endif
     for (auto c : smalls)
       for (int v : checked)
         for (bool rc : {false, true}) {
-          if (rc && v != 0 && v != 2 && v != 6) continue;  // per-row/column scales: the TMA epilogue (0, 6) and the direct one (2)
+          if (rc && v != 0 && v != 2 && v != 6 && v != 7 && v != 9) continue;  // per-row/column scales: the TMA epilogue (0, 6, 7, 9), the direct one (2)
           c.variant = v;
           c.rows_cols = rc;
+          c.promotion = !rc && (v == 0 || v == 7) && c.K >= 1008;  // the promotion every 4 k-tiles and never, on ragged shapes too
           run_fp8(c, reps, tot, false);
         }
   }
@@ -366,7 +375,7 @@ int fp8_main(bool small, bool describe, bool do_time, int reps) {
     std::vector<std::array<int, 3>> const shapes = {{4096, 4096, 4096}, {8192, 8192, 8192}, {16384, 4096, 4096}, {16384, 11008, 4096},
                                                      {16384, 4096, 11008}};
 #if defined(TESSEL_FP8_EXPERIMENTS)
-    std::vector<int> const timed = {0, 4, 1, 5, 6};
+    std::vector<int> const timed = {0, 4, 1, 5, 6, 7, 8, 9};
 #else
     std::vector<int> const timed = {0, 4, 1, 5};
 #endif
@@ -374,7 +383,7 @@ int fp8_main(bool small, bool describe, bool do_time, int reps) {
       for (int v : timed) {
         Fp8Case c{s[0], s[1], s[2], v};
         c.time = true;
-        c.promotion = v == 0 && (s[2] == 11008 || s[0] == 8192);
+        c.promotion = (v == 0 || v == 7) && (s[2] == 11008 || s[0] == 8192);
         run_fp8(c, reps, tot, do_time);
       }
   }
@@ -455,6 +464,8 @@ extern "C" int tessel_bench_gemm_fp8(int variant, void const* A, void const* B, 
   try {
 #if defined(TESSEL_FP8_EXPERIMENTS)
     if (variant == 6) return int(s::launch_fp8<fp8x::V6>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
+    if (variant == 7) return int(s::launch_fp8<fp8x::V7>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
+    if (variant == 9) return int(s::launch_fp8<fp8x::V9>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
 #endif
     if (variant == 0) return int(s::launch_fp8<s::Fp8Config<E4, E4, bfloat16_t>>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
     if (variant == 1)
@@ -466,6 +477,14 @@ extern "C" int tessel_bench_gemm_fp8(int variant, void const* A, void const* B, 
       gs.a_row_stride = kb, gs.a_kb_stride = 1, gs.b_nb_stride = kb, gs.b_kb_stride = 1;
       return int(s::launch_fp8<s::Fp8BlockConfig<E4, E4, bfloat16_t>>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
     }
+#if defined(TESSEL_FP8_EXPERIMENTS)
+    if (variant == 8) {
+      long long const kb = (K + 127) / 128;
+      gs.blocks = true, gs.a_rows = gs.b_cols = false;
+      gs.a_row_stride = kb, gs.a_kb_stride = 1, gs.b_nb_stride = kb, gs.b_kb_stride = 1;
+      return int(s::launch_fp8<fp8x::V8>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
+    }
+#endif
   } catch (std::exception const& e) {
     std::fprintf(stderr, "tessel_bench_gemm_fp8: %s\n", e.what());
   }
