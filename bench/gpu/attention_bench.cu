@@ -238,6 +238,7 @@ std::string variant_tag() {
   if (Cfg::kRescaleEarly) t += " rescale-early";
   if (Cfg::kSkipRescale) t += " skip-rescale";
   if (Cfg::kKAhead) t += " k-ahead";
+  if (Cfg::kSplitWait) t += " split-wait=" + std::to_string(Cfg::kSplitWait);
   return t + (Cfg::kConsumers != 2 ? " BM=" + std::to_string(Cfg::BM::value) : std::string()) + " BN=" + std::to_string(Cfg::BN::value) + " stages=" + std::to_string(Cfg::kStages) + (Cfg::kDynamic ? " dynamic" : " static") + (Cfg::kEpiTma ? " epi-tma" : "");
 }
 
@@ -594,7 +595,8 @@ void time_table(int reps) {
 // -DTESSEL_ATTN_EXP_EMU=E (FP8: E of every 8 exponentials on the FMA pipe),
 // -DTESSEL_ATTN_CHAINS=C (partial row maxima), -DTESSEL_ATTN_RESCALE_EARLY=0|1 (O's
 // rescale under S's wgmmas), -DTESSEL_ATTN_SKIP_RESCALE=0|1 (skipped where no maximum moved),
-// -DTESSEL_ATTN_K_AHEAD=0|1 (the producer loads K one block ahead of V).
+// -DTESSEL_ATTN_K_AHEAD=0|1 (the producer loads K one block ahead of V),
+// -DTESSEL_ATTN_SPLIT_WAIT=0|1|2 (how P V's wait is kept below the softmax).
 #if !defined(TESSEL_ATTN_OVERLAP)
 #  define TESSEL_ATTN_OVERLAP 1
 #endif
@@ -652,6 +654,11 @@ void time_table(int reps) {
 #else
 #  define TESSEL_ATTN_KAHEAD_OF(D, C) att::attention_default_k_ahead(D, C, sizeof(T))
 #endif
+#if defined(TESSEL_ATTN_SPLIT_WAIT)
+#  define TESSEL_ATTN_SPLIT_OF(D, C) TESSEL_ATTN_SPLIT_WAIT
+#else
+#  define TESSEL_ATTN_SPLIT_OF(D, C) att::attention_default_split_wait(D, C, sizeof(T))
+#endif
 #if defined(TESSEL_ATTN_SKIP_RESCALE)
 #  define TESSEL_ATTN_SKIP_OF(D, C) (TESSEL_ATTN_SKIP_RESCALE != 0)
 #else
@@ -663,11 +670,11 @@ using Config = att::AttentionConfig<T, D, Causal, TESSEL_ATTN_BN_OF(D, Causal), 
                                     TESSEL_ATTN_CONS_OF(D, Causal), TESSEL_ATTN_PREGS(TESSEL_ATTN_CONS_OF(D, Causal)),
                                     TESSEL_ATTN_CREGS(TESSEL_ATTN_CONS_OF(D, Causal)), sizeof(T) == 1 ? TESSEL_ATTN_EXP_EMU : 0,
                                     TESSEL_ATTN_CHAINS_OF(D, Causal), TESSEL_ATTN_EARLY_OF(D, Causal), TESSEL_ATTN_SKIP_OF(D, Causal),
-                                    TESSEL_ATTN_KAHEAD_OF(D, Causal)>;
+                                    TESSEL_ATTN_KAHEAD_OF(D, Causal), TESSEL_ATTN_SPLIT_OF(D, Causal)>;
 #if !defined(TESSEL_ATTN_BN) && !defined(TESSEL_ATTN_DYNAMIC) && !defined(TESSEL_ATTN_EPI_TMA) && !defined(TESSEL_ATTN_CONSUMERS) && \
     !defined(TESSEL_ATTN_PRODUCER_REGS) && !defined(TESSEL_ATTN_CONSUMER_REGS) && TESSEL_ATTN_OVERLAP == 1 && TESSEL_ATTN_PINGPONG == 0 && \
     TESSEL_ATTN_STAGES == 2 && TESSEL_ATTN_EXP_EMU == 0 && !defined(TESSEL_ATTN_CHAINS) && !defined(TESSEL_ATTN_RESCALE_EARLY) && \
-    !defined(TESSEL_ATTN_SKIP_RESCALE) && !defined(TESSEL_ATTN_K_AHEAD)
+    !defined(TESSEL_ATTN_SKIP_RESCALE) && !defined(TESSEL_ATTN_K_AHEAD) && !defined(TESSEL_ATTN_SPLIT_WAIT)
 // Without overrides the bench times exactly what tessel::cuda::attention and tessel.cuda.attention run.
 template <int D, bool Causal>
 constexpr bool kIsLibraryDefault = std::is_same_v<Config<bfloat16_t, D, Causal>, att::AttentionConfig<bfloat16_t, D, Causal>>;

@@ -21,7 +21,8 @@
 # stages), e (O through TMA stores), w3 / c2 (3 / 2 consumer warpgroups), eN
 # (FP8: N of 8 exponentials on the FMA pipe), mC (C partial row maxima), r (O
 # rescaled under S's wgmmas), k (the rescale skipped where no maximum moved),
-# a (K loaded one block ahead of V).
+# a (K loaded one block ahead of V), wS (SplitWait_ S), o (session 12's
+# softmax schedule: -DTESSEL_ATTN_SPLIT_WAIT=0 and the four above off / FP8's).
 # NCU="v ...": Nsight Compute (--set full) of one launch of each listed
 # variant after NCUSKIP (default 6: the d128 variants' S = 8192 launch) of its
 # kernel's launches: the details page, the raw metrics of pipes, stalls and
@@ -72,7 +73,7 @@ done
 echo "== correctness: $(grep -c '^ok' $out/check.txt) ok ($(grep -c '^ok.*varlen' $out/check.txt) varlen), $(grep -c '^FAIL' $out/check.txt) FAIL; largest error ratio $(grep -oE 'ratio [0-9.]+' $out/check.txt | sort -k2 -g | tail -n 1); largest lse rel $(grep -oE 'lse rel [0-9.e-]+' $out/check.txt | sort -k3 -g | tail -n 1) ($(( $(date +%s) - t1 )) s)"
 for v in ${SAN:-1 3 5}; do
   [ -x $d/attn_$v ] || continue
-  for tool in memcheck racecheck synccheck; do
+  for tool in ${SANTOOLS:-memcheck racecheck synccheck}; do
     timeout 90 compute-sanitizer --tool $tool $d/attn_$v --small > $d/san.txt 2>&1
     rc=$?
     { echo "== sanitizer $tool variant $v: rc=$rc"; grep -vE "^ok" $d/san.txt | tail -n 20; } >> "$out/san.txt"

@@ -483,7 +483,9 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
           // before P V of block n + 1 adds to it; else after P V of block n + 2
           // has retired (the same O: both precede P V of block n + 1). The first
           // block's correction is 0 (no maximum before it) on an O of zeros.
-          for (n = blocks - 2; n >= 0; --n) {
+          // The steps of block n (S of block n with P V of block n + 1, then
+          // the softmax of block n), and the end of P V of block n + 1.
+          auto step = [&](int n) {
             pipe_k.consumer_wait(sk);
             pipe_v.consumer_wait(sv);
             turn_wait();
@@ -495,11 +497,44 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
             warpgroup_fence_operand(acc_s);
             release_k(n);
             softmax(acc_s, n, corr);
+          };
+          auto retire_pv = [&] {
             warpgroup_wait<0>();  // P V of block n + 1: P's registers and O are free
             warpgroup_fence_operand(acc_o);
             release_v();
             if constexpr (!Cfg::kRescaleEarly) rescale_o(corr);
             convert(acc_s, tOrP);
+          };
+          // Cfg::kSplitWait: ptxas schedules wgmma.wait_group (no operands) at
+          // the top of the basic block that holds it, i.e. ahead of the
+          // softmax when both share one: the softmax then runs after P V
+          // instead of under it (the SASS of session 12's kernels). A branch
+          // between them keeps the wait below the softmax: 1, the loop's exit
+          // test; 2, the wait at the next block's start, after its K and V waits.
+          if constexpr (Cfg::kSplitWait == 1) {
+            if (blocks > 1) {
+              for (n = blocks - 2;; --n) {
+                step(n);
+                if (n == 0) break;
+                retire_pv();
+              }
+              retire_pv();
+            }
+          } else if constexpr (Cfg::kSplitWait == 2) {
+            for (n = blocks - 2; n >= 0; --n) {
+              if (n < blocks - 2) {
+                pipe_k.consumer_wait(sk);  // (again in step: passed at once)
+                pipe_v.consumer_wait(sv);
+                retire_pv();
+              }
+              step(n);
+            }
+            if (blocks > 1) retire_pv();
+          } else {
+            for (n = blocks - 2; n >= 0; --n) {
+              step(n);
+              retire_pv();
+            }
           }
           pipe_v.consumer_wait(sv);
           turn_wait();
