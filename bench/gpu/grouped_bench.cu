@@ -431,7 +431,7 @@ std::string work_line(std::vector<int> const& sizes) {
       double const pair = 2 * 128 * cost(std::min(rem, 128));  // both CTAs, for rank 0's time (rank 1's is no longer)
       s2 += pair;
       sn += rem <= 128 ? 128 * cost(rem) : pair;  // along N: half the positions, each CTA its own n-tile
-      sh += rem <= 64 ? 128 * cost(rem) : rem <= 128 ? 128 : pair;  // halves: (64, 128] rows as two 64-row CTAs, half a tile each
+      sh += rem <= 128 ? 128 : pair;  // halves: (64, 128] rows as two 64-row CTAs, half a tile each; <= 64: no split
     }
   }
   char b[400];
@@ -622,7 +622,7 @@ struct LtLoop {
   struct Algo {
     cublasLtMatmulAlgo_t a;  // (wrapped: nvcc 13's front end fails on a vector of the unnamed struct itself)
   };
-  std::vector<Algo> algo;
+  std::vector<std::vector<Algo>> algo;  // per group, the heuristic's answers, best first; the first that runs is kept
   void* ws = nullptr;
   std::size_t ws_bytes = std::size_t(32) << 20;
   LtLoop(std::vector<int> const& sizes, int N, int K, float const* sa, float const* sb, bool fast) : rows(sizes) {
@@ -648,29 +648,49 @@ struct LtLoop {
       std::size_t same = 0;
       while (same < g && sizes[same] != sizes[g]) ++same;
       if (same < g) {
-        algo[g] = algo[same];  // the same row count, the same algorithm
+        algo[g] = algo[same];  // the same row count, the same algorithms
         continue;
       }
-      cublasLtMatmulHeuristicResult_t h{};
+      cublasLtMatmulHeuristicResult_t h[8]{};
       int found = 0;
-      CL(cublasLtMatmulAlgoGetHeuristic(lt, op, lb, la[g], lc[g], lc[g], pref, 1, &h, &found));
-      if (found == 0) {
+      CL(cublasLtMatmulAlgoGetHeuristic(lt, op, lb, la[g], lc[g], lc[g], pref, 8, h, &found));
+      for (int i = 0; i < found; ++i)
+        if (h[i].state == CUBLAS_STATUS_SUCCESS && h[i].workspaceSize <= ws_bytes) algo[g].push_back(Algo{h[i].algo});
+      if (algo[g].empty()) {
         std::printf("cuBLASLt: no FP8 algorithm for %d rows\n", sizes[g]);
-        std::exit(1);
+        ok = false;
       }
-      algo[g].a = h.algo;
     }
     cublasLtMatmulPreferenceDestroy(pref);
   }
+  bool ok = true;  // every group has an algorithm that runs (else the loop is left out of the timings)
+  // The loop; the first time, each group's algorithms are tried in the heuristic's order until one runs
+  // (the others are dropped), and a group none of which runs makes ok false (the statuses printed).
   void run(float_e4m3_t const* A, float_e4m3_t const* B, bfloat16_t* C, int N, int K) {
     float const one = 1.f, zero = 0.f;
     long long r0 = 0;
-    for (std::size_t g = 0; g < rows.size(); r0 += rows[g], ++g) {
+    for (std::size_t g = 0; g < rows.size() && ok; r0 += rows[g], ++g) {
       if (rows[g] == 0) continue;
-      CL(cublasLtMatmul(lt, op, &one, B + g * std::size_t(N) * K, lb, A + r0 * K, la[g], &zero, C + r0 * N, lc[g], C + r0 * N, lc[g], &algo[g].a, ws,
-                        ws_bytes, nullptr));
+      auto call = [&](Algo const& al) {
+        return cublasLtMatmul(lt, op, &one, B + g * std::size_t(N) * K, lb, A + r0 * K, la[g], &zero, C + r0 * N, lc[g], C + r0 * N, lc[g], &al.a, ws,
+                              ws_bytes, nullptr);
+      };
+      if (tried) {
+        CL(call(algo[g][0]));
+        continue;
+      }
+      std::size_t i = 0;
+      for (; i < algo[g].size(); ++i) {
+        cublasStatus_t const st = call(algo[g][i]);
+        if (st == CUBLAS_STATUS_SUCCESS) break;
+        std::printf("cuBLASLt FP8, %d rows: algorithm %zu of %zu: status %d\n", rows[g], i, algo[g].size(), int(st));
+      }
+      if (i == algo[g].size()) ok = false;
+      else algo[g].erase(algo[g].begin(), algo[g].begin() + std::ptrdiff_t(i));
     }
+    tried = true;
   }
+  bool tried = false;
   ~LtLoop() {
     for (std::size_t g = 0; g < la.size(); ++g)
       if (la[g]) cublasLtMatrixLayoutDestroy(la[g]), cublasLtMatrixLayoutDestroy(lc[g]);
@@ -742,11 +762,16 @@ void time_case_fp8(TimeCase const& tc, int rounds, int reps) {
   fill_dev<<<1024, 256>>>(B, (long long)E * N * K, 2u, true);
   std::vector<std::uint16_t> h1(std::size_t(M) * N), h2(std::size_t(M) * N);
   for (int v : {4, 3, 9}) {
+    if (!loop.ok || !loop_fast.ok) break;
     CK(cudaMemset(C, 0xff, std::size_t(M) * N * 2));
     CK(cudaMemset(C2, 0, std::size_t(M) * N * 2));
     runs[std::size_t(v)]();
     (v == 9 ? loop_fast : loop).run(A, B, C2, N, K);
     CK(cudaDeviceSynchronize());
+    if (!(v == 9 ? loop_fast : loop).ok) {
+      check(false, "FP8 " + cs.head + ": the cuBLASLt loop does not run (no algorithm of the heuristic's 8 ran for a group)");
+      break;
+    }
     CK(cudaMemcpy(h1.data(), C, h1.size() * 2, cudaMemcpyDeviceToHost));
     CK(cudaMemcpy(h2.data(), C2, h2.size() * 2, cudaMemcpyDeviceToHost));
     long long wrong = 0;
@@ -754,11 +779,18 @@ void time_case_fp8(TimeCase const& tc, int rounds, int reps) {
     check(wrong == 0, "FP8 " + cs.head + ": " + names[std::size_t(v)] + " == cuBLASLt loop, bit for bit (integers), " + std::to_string(wrong) + " differ");
   }
   int const kLoop = int(runs.size());
-  for (char const* x : {"cuBLASLt loop", "cuBLASLt loop fast", "cuBLASLt dense", "cuBLASLt dense fast"}) names.push_back(x);
-  runs.push_back([&] { loop.run(A, B, C, N, K); });
-  runs.push_back([&] { loop_fast.run(A, B, C, N, K); });
-  runs.push_back([&] { dense_lt.run(A, B, C, N, K); });
-  runs.push_back([&] { dense_lt_fast.run(A, B, C, N, K); });
+  dense_lt.run(A, B, C, N, K), dense_lt_fast.run(A, B, C, N, K);
+  CK(cudaDeviceSynchronize());
+  bool const lt_ok = loop.ok && loop_fast.ok && dense_lt.ok && dense_lt_fast.ok;
+  if (lt_ok) {
+    for (char const* x : {"cuBLASLt loop", "cuBLASLt loop fast", "cuBLASLt dense", "cuBLASLt dense fast"}) names.push_back(x);
+    runs.push_back([&] { loop.run(A, B, C, N, K); });
+    runs.push_back([&] { loop_fast.run(A, B, C, N, K); });
+    runs.push_back([&] { dense_lt.run(A, B, C, N, K); });
+    runs.push_back([&] { dense_lt_fast.run(A, B, C, N, K); });
+  } else {
+    std::printf("cuBLASLt: left out of the timings (a loop or dense GEMM that does not run)\n");
+  }
 #    endif
   fill_dev<<<1024, 256>>>(A, (long long)M * K, 3u, false);
   fill_dev<<<1024, 256>>>(B, (long long)E * N * K, 4u, false);
@@ -767,14 +799,14 @@ void time_case_fp8(TimeCase const& tc, int rounds, int reps) {
   for (int g : {0, 1, 2, 3, 4}) {
     std::printf("ratio FP8 %s: %s speed / tessel dense promoted %.3f, / c1 %.3f", tc.name, names[std::size_t(g)], ratio(ms, g, 5), ratio(ms, g, 0));
 #    if defined(TESSEL_GROUPED_CUBLASLT)
-    std::printf(", / cuBLASLt loop %.3f, / cuBLASLt dense %.3f", ratio(ms, g, kLoop), ratio(ms, g, kLoop + 2));
+    if (lt_ok) std::printf(", / cuBLASLt loop %.3f, / cuBLASLt dense %.3f", ratio(ms, g, kLoop), ratio(ms, g, kLoop + 2));
 #    endif
     std::printf(" (medians of %d per-round ratios)\n", rounds);
   }
   for (int g : {6, 7, 8, 9}) {
     std::printf("ratio FP8 %s: %s speed / tessel dense fast %.3f, / fast c1 %.3f", tc.name, names[std::size_t(g)], ratio(ms, g, 10), ratio(ms, g, 6));
 #    if defined(TESSEL_GROUPED_CUBLASLT)
-    std::printf(", / cuBLASLt loop fast %.3f, / cuBLASLt dense fast %.3f", ratio(ms, g, kLoop + 1), ratio(ms, g, kLoop + 3));
+    if (lt_ok) std::printf(", / cuBLASLt loop fast %.3f, / cuBLASLt dense fast %.3f", ratio(ms, g, kLoop + 1), ratio(ms, g, kLoop + 3));
 #    endif
     std::printf(" (medians of %d per-round ratios)\n", rounds);
   }

@@ -420,10 +420,10 @@ void grouped_tiles_all() {
         long long lone = 0;
         for (int x : sizes) lone += x > 0 && (x + 2) / 3 % 2 == 1;
         faults += w2s != w1 + (tn % 2) * lone;
-        // the halves cost no more than the split along N, which costs no more than no split; where tn is even,
-        // the split along N (and so the halves) costs what clusters of 1 do but for pairs whose second tile holds
-        // at most a half's rows
-        cost_faults += c2h > c2s + 1e-9 || c2s > c2 + 1e-9 || (tn % 2 == 0 && c2s + 1e-9 < c1);
+        // the halves and the split along N cost no more than no split, and the halves no more than clusters of 1
+        // where no lone m-tile has at most a half's rows; where tn is even, the split along N costs what clusters
+        // of 1 do but for pairs whose second tile holds at most a half's rows
+        cost_faults += c2h > c2 + 1e-9 || c2s > c2 + 1e-9 || (tn % 2 == 0 && c2s + 1e-9 < c1);
         work1 += w1, work2s += w2s, odd_extra += (tn % 2) * lone;
         cost1 += c1, cost2 += c2, cost2s += c2s, cost2h += c2h;
       }
@@ -433,7 +433,7 @@ void grouped_tiles_all() {
                 "GroupedProblem::tile: every row of the groups stored once, the pair agreeing (%d size vectors of 1-3 groups of 0..9 "
                 "rows, tiles of 3 and of 4 rows, 1-4 column tiles, bands 2^0..2^1; clusters of 1, 2, 2 split along N, 2 in halves: %lld, %lld, "
                 "%lld, %lld tiles of 3 rows computed, split along N = clusters of 1 + %lld past N; tiles of 4 rows, their time with idle "
-                "warpgroups skipped: %.0f, %.0f, %.0f, %.0f, halves <= split along N <= no split)",
+                "warpgroups skipped: %.0f, %.0f, %.0f, %.0f; halves and split along N <= no split)",
                 vectors, work1, work2, work2s, work2h, odd_extra, cost1, cost2, cost2s, cost2h);
   check(faults == 0 && cost_faults == 0, what);
   // The default cluster: 2 on a card of the H100's DRAM bandwidth per SM (or an unknown one), 1 on the H200's.

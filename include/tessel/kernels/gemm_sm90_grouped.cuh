@@ -93,7 +93,9 @@ struct GroupedGemmOptions {
   //   1 (kSplitN): split along N between the pair, each CTA loading its own B;
   //   2 (kSplitHalves): of more than 64 rows, split along M, CTA r taking its 64 rows
   //      r * 64 .. (each CTA's second warpgroup idle), B shared by multicast; of 64 rows or fewer,
-  //      split along N as 1 (one warpgroup busy in each CTA);
+  //      not split (one warpgroup of the pair busy). Unlike 1, the pair's B tile stays the one the
+  //      group's other pairs of that column read at about the same time (the split along N takes n-tiles
+  //      2n and 2n + 1 at position n: B tiles read twice from DRAM where the group's B exceeds L2);
   //   -1: chosen per card (choose_split_lone).
   // In every mode a warpgroup whose 64 rows lie past its group's issues no wgmma (GroupedProblem::
   // kSkipIdleRows), so that a tile of at most 64 of a group's rows costs about half a 128-row one.
@@ -181,7 +183,7 @@ namespace sm90 {
 // kSplitHalves: a lone m-tile of more than BM / 2 rows is split along M instead, CTA r taking rows
 // r * BM / 2 .. of it (rank 0 bounded at BM / 2 rows, rank 1 at the group's end), the B tile shared
 // by multicast as for whole pairs; each CTA's second warpgroup has no rows and skips its wgmmas
-// (kSkipIdleRows), so the position costs about half a tile; one of at most BM / 2 rows is split along N.
+// (kSkipIdleRows), so the position costs about half a tile; one of at most BM / 2 rows is not split.
 // Without split_lone, rank 1 computes BM rows past the group's (not stored): the work of a tile, or,
 // with kSkipIdleRows, the time its partner takes (the pair's stages are shared).
 inline constexpr int kSplitNone = 0, kSplitN = 1, kSplitHalves = 2;  // GroupedGemmOptions::split_lone's modes
@@ -205,10 +207,12 @@ struct GroupedProblem {
     int m = g.m * cluster + rank, nt = g.n;  // the CTA's BM-row tile of the group, its n-tile
     int row = g.start + m * BM, row_end = g.start + g.rows;
     int const rem = g.rows - g.m * 2 * BM;  // clusters of 2: the group's rows from the pair's first row on
-    if (cluster == 2 && split_lone == kSplitHalves && rem <= BM && 2 * rem > BM) {  // the lone m-tile split along M
-      row = g.start + g.m * 2 * BM + rank * (BM / 2);
-      if (rank == 0) row_end = row + BM / 2;  // (rank 1's rows; BM / 2 = 64: one warpgroup's)
-    } else if (cluster == 2 && split_lone != kSplitNone && rem <= BM) {  // the group's lone last m-tile: split along N
+    if (cluster == 2 && split_lone == kSplitHalves && rem <= BM) {
+      if (2 * rem > BM) {  // the lone m-tile split along M
+        row = g.start + g.m * 2 * BM + rank * (BM / 2);
+        if (rank == 0) row_end = row + BM / 2;  // (rank 1's rows; BM / 2 = 64: one warpgroup's)
+      }  // (at most BM / 2 rows: as without the split, rank 0's second warpgroup and rank 1 idle)
+    } else if (cluster == 2 && split_lone == kSplitN && rem <= BM) {  // the group's lone last m-tile: split along N
       if (2 * g.n >= sched.tiles_n) return t;  // this row's positions past ceil(tn / 2): no tile (for both CTAs)
       m = g.m * 2, nt = 2 * g.n + rank;
       row = g.start + m * BM;
