@@ -82,7 +82,7 @@ struct GemmScales {
 // GemmScales::promote_every k-tiles. BlockScaled_ (with Promote_ and BN_ = 128):
 // GemmScales' block scales applied at every promotion.
 template <class T, class TO, GMMA::Major MA, GMMA::Major MB, int BN_ = 256, int Stages_ = 4, int Consumers_ = 2, int ProducerRegs_ = 40,
-          int ConsumerRegs_ = 232, class TB_ = T, bool Promote_ = false, bool BlockScaled_ = false, bool Halves_ = false>
+          int ConsumerRegs_ = 232, class TB_ = T, bool Promote_ = false, bool BlockScaled_ = false, bool Halves_ = false, int EpiSlots_ = 2>
 struct GemmConfig {
   using Element = T;  // A's (and B's, for 16-bit inputs)
   using ElementA = T;
@@ -186,8 +186,12 @@ struct GemmConfig {
   // in device code): the offset of (row, column) in a slot.
   using SmemTileCElems = decltype(make_composed_layout(Swizzle<3, (sizeof(TO) == 2 ? 3 : 2), 3>{}, Int<0>{}, SmemTileC{}.layout_b()));
   static constexpr int kEpiChunkElems = 64 * 64;
-  static constexpr int kEpiSlots = 2;
-  static constexpr int kChunksN = BN_ / 64;  // chunks per warpgroup per tile (odd counts: the slots alternate across tiles)
+  // EpiSlots_: the slots per consumer warpgroup, which the chunks take in turn across tiles; a chunk
+  // waits for the store of the chunk EpiSlots_ before it (2: within a tile from the third chunk on;
+  // kChunksN or more: the previous tile's, long done, at the cost of shared memory for stages).
+  static constexpr int kEpiSlots = EpiSlots_;
+  static_assert(EpiSlots_ == 1 || EpiSlots_ == 2 || EpiSlots_ == 4 || EpiSlots_ == 8, "GemmConfig: 1, 2, 4 or 8 epilogue slots per consumer warpgroup");
+  static constexpr int kChunksN = BN_ / 64;  // chunks per warpgroup per tile (a count that is no multiple of the slots': the slots go round across tiles)
   static constexpr int kEpiBytes = kEpiTma ? kConsumers * kEpiSlots * kEpiChunkElems * int(sizeof(TO)) : 0;
 
   // Shared memory: A and B rings (1024-byte aligned for the swizzle), the epilogue's slots, then the barriers.

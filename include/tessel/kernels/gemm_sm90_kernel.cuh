@@ -37,8 +37,8 @@
 //     the swizzled smem tensors), keeps one k-tile of wgmmas in flight, and
 //     releases a buffer once the wgmmas that read it have retired;
 //   - clusters of 2 CTAs along M (GemmOptions::cluster = 2, or chosen where
-//     K >= GemmOptions::cluster_min_k: 1.04-1.10x the no-cluster kernel at
-//     K = 11008 on the H100, no gain at K = 8192, bench/RESULTS.md): the pair
+//     K >= GemmOptions::cluster_min_k: every K for 16-bit inputs, from 9216
+//     for 8-bit ones; gemm_common.cuh says why): the pair
 //     computes M tiles (2m, 2m+1) of one N column, each CTA loads every other
 //     piece of the shared B tile and multicasts it to both, so B crosses L2
 //     once per pair; a buffer is free when the consumers
@@ -62,8 +62,8 @@
 //   - epilogue (16-bit C, beta = 0, C's rows 16-byte aligned: the default
 //     path): each consumer warpgroup writes its 64 x BN rows of alpha * acc,
 //     rounded, into shared memory in 64 x 64 chunks (the 128-byte swizzle
-//     atom tiled to (64, 64), bank-conflict free), alternating between two
-//     8 KB slots, and one thread per warpgroup stores each chunk with a TMA
+//     atom tiled to (64, 64), bank-conflict free), taking Cfg::kEpiSlots
+//     8 KB slots in turn (2 by default), and one thread per warpgroup stores each chunk with a TMA
 //     store (bounds clipped by the TMA); the warpgroup goes on to the next
 //     tile's wgmmas while the stores drain (the slot's previous store is
 //     waited for, cp.async.bulk.wait_group.read, only when the slot comes
@@ -324,7 +324,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
     [[maybe_unused]] auto acc_h1 = acc_h0;
 
     PipelineState<S> st;
-    int epi_parity = 0;  // the epilogue's next slot (an odd number of chunks per tile: the slots alternate across tiles)
+    int epi_next = 0;  // the epilogue's next slot (the chunks take the slots in turn, across tiles)
     for (TileWalk w = p.problem.walk(p, first, step); !w.done(); w.next()) {
       GemmTile const t = p.problem.tile(p, w.pos, cluster, int(rank));
       if (!t.valid) continue;
@@ -525,9 +525,10 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
           int ctid_o = ctid;
           asm volatile("" : "+r"(ctid_o));
           auto const tCcE = mma.get_slice(ctid_o).partition_C(make_identity_tensor(Shape<BM, BN>{}));
-          static_assert(Cfg::kEpiSlots == 2, "the slots' alternation below is a parity");
-          int const par = Cfg::kChunksN % 2 == 0 ? 0 : epi_parity;  // 0 throughout for an even count
-          if constexpr (Cfg::kChunksN % 2 != 0) epi_parity ^= 1;
+          // This tile's first slot: 0 throughout where the chunks are a multiple of the slots.
+          constexpr bool kSlotsRound = Cfg::kChunksN % Cfg::kEpiSlots != 0;
+          int const first_slot = kSlotsRound ? epi_next : 0;
+          if constexpr (kSlotsRound) epi_next = (epi_next + Cfg::kChunksN) & (Cfg::kEpiSlots - 1);  // (a power of two)
           // Values i, i + 1 (one row, adjacent columns) scaled and rounded to a pair of TO.
           auto const pair_of = [&](int i) {
             float f0 = alpha, f1 = alpha;
@@ -554,7 +555,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
           }
           TESSEL_UNROLL
           for (int j = 0; j < Cfg::kChunksN; ++j) {
-            TO* const slot = smem_c + (wg * Cfg::kEpiSlots + ((j + par) & 1)) * Cfg::kEpiChunkElems;
+            TO* const slot = smem_c + (wg * Cfg::kEpiSlots + ((first_slot + j) & (Cfg::kEpiSlots - 1))) * Cfg::kEpiChunkElems;
             if (leader) tma_store_wait<Cfg::kEpiSlots - 1>();  // the store that last read this slot is done
             detail::named_barrier_sync(Cfg::kEpiBarrier + wg, 128);
             TESSEL_UNROLL
