@@ -125,6 +125,42 @@ TEST(Tma, NamedErrors) {
   }
 }
 
+// The same errors through make_tma_plan (its copy made at compile time, the run-time
+// extents, strides and address checked as make_tma_params does): the same message as
+// make_tma_plan_computed's, for each run-time condition (a dynamic inner stride, a byte
+// stride, the address, an extent past 2^32 elements), and none where there is none.
+TEST(Tma, NamedErrorsOfTheCompileTimeCopy) {
+  using H = half_t;
+  auto sw = tile_to_shape(GMMA::Layout_K_SW128_Atom<H>{}, Shape<_128, _64>{});
+  auto message = [](auto&& f) -> std::string {
+    try {
+      f();
+    } catch (tessel::error const& e) {
+      return e.what();
+    }
+    return "(none)";
+  };
+  auto both = [&](char const* label, H* ptr, auto const& gl, char const* want) {
+    SCOPED_TRACE(label);
+    auto g = make_tensor(make_gmem_ptr(ptr), gl);
+    std::string const a = message([&] { (void)detail::make_tma_plan<void>(SM90_TMA_LOAD{}, g, sw, Shape<_128, _64>{}, 1); });
+    std::string const b = message([&] { (void)detail::make_tma_plan_computed<void>(SM90_TMA_LOAD{}, g, sw, Shape<_128, _64>{}, 1); });
+    EXPECT_EQ(a, b);
+    EXPECT_NE(a.find(want), std::string::npos) << a;
+  };
+  int const M = 1000, K = 520;
+  {  // (these take the compile-time copy)
+    using GL = Layout<Shape<int, int>, Stride<int, int>>;
+    using C = decltype(detail::make_tma_plan_computed<void>(SM90_TMA_LOAD{}, make_tensor(make_gmem_ptr(gbuf<H>()), GL{}), sw, Shape<_128, _64>{}, 1));
+    static_assert(detail::tma_prototype<C, H, GL, decltype(sw), Shape<_128, _64>>::ok);
+  }
+  both("inner stride 2", gbuf<H>(), make_layout(make_shape(M, K), make_stride(2 * K, 2)), "not contiguous");
+  both("row of 1001", gbuf<H>(), make_layout(make_shape(M, 1001), make_stride(1001, 1)), "multiple of 16");
+  both("address", gbuf<H>() + 1, make_layout(make_shape(M, K), make_stride(K, 1)), "16-byte aligned");
+  both("extent past 2^32", gbuf<H>(), make_layout(make_shape(M, (1LL << 32) + 8), make_stride((1LL << 32) + 8, 1LL)), "[1, 2^32]");
+  both("fine", gbuf<H>(), make_layout(make_shape(M, K), make_stride(K, 1)), "(none)");
+}
+
 // The rest of the tile (atom/tma_copy.hpp issues one box per run): an MN_SW128
 // 128x64 tile is 16 boxes of 64x8: 2 along M (64 rows, smem index step 512) times
 // 8 along K (8 columns, smem index step 1024).
@@ -161,6 +197,63 @@ TEST(Tma, BoxesOfATile) {
 }
 
 namespace {
+// make_tma_plan's copy (made at compile time where the layouts' types decide the plan, at
+// cluster size 1) is, field by field, the one make_tma_plan_computed computes at run time.
+template <class A, class B>
+void expect_same_copy(A const& a, B const& b) {
+  static_assert(std::is_same_v<A, B>);
+  TMA::Params const &p = a.params, &q = b.params;
+  EXPECT_EQ(p.rank, q.rank);
+  EXPECT_EQ(p.address, q.address);
+  EXPECT_EQ(p.error, q.error);
+  EXPECT_EQ(p.swizzle, q.swizzle);
+  EXPECT_EQ(p.data_type, q.data_type);
+  for (int d = 0; d < 5; ++d) {
+    EXPECT_EQ(p.dims[d], q.dims[d]) << d;
+    EXPECT_EQ(p.strides[d], q.strides[d]) << d;
+    EXPECT_EQ(p.box[d], q.box[d]) << d;
+    EXPECT_EQ(p.elem_strides[d], q.elem_strides[d]) << d;
+    EXPECT_EQ(p.parts[d], q.parts[d]) << d;
+    for (int m = 0; m < TMA::detail::kMaxModes; ++m) {
+      EXPECT_EQ(p.part_mode[d][m], q.part_mode[d][m]) << d << " " << m;
+      EXPECT_EQ(p.part_scale[d][m], q.part_scale[d][m]) << d << " " << m;
+    }
+  }
+  EXPECT_EQ(p.rest, q.rest);
+  for (int r = 0; r < 8; ++r) {
+    EXPECT_EQ(p.rest_extent[r], q.rest_extent[r]);
+    EXPECT_EQ(p.rest_mode[r], q.rest_mode[r]);
+    EXPECT_EQ(p.rest_step[r], q.rest_step[r]);
+    EXPECT_EQ(p.rest_smem[r], q.rest_smem[r]);
+    for (int d = 0; d < 5; ++d) EXPECT_EQ(a.run_c_[r][d], b.run_c_[r][d]);
+  }
+  EXPECT_EQ(p.tile_elems, q.tile_elems);
+  EXPECT_EQ(p.recast_num, q.recast_num);
+  EXPECT_EQ(p.recast_den, q.recast_den);
+  for (int m = 0; m < TMA::detail::kMaxModes; ++m) {
+    EXPECT_EQ(p.tile_extent[m], q.tile_extent[m]);
+    EXPECT_EQ(a.tile_[m], b.tile_[m]);
+    EXPECT_EQ(a.mode_dim_[m], b.mode_dim_[m]);
+    EXPECT_EQ(a.mode_scale_[m], b.mode_scale_[m]);
+  }
+  EXPECT_EQ(a.bytes, b.bytes);
+  EXPECT_EQ(a.box_values_, b.box_values_);
+  EXPECT_EQ(a.multicast_, b.multicast_);
+  EXPECT_EQ(a.table_boxes_, b.table_boxes_);
+  for (int i = 0; i < a.kMaxTableBoxes; ++i) {
+    EXPECT_EQ(a.box_s_[i], b.box_s_[i]) << i;
+    for (int d = 0; d < 5; ++d) EXPECT_EQ(a.box_c_[i][d], b.box_c_[i][d]) << i << " " << d;
+  }
+  EXPECT_EQ(a.slice_s_, b.slice_s_);
+  for (int d = 0; d < 5; ++d) EXPECT_EQ(a.slice_c_[d], b.slice_c_[d]);
+}
+template <class M, class Op, class G, class SL, class Tile>
+auto plan_checked(Op const& op, G const& g, SL const& sl, Tile const& tile, int cluster) {
+  auto tma = detail::make_tma_plan<M>(op, g, sl, tile, cluster);
+  expect_same_copy(tma, detail::make_tma_plan_computed<M>(op, g, sl, tile, cluster));
+  return tma;
+}
+
 // The TMA copy that make_tma_copy<M>(SM90_TMA_LOAD{}, gl, sl, tile, cluster) builds
 // (its plan, without encoding a tensor map): the rank of get_tma_tensor's
 // elements (the tensor map's rank), the tensor's elements per TMA instruction
@@ -171,7 +264,7 @@ void expect_tma(char const* label, GL const& gl, SL const& sl, Tile const& tile,
                 std::vector<std::vector<int>> const& want) {
   SCOPED_TRACE(label);
   auto g = make_tensor(make_gmem_ptr(gbuf<T>()), gl);
-  auto tma = detail::make_tma_plan<M>(SM90_TMA_LOAD{}, g, sl, tile, cluster);
+  auto tma = plan_checked<M>(SM90_TMA_LOAD{}, g, sl, tile, cluster);
   auto mA = tma.get_tma_tensor(shape(gl));
   constexpr int R = decltype(rank(mA(0)))::value;
   EXPECT_EQ(R, rank_want);
@@ -323,7 +416,7 @@ void emulate_load(char const* label, GL const& gl, SL const& sl, Tile const& til
   long long const nbytes = (long long)cosize(gl) * (long long)sizeof(T);
   for (long long i = 0; i < nbytes; ++i) bytes[i] = (unsigned char)(i * 7 + (i >> 8) * 3 + 1);
   auto g = make_tensor(make_gmem_ptr(gbuf<T>()), gl);
-  auto tma = detail::make_tma_plan<M>(SM90_TMA_LOAD{}, g, sl, tile, 1);
+  auto tma = plan_checked<M>(SM90_TMA_LOAD{}, g, sl, tile, 1);
   alignas(1024) static unsigned char smem[1 << 17];
   auto sA = make_tensor(make_smem_ptr(reinterpret_cast<T*>(smem)), sl);
   constexpr int R = decltype(rank(tile))::value;
@@ -457,7 +550,7 @@ int expect_box_table(char const* label, Copy const& tma, bool want_table) {
 template <class T, class M = void, class Op = SM90_TMA_LOAD, class GL, class SL, class Tile>
 int expect_box_table(char const* label, GL const& gl, SL const& sl, Tile const& tile, int cluster, bool want_table) {
   auto g = make_tensor(make_gmem_ptr(gbuf<T>()), gl);
-  return expect_box_table(label, detail::make_tma_plan<M>(Op{}, g, sl, tile, cluster), want_table);
+  return expect_box_table(label, plan_checked<M>(Op{}, g, sl, tile, cluster), want_table);
 }
 }  // namespace
 

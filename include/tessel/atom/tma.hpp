@@ -253,10 +253,15 @@ struct BoxDim {
 };
 
 // The parameters (see the top of the file); p.error names a failed condition.
-template <int Bits, class Order>
-constexpr Params compute(Gmem const& g, Order const& o, int swizzle_bits, int num_multicast, std::uintptr_t address, int tma_bits = Bits) {
+// In two steps: plan() decides the box and the runs from what the global
+// layout's types say (its rank, its static extents and strides: a run-time
+// extent or stride decides nothing there), finish() adds what the run-time
+// extents and strides give (dims, strides, coordinate scales) and checks the
+// instruction's limits. make_tma_params runs plan() at compile time.
+// plan: steps 1-4; p.box holds each dimension's extent in the tensor's elements.
+template <int Bits>
+constexpr Params plan(Gmem const& g, SmemOrder const& o, int tma_bits = Bits) {
   Params p;
-  p.address = reinterpret_cast<void const*>(address);
   if (o.error) { p.error = o.error; return p; }
   for (int m = 0; m < o.rank; ++m)
     if (o.gmode[m] >= g.rank) { p.error = "TMA: the CTA tile has more modes than the global tensor"; return p; }
@@ -314,34 +319,40 @@ constexpr Params compute(Gmem const& g, Order const& o, int swizzle_bits, int nu
     nb = 5;
   }
   p.rank = nb;
+  for (int k = 0; k < nb; ++k) {
+    p.parts[k] = std::int8_t(box[k].parts);
+    for (int q = 0; q < p.parts[k]; ++q) p.part_mode[k][q] = std::int8_t(box[k].mode[q]);
+    p.box[k] = std::uint32_t(box[k].extent);
+  }
+  return p;
+}
+// finish: steps 5-7 on plan()'s p (without an error) for the global layout g at address.
+template <int Bits>
+constexpr void finish(Params& p, Gmem const& g, int swizzle_bits, int num_multicast, std::uintptr_t address, int tma_bits = Bits) {
+  p.address = reinterpret_cast<void const*>(address);
+  int const nb = p.rank;
   long long stride0 = 0;  // dimension 0's stride in elements: 1 (contiguous) or the TMA cannot read it
   // 5. global dims and strides of each dimension (a dimension of several modes: their common grid)
   for (int k = 0; k < nb; ++k) {
     long long shape = 1, stride = 0;
-    for (int q = 0; q < box[k].parts; ++q) {
-      int const m = box[k].mode[q];
-      if (box[k].parts == 1) { shape = g.shape[m], stride = g.stride[m]; break; }
+    for (int q = 0; q < p.parts[k]; ++q) {
+      int const m = p.part_mode[k][q];
+      if (p.parts[k] == 1) { shape = g.shape[m], stride = g.stride[m]; break; }
       long long const old = stride;
       stride = TESSEL_NAMESPACE::detail::gcd_value(stride, g.stride[m]);  // std::gcd without <numeric>
       shape = stride != 0 ? (shape - 1) * (old / stride) + (g.shape[m] - 1) * (g.stride[m] / stride) + 1 : g.shape[m];
     }
     if (k == 0) stride0 = stride;
-    p.parts[k] = std::int8_t(box[k].parts);
-    for (int q = 0; q < p.parts[k]; ++q) {
-      int const m = box[k].mode[q];
-      p.part_mode[k][q] = std::int8_t(m);
-      p.part_scale[k][q] = stride != 0 ? g.stride[m] / stride : 1;
-    }
+    for (int q = 0; q < p.parts[k]; ++q) p.part_scale[k][q] = stride != 0 ? g.stride[p.part_mode[k][q]] / stride : 1;
     p.dims[k] = std::uint64_t(shape);
     p.strides[k] = std::uint64_t(stride) * Bits / 8;
-    p.box[k] = std::uint32_t(box[k].extent);
   }
   // 5b. the map's element type: dimension 0 counts its elements
   if (tma_bits != Bits) {
     std::uint64_t const d0 = p.dims[0] * std::uint64_t(Bits), b0 = std::uint64_t(p.box[0]) * std::uint64_t(Bits);
     if (d0 % std::uint64_t(tma_bits) != 0 || b0 % std::uint64_t(tma_bits) != 0) {
       p.error = "TMA: the innermost extent is not a whole number of the tensor map's elements";
-      return p;
+      return;
     }
     p.dims[0] = d0 / std::uint64_t(tma_bits), p.box[0] = std::uint32_t(b0 / std::uint64_t(tma_bits));
     long long const gg = TESSEL_NAMESPACE::detail::gcd_value((long long)Bits, (long long)tma_bits);
@@ -349,25 +360,80 @@ constexpr Params compute(Gmem const& g, Order const& o, int swizzle_bits, int nu
   }
   // 6. multicast: the box split along its last dimensions
   for (int k = nb - 1, mc = num_multicast; mc > 1; --k) {
-    if (k < 0) { p.error = "TMA: the multicast is larger than the box"; return p; }
-    if (p.box[k] % mc != 0 && mc % p.box[k] != 0) { p.error = "TMA: the multicast count does not divide the box"; return p; }
+    if (k < 0) { p.error = "TMA: the multicast is larger than the box"; return; }
+    if (p.box[k] % mc != 0 && mc % p.box[k] != 0) { p.error = "TMA: the multicast count does not divide the box"; return; }
     int const next = (mc + int(p.box[k]) - 1) / int(p.box[k]);
     p.box[k] = (p.box[k] + mc - 1) / mc;
     mc = next;
   }
   // 7. the instruction's limits
-  if (address % 16 != 0) { p.error = "TMA: the global address is not 16-byte aligned"; return p; }
-  if (stride0 != 1) { p.error = "TMA: the innermost box dimension is not contiguous in global memory (the majors of shared and global memory differ)"; return p; }
+  if (address % 16 != 0) { p.error = "TMA: the global address is not 16-byte aligned"; return; }
+  if (stride0 != 1) { p.error = "TMA: the innermost box dimension is not contiguous in global memory (the majors of shared and global memory differ)"; return; }
   for (int k = 0; k < nb; ++k) {
-    if (p.box[k] > 256) { p.error = "TMA: a box extent is above 256"; return p; }
-    if (p.dims[k] < 1 || p.dims[k] > (std::uint64_t(1) << 32)) { p.error = "TMA: a global extent is not in [1, 2^32]"; return p; }
+    if (p.box[k] > 256) { p.error = "TMA: a box extent is above 256"; return; }
+    if (p.dims[k] < 1 || p.dims[k] > (std::uint64_t(1) << 32)) { p.error = "TMA: a global extent is not in [1, 2^32]"; return; }
     if (k > 0 && (p.strides[k] % 16 != 0 || p.strides[k] >= (std::uint64_t(1) << 40))) {
       p.error = "TMA: a global byte stride is not a multiple of 16 below 2^40";
-      return p;
+      return;
     }
   }
   p.swizzle = swizzle_bits;  // Swizzle<B,4,3>: B = 0, 1, 2, 3 is CU_TENSOR_MAP_SWIZZLE_NONE, 32B, 64B, 128B
   p.data_type = 0;
+}
+
+// finish() for a p whose box, map element count and coordinate scales are
+// already final (a copy whose plan its types decide, at cluster size 1:
+// make_tma_copy's compile-time copy): the run-time extents and strides, and
+// finish()'s checks of them, in finish()'s order (what else finish() checks
+// was checked at compile time).
+template <int Bits>
+constexpr void finish_extents(Params& p, Gmem const& g, int swizzle_bits, std::uintptr_t address, int tma_bits = Bits) {
+  p.address = reinterpret_cast<void const*>(address);
+  int const nb = p.rank;
+  long long stride0 = 0;
+  // 5. (without the scales)
+  for (int k = 0; k < nb; ++k) {
+    long long shape = 1, stride = 0;
+    for (int q = 0; q < p.parts[k]; ++q) {
+      int const m = p.part_mode[k][q];
+      if (p.parts[k] == 1) { shape = g.shape[m], stride = g.stride[m]; break; }
+      long long const old = stride;
+      stride = TESSEL_NAMESPACE::detail::gcd_value(stride, g.stride[m]);
+      shape = stride != 0 ? (shape - 1) * (old / stride) + (g.shape[m] - 1) * (g.stride[m] / stride) + 1 : g.shape[m];
+    }
+    if (k == 0) stride0 = stride;
+    p.dims[k] = std::uint64_t(shape);
+    p.strides[k] = std::uint64_t(stride) * Bits / 8;
+  }
+  // 5b. (dimension 0's extent only: the box is recast)
+  if (tma_bits != Bits) {
+    std::uint64_t const d0 = p.dims[0] * std::uint64_t(Bits);
+    if (d0 % std::uint64_t(tma_bits) != 0) {
+      p.error = "TMA: the innermost extent is not a whole number of the tensor map's elements";
+      return;
+    }
+    p.dims[0] = d0 / std::uint64_t(tma_bits);
+  }
+  // 7.
+  if (address % 16 != 0) { p.error = "TMA: the global address is not 16-byte aligned"; return; }
+  if (stride0 != 1) { p.error = "TMA: the innermost box dimension is not contiguous in global memory (the majors of shared and global memory differ)"; return; }
+  for (int k = 0; k < nb; ++k) {
+    if (p.box[k] > 256) { p.error = "TMA: a box extent is above 256"; return; }
+    if (p.dims[k] < 1 || p.dims[k] > (std::uint64_t(1) << 32)) { p.error = "TMA: a global extent is not in [1, 2^32]"; return; }
+    if (k > 0 && (p.strides[k] % 16 != 0 || p.strides[k] >= (std::uint64_t(1) << 40))) {
+      p.error = "TMA: a global byte stride is not a multiple of 16 below 2^40";
+      return;
+    }
+  }
+  p.swizzle = swizzle_bits;
+}
+
+// Both steps (the run-time plan of make_tma_params, computed whole).
+template <int Bits, class Order>
+constexpr Params compute(Gmem const& g, Order const& o, int swizzle_bits, int num_multicast, std::uintptr_t address, int tma_bits = Bits) {
+  Params p = plan<Bits>(g, o, tma_bits);
+  if (p.error) { p.address = reinterpret_cast<void const*>(address); return p; }
+  finish<Bits>(p, g, swizzle_bits, num_multicast, address, tma_bits);
   return p;
 }
 
@@ -447,10 +513,10 @@ struct static_plan {
 };
 }  // namespace detail
 
-// make_tma_params<TmaType = T>(ptr, gmem layout, smem layout, cta tile, multicast):
-// see the top. TmaType is the tensor map's element type (CuTe's TmaInternalType).
+namespace detail {
+// make_tma_params into p (make_tma_copy fills its copy's params in place).
 template <class TmaType = void, class T, class GS, class GD, class SL, class Tile>
-Params make_tma_params(T const* ptr, Layout<GS, GD> const& g, SL const& s, Tile const& cta_tile, int num_multicast = 1) {
+void fill_tma_params(Params& p, T const* ptr, Layout<GS, GD> const& g, SL const& s, Tile const& cta_tile, int num_multicast) {
   using M = std::conditional_t<std::is_void_v<TmaType>, T, TmaType>;
   auto const inner = detail::nonswizzle(s);
   static_assert(is_static_v<decltype(inner)>, "tessel::TMA: the shared-memory layout must be static");
@@ -466,10 +532,22 @@ Params make_tma_params(T const* ptr, Layout<GS, GD> const& g, SL const& s, Tile 
     static_assert(sp.error == nullptr, "tessel::TMA: this tile cannot be moved by the TMA (the message of make_tma_params "
                                        "at run time names the condition)");
   }
-  Params p = detail::compute<bits>(detail::flat_gmem(g), Order::value, detail::swizzle_bits(s), num_multicast,
-                                   reinterpret_cast<std::uintptr_t>(ptr), sizeof_bits_v<M>);
+  // The plan (steps 1-4) at compile time: it reads only what the layout's type says.
+  static constexpr Params planned = detail::plan<bits>(detail::flat_gmem(Layout<GS, GD>{}), Order::value, sizeof_bits_v<M>);
+  p = planned;
+  if (p.error) p.address = ptr;
+  else detail::finish<bits>(p, detail::flat_gmem(g), detail::swizzle_bits(s), num_multicast, reinterpret_cast<std::uintptr_t>(ptr), sizeof_bits_v<M>);
   p.data_type = data_type<M>();
   TESSEL_CHECK(p.error == nullptr, p.error);
+}
+}  // namespace detail
+
+// make_tma_params<TmaType = T>(ptr, gmem layout, smem layout, cta tile, multicast):
+// see the top. TmaType is the tensor map's element type (CuTe's TmaInternalType).
+template <class TmaType = void, class T, class GS, class GD, class SL, class Tile>
+Params make_tma_params(T const* ptr, Layout<GS, GD> const& g, SL const& s, Tile const& cta_tile, int num_multicast = 1) {
+  Params p;
+  detail::fill_tma_params<TmaType>(p, ptr, g, s, cta_tile, num_multicast);
   return p;
 }
 // The CTA tile of the overload without one: the shared-memory layout's shape per mode.

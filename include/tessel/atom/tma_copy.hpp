@@ -240,7 +240,7 @@ struct TmaCopy {
   // Fills the table from params (host; make_tma_copy calls it). A tile of more
   // boxes than kMaxTableBoxes, or offsets beyond 32 bits, keeps table_boxes_ = 0
   // (the device then interprets the plan, as box() does).
-  void build_box_table() {
+  constexpr void build_box_table() {
     table_boxes_ = 0;
     TMA::Params const& p = params;
     for (int m = 0; m < TMA::detail::kMaxModes; ++m) mode_dim_[m] = -1, mode_scale_[m] = 0;
@@ -341,7 +341,7 @@ struct TmaCopy {
   }
 
   // The number of boxes of one tile (the runs of the make_tma_params plan).
-  TESSEL_HOST_DEVICE int boxes() const {
+  TESSEL_HOST_DEVICE constexpr int boxes() const {
     int runs = 1;
     for (int r = 0; r < params.rest; ++r) runs *= params.rest_extent[r];
     return runs;
@@ -549,6 +549,7 @@ TESSEL_HOST_DEVICE constexpr auto insert_unit_modes(ComposedLayout<A, O, L> cons
 template <class Op, class T, int R, class SmemInner, int TileRank, class Plan = void>
 struct TmaTiledCopy : TmaCopy<Op, T> {
   static constexpr int tma_rank = R;
+  using value_type_ = T;
   using plan_type = Plan;  // the plan its types decide (TMA::detail::static_plan)
 
   // This load with its mbarrier (and multicast mask), knowing the plan the
@@ -580,7 +581,9 @@ struct TmaTiledCopy : TmaCopy<Op, T> {
     it.num_ = std::int32_t(p.recast_num), it.den_ = std::int32_t(p.recast_den);
     if constexpr (uniform) {
       [&]<std::size_t... J>(std::index_sequence<J...>) {
-        [[maybe_unused]] bool const fits = (true && ... && (static_cast<long long>(get<J>(flat)) + p.tile_extent[J] <= (1LL << detail::coord_bits<F>)));
+        // (The tile's extents are the plan's: compile-time ones where the types decide the plan.)
+        [[maybe_unused]] bool const fits =
+            (true && ... && (static_cast<long long>(get<J>(flat)) + tile_extent<int(J)>() <= (1LL << detail::coord_bits<F>)));
         TESSEL_CHECK(fits, "get_tma_tensor: a mode is too large for the coordinate's bits");
       }(std::make_index_sequence<F>{});
       auto stride = []<std::size_t... J>(std::index_sequence<J...>) {
@@ -605,6 +608,13 @@ struct TmaTiledCopy : TmaCopy<Op, T> {
           std::make_index_sequence<F>{});
       return make_tensor(it, make_layout(shape64, unflatten(stride, shape)));
     }
+  }
+
+  // The CTA tile's extent along global mode J (the plan's).
+  template <int J>
+  TESSEL_HOST_DEVICE long long tile_extent() const {
+    if constexpr (detail::tma_static_plan<Plan>::known) return detail::tma_static_plan<Plan>::p.tile_extent[J];
+    else return this->params.tile_extent[J];
   }
 
   // get_slice(cta): CuTe's slice of the TMA TiledCopy for this CTA's rank in
@@ -664,10 +674,87 @@ template <class Op, class T, int R, class SI, int K, class P>
 TESSEL_HOST_DEVICE void print(Copy_Atom<TmaTiledCopy<Op, T, R, SI, K, P>> const& tma) { print(static_cast<TmaCopy<Op, T> const&>(tma)); }
 
 namespace detail {
+// The copy of make_tma_plan at cluster size 1 but for what the global tensor's run-time
+// extents, strides and address give (dims, strides, address, swizzle: finish_extents),
+// where the layouts' types decide the rest: the plan (static_plan) without an error
+// but those finish_extents checks, its coordinate scales static, and every check of
+// make_tma_plan on it met. ok: there is one (otherwise make_tma_plan computes it all at
+// run time, and names the failed condition).
+template <class C, class M, class GL, class SL, class Tile>
+struct tma_prototype {
+  using T = typename C::value_type_;
+  using Plan = typename C::plan_type;
+  using SP = tma_static_plan<Plan>;
+  static constexpr int bits = sizeof_bits_v<T>;
+  static constexpr TMA::Params planned = TMA::detail::plan<bits>(
+      TMA::detail::flat_gmem(GL{}), TMA::detail::order_of<std::remove_cvref_t<decltype(GL{}.shape())>, SL, Tile>::value, sizeof_bits_v<M>);
+  static constexpr long long tile_size = [] {
+    long long t = decltype(size(Tile{}))::value;
+    constexpr TMA::detail::Gmem gm = TMA::detail::flat_gmem(GL{});
+    constexpr TMA::detail::TileParts parts = TMA::detail::order_of<std::remove_cvref_t<decltype(GL{}.shape())>, SL, Tile>::parts;
+    for (int k = 0; k < parts.n; ++k)
+      if (gm.static_stride[parts.gmode[k]] && gm.stride[parts.gmode[k]] == 0) t /= parts.extent[k];
+    return t;
+  }();
+  static constexpr bool ok = [] {
+    if constexpr (!SP::known || !SP::static_scales) {
+      return false;
+    } else {
+      TMA::Params const& p = SP::p;  // (compute at cluster size 1 with run-time extents and strides 0)
+      if (planned.error != nullptr || p.rank != C::tma_rank || p.tile_elems != tile_size) return false;
+      // finish()'s checks that do not read run-time extents or strides: the recast box, box <= 256
+      if (sizeof_bits_v<M> != bits && (std::uint64_t(planned.box[0]) * std::uint64_t(bits)) % std::uint64_t(sizeof_bits_v<M>) != 0) return false;
+      for (int k = 0; k < p.rank; ++k)
+        if (p.box[k] > 256) return false;
+      int const sw = TMA::detail::swizzle_bits(SL{});
+      if (sw > 0) {
+        long long const period = (16LL << sw) * 8 / long(sizeof(T));
+        for (int r = 0; r < p.rest; ++r)
+          if (p.rest_smem[r] % period != 0) return false;
+      }
+      return SP::box_values == [] {
+        long long b = 1;
+        for (int d = 0; d < SP::p.rank; ++d) b *= SP::p.box[d];
+        return b * SP::p.recast_den / SP::p.recast_num;
+      }();
+    }
+  }();
+  static constexpr C make() {
+    C c{};
+    if constexpr (ok) {
+      c.params = SP::p;
+      c.params.error = nullptr;
+      for (int k = 0; k < 5; ++k) c.params.dims[k] = 1, c.params.strides[k] = 0;
+      c.params.address = nullptr;
+      c.params.swizzle = 0;
+      c.params.data_type = TMA::data_type<M>();
+      c.bytes = std::uint32_t(tile_size * bits / 8);
+      c.multicast_ = 1;
+      c.box_values_ = int(SP::box_values);
+      for (int m = 0; m < TMA::detail::kMaxModes; ++m) c.tile_[m] = SP::p.tile_extent[m];
+      c.build_box_table();
+    }
+    return c;
+  }
+  static constexpr C value = make();
+};
+
+// make_tma_plan's copy where tma_prototype has one: the copy its types decide, made at
+// compile time; here only what the global tensor's run-time extents, strides and address
+// give (make_tma_params' checks of them included).
+template <class C, class M, class Tile, class E, class GL, class SL>
+C make_tma_plan_static(Tensor<E, GL> const& g, SL const& s) {
+  C c = tma_prototype<C, M, GL, SL, Tile>::value;
+  TMA::detail::finish_extents<sizeof_bits_v<typename C::value_type_>>(c.params, TMA::detail::flat_gmem(g.layout()), TMA::detail::swizzle_bits(s),
+                                                                         reinterpret_cast<std::uintptr_t>(raw_pointer_cast(g.data())), sizeof_bits_v<M>);
+  TESSEL_CHECK(c.params.error == nullptr, c.params.error);
+  return c;
+}
+
 // The plan of a TMA copy, without encoding the tensor map (make_tma_copy
 // encodes it): the plan's checks, the bytes, the values per box, the tile.
 template <class TmaType, class Op, class E, class GL, class SL, class Tile>
-auto make_tma_plan(Op const&, Tensor<E, GL> const& g, SL const& s, Tile const&, int cluster_size) {
+auto make_tma_plan_computed(Op const&, Tensor<E, GL> const& g, SL const& s, Tile const&, int cluster_size) {
   using T = typename Tensor<E, GL>::value_type;
   using M = std::conditional_t<std::is_void_v<TmaType>, T, TmaType>;
   static_assert(std::is_same_v<Op, SM90_TMA_LOAD> || std::is_same_v<Op, SM90_TMA_LOAD_MULTICAST> || std::is_same_v<Op, SM90_TMA_STORE>,
@@ -678,6 +765,7 @@ auto make_tma_plan(Op const&, Tensor<E, GL> const& g, SL const& s, Tile const&, 
     if constexpr (is_tuple_v<Tile>) return int(tuple_size_v<Tile>); else return 1;
   }();
   TESSEL_CHECK(cluster_size >= 1, "make_tma_copy: the cluster size is not positive");
+  using C = TmaTiledCopy<Op, T, R, Inner, K, TMA::detail::static_plan<T, M, GL, SL, Tile>>;
   TMA::Params p = TMA::make_tma_params<M>(raw_pointer_cast(g.data()), g.layout(), s, Tile{}, cluster_size);
   TESSEL_CHECK(p.rank == R, "make_tma_copy: the tensor map's rank differs from the one its types give");
   // The tile's elements the boxes hold: all but those along global modes of static stride 0 (broadcast).
@@ -701,7 +789,7 @@ auto make_tma_plan(Op const&, Tensor<E, GL> const& g, SL const& s, Tile const&, 
     TESSEL_CHECK(slice == 1 || slice % period == 0, "make_tma_copy: a multicast slice does not start on the swizzle's period");
   }
   using Plan = TMA::detail::static_plan<T, M, GL, SL, Tile>;
-  TmaTiledCopy<Op, T, R, Inner, K, Plan> c{};
+  C c{};
   c.params = p;
   c.bytes = std::uint32_t(tile_size * sizeof_bits_v<T> / 8);
   c.multicast_ = cluster_size;
@@ -724,6 +812,18 @@ auto make_tma_plan(Op const&, Tensor<E, GL> const& g, SL const& s, Tile const&, 
            SP::p.rest_smem[r] == p.rest_smem[r];
   TESSEL_CHECK(same, "make_tma_copy: the plan of the layouts' types differs from the run-time plan");
   return c;
+}
+// The same copy: made at compile time where tma_prototype has one (cluster size 1),
+// computed whole (make_tma_plan_computed) otherwise.
+template <class TmaType, class Op, class E, class GL, class SL, class Tile>
+auto make_tma_plan(Op const& op, Tensor<E, GL> const& g, SL const& s, Tile const& tile, int cluster_size) {
+  using C = decltype(make_tma_plan_computed<TmaType>(op, g, s, tile, cluster_size));
+  using M = std::conditional_t<std::is_void_v<TmaType>, typename Tensor<E, GL>::value_type, TmaType>;
+  if constexpr (tma_prototype<C, M, GL, SL, Tile>::ok) {
+    TESSEL_CHECK(cluster_size >= 1, "make_tma_copy: the cluster size is not positive");
+    if (cluster_size == 1) return make_tma_plan_static<C, M, Tile>(g, s);
+  }
+  return make_tma_plan_computed<TmaType>(op, g, s, tile, cluster_size);
 }
 template <class C>
 TESSEL_HOST_DEVICE constexpr int cluster_count(C const& c) {
