@@ -238,7 +238,7 @@ std::string variant_tag() {
   if (Cfg::kRescaleEarly) t += " rescale-early";
   if (Cfg::kSkipRescale) t += " skip-rescale";
   if (Cfg::kKAhead) t += " k-ahead";
-  if (Cfg::kSplitWait) t += " split-wait=" + std::to_string(Cfg::kSplitWait);
+  if (!Cfg::kSplitWait && Cfg::kOverlap) t += " no-split-wait";
   return t + (Cfg::kConsumers != 2 ? " BM=" + std::to_string(Cfg::BM::value) : std::string()) + " BN=" + std::to_string(Cfg::BN::value) + " stages=" + std::to_string(Cfg::kStages) + (Cfg::kDynamic ? " dynamic" : " static") + (Cfg::kEpiTma ? " epi-tma" : "");
 }
 
@@ -596,7 +596,7 @@ void time_table(int reps) {
 // -DTESSEL_ATTN_CHAINS=C (partial row maxima), -DTESSEL_ATTN_RESCALE_EARLY=0|1 (O's
 // rescale under S's wgmmas), -DTESSEL_ATTN_SKIP_RESCALE=0|1 (skipped where no maximum moved),
 // -DTESSEL_ATTN_K_AHEAD=0|1 (the producer loads K one block ahead of V),
-// -DTESSEL_ATTN_SPLIT_WAIT=0|1|2 (how P V's wait is kept below the softmax).
+// -DTESSEL_ATTN_SPLIT_WAIT=0|1 (P V's wait kept below the softmax).
 #if !defined(TESSEL_ATTN_OVERLAP)
 #  define TESSEL_ATTN_OVERLAP 1
 #endif
@@ -655,7 +655,7 @@ void time_table(int reps) {
 #  define TESSEL_ATTN_KAHEAD_OF(D, C) att::attention_default_k_ahead(D, C, sizeof(T))
 #endif
 #if defined(TESSEL_ATTN_SPLIT_WAIT)
-#  define TESSEL_ATTN_SPLIT_OF(D, C) TESSEL_ATTN_SPLIT_WAIT
+#  define TESSEL_ATTN_SPLIT_OF(D, C) (TESSEL_ATTN_SPLIT_WAIT != 0)
 #else
 #  define TESSEL_ATTN_SPLIT_OF(D, C) att::attention_default_split_wait(D, C, sizeof(T))
 #endif

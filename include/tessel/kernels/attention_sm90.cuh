@@ -418,9 +418,7 @@ void describe(int batch = 2, int sq = 1024, int sk = 1024, int hq = 16, int hkv 
               Cfg::kConsumers, Cfg::kProducerRegs, Cfg::kConsumerRegs);
   std::printf("  schedule: %s%s%s, %s tiles, %s, O stored %s; softmax: %d partial maxima per row, O rescaled %s%s%s\n",
               Cfg::kOverlap ? "intra-warpgroup overlap (S of block n with P V of block n+1)" : "one block at a time",
-              Cfg::kSplitWait == 1   ? ", P V's wait below the softmax (the loop's exit test between them)"
-              : Cfg::kSplitWait == 2 ? ", P V's wait below the softmax (at the next block's start)"
-                                     : "",
+              Cfg::kSplitWait ? ", P V's wait below the softmax (the loop's exit test between them)" : "",
               Cfg::kPingpong ? ", ping-pong of the consumer warpgroups" : "", Cfg::kDynamic ? "dynamic" : "static",
               Cfg::kKAhead ? "K loaded one block ahead of V" : "K and V loaded block by block",
               Cfg::kEpiTma ? "through TMA" : "from registers", Cfg::kChains,

@@ -104,14 +104,17 @@ constexpr int attention_default_bn(int head_dim, bool causal, int bytes = 2) {
 }
 constexpr bool attention_default_dynamic(int head_dim, bool causal, int bytes = 2) { return bytes == 2 && causal && head_dim >= 128; }
 constexpr bool attention_default_epi_tma(int head_dim, bool causal, int bytes = 2) { return bytes == 2 && causal && head_dim == 128; }
-// The softmax's schedule (session 12's until measured: FP8 with 4 partial
-// maxima and the rescale skipped where no maximum moved, 16-bit with neither;
-// the rescale after P V's wait; K and V block by block; SplitWait_ 0).
+// The softmax's schedule (session 13's H100 calls, bench/RESULTS.md): P V's wait
+// kept below the softmax (SplitWait_: +7-8% for d128 bf16 and FP8); FP8 with 4
+// partial maxima, the rescale skipped where no maximum moved and K loaded one
+// block ahead of V (measured together with SplitWait_), 16-bit with none of the
+// three (with SplitWait_ they cost d128 5-8% at S <= 8192); the rescale after
+// P V's wait.
 constexpr int attention_default_chains(int, bool, int bytes = 2) { return bytes == 1 ? 4 : 1; }
 constexpr bool attention_default_rescale_early(int, bool, int = 2) { return false; }
 constexpr bool attention_default_skip_rescale(int, bool, int bytes = 2) { return bytes == 1; }
-constexpr bool attention_default_k_ahead(int, bool, int = 2) { return false; }
-constexpr int attention_default_split_wait(int, bool, int = 2) { return 0; }
+constexpr bool attention_default_k_ahead(int, bool, int bytes = 2) { return bytes == 1; }
+constexpr bool attention_default_split_wait(int, bool, int = 2) { return true; }
 
 // T: input and output type (half_t, bfloat16_t); HeadDim: 64, 128 or 256 (Q,
 // K and V alike); Causal: the bottom-right aligned causal mask (query i sees
@@ -148,11 +151,11 @@ constexpr int attention_default_split_wait(int, bool, int = 2) { return 0; }
 // (a vote; the same O), as FP8 did since session 12.
 // KAhead_: the producer loads K one block ahead of V (K(n-1), then V(n), as
 // FlashAttention-3's producer), else K(n), then V(n).
-// SplitWait_ (with Overlap_): how the wait for P V of block n+1 is kept below
-// block n's softmax: ptxas schedules wgmma.wait_group at the top of its basic
-// block, so in one block with the softmax it ran first and the softmax after
-// P V (session 12's kernels, in their SASS): 0 as before; 1 the loop's exit test
-// between them; 2 the wait at the next iteration's start, after its K/V waits.
+// SplitWait_ (with Overlap_): the wait for P V of block n+1 kept below block
+// n's softmax by the loop's exit test between them: ptxas schedules
+// wgmma.wait_group at the top of its basic block, so in one block with the
+// softmax it ran first and the softmax after P V, not under it (session 12's
+// kernels, in their SASS).
 // ProducerRegs_ + 2 ConsumerRegs_: at most 504 (the 384 threads' 168
 // registers each at launch, __launch_bounds__(384, 1)): setmaxnreg.inc waits
 // until the registers it asks for are free, and beyond what the CTA holds they
@@ -169,7 +172,7 @@ template <class T, int HeadDim, bool Causal, int BN_ = attention_default_bn(Head
           bool RescaleEarly_ = attention_default_rescale_early(HeadDim, Causal, sizeof(T)),
           bool SkipRescale_ = attention_default_skip_rescale(HeadDim, Causal, sizeof(T)),
           bool KAhead_ = attention_default_k_ahead(HeadDim, Causal, sizeof(T)),
-          int SplitWait_ = attention_default_split_wait(HeadDim, Causal, sizeof(T))>
+          bool SplitWait_ = attention_default_split_wait(HeadDim, Causal, sizeof(T))>
 struct AttentionConfig {
   static_assert(Consumers_ == 2 || Consumers_ == 3, "AttentionConfig: 2 or 3 consumer warpgroups");
   static constexpr bool kDynamic = Dynamic_;
@@ -181,8 +184,7 @@ struct AttentionConfig {
   static constexpr bool kRescaleEarly = RescaleEarly_ && Overlap_;
   static constexpr bool kSkipRescale = SkipRescale_;
   static constexpr bool kKAhead = KAhead_;
-  static constexpr int kSplitWait = Overlap_ ? SplitWait_ : 0;
-  static_assert(SplitWait_ >= 0 && SplitWait_ <= 2, "AttentionConfig: SplitWait_ is 0, 1 or 2");
+  static constexpr bool kSplitWait = Overlap_ && SplitWait_;
   static constexpr int kTurnBarrier = 1;  // named barriers 1 .. kConsumers: consumer warpgroup w's turn to issue
   static constexpr int kEpiBarrier = 1 + Consumers_;  // the next kConsumers: consumer warpgroup w's epilogue
   using Element = T;

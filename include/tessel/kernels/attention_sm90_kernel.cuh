@@ -253,7 +253,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
         // overlapped consumers read them: S of block n-1 with P V of block n),
         // so that K's load waits only for S of block n+1 to retire, not for
         // P V of block n+2. Else K(n), V(n).
-        if constexpr (Cfg::kKAhead) load_k(blocks - 1);
+        if (Cfg::kKAhead && blocks > 0) load_k(blocks - 1);  // (dynamic: a tile of no block loads nothing)
         for (int n = blocks - 1; n >= 0; --n) {
           if constexpr (Cfg::kKAhead) {
             if (n > 0) load_k(n - 1);
@@ -507,11 +507,13 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
           };
           // Cfg::kSplitWait: ptxas schedules wgmma.wait_group (no operands) at
           // the top of the basic block that holds it, i.e. ahead of the
-          // softmax when both share one: the softmax then runs after P V
-          // instead of under it (the SASS of session 12's kernels). A branch
-          // between them keeps the wait below the softmax: 1, the loop's exit
-          // test; 2, the wait at the next block's start, after its K and V waits.
-          if constexpr (Cfg::kSplitWait == 1) {
+          // softmax when both share one: the softmax then ran after P V
+          // instead of under it (the SASS of session 12's kernels). The loop's
+          // exit test between them keeps the wait below the softmax (the H100
+          // SASS of session 13: the wait after the exponentials). (Putting the
+          // wait at the next block's start instead, after its K/V waits, made
+          // ptxas serialize every wgmma.)
+          if constexpr (Cfg::kSplitWait) {
             if (blocks > 1) {
               for (n = blocks - 2;; --n) {
                 step(n);
@@ -520,16 +522,6 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
               }
               retire_pv();
             }
-          } else if constexpr (Cfg::kSplitWait == 2) {
-            for (n = blocks - 2; n >= 0; --n) {
-              if (n < blocks - 2) {
-                pipe_k.consumer_wait(sk);  // (again in step: passed at once)
-                pipe_v.consumer_wait(sv);
-                retire_pv();
-              }
-              step(n);
-            }
-            if (blocks > 1) retire_pv();
           } else {
             for (n = blocks - 2; n >= 0; --n) {
               step(n);
