@@ -43,7 +43,7 @@ struct Case {
   bool time = false;
   int log_swizzle = -1;
   bool check = true;
-  int cluster = -1;  // -1: the default (chosen: GemmOptions::cluster_min_k); 1: none; 2: pairs sharing B by multicast
+  int cluster = -1;  // -1: the default (chosen: GemmOptions::cluster_min_k, sm90::default_cluster_min_k); 1: none; 2: pairs sharing B by multicast
   kernels::GemmEpilogue epi = kernels::GemmEpilogue::automatic;  // direct: registers to global; tma: smem + TMA store
 };
 
@@ -638,7 +638,7 @@ int main(int argc, char** argv) {
     }
     for (std::size_t i = 0; i < n_default; ++i) {  // every default case again with the other cluster choice: the multicast's effect
       auto c = big[i];
-      c.first.cluster = c.first.K >= kernels::GemmOptions{}.cluster_min_k ? 1 : 2;  // the default chooses 2 from there
+      c.first.cluster = c.first.K >= kernels::sm90::default_cluster_min_k(false) ? 1 : 2;  // the default chooses 2 from there (16-bit: every K)
       big.push_back(c);
     }
     // Every variant runs right after the default case of its shape (the first of that shape in the

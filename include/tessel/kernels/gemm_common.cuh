@@ -61,8 +61,9 @@ struct GemmOptions {
   // 9216 (H100, bf16, session 9: K = 11008 1.04-1.10x the no-cluster kernel, DRAM reads 1.85 -> 1.57 GB;
   // at K = 8192 0.94-0.99x in blocks of 30 calls; bench/RESULTS.md, 2026-11-26, "GEMM in one process").
   // 16-bit inputs: 0, pairs at every K: with calls interleaved one by one with cuBLAS, clusters of 2 are
-  // 1.000-1.005x no cluster on every bench shape of K <= 8192 on the H100 and 1.024x at 16384 x 11008 x
-  // 4096 (session 13), and within 0.003 of it on every shape on the H200 (session 12).
+  // 1.001-1.021x no cluster on every bench shape of K <= 8192 on the H100 (the raster 2^2 both; 1.024x at
+  // 16384 x 11008 x 4096 with 2^3 both; session 13), and within 0.003 of it on every shape on the H200
+  // (session 12).
   int cluster_min_k = -1;
   GemmEpilogue epilogue = GemmEpilogue::automatic;
   LaunchInfo* info = nullptr;                     // where the launch's figures go (nullptr: nowhere)

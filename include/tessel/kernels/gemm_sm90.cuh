@@ -227,12 +227,14 @@ inline int choose_cluster(GemmOptions const& opt, int tiles_m, int K, bool eight
 // The raster of GemmOptions::log_swizzle = -1: groups of 2^L columns of (cluster) tiles walked down M,
 // L = choose_log_swizzle's (2^3 where there are 6 or more columns of tiles), but at most 2^2 for
 // 16-bit inputs on a card below kNarrowRasterBelowGBpsPerSM of peak DRAM bandwidth per SM (0: not
-// known, taken as such a card). Measured (bench/RESULTS.md, "Issue 25, session 13"): on the H100
-// (3.35 TB/s, 25.4 GB/s per SM), calls interleaved with cuBLAS, 2^2 is as fast as 2^3 on every bench
-// shape but one, and 1.033x at 16384 x 11008 x 4096, where ncu reads 3.00 against 3.10 GB of DRAM
-// and 426 M against 463 M L2 sectors (at 8192^3 1.47 against 2.31 GB); on the H200 (4.8 TB/s, 36.5
-// GB/s per SM) 2^3 read the least DRAM (8192^3: 1.19 against 1.46 GB for 2^2; session 12) and stays.
-// FP8 (8-bit) configurations keep 2^3 (not measured otherwise).
+// known, taken as such a card). Measured (bench/RESULTS.md, "Issue 25, session 13"; calls interleaved
+// one by one with cuBLAS, 3 rounds of 40): on the H100 (3.35 TB/s, 25.4 GB/s per SM), with clusters
+// of 2, 2^2 / cuBLAS is 0.000-0.007 above 2^3 on 10 of the 12 bench shapes (0.002-0.003 below at
+// 4096^3); without clusters, 0.970 against 0.939 at 16384 x 11008 x 4096 (ncu: 3.00 against 3.10 GB
+// of DRAM reads, 426 M against 463 M L2 sectors). With clusters ncu reads less DRAM at 2^3 there
+// (2.05 against 2.47 GB, kernel 1.96 against 1.98 ms at full clocks): the timed gain of 2^2 under the
+// power limit is not DRAM bytes. On the H200 (4.8 TB/s, 36.5 GB/s per SM) 2^3 read the least DRAM
+// (8192^3: 1.19 against 1.46 GB for 2^2; session 12) and stays. FP8 configurations keep 2^3.
 inline constexpr double kNarrowRasterBelowGBpsPerSM = 30.0;
 inline int choose_raster(int tiles_m, int tiles_n, bool eight_bit, double dram_gbps_per_sm) {
   int const L = choose_log_swizzle(tiles_m, tiles_n);
