@@ -46,9 +46,6 @@
 #if defined(TESSEL_GROUPED_TIMING)
 #  include <cublas_v2.h>
 #endif
-#if defined(TESSEL_GROUPED_FP8) && defined(TESSEL_GROUPED_CUBLASLT)
-#  include <cublasLt.h>
-#endif
 
 using namespace tessel;
 
@@ -600,105 +597,6 @@ void time_case(TimeCase const& tc, int rounds, int reps, cublasHandle_t h) {
 }
 #  endif
 
-#  if defined(TESSEL_GROUPED_FP8) && defined(TESSEL_GROUPED_CUBLASLT)
-#    define CL(x)                                                                    \
-      do {                                                                           \
-        cublasStatus_t s_ = (x);                                                     \
-        if (s_ != CUBLAS_STATUS_SUCCESS) {                                           \
-          std::printf("cuBLASLt error %d at %s:%d\n", int(s_), __FILE__, __LINE__); \
-          std::exit(1);                                                              \
-        }                                                                            \
-      } while (0)
-// A loop of cuBLASLt FP8 GEMMs, one per non-empty group (e4m3 x e4m3 -> bf16, per-tensor scales on the
-// device, fp32 accumulation; fast: CUBLASLT_MATMUL_DESC_FAST_ACCUM), as torch._scaled_mm calls cuBLASLt:
-// C_g^T (N x r, column-major) = B_g (K x N column-major, transposed) x A_g^T (K x r column-major). The
-// layouts and the heuristic's algorithm are made once per distinct row count, before the timings.
-struct LtLoop {
-  cublasLtHandle_t lt{};
-  cublasLtMatmulDesc_t op{};
-  cublasLtMatrixLayout_t lb{};  // B_g: K x N
-  std::vector<int> rows;       // per group
-  std::vector<cublasLtMatrixLayout_t> la, lc;  // per group (nullptr: empty)
-  struct Algo {
-    cublasLtMatmulAlgo_t a;  // (wrapped: nvcc 13's front end fails on a vector of the unnamed struct itself)
-  };
-  std::vector<std::vector<Algo>> algo;  // per group, the heuristic's answers, best first; the first that runs is kept
-  void* ws = nullptr;
-  std::size_t ws_bytes = std::size_t(32) << 20;
-  LtLoop(std::vector<int> const& sizes, int N, int K, float const* sa, float const* sb, bool fast) : rows(sizes) {
-    CL(cublasLtCreate(&lt));
-    CK(cudaMalloc(&ws, ws_bytes));
-    CL(cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F));
-    cublasOperation_t const t = CUBLAS_OP_T, n = CUBLAS_OP_N;
-    CL(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSA, &t, sizeof t));
-    CL(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSB, &n, sizeof n));
-    CL(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_A_SCALE_POINTER, &sb, sizeof sb));  // cuBLAS's A is our B
-    CL(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_B_SCALE_POINTER, &sa, sizeof sa));
-    std::int8_t const fa = fast ? 1 : 0;
-    CL(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_FAST_ACCUM, &fa, sizeof fa));
-    CL(cublasLtMatrixLayoutCreate(&lb, CUDA_R_8F_E4M3, K, N, K));
-    cublasLtMatmulPreference_t pref;
-    CL(cublasLtMatmulPreferenceCreate(&pref));
-    CL(cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &ws_bytes, sizeof ws_bytes));
-    la.assign(sizes.size(), nullptr), lc.assign(sizes.size(), nullptr), algo.resize(sizes.size());
-    for (std::size_t g = 0; g < sizes.size(); ++g) {
-      if (sizes[g] == 0) continue;
-      CL(cublasLtMatrixLayoutCreate(&la[g], CUDA_R_8F_E4M3, K, sizes[g], K));
-      CL(cublasLtMatrixLayoutCreate(&lc[g], CUDA_R_16BF, N, sizes[g], N));
-      std::size_t same = 0;
-      while (same < g && sizes[same] != sizes[g]) ++same;
-      if (same < g) {
-        algo[g] = algo[same];  // the same row count, the same algorithms
-        continue;
-      }
-      cublasLtMatmulHeuristicResult_t h[8]{};
-      int found = 0;
-      CL(cublasLtMatmulAlgoGetHeuristic(lt, op, lb, la[g], lc[g], lc[g], pref, 8, h, &found));
-      for (int i = 0; i < found; ++i)
-        if (h[i].state == CUBLAS_STATUS_SUCCESS && h[i].workspaceSize <= ws_bytes) algo[g].push_back(Algo{h[i].algo});
-      if (algo[g].empty()) {
-        std::printf("cuBLASLt: no FP8 algorithm for %d rows\n", sizes[g]);
-        ok = false;
-      }
-    }
-    cublasLtMatmulPreferenceDestroy(pref);
-  }
-  bool ok = true;  // every group has an algorithm that runs (else the loop is left out of the timings)
-  // The loop; the first time, each group's algorithms are tried in the heuristic's order until one runs
-  // (the others are dropped), and a group none of which runs makes ok false (the statuses printed).
-  void run(float_e4m3_t const* A, float_e4m3_t const* B, bfloat16_t* C, int N, int K) {
-    float const one = 1.f, zero = 0.f;
-    long long r0 = 0;
-    for (std::size_t g = 0; g < rows.size() && ok; r0 += rows[g], ++g) {
-      if (rows[g] == 0) continue;
-      auto call = [&](Algo const& al) {
-        return cublasLtMatmul(lt, op, &one, B + g * std::size_t(N) * K, lb, A + r0 * K, la[g], &zero, C + r0 * N, lc[g], C + r0 * N, lc[g], &al.a, ws,
-                              ws_bytes, nullptr);
-      };
-      if (tried) {
-        CL(call(algo[g][0]));
-        continue;
-      }
-      std::size_t i = 0;
-      for (; i < algo[g].size(); ++i) {
-        cublasStatus_t const st = call(algo[g][i]);
-        if (st == CUBLAS_STATUS_SUCCESS) break;
-        std::printf("cuBLASLt FP8, %d rows: algorithm %zu of %zu: status %d\n", rows[g], i, algo[g].size(), int(st));
-      }
-      if (i == algo[g].size()) ok = false;
-      else algo[g].erase(algo[g].begin(), algo[g].begin() + std::ptrdiff_t(i));
-    }
-    tried = true;
-  }
-  bool tried = false;
-  ~LtLoop() {
-    for (std::size_t g = 0; g < la.size(); ++g)
-      if (la[g]) cublasLtMatrixLayoutDestroy(la[g]), cublasLtMatrixLayoutDestroy(lc[g]);
-    cublasLtMatrixLayoutDestroy(lb), cublasLtMatmulDescDestroy(op), cublasLtDestroy(lt), cudaFree(ws);
-  }
-};
-#  endif
-
 #  if defined(TESSEL_GROUPED_FP8)
 // FP8 timings (e4m3 x e4m3 -> bf16, per-tensor scales), the same cases as the 16-bit ones: tessel's grouped
 // FP8 GEMM (promoted: Fp8Config, 128 x 192 x 128, the accumulator promoted every k-tile, as cuBLAS's
@@ -711,13 +609,12 @@ void time_case_fp8(TimeCase const& tc, int rounds, int reps) {
   std::vector<int> const& sizes = cs.sizes;
   std::vector<int> const& ends = cs.ends;
   F8 *A, *B;
-  T *C, *C2;
+  T* C;
   int* dE;
   float* sc;
   CK(cudaMalloc(&A, std::size_t(M) * K));
   CK(cudaMalloc(&B, std::size_t(E) * N * K));
   CK(cudaMalloc(&C, std::size_t(M) * N * 2));
-  CK(cudaMalloc(&C2, std::size_t(M) * N * 2));
   CK(cudaMalloc(&dE, std::size_t(E) * 4));
   CK(cudaMalloc(&sc, 2 * 4));
   float const scales[2] = {0.75f, 1.5f};
@@ -738,10 +635,10 @@ void time_case_fp8(TimeCase const& tc, int rounds, int reps) {
   auto dense = [&](bool fast) { CK(kernels::sm90::gemm_fp8(A, K, B, K, C, N, M, N, K, gopt.scales, 1.f, nullptr, kernels::GemmOptions{}, fast)); };
   std::printf("== FP8 %s; %s\n", cs.head.c_str(), work_line(sizes).c_str());
   namespace k9 = kernels::sm90;
-  std::vector<char const*> names = {"grouped promoted c1",     "grouped promoted c2", "grouped promoted c2 nosplit", "grouped promoted c2 halves",
+  std::vector<char const*> const names = {"grouped promoted c1",     "grouped promoted c2", "grouped promoted c2 nosplit", "grouped promoted c2 halves",
                                     "grouped promoted default", "dense promoted",      "grouped fast c1",             "grouped fast c2",
                                     "grouped fast c2 halves",   "grouped fast default", "dense fast"};
-  std::vector<std::function<void()>> runs = {[&] { grouped(1, 1, false); },
+  std::vector<std::function<void()>> const runs = {[&] { grouped(1, 1, false); },
                                              [&] { grouped(2, k9::kSplitN, false); },
                                              [&] { grouped(2, k9::kSplitNone, false); },
                                              [&] { grouped(2, k9::kSplitHalves, false); },
@@ -752,65 +649,19 @@ void time_case_fp8(TimeCase const& tc, int rounds, int reps) {
                                              [&] { grouped(2, k9::kSplitHalves, true); },
                                              [&] { grouped(-1, -1, true); },
                                              [&] { dense(true); }};
-#    if defined(TESSEL_GROUPED_CUBLASLT)
-  // cuBLASLt: the loop over the groups and the dense GEMM of the same FLOPs (all tokens against expert 0), each
-  // with and without fast accumulation; first, on small integers, the loop equals tessel's grouped GEMM bit for bit.
-  LtLoop loop(sizes, N, K, sc, sc + 1, false), loop_fast(sizes, N, K, sc, sc + 1, true);
-  std::vector<int> all_rows(1, M);
-  LtLoop dense_lt(all_rows, N, K, sc, sc + 1, false), dense_lt_fast(all_rows, N, K, sc, sc + 1, true);
-  fill_dev<<<1024, 256>>>(A, (long long)M * K, 1u, true);
-  fill_dev<<<1024, 256>>>(B, (long long)E * N * K, 2u, true);
-  std::vector<std::uint16_t> h1(std::size_t(M) * N), h2(std::size_t(M) * N);
-  for (int v : {4, 3, 9}) {
-    if (!loop.ok || !loop_fast.ok) break;
-    CK(cudaMemset(C, 0xff, std::size_t(M) * N * 2));
-    CK(cudaMemset(C2, 0, std::size_t(M) * N * 2));
-    runs[std::size_t(v)]();
-    (v == 9 ? loop_fast : loop).run(A, B, C2, N, K);
-    CK(cudaDeviceSynchronize());
-    if (!(v == 9 ? loop_fast : loop).ok) {
-      check(false, "FP8 " + cs.head + ": the cuBLASLt loop does not run (no algorithm of the heuristic's 8 ran for a group)");
-      break;
-    }
-    CK(cudaMemcpy(h1.data(), C, h1.size() * 2, cudaMemcpyDeviceToHost));
-    CK(cudaMemcpy(h2.data(), C2, h2.size() * 2, cudaMemcpyDeviceToHost));
-    long long wrong = 0;
-    for (std::size_t i = 0; i < h1.size(); ++i) wrong += h1[i] != h2[i];
-    check(wrong == 0, "FP8 " + cs.head + ": " + names[std::size_t(v)] + " == cuBLASLt loop, bit for bit (integers), " + std::to_string(wrong) + " differ");
-  }
-  int const kLoop = int(runs.size());
-  dense_lt.run(A, B, C, N, K), dense_lt_fast.run(A, B, C, N, K);
-  CK(cudaDeviceSynchronize());
-  bool const lt_ok = loop.ok && loop_fast.ok && dense_lt.ok && dense_lt_fast.ok;
-  if (lt_ok) {
-    for (char const* x : {"cuBLASLt loop", "cuBLASLt loop fast", "cuBLASLt dense", "cuBLASLt dense fast"}) names.push_back(x);
-    runs.push_back([&] { loop.run(A, B, C, N, K); });
-    runs.push_back([&] { loop_fast.run(A, B, C, N, K); });
-    runs.push_back([&] { dense_lt.run(A, B, C, N, K); });
-    runs.push_back([&] { dense_lt_fast.run(A, B, C, N, K); });
-  } else {
-    std::printf("cuBLASLt: left out of the timings (a loop or dense GEMM that does not run)\n");
-  }
-#    endif
   fill_dev<<<1024, 256>>>(A, (long long)M * K, 3u, false);
   fill_dev<<<1024, 256>>>(B, (long long)E * N * K, 4u, false);
   CK(cudaDeviceSynchronize());
   auto const ms = time_variants(names, runs, rounds, reps, 2.0 * M * N * double(K));
   for (int g : {0, 1, 2, 3, 4}) {
     std::printf("ratio FP8 %s: %s speed / tessel dense promoted %.3f, / c1 %.3f", tc.name, names[std::size_t(g)], ratio(ms, g, 5), ratio(ms, g, 0));
-#    if defined(TESSEL_GROUPED_CUBLASLT)
-    if (lt_ok) std::printf(", / cuBLASLt loop %.3f, / cuBLASLt dense %.3f", ratio(ms, g, kLoop), ratio(ms, g, kLoop + 2));
-#    endif
     std::printf(" (medians of %d per-round ratios)\n", rounds);
   }
   for (int g : {6, 7, 8, 9}) {
     std::printf("ratio FP8 %s: %s speed / tessel dense fast %.3f, / fast c1 %.3f", tc.name, names[std::size_t(g)], ratio(ms, g, 10), ratio(ms, g, 6));
-#    if defined(TESSEL_GROUPED_CUBLASLT)
-    if (lt_ok) std::printf(", / cuBLASLt loop fast %.3f, / cuBLASLt dense fast %.3f", ratio(ms, g, kLoop + 1), ratio(ms, g, kLoop + 3));
-#    endif
     std::printf(" (medians of %d per-round ratios)\n", rounds);
   }
-  cudaFree(A), cudaFree(B), cudaFree(C), cudaFree(C2), cudaFree(dE), cudaFree(sc), cudaFree(ws);
+  cudaFree(A), cudaFree(B), cudaFree(C), cudaFree(dE), cudaFree(sc), cudaFree(ws);
 }
 #  endif
 #endif

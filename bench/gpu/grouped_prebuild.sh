@@ -5,7 +5,7 @@
 #   DIR/snap.tgz       the snapshot (grouped_run.sh DIR runs from it)
 #   DIR/commit.txt     which commit
 #   DIR/bin/           grouped_bench (-DTESSEL_GROUPED_TIMING -lcublas), grouped_bench_fp8
-#                      (-DTESSEL_GROUPED_FP8 -DTESSEL_GROUPED_CUBLASLT -lcublasLt), kernels_host,
+#                      (-DTESSEL_GROUPED_FP8), kernels_host,
 #                      prebuild.spills (ptxas's stack/spill lines)
 #   DIR/cache/         tessel.cuda's grouped library, built with TESSEL_INCLUDE_DIR=/tmp/tessel_grouped_inc
 #                      (the path is part of the library's hash: grouped_run.sh copies the snapshot's
@@ -26,7 +26,7 @@ nv="nvcc -ccbin g++ -std=c++20 -O3 -gencode=arch=compute_90a,code=sm_90a -Xptxas
 jobs_max=${JOBS:-2}
 run() { while [ "$(jobs -r | wc -l)" -ge "$jobs_max" ]; do sleep 2; done; "$@" & }
 run bash -c "$nv -DTESSEL_GROUPED_TIMING bench/gpu/grouped_bench.cu -o '$dir/bin/grouped_bench' -lcublas > '$dir/build_bench.log' 2>&1"
-run bash -c "$nv -DTESSEL_GROUPED_FP8 -DTESSEL_GROUPED_CUBLASLT bench/gpu/grouped_bench.cu -o '$dir/bin/grouped_bench_fp8' -lcublasLt > '$dir/build_fp8.log' 2>&1"
+run bash -c "$nv -DTESSEL_GROUPED_FP8 bench/gpu/grouped_bench.cu -o '$dir/bin/grouped_bench_fp8' > '$dir/build_fp8.log' 2>&1"
 run bash -c "bash tests/cuda/nvcc_build.sh nvcc g++ include tests/cuda/kernels_host.cu '$dir/bin/kernels_host' '' > '$dir/build_host.log' 2>&1"
 run env TESSEL_INCLUDE_DIR=$inc TESSEL_CUDA_CACHE="$dir/cache" python3 -c "
 import importlib.util

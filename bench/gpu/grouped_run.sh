@@ -7,7 +7,7 @@
 # whatever it lacks, everything is built here from the working tree, in parallel:
 #   bench/gpu/grouped_bench.cu twice: the 16-bit kernels with the cuBLAS timings
 #   (-DTESSEL_GROUPED_TIMING -lcublas) and the FP8 kernels with the cuBLASLt FP8 loop
-#   (-DTESSEL_GROUPED_FP8 -DTESSEL_GROUPED_CUBLASLT -lcublasLt),
+#   (-DTESSEL_GROUPED_FP8),
 #   tests/cuda/kernels_host.cu (the scheduler's and GroupedProblem's host checks, the pre-pass on the
 #   device), and the PyTorch entry point's library (tessel.cuda.build(kernels="grouped")).
 # Then: correctness (grouped_bench --describe, grouped_bench_fp8, kernels_host), compute-sanitizer
@@ -41,7 +41,7 @@ nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,power.limit,temperature
 t0=$(date +%s)
 nv="nvcc -ccbin g++ -std=c++20 -O3 -gencode=arch=compute_90a,code=sm_90a -Xptxas -v -Iinclude"
 [ -x $d/grouped_bench ] || $nv -DTESSEL_GROUPED_TIMING bench/gpu/grouped_bench.cu -o $d/grouped_bench -lcublas > "$log/build_bench.log" 2>&1 &
-[ -x $d/grouped_bench_fp8 ] || $nv -DTESSEL_GROUPED_FP8 -DTESSEL_GROUPED_CUBLASLT bench/gpu/grouped_bench.cu -o $d/grouped_bench_fp8 -lcublasLt > "$log/build_fp8.log" 2>&1 &
+[ -x $d/grouped_bench_fp8 ] || $nv -DTESSEL_GROUPED_FP8 bench/gpu/grouped_bench.cu -o $d/grouped_bench_fp8 > "$log/build_fp8.log" 2>&1 &
 [ -x $d/kernels_host ] || bash tests/cuda/nvcc_build.sh nvcc g++ include tests/cuda/kernels_host.cu $d/kernels_host "" > "$log/build_host.log" 2>&1 &
 [ "$nopy" = 1 ] || python3 -c "
 import importlib.util, time
