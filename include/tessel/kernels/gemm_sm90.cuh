@@ -209,6 +209,44 @@ inline double dram_gbps_per_sm(int dev, int sms) {
   }
   return 2.0 * khz * 1e3 * (bits / 8.0) / 1e9 / sms;
 }
+
+// The configuration of a launch of grid CTAs of `threads` threads and `smem` bytes of dynamic
+// shared memory on `stream`, in clusters of `cluster` CTAs along x; attr: its one attribute (the
+// configuration points to it: the caller keeps it).
+inline cudaLaunchConfig_t cluster_launch_config(unsigned grid, unsigned threads, std::size_t smem, cudaStream_t stream, unsigned cluster,
+                                                cudaLaunchAttribute& attr) {
+  attr = cudaLaunchAttribute{};
+  attr.id = cudaLaunchAttributeClusterDimension;
+  attr.val.clusterDim.x = cluster, attr.val.clusterDim.y = 1, attr.val.clusterDim.z = 1;
+  cudaLaunchConfig_t cfg{};
+  cfg.gridDim = dim3(grid);
+  cfg.blockDim = dim3(threads);
+  cfg.dynamicSmemBytes = smem;
+  cfg.stream = stream;
+  cfg.attrs = &attr;
+  cfg.numAttrs = 1;
+  return cfg;
+}
+
+// A GEMM kernel's figures on device dev (the callers keep them per device, PerDevice): its
+// shared-memory limit raised to smem, the SM count, the clusters of 2 that fit at once, the DRAM
+// bandwidth per SM.
+template <class Kernel>
+DeviceFigures kernel_figures(Kernel kernel, int dev, unsigned threads, std::size_t smem) {
+  DeviceFigures r;
+  r.error = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem));
+  if (r.error == cudaSuccess) r.error = cudaDeviceGetAttribute(&r.sms, cudaDevAttrMultiProcessorCount, dev);
+  if (r.error != cudaSuccess) return r;
+  cudaLaunchAttribute qa;
+  cudaLaunchConfig_t const q = cluster_launch_config(unsigned(r.sms), threads, smem, nullptr, 2u, qa);
+  int c2 = 0;
+  bool const queried = cudaOccupancyMaxActiveClusters(&c2, kernel, &q) == cudaSuccess && c2 > 0;
+  (void)cudaGetLastError();
+  r.queried = queried ? c2 : -1;
+  r.clusters2 = queried ? c2 : r.sms / 2;
+  r.dram_gbps_per_sm = dram_gbps_per_sm(dev, r.sms);
+  return r;
+}
 }  // namespace detail
 
 // The K from which GemmOptions::cluster = -1 chooses clusters of 2 where GemmOptions::cluster_min_k
@@ -284,37 +322,9 @@ cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename 
   cudaError_t e = cudaGetDevice(&dev);
   if (e != cudaSuccess) return e;
   auto kernel = gemm_kernel<Cfg>;
-  cudaLaunchConfig_t cfg{};
-  cudaLaunchAttribute attr[1];
-  attr[0].id = cudaLaunchAttributeClusterDimension;
-  attr[0].val.clusterDim.x = unsigned(p.cluster);
-  attr[0].val.clusterDim.y = 1;
-  attr[0].val.clusterDim.z = 1;
-  cfg.blockDim = dim3(unsigned(Cfg::kThreads));
-  cfg.dynamicSmemBytes = std::size_t(Cfg::kSmemBytes);
-  cfg.stream = stream;
-  cfg.attrs = attr;
-  cfg.numAttrs = 1;
   // Once per device (a second device gets its own): the smem limit, the SM count, the clusters of 2 that fit at once.
   static PerDevice<detail::DeviceFigures> figures;
-  detail::DeviceFigures const f = figures.get(dev, [&] {
-    detail::DeviceFigures r;
-    r.error = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, Cfg::kSmemBytes);
-    if (r.error == cudaSuccess) r.error = cudaDeviceGetAttribute(&r.sms, cudaDevAttrMultiProcessorCount, dev);
-    if (r.error != cudaSuccess) return r;
-    cudaLaunchConfig_t q = cfg;
-    cudaLaunchAttribute qa = attr[0];
-    qa.val.clusterDim.x = 2;
-    q.attrs = &qa;
-    q.gridDim = dim3(unsigned(r.sms));
-    int c2 = 0;
-    bool const queried = cudaOccupancyMaxActiveClusters(&c2, kernel, &q) == cudaSuccess && c2 > 0;
-    (void)cudaGetLastError();
-    r.queried = queried ? c2 : -1;
-    r.clusters2 = queried ? c2 : r.sms / 2;
-    r.dram_gbps_per_sm = detail::dram_gbps_per_sm(dev, r.sms);
-    return r;
-  });
+  detail::DeviceFigures const f = figures.get(dev, [&] { return detail::kernel_figures(kernel, dev, unsigned(Cfg::kThreads), std::size_t(Cfg::kSmemBytes)); });
   if (f.error != cudaSuccess) {
     figures.forget(dev);  // not kept: the next call asks the device again
     return f.error;
@@ -336,7 +346,9 @@ cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename 
     li.cluster = p.cluster;
   }
   if (units == 0) return cudaSuccess;
-  cfg.gridDim = dim3(unsigned(grid));
+  cudaLaunchAttribute attr;
+  cudaLaunchConfig_t const cfg =
+      detail::cluster_launch_config(unsigned(grid), unsigned(Cfg::kThreads), std::size_t(Cfg::kSmemBytes), stream, unsigned(p.cluster), attr);
   return cudaLaunchKernelEx(&cfg, kernel, p);
 }
 

@@ -257,14 +257,6 @@ inline int choose_grouped_cluster(GroupRows const& gr, int tile_rows, int tiles_
 // 0.967 / 0.965 without; bench/RESULTS.md "Session 12, final call").
 inline int choose_split_lone(double dram_gbps_per_sm) { return dram_gbps_per_sm >= kGroupedPairsBelowGBpsPerSM ? kSplitN : kSplitNone; }
 
-namespace detail {
-struct GroupedFigures {
-  int sms = 0, clusters2 = 0;  // clusters2: clusters of 2 that fit at once
-  double dram_gbps_per_sm = 0;  // peak DRAM bandwidth per SM (0: not known)
-  cudaError_t error = cudaSuccess;
-};
-  // (detail::dram_gbps_per_sm: gemm_sm90.cuh)
-}  // namespace detail
 
 // Launches the grouped GEMM of Cfg (K-major A and B) on `stream`: A (gr.total_rows, K)
 // with rows lda apart, B (E, N, K) with rows ldb apart (expert g at B + g * N * ldb),
@@ -326,28 +318,8 @@ cudaError_t launch_grouped_gemm(typename Cfg::ElementA const* A, long long lda, 
     return e;
   }
   auto kernel = gemm_kernel<Cfg, GroupedProblem>;
-  static PerDevice<detail::GroupedFigures> figures;
-  detail::GroupedFigures const f = figures.get(dev, [&] {
-    detail::GroupedFigures r;
-    r.error = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, Cfg::kSmemBytes);
-    if (r.error == cudaSuccess) r.error = cudaDeviceGetAttribute(&r.sms, cudaDevAttrMultiProcessorCount, dev);
-    if (r.error != cudaSuccess) return r;
-    cudaLaunchConfig_t q{};
-    cudaLaunchAttribute qa{};
-    qa.id = cudaLaunchAttributeClusterDimension;
-    qa.val.clusterDim.x = 2, qa.val.clusterDim.y = 1, qa.val.clusterDim.z = 1;
-    q.blockDim = dim3(unsigned(Cfg::kThreads));
-    q.dynamicSmemBytes = std::size_t(Cfg::kSmemBytes);
-    q.attrs = &qa;
-    q.numAttrs = 1;
-    q.gridDim = dim3(unsigned(r.sms));
-    int c2 = 0;
-    bool const queried = cudaOccupancyMaxActiveClusters(&c2, kernel, &q) == cudaSuccess && c2 > 0;
-    (void)cudaGetLastError();
-    r.clusters2 = queried ? c2 : r.sms / 2;
-    r.dram_gbps_per_sm = detail::dram_gbps_per_sm(dev, r.sms);
-    return r;
-  });
+  static PerDevice<detail::DeviceFigures> figures;  // (gemm_sm90.cuh: the same figures as the dense GEMM's)
+  detail::DeviceFigures const f = figures.get(dev, [&] { return detail::kernel_figures(kernel, dev, unsigned(Cfg::kThreads), std::size_t(Cfg::kSmemBytes)); });
   if (f.error != cudaSuccess) {
     figures.forget(dev);
     if (own) (void)cudaFreeAsync(ws, stream);
@@ -371,16 +343,9 @@ cudaError_t launch_grouped_gemm(typename Cfg::ElementA const* A, long long lda, 
   }
   group_table_kernel<1024><<<1, 1024, std::size_t(gr.groups + 1) * sizeof(int), stream>>>(gr, tile_rows, table, room);
   if ((e = cudaGetLastError()) == cudaSuccess && grid > 0) {
-    cudaLaunchConfig_t cfg{};
-    cudaLaunchAttribute attr[1];
-    attr[0].id = cudaLaunchAttributeClusterDimension;
-    attr[0].val.clusterDim.x = unsigned(p.cluster), attr[0].val.clusterDim.y = 1, attr[0].val.clusterDim.z = 1;
-    cfg.blockDim = dim3(unsigned(Cfg::kThreads));
-    cfg.dynamicSmemBytes = std::size_t(Cfg::kSmemBytes);
-    cfg.stream = stream;
-    cfg.attrs = attr;
-    cfg.numAttrs = 1;
-    cfg.gridDim = dim3(unsigned(grid));
+    cudaLaunchAttribute attr;
+    cudaLaunchConfig_t const cfg =
+        detail::cluster_launch_config(unsigned(grid), unsigned(Cfg::kThreads), std::size_t(Cfg::kSmemBytes), stream, unsigned(p.cluster), attr);
     e = cudaLaunchKernelEx(&cfg, kernel, p);
   }
   GroupTileEntry header{};
