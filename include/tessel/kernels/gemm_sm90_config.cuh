@@ -69,6 +69,10 @@ struct GemmScales {
   bool a_rows = false, b_cols = false;
   int promote_every = 1;
   bool blocks = false;
+  // offset (dense GEMM, promoted configurations): consumer warpgroup 1 starts its first k-tile once
+  // warpgroup 0's first k-tile (Halves_: its first half) has retired, so that the two warpgroups'
+  // promotions fall half a k-tile apart (a phase offset; the warpgroups then run on unsynchronized).
+  bool offset = false;
   long long a_row_stride = 0, a_kb_stride = 0, b_nb_stride = 0, b_kb_stride = 0;
 };
 
@@ -113,7 +117,8 @@ struct GemmConfig {
   static_assert(128 * (ProducerRegs_ + Consumers_ * ConsumerRegs_) <= 65536, "GemmConfig: the warpgroups' registers exceed the SM's 64K");
   // Named barriers: 0 is __syncthreads'; consumer warpgroup w's epilogue uses kEpiBarrier + w.
   static constexpr int kEpiBarrier = 1;
-  static_assert(kEpiBarrier + Consumers_ <= 16, "GemmConfig: 16 named barriers");
+  static constexpr int kOffsetBarrier = kEpiBarrier + Consumers_;  // GemmScales::offset's
+  static_assert(kOffsetBarrier < 16, "GemmConfig: 16 named barriers");
 
   // The shared-memory tiles: the 128-byte swizzle atoms tiled to (BM, BK) and
   // (BN, BK) per stage. K-major: rows of 64 elements along K (one TMA box per

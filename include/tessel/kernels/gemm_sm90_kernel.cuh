@@ -167,6 +167,8 @@ TESSEL_DEVICE void tma_load_rows(TmaDescriptor const& desc, TmaTilePlan const& p
 
 // bar.sync on named barrier id (1..15) among n threads (a consumer warpgroup's).
 TESSEL_DEVICE void named_barrier_sync(int id, int n) { asm volatile("bar.sync %0, %1;\n" ::"r"(id), "r"(n) : "memory"); }
+// bar.arrive on named barrier id among n threads (the arriving threads go on).
+TESSEL_DEVICE void named_barrier_arrive(int id, int n) { asm volatile("bar.arrive %0, %1;\n" ::"r"(id), "r"(n) : "memory"); }
 
 using ::tessel::kernels::gemm_convert::pack_pair;  // the epilogue's conversions (gemm_convert.cuh)
 
@@ -323,6 +325,11 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
     }();
     [[maybe_unused]] auto acc_h1 = acc_h0;
 
+    // GemmScales::offset (dense, promoted, two consumer warpgroups): warpgroup 1 waits before its
+    // first k-tile until warpgroup 0's first k-tile (halves: first half) has retired, once.
+    [[maybe_unused]] bool offset_pending = false;
+    if constexpr (Cfg::kPromote && Cfg::kConsumers == 2 && !detail::skips_idle_rows<Problem>::value) offset_pending = p.scales.offset;
+    [[maybe_unused]] int const wg_order = ctid / 128;
     PipelineState<S> st;
     int epi_next = 0;  // the epilogue's next slot (the chunks take the slots in turn, across tiles)
     for (TileWalk w = p.problem.walk(p, first, step); !w.done(); w.next()) {
@@ -408,6 +415,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
           if constexpr (!Cfg::kBlockScaled) promote = ++since == p.scales.promote_every || kt + 1 == k_tiles;
           if (promote) since = 0;
           GMMA::ScaleOut const first = restart ? GMMA::ScaleOut::Zero : GMMA::ScaleOut::One;
+          if (offset_pending && wg_order == 1) detail::named_barrier_sync(Cfg::kOffsetBarrier, 256), offset_pending = false;
           pipe.consumer_wait(st);
           warpgroup_fence_operand(acc_h0);
           warpgroup_arrive();
@@ -434,6 +442,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
           warpgroup_commit_batch();
           warpgroup_wait<1>();  // half 0 of k-tile kt has retired (half 1 may run)
           warpgroup_fence_operand(acc_h0);
+          if (offset_pending && wg_order == 0) detail::named_barrier_arrive(Cfg::kOffsetBarrier, 256), offset_pending = false;
           if (promote) add_half(acc_h0, 0, s_lo, s_hi);
           warpgroup_wait<0>();
           warpgroup_fence_operand(acc_h1);
@@ -445,6 +454,9 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
         if (pending >= 0 && lane0) pipe.consumer_release(pending);
       } else {
       for (int kt = 0; kt < k_tiles; ++kt) {
+        if constexpr (Cfg::kPromote) {
+          if (offset_pending && wg_order == 1) detail::named_barrier_sync(Cfg::kOffsetBarrier, 256), offset_pending = false;
+        }
         pipe.consumer_wait(st);
         warpgroup_fence_operand(acc);
         warpgroup_arrive();
@@ -469,6 +481,9 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
           }
           warpgroup_wait<0>();
           warpgroup_fence_operand(acc);
+          if constexpr (Cfg::kPromote) {
+            if (offset_pending && wg_order == 0) detail::named_barrier_arrive(Cfg::kOffsetBarrier, 256), offset_pending = false;
+          }
           if (lane0) {  // both stages' wgmmas have retired: the buffers are free before the promotion's adds
             if (pending >= 0) pipe.consumer_release(pending);
             pipe.consumer_release(st.index);
@@ -486,6 +501,9 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
         } else {
           warpgroup_wait<1>();  // the previous k-tile's wgmmas have retired
           warpgroup_fence_operand(acc);
+          if constexpr (Cfg::kPromote) {
+            if (offset_pending && wg_order == 0) detail::named_barrier_arrive(Cfg::kOffsetBarrier, 256), offset_pending = false;
+          }
           if (pending >= 0 && lane0) pipe.consumer_release(pending);
           pending = st.index;
         }
