@@ -18,7 +18,8 @@ promotion's waits cost on the same tiles); n128 (a library built with
 -DTESSEL_FP8_EXPERIMENTS: the promoted kernel on 128 x 128 tiles, 6 stages, the default before
 session 12); h192, h128, hblocks (the same library: the halves, GemmConfig's Halves_, each k-tile's
 wgmmas in two groups over the tile's column halves, one half promoted while the other's run, on
-128 x 192, 128 x 128 and block-scaled 128 x 128 tiles); a suffix _c1 / _c2 forces clusters of 1 / 2 CTAs (else chosen: 2 where K >= 9216).
+128 x 192, 128 x 128 and block-scaled 128 x 128 tiles); a suffix _c1 / _c2 forces clusters of 1 / 2 CTAs (else chosen: 2 where K >= 9216), a suffix _o (after
+it) the consumer warpgroups' phase offset (GemmScales::offset).
 cublas: torch._scaled_mm(a, b, scale_a, scale_b, out_dtype=bf16) (use_fast_accum False;
 cublas_fast: True).
 
@@ -60,7 +61,9 @@ def main():
     for v in list(code):
         for c in (1, 2):
             code[f"{v}_c{c}"] = code[v] + 100 * c
-    promoted = [v for v in variants if v in code and code[v] % 100 in (6, 7, 9) or v.startswith("default_c")]  # bit-identical to _scaled_mm expected
+    for v in list(code):  # _o: the consumer warpgroups' phase offset (GemmScales::offset)
+        code[f"{v}_o"] = code[v] + 1000
+    promoted = [v for v in variants if v in code and code[v] % 100 in (6, 7, 9) or v.startswith("default_")]  # bit-identical to _scaled_mm expected
     blockv = [v for v in variants if v in code and code[v] % 100 in (5, 8)]
 
     def make(M, N, K, b_dtype=torch.float8_e4m3fn):

@@ -34,7 +34,8 @@ def main():
     out = torch.empty(M, N, device="cuda", dtype=torch.bfloat16)
     stream = ctypes.c_void_p(torch.cuda.current_stream().cuda_stream)
     for _ in range(args.calls):
-        rc = f(CODES[args.variant], a.data_ptr(), b.data_ptr(), out.data_ptr(), M, N, K, sa.data_ptr(), sb.data_ptr(), 0, args.promote_every, stream)
+        code = CODES[args.variant.removesuffix("_o")] + (1000 if args.variant.endswith("_o") else 0)  # _o: GemmScales::offset
+        rc = f(code, a.data_ptr(), b.data_ptr(), out.data_ptr(), M, N, K, sa.data_ptr(), sb.data_ptr(), 0, args.promote_every, stream)
         if rc != 0:
             raise SystemExit(f"tessel_bench_gemm_fp8 returned {rc}")
     torch.cuda.synchronize()

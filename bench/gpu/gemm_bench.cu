@@ -173,6 +173,7 @@ struct Fp8Case {
   bool time = false;
   bool rows_cols = false;  // per-row / per-column scales (else per tensor)
   bool promotion = false;  // the promotion study on the random inputs
+  bool offset = false;     // GemmScales::offset (the consumer warpgroups' phase offset)
 };
 
 template <class Cfg>
@@ -195,6 +196,7 @@ bool run_fp8_case(Fp8Case const& c, int reps, Totals& tot, bool do_time) {
   static unsigned seed = 777;
   seed = seed * 1664525u + 1013904223u;
   kernels::sm90::GemmScales gs;
+  gs.offset = c.offset;
   if (Block) {  // A's scales (M, KB) row-major, B's (NB, KB) column-major (kb-major: the other order)
     gs.blocks = true, gs.a = sc, gs.b = sc + std::size_t(M) * KB;
     gs.a_row_stride = KB, gs.a_kb_stride = 1, gs.b_nb_stride = 1, gs.b_kb_stride = NB;
@@ -233,8 +235,8 @@ bool run_fp8_case(Fp8Case const& c, int reps, Totals& tot, bool do_time) {
   char name[160];
   char tag[16] = "";  // the comparison configurations' variant number (TESSEL_FP8_EXPERIMENTS)
   if (c.variant >= 6) std::snprintf(tag, sizeof tag, " v%d", c.variant);
-  std::snprintf(name, sizeof name, "%sx%s->%s%s%s TN M=%d N=%d K=%d%s", type_name<TA>(), type_name<TB>(), type_name<TO>(),
-                Fast ? " fast" : Block ? " blocks" : "", tag, M, N, K, c.rows_cols ? " rows/cols" : "");
+  std::snprintf(name, sizeof name, "%sx%s->%s%s%s TN M=%d N=%d K=%d%s%s", type_name<TA>(), type_name<TB>(), type_name<TO>(),
+                Fast ? " fast" : Block ? " blocks" : "", tag, M, N, K, c.rows_cols ? " rows/cols" : "", c.offset ? " offset" : "");
   bool ok = true;
   if (!time_only) {
     for (bool exact : {true, false}) {
@@ -368,6 +370,11 @@ int fp8_main(bool small, bool describe, bool do_time, int reps) {
           c.rows_cols = rc;
           c.promotion = !rc && (v == 0 || v == 7) && c.K >= 1008;  // the promotion every 4 k-tiles and never, on ragged shapes too
           run_fp8(c, reps, tot, false);
+          if (!rc && (v == 0 || v == 5 || v == 7 || v == 8)) {  // the warpgroups' phase offset (GemmScales::offset)
+            c.offset = true, c.promotion = false;
+            run_fp8(c, reps, tot, false);
+            c.offset = false;
+          }
         }
   }
   if (!small) {
@@ -459,7 +466,8 @@ extern "C" int tessel_bench_gemm_fp8(int variant, void const* A, void const* B, 
   auto const* a = static_cast<E4 const*>(A);
   auto const* b4 = static_cast<E4 const*>(B);
   auto* c = static_cast<bfloat16_t*>(C);
-  kernels::GemmOptions opt;  // variant + 100 * cluster: clusters of 1 or 2 forced (else chosen)
+  kernels::GemmOptions opt;  // variant + 100 * cluster: clusters of 1 or 2 forced (else chosen); + 1000: GemmScales::offset
+  if (variant >= 1000) gs.offset = true, variant -= 1000;
   if (variant >= 100) opt.cluster = variant / 100, variant %= 100;
   try {
 #if defined(TESSEL_FP8_EXPERIMENTS)
