@@ -269,10 +269,16 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
         GemmTile const t = p.problem.tile(p, w.pos, cluster, int(rank));
         if (!t.valid) continue;  // a position that is no tile (a raster's past the last column of tiles)
         constexpr int kPiece = Cfg::BNPiece::value;
+        // A tile of no rows (Problem::kSkipIdleRows: both consumer warpgroups idle, below) needs no A: only
+        // B is loaded (its share of a pair's multicast, which its partner uses), and the stage expects B's bytes.
+        bool no_a = false;
+        if constexpr (detail::skips_idle_rows<Problem>::value) no_a = t.c_row >= t.c_row_end;
+        std::uint32_t const bytes = no_a ? Cfg::kStageBytes - std::uint32_t(Cfg::kStageA * sizeof(T)) : Cfg::kStageBytes;
         for (int kt = 0; kt < k_tiles; ++kt) {
-          pipe.producer_acquire(st, Cfg::kStageBytes);  // this stage is free in every CTA of the cluster
+          pipe.producer_acquire(st, bytes);  // this stage is free in every CTA of the cluster
           std::uint64_t& full = pipe.full(st);
-          detail::tma_load_rows<Cfg::kBoxesA, BM::value>(p.tma_a.desc, p.plan_a, full, smem_a + st.index * Cfg::kStageA, t.a_row, kt);
+          if (!no_a)
+            detail::tma_load_rows<Cfg::kBoxesA, BM::value>(p.tma_a.desc, p.plan_a, full, smem_a + st.index * Cfg::kStageA, t.a_row, kt);
           TB* const sb = smem_b + st.index * Cfg::kStageB;
           if (cluster == 1 || t.b_own) {  // (b_own: the pair's tiles have different B tiles, GemmTile)
             TESSEL_UNROLL
