@@ -254,7 +254,10 @@ inline int choose_grouped_cluster(GroupRows const& gr, int tile_rows, int tiles_
 // 1, without it down to 0.74x), not below, where B's bytes bound the pairs and the split's second B
 // load costs more than the rows it saves (the H100, bf16, N = 4096, K = 7168, session 12's final call,
 // a loop of cuBLAS calls = 1: 8 / 64 / 256 experts 0.968 / 0.890 / 0.821 with the split, 0.967 /
-// 0.967 / 0.965 without; bench/RESULTS.md "Session 12, final call").
+// 0.967 / 0.965 without; bench/RESULTS.md "Session 12, final call"). Session 13 (H100, idle warpgroups
+// skipped): no split 0.94-0.98 / 1.00-1.08 / 1.05-1.11, along N 0.90 / 0.94-0.97 / 0.80-0.81 (the lone row's
+// positions read B tiles the group's other pairs of the column do not), halves (kSplitHalves) within -0.02 to
+// +0.04 of no split: no split kept below the threshold; the H200 has not run the halves.
 inline int choose_split_lone(double dram_gbps_per_sm) { return dram_gbps_per_sm >= kGroupedPairsBelowGBpsPerSM ? kSplitN : kSplitNone; }
 
 
@@ -364,10 +367,11 @@ cudaError_t launch_grouped_gemm(typename Cfg::ElementA const* A, long long lda, 
 
 // describe_grouped<Cfg>(rows, N, K): the configuration, the pre-pass's table and
 // each group's tile layout (the first 8 groups) for groups of rows[g] rows, with the
-// default cluster (cluster < 0; on a card of dram_gbps_per_sm, choose_grouped_cluster) or the one given.
+// default cluster (cluster < 0; on a card of dram_gbps_per_sm, choose_grouped_cluster) or the one given, and
+// the default split of lone m-tiles (split_lone < 0: choose_split_lone) or the one given.
 template <class Cfg>
 void describe_grouped(std::vector<int> const& rows, int N, int K, int sms = 132, int log_band = -1, int cluster = -1,
-                      double dram_gbps_per_sm = 0) {
+                      double dram_gbps_per_sm = 0, int split_lone = -1) {
   using BM = typename Cfg::BM;
   using BN = typename Cfg::BN;
   describe<Cfg>(0, 0, 0, sms);
@@ -377,12 +381,14 @@ void describe_grouped(std::vector<int> const& rows, int N, int K, int sms = 132,
   GroupRows const gr = contiguous_groups(ends.data(), E, E ? ends[std::size_t(E) - 1] : 0);
   int const tn = int((N + (long long)BN::value - 1) / BN::value);
   int const cl = cluster > 0 ? cluster : choose_grouped_cluster(gr, BM::value, tn, dram_gbps_per_sm), tr = BM::value * cl;
+  int const split = split_lone >= 0 ? split_lone : choose_split_lone(dram_gbps_per_sm);
   std::vector<GroupTileEntry> table(std::size_t(2 + gr.max_mtiles(tr)));
   build_group_table(gr, tr, table.data(), (long long)table.size());
   auto const s = make_grouped_scheduler(gr, table.data(), tr, tn, log_band);
   std::printf("tessel sm90 grouped GEMM: %d groups, %d rows, N = %d, K = %d: clusters of %d, %d m-tiles of %d rows (one per cluster), %d n-tiles,\n"
-              "  %d positions, grid about %d CTAs\n",
-              E, gr.total_rows, N, K, cl, table[0].group, tr, tn, s.positions(), (s.positions() < sms / cl ? s.positions() : sms / cl) * cl);
+              "  %d positions, grid about %d CTAs%s; a warpgroup whose 64 rows lie past its group's issues no wgmma\n",
+              E, gr.total_rows, N, K, cl, table[0].group, tr, tn, s.positions(), (s.positions() < sms / cl ? s.positions() : sms / cl) * cl,
+              cl != 2 ? "" : split == kSplitN ? ", lone m-tiles split along N" : split == kSplitHalves ? ", lone m-tiles in halves" : ", lone m-tiles not split");
   std::printf("  position p -> m-tile table[1 + p / %d] = (group g, first m-tile f_g, first row, rows); in the group, p - f_g * %d -> tile m + tm_g * n by\n",
               s.cols(), s.cols());
   for (int g = 0; g < E && g < 8; ++g) {
@@ -394,9 +400,18 @@ void describe_grouped(std::vector<int> const& rows, int N, int K, int sms = 132,
       print(group_tile_layout(tm, tn, s.log_band));
       std::printf("; B rows %lld + n * %d; rows of CTA r of the cluster: %d + (m * %d + r) * %d; C: whole %d-row tiles by TMA store",
                   (long long)g * N, BN::value, start, cl, BM::value, BM::value);
-      if (cl == 2 && (r + BM::value - 1) / BM::value % 2 == 1)
-        std::printf("; lone last m-tile (rows %d..): positions n < %d give CTA r n-tile 2n + r, each loading its own B", start + (tm - 1) * tr,
-                    (tn + 1) / 2);
+      int const rem = r - (tm - 1) * tr;  // the rows of the last m-tile (pairs: a lone one where rem <= BM)
+      if (cl == 2 && rem <= BM::value) {
+        if (split == kSplitN)
+          std::printf("; lone last m-tile (rows %d..): positions n < %d give CTA r n-tile 2n + r, each loading its own B", start + (tm - 1) * tr,
+                      (tn + 1) / 2);
+        else if (split == kSplitHalves && 2 * rem > BM::value)
+          std::printf("; lone last m-tile (rows %d..) in halves: CTA r rows %d + r * %d.., one warpgroup each", start + (tm - 1) * tr,
+                      start + (tm - 1) * tr, BM::value / 2);
+        else
+          std::printf("; lone last m-tile (rows %d..): CTA 1 idle (no A, its share of B)", start + (tm - 1) * tr);
+      }
+      if (r % BM::value && r % BM::value <= BM::value / 2) std::printf(", the last tile's second warpgroup idle");
       if (r % BM::value) std::printf(", rows %d..%d by the direct epilogue", start + r / BM::value * BM::value, start + r - 1);
       std::printf("\n");
     }
