@@ -22,12 +22,13 @@
 // --small: a few small patterns and sizes 0..40 (for compute-sanitizer).
 //
 // --time: per case (E experts, N, K, tokens split unevenly), 16-bit: tessel's grouped
-// GEMM (clusters of 1, 2, 2 without split_lone), a loop of cuBLAS calls (one
+// GEMM (clusters of 1; of 2 with the lone m-tiles split along N, not split, in halves;
+// the default of the card), a loop of cuBLAS calls (one
 // cublasGemmEx per non-empty group, the same stream), and the dense GEMM of the
 // same FLOPs (M = all tokens) by tessel (tessel::cuda::gemm's kernel) and by
 // cuBLAS; first on small-integer data, grouped == loop and dense == dense bit for
-// bit; FP8: tessel's grouped FP8 GEMM (promoted, fast) against tessel's dense FP8 GEMM
-// of the same FLOPs. R rounds (default 5), each timing every variant as
+// bit; FP8: tessel's grouped FP8 GEMM (promoted, fast; the same variants) against tessel's
+// dense FP8 GEMM of the same FLOPs (the loop of torch._scaled_mm calls: grouped_torch.py). R rounds (default 5), each timing every variant as
 // N back-to-back calls between two events (default 30), the variants' order
 // rotated per round; the ratios are per round, the table gives their median.
 #include <algorithm>
