@@ -9,7 +9,7 @@ case over rounds (issue 27). tessel is gemm_bench.cu built as a shared library:
 
 Cases: e4m3 TN (A (M, K) row-major, B (N, K) row-major: _scaled_mm's b = B.t(), column-major),
 per-tensor scales, bf16 out. Variants (tessel): default (128 x 192 tiles, the accumulator
-promoted every k-tile), fast (128 x 256, no promotion), e5m2 (B e4m3 x e5m2, with the
+promoted every k-tile, in two column halves since session 13), fast (128 x 256, no promotion), e5m2 (B e4m3 x e5m2, with the
 promotion; its cuBLAS reference is _scaled_mm on the same e4m3 x e5m2 operands), blocks
 (DeepSeek-V3's block scaling: A's scales per row and 128 elements of K, B's per 128 x 128
 block, applied at every promotion; ratio also to tessel's per-tensor default), p2 / p4 /
@@ -18,7 +18,8 @@ promotion's waits cost on the same tiles); n128 (a library built with
 -DTESSEL_FP8_EXPERIMENTS: the promoted kernel on 128 x 128 tiles, 6 stages, the default before
 session 12); h192, h128, hblocks (the same library: the halves, GemmConfig's Halves_, each k-tile's
 wgmmas in two groups over the tile's column halves, one half promoted while the other's run, on
-128 x 192, 128 x 128 and block-scaled 128 x 128 tiles); a suffix _c1 / _c2 forces clusters of 1 / 2 CTAs (else chosen: 2 where K >= 9216), a suffix _o (after
+128 x 192, 128 x 128 and block-scaled 128 x 128 tiles; h192 is the default since session 13), w192 (the
+same library: the whole-tile promoted kernel on 128 x 192, the default of session 12); a suffix _c1 / _c2 forces clusters of 1 / 2 CTAs (else chosen: 2 where K >= 9216), a suffix _o (after
 it) the consumer warpgroups' phase offset (GemmScales::offset).
 cublas: torch._scaled_mm(a, b, scale_a, scale_b, out_dtype=bf16) (use_fast_accum False;
 cublas_fast: True).
@@ -57,13 +58,13 @@ def main():
     gen = torch.Generator(device="cuda")
     gen.manual_seed(4321)
     variants = [v for v in args.variants.split(",") if v]
-    code = {"default": 0, "e5m2": 1, "fast": 4, "blocks": 5, "n128": 6, "h192": 7, "hblocks": 8, "h128": 9}
+    code = {"default": 0, "e5m2": 1, "fast": 4, "blocks": 5, "n128": 6, "h192": 7, "hblocks": 8, "h128": 9, "w192": 10}
     for v in list(code):
         for c in (1, 2):
             code[f"{v}_c{c}"] = code[v] + 100 * c
     for v in list(code):  # _o: the consumer warpgroups' phase offset (GemmScales::offset)
         code[f"{v}_o"] = code[v] + 1000
-    promoted = [v for v in variants if v in code and code[v] % 100 in (6, 7, 9) or v.startswith("default_")]  # bit-identical to _scaled_mm expected
+    promoted = [v for v in variants if v in code and code[v] % 100 in (6, 7, 9, 10) or v.startswith("default_")]  # bit-identical to _scaled_mm expected
     blockv = [v for v in variants if v in code and code[v] % 100 in (5, 8)]
 
     def make(M, N, K, b_dtype=torch.float8_e4m3fn):

@@ -69,7 +69,7 @@ struct GemmScales {
   bool a_rows = false, b_cols = false;
   int promote_every = 1;
   bool blocks = false;
-  // offset (dense GEMM, promoted configurations): consumer warpgroup 1 starts its first k-tile once
+  // offset (dense GEMM, promoted configurations; block-scaled ones always): consumer warpgroup 1 starts its first k-tile once
   // warpgroup 0's first k-tile (Halves_: its first half) has retired, so that the two warpgroups'
   // promotions fall half a k-tile apart (a phase offset; the warpgroups then run on unsynchronized).
   bool offset = false;

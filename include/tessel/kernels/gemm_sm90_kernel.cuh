@@ -331,10 +331,12 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
     }();
     [[maybe_unused]] auto acc_h1 = acc_h0;
 
-    // GemmScales::offset (dense, promoted, two consumer warpgroups): warpgroup 1 waits before its
-    // first k-tile until warpgroup 0's first k-tile (halves: first half) has retired, once.
+    // GemmScales::offset (dense, promoted, two consumer warpgroups; block-scaled configurations
+    // always): warpgroup 1 waits before its first k-tile until warpgroup 0's first k-tile (halves:
+    // first half) has retired, once.
     [[maybe_unused]] bool offset_pending = false;
-    if constexpr (Cfg::kPromote && Cfg::kConsumers == 2 && !detail::skips_idle_rows<Problem>::value) offset_pending = p.scales.offset;
+    if constexpr (Cfg::kPromote && Cfg::kConsumers == 2 && !detail::skips_idle_rows<Problem>::value)
+      offset_pending = p.scales.offset || Cfg::kBlockScaled;
     [[maybe_unused]] int const wg_order = ctid / 128;
     PipelineState<S> st;
     int epi_next = 0;  // the epilogue's next slot (the chunks take the slots in turn, across tiles)
