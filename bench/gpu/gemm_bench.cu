@@ -544,18 +544,21 @@ int main(int argc, char** argv) {
 #if !defined(TESSEL_GEMM_BENCH_FP8_ONLY)
   using BF = bfloat16_t;
   using H = half_t;
-  if (describe) {
-    using KM = GMMA::Major;
-    kernels::sm90::describe<kernels::sm90::GemmConfig<BF, BF, KM::K, KM::K>>(8192, 8192, 8192);
-    kernels::sm90::describe<kernels::sm90::GemmConfig<BF, BF, KM::MN, KM::MN>>(8192, 4096, 4096);
-  }
   int count = 0;
-  if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
+  bool const gpu = cudaGetDeviceCount(&count) == cudaSuccess && count > 0;
+  cudaDeviceProp prop{};
+  if (gpu) CK(cudaGetDeviceProperties(&prop, 0));
+  if (describe) {  // for this card's raster rule (choose_raster), where there is one
+    using KM = GMMA::Major;
+    int const sms = gpu ? prop.multiProcessorCount : 132;
+    double const gbps = gpu ? kernels::sm90::detail::dram_gbps_per_sm(0, sms) : 0.0;
+    kernels::sm90::describe<kernels::sm90::GemmConfig<BF, BF, KM::K, KM::K>>(8192, 8192, 8192, sms, gbps);
+    kernels::sm90::describe<kernels::sm90::GemmConfig<BF, BF, KM::MN, KM::MN>>(8192, 4096, 4096, sms, gbps);
+  }
+  if (!gpu) {
     std::printf("no GPU\n");
     return 2;
   }
-  cudaDeviceProp prop{};
-  CK(cudaGetDeviceProperties(&prop, 0));
   std::printf("device: %s, %d SMs, L2 %d MB\n", prop.name, prop.multiProcessorCount, prop.l2CacheSize >> 20);
   Totals tot;
   if (soak_ms > 0) {
