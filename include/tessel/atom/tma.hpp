@@ -327,13 +327,13 @@ constexpr Params plan(Gmem const& g, SmemOrder const& o, int tma_bits = Bits) {
   return p;
 }
 // finish: steps 5-7 on plan()'s p (without an error) for the global layout g at address.
+// 5. global dims and strides of each dimension (a dimension of several modes: their common grid),
+// with each mode's coordinate scale where `scales`; returns dimension 0's stride in elements (1 where
+// contiguous, else the TMA cannot read it).
 template <int Bits>
-constexpr void finish(Params& p, Gmem const& g, int swizzle_bits, int num_multicast, std::uintptr_t address, int tma_bits = Bits) {
-  p.address = reinterpret_cast<void const*>(address);
-  int const nb = p.rank;
-  long long stride0 = 0;  // dimension 0's stride in elements: 1 (contiguous) or the TMA cannot read it
-  // 5. global dims and strides of each dimension (a dimension of several modes: their common grid)
-  for (int k = 0; k < nb; ++k) {
+constexpr long long global_extents(Params& p, Gmem const& g, bool scales) {
+  long long stride0 = 0;
+  for (int k = 0; k < p.rank; ++k) {
     long long shape = 1, stride = 0;
     for (int q = 0; q < p.parts[k]; ++q) {
       int const m = p.part_mode[k][q];
@@ -343,40 +343,62 @@ constexpr void finish(Params& p, Gmem const& g, int swizzle_bits, int num_multic
       shape = stride != 0 ? (shape - 1) * (old / stride) + (g.shape[m] - 1) * (g.stride[m] / stride) + 1 : g.shape[m];
     }
     if (k == 0) stride0 = stride;
-    for (int q = 0; q < p.parts[k]; ++q) p.part_scale[k][q] = stride != 0 ? g.stride[p.part_mode[k][q]] / stride : 1;
+    if (scales)
+      for (int q = 0; q < p.parts[k]; ++q) p.part_scale[k][q] = stride != 0 ? g.stride[p.part_mode[k][q]] / stride : 1;
     p.dims[k] = std::uint64_t(shape);
     p.strides[k] = std::uint64_t(stride) * Bits / 8;
   }
-  // 5b. the map's element type: dimension 0 counts its elements
-  if (tma_bits != Bits) {
-    std::uint64_t const d0 = p.dims[0] * std::uint64_t(Bits), b0 = std::uint64_t(p.box[0]) * std::uint64_t(Bits);
-    if (d0 % std::uint64_t(tma_bits) != 0 || b0 % std::uint64_t(tma_bits) != 0) {
-      p.error = "TMA: the innermost extent is not a whole number of the tensor map's elements";
-      return;
-    }
-    p.dims[0] = d0 / std::uint64_t(tma_bits), p.box[0] = std::uint32_t(b0 / std::uint64_t(tma_bits));
+  return stride0;
+}
+
+// 5b. the map's element type: dimension 0 counts its elements (its extent, and the box's where
+// `box`, which also sets the coordinate recast); false with p.error set where it cannot.
+template <int Bits>
+constexpr bool recast_extents(Params& p, int tma_bits, bool box) {
+  if (tma_bits == Bits) return true;
+  std::uint64_t const d0 = p.dims[0] * std::uint64_t(Bits), b0 = std::uint64_t(p.box[0]) * std::uint64_t(Bits);
+  if (d0 % std::uint64_t(tma_bits) != 0 || (box && b0 % std::uint64_t(tma_bits) != 0)) {
+    p.error = "TMA: the innermost extent is not a whole number of the tensor map's elements";
+    return false;
+  }
+  p.dims[0] = d0 / std::uint64_t(tma_bits);
+  if (box) {
+    p.box[0] = std::uint32_t(b0 / std::uint64_t(tma_bits));
     long long const gg = TESSEL_NAMESPACE::detail::gcd_value((long long)Bits, (long long)tma_bits);
     p.recast_num = Bits / gg, p.recast_den = tma_bits / gg;
   }
+  return true;
+}
+
+// 7. the instruction's limits; false with p.error set where one is broken.
+constexpr bool check_limits(Params& p, std::uintptr_t address, long long stride0) {
+  if (address % 16 != 0) { p.error = "TMA: the global address is not 16-byte aligned"; return false; }
+  if (stride0 != 1) { p.error = "TMA: the innermost box dimension is not contiguous in global memory (the majors of shared and global memory differ)"; return false; }
+  for (int k = 0; k < p.rank; ++k) {
+    if (p.box[k] > 256) { p.error = "TMA: a box extent is above 256"; return false; }
+    if (p.dims[k] < 1 || p.dims[k] > (std::uint64_t(1) << 32)) { p.error = "TMA: a global extent is not in [1, 2^32]"; return false; }
+    if (k > 0 && (p.strides[k] % 16 != 0 || p.strides[k] >= (std::uint64_t(1) << 40))) {
+      p.error = "TMA: a global byte stride is not a multiple of 16 below 2^40";
+      return false;
+    }
+  }
+  return true;
+}
+
+template <int Bits>
+constexpr void finish(Params& p, Gmem const& g, int swizzle_bits, int num_multicast, std::uintptr_t address, int tma_bits = Bits) {
+  p.address = reinterpret_cast<void const*>(address);
+  long long const stride0 = global_extents<Bits>(p, g, true);  // 5.
+  if (!recast_extents<Bits>(p, tma_bits, true)) return;        // 5b.
   // 6. multicast: the box split along its last dimensions
-  for (int k = nb - 1, mc = num_multicast; mc > 1; --k) {
+  for (int k = p.rank - 1, mc = num_multicast; mc > 1; --k) {
     if (k < 0) { p.error = "TMA: the multicast is larger than the box"; return; }
     if (p.box[k] % mc != 0 && mc % p.box[k] != 0) { p.error = "TMA: the multicast count does not divide the box"; return; }
     int const next = (mc + int(p.box[k]) - 1) / int(p.box[k]);
     p.box[k] = (p.box[k] + mc - 1) / mc;
     mc = next;
   }
-  // 7. the instruction's limits
-  if (address % 16 != 0) { p.error = "TMA: the global address is not 16-byte aligned"; return; }
-  if (stride0 != 1) { p.error = "TMA: the innermost box dimension is not contiguous in global memory (the majors of shared and global memory differ)"; return; }
-  for (int k = 0; k < nb; ++k) {
-    if (p.box[k] > 256) { p.error = "TMA: a box extent is above 256"; return; }
-    if (p.dims[k] < 1 || p.dims[k] > (std::uint64_t(1) << 32)) { p.error = "TMA: a global extent is not in [1, 2^32]"; return; }
-    if (k > 0 && (p.strides[k] % 16 != 0 || p.strides[k] >= (std::uint64_t(1) << 40))) {
-      p.error = "TMA: a global byte stride is not a multiple of 16 below 2^40";
-      return;
-    }
-  }
+  if (!check_limits(p, address, stride0)) return;  // 7.
   p.swizzle = swizzle_bits;  // Swizzle<B,4,3>: B = 0, 1, 2, 3 is CU_TENSOR_MAP_SWIZZLE_NONE, 32B, 64B, 128B
   p.data_type = 0;
 }
@@ -389,42 +411,9 @@ constexpr void finish(Params& p, Gmem const& g, int swizzle_bits, int num_multic
 template <int Bits>
 constexpr void finish_extents(Params& p, Gmem const& g, int swizzle_bits, std::uintptr_t address, int tma_bits = Bits) {
   p.address = reinterpret_cast<void const*>(address);
-  int const nb = p.rank;
-  long long stride0 = 0;
-  // 5. (without the scales)
-  for (int k = 0; k < nb; ++k) {
-    long long shape = 1, stride = 0;
-    for (int q = 0; q < p.parts[k]; ++q) {
-      int const m = p.part_mode[k][q];
-      if (p.parts[k] == 1) { shape = g.shape[m], stride = g.stride[m]; break; }
-      long long const old = stride;
-      stride = TESSEL_NAMESPACE::detail::gcd_value(stride, g.stride[m]);
-      shape = stride != 0 ? (shape - 1) * (old / stride) + (g.shape[m] - 1) * (g.stride[m] / stride) + 1 : g.shape[m];
-    }
-    if (k == 0) stride0 = stride;
-    p.dims[k] = std::uint64_t(shape);
-    p.strides[k] = std::uint64_t(stride) * Bits / 8;
-  }
-  // 5b. (dimension 0's extent only: the box is recast)
-  if (tma_bits != Bits) {
-    std::uint64_t const d0 = p.dims[0] * std::uint64_t(Bits);
-    if (d0 % std::uint64_t(tma_bits) != 0) {
-      p.error = "TMA: the innermost extent is not a whole number of the tensor map's elements";
-      return;
-    }
-    p.dims[0] = d0 / std::uint64_t(tma_bits);
-  }
-  // 7.
-  if (address % 16 != 0) { p.error = "TMA: the global address is not 16-byte aligned"; return; }
-  if (stride0 != 1) { p.error = "TMA: the innermost box dimension is not contiguous in global memory (the majors of shared and global memory differ)"; return; }
-  for (int k = 0; k < nb; ++k) {
-    if (p.box[k] > 256) { p.error = "TMA: a box extent is above 256"; return; }
-    if (p.dims[k] < 1 || p.dims[k] > (std::uint64_t(1) << 32)) { p.error = "TMA: a global extent is not in [1, 2^32]"; return; }
-    if (k > 0 && (p.strides[k] % 16 != 0 || p.strides[k] >= (std::uint64_t(1) << 40))) {
-      p.error = "TMA: a global byte stride is not a multiple of 16 below 2^40";
-      return;
-    }
-  }
+  long long const stride0 = global_extents<Bits>(p, g, false);  // 5. (without the scales)
+  if (!recast_extents<Bits>(p, tma_bits, false)) return;        // 5b. (dimension 0's extent only: the box is recast)
+  if (!check_limits(p, address, stride0)) return;               // 7.
   p.swizzle = swizzle_bits;
 }
 
