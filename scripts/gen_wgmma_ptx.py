@@ -121,12 +121,20 @@ w('                   : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(b), "r"(
 w("    }                                                                                                                    \\")
 w("  };")
 w("")
+w("// Every N = 8..256 (step 8) with the accumulator registers per thread of each kind of")
+w("// accumulator: N/2 floats (f32) or N/4 pairs of halves (f16); M picks one and defines the struct.")
+w("#define TESSEL_WG_EACH_N(M, ...) \\")
+for n in range(8, 257, 8):
+    w(f"  M({n}, {n // 2}, {n // 4}, __VA_ARGS__)" + (" \\" if n < 256 else ""))
+w("#define TESSEL_WG_F32(N, NF, NH, DEF, KIND, TYPES) DEF(N, KIND, TYPES, float, \"+f\", NF)")
+w("#define TESSEL_WG_F16(N, NF, NH, DEF, KIND, TYPES) DEF(N, KIND, TYPES, std::uint32_t, \"+r\", NH)")
+w("")
+acc = {1: "TESSEL_WG_F32", 2: "TESSEL_WG_F16"}
 for name, types, ctype, con, per in KINDS:
-    for n in range(8, 257, 8):
-        w(f'TESSEL_WG_DEF({n}, {name}, "{types}", {ctype}, {con}, {n // 2 // per})')
+    w(f'TESSEL_WG_EACH_N({acc[per]}, TESSEL_WG_DEF, {name}, "{types}")')
+w("// the 8-bit kinds (m64nNk32)")
 for name, types, ctype, con, per in KINDS8:
-    for n in range(8, 257, 8):
-        w(f'TESSEL_WG8_DEF({n}, {name}, "{types}", {ctype}, {con}, {n // 2 // per})')
+    w(f'TESSEL_WG_EACH_N({acc[per]}, TESSEL_WG8_DEF, {name}, "{types}")')
 w("#endif  // TESSEL_ARCH_WGMMA")
 w("")
 w("}  // namespace tessel::GMMA::ptx")
