@@ -425,41 +425,28 @@ void describe(int batch = 2, int sq = 1024, int sk = 1024, int hq = 16, int hkv 
               Cfg::kRescaleEarly ? "under S's wgmmas (before P V's issue)" : "after P V's wait",
               Cfg::kSkipRescale ? ", skipped by warps whose maxima did not move" : "",
               Cfg::kExpEmu ? (", " + std::to_string(Cfg::kExpEmu) + " of 8 exponentials on the FMA pipe").c_str() : "");
-  std::printf("  S = Q K^T TiledMMA: ");
-  print(typename Cfg::MmaQK{});
-  std::printf("\n    C TV (thread, value) -> (m, n): ");
-  print(typename Cfg::MmaQK{}.get_layoutC_TV());
-  std::printf("\n  O += P V TiledMMA: ");
-  print(typename Cfg::MmaPV{});
-  std::printf("\n    A TV (P from registers): ");
-  print(typename Cfg::MmaPV{}.get_layoutA_TV());
-  std::printf("\n    C TV: ");
-  print(typename Cfg::MmaPV{}.get_layoutC_TV());
-  std::printf("\n  smem Q (BM, D): ");
-  print(typename Cfg::SmemLayoutQ{});
-  std::printf("\n  smem %s (BN, D, stages): ", Cfg::kFp8 ? "K" : "K = V");
-  print(typename Cfg::SmemLayoutK{});
+  auto show = [](char const* label, auto const& x) { std::printf("%s", label); print(x); };  // a label, then x as CuTe prints it
+  show("  S = Q K^T TiledMMA: ", typename Cfg::MmaQK{});
+  show("\n    C TV (thread, value) -> (m, n): ", typename Cfg::MmaQK{}.get_layoutC_TV());
+  show("\n  O += P V TiledMMA: ", typename Cfg::MmaPV{});
+  show("\n    A TV (P from registers): ", typename Cfg::MmaPV{}.get_layoutA_TV());
+  show("\n    C TV: ", typename Cfg::MmaPV{}.get_layoutC_TV());
+  show("\n  smem Q (BM, D): ", typename Cfg::SmemLayoutQ{});
+  show(Cfg::kFp8 ? "\n  smem K (BN, D, stages): " : "\n  smem K = V (BN, D, stages): ", typename Cfg::SmemLayoutK{});
   std::printf("\n  smem V^T (D, BN, stages), the B operand of P V (%s): ",
               Cfg::kFp8 ? "K-major, keys relabelled per 32" : "MN-major");
   print(typename Cfg::SmemLayoutVt{});
   if constexpr (Cfg::kFp8) {
-    std::printf("\n  one V^T load (D, BN): ");
-    print(typename Cfg::SmemTileVt{});
+    show("\n  one V^T load (D, BN): ", typename Cfg::SmemTileVt{});
   }
-  std::printf("\n  a thread's S accumulators: ");
-  print(typename Cfg::LayoutS{});
-  std::printf(", as (rows, keys): ");
-  print(typename Cfg::LayoutSRowCol{});
+  show("\n  a thread's S accumulators: ", typename Cfg::LayoutS{});
+  show(", as (rows, keys): ", typename Cfg::LayoutSRowCol{});
   std::printf("\n  P as the A operand (A value -> S register, k-blocks of %d): ", Cfg::kKPV);
   print(typename Cfg::LayoutP{});
-  std::printf(", P's registers: ");
-  print(typename Cfg::LayoutPRegs{});
-  std::printf("\n  keys of a k-block as A's columns read them (V^T's key order): ");
-  print(typename Cfg::KeyPerm{});
-  std::printf("\n  a thread's O accumulators: ");
-  print(typename Cfg::LayoutO{});
-  std::printf(", as (rows, d): ");
-  print(typename Cfg::LayoutORowCol{});
+  show(", P's registers: ", typename Cfg::LayoutPRegs{});
+  show("\n  keys of a k-block as A's columns read them (V^T's key order): ", typename Cfg::KeyPerm{});
+  show("\n  a thread's O accumulators: ", typename Cfg::LayoutO{});
+  show(", as (rows, d): ", typename Cfg::LayoutORowCol{});
   std::printf("\n  checks: V^T is V transposed: %s; P's registers are the A operand's: %s\n", check_v_transpose<Cfg>() ? "yes" : "NO",
               check_p_conversion<Cfg>() ? "yes" : "NO");
   std::printf("  smem %d bytes (Q %d, K and V %d per stage)\n", Cfg::kSmemBytes, int(Cfg::kBytesQ), int(Cfg::kBytesKV));

@@ -376,6 +376,35 @@ TESSEL_HOST_DEVICE int attention_blocks(int m, int bm, int bn, int sq, int sk) {
   }
   return (hi + bn - 1) / bn;
 }
+// The work of one tile position (producer and consumers look it up alike): its
+// coordinates, its sequence, whether it has rows (not a raster hole, not past its
+// sequence's end in a varlen batch) and the key blocks its rows read (0 without
+// rows, or for rows that see no key: the consumers then write zeros).
+struct AttentionTileWork {
+  TileCoord tc{};
+  AttentionSeq seq{};
+  bool rows = false;
+  int blocks = 0;
+};
+template <bool Causal, class Params>
+TESSEL_HOST_DEVICE AttentionTileWork attention_tile_work(Params const& p, int pos, int bm, int bn) {
+  AttentionTileWork t;
+  t.tc = p.sched.tile(pos);
+  if (!p.sched.valid(t.tc)) return t;
+  t.seq = attention_seq(p, t.tc.l);
+  t.rows = t.tc.m * bm < t.seq.sq;
+  if (t.rows) t.blocks = attention_blocks<Causal>(t.tc.m, bm, bn, t.seq.sq, t.seq.sk);
+  return t;
+}
+// The static walk's next position: its work in t, the walk advanced; false where
+// the walk is over.
+template <bool Causal, class Params>
+TESSEL_HOST_DEVICE bool attention_next_tile(TileWalk& w, Params const& p, int bm, int bn, AttentionTileWork& t) {
+  if (w.done()) return false;
+  t = attention_tile_work<Causal>(p, w.pos, bm, bn);
+  w.next();
+  return true;
+}
 template <bool Causal>
 TESSEL_HOST_DEVICE bool attention_block_masked(int m, int n, int bm, int bn, int sq, int sk) {
   if ((n + 1) * bn > sk) return true;

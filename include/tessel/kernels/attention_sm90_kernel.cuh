@@ -211,11 +211,8 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
         if constexpr (Cfg::kDynamic) {
           bool const live = pos < p.sched.positions;
           if (live) {
-            tc = p.sched.tile(pos);
-            if (p.sched.valid(tc)) {
-              seq = attention_seq(p, tc.l);
-              if (tc.m * BM::value < seq.sq) blocks = attention_blocks<kCausal>(tc.m, BM::value, BN::value, seq.sq, seq.sk);
-            }
+            AttentionTileWork const t = attention_tile_work<kCausal>(p, pos, BM::value, BN::value);
+            tc = t.tc, seq = t.seq, blocks = t.blocks;
           }
           wait_barrier(pipe_q.empty_[0], sq.phase ^ 1);
           *tile_slot = live ? pos : -1;
@@ -225,14 +222,10 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
           sq.advance();
           if (!live) break;
         } else {
-          if (w.done()) break;
-          tc = p.sched.tile(w.pos);
-          w.next();
-          if (!p.sched.valid(tc)) continue;  // a raster hole
-          seq = attention_seq(p, tc.l);
-          if (tc.m * BM::value >= seq.sq) continue;  // past its sequence's end (varlen): no rows
-          blocks = attention_blocks<kCausal>(tc.m, BM::value, BN::value, seq.sq, seq.sk);
-          if (blocks == 0) continue;  // rows that see no key: the consumers write zeros
+          AttentionTileWork t;
+          if (!attention_next_tile<kCausal>(w, p, BM::value, BN::value, t)) break;
+          tc = t.tc, seq = t.seq, blocks = t.blocks;
+          if (blocks == 0) continue;  // a raster hole, no rows (varlen), or rows that see no key: the consumers write zeros
           pipe_q.producer_acquire(sq, Cfg::kBytesQ);
           detail::load_tile<Cfg::kBoxesQ>(p.tma_q.desc, p.plan_q, pipe_q.full(sq), smem_q, seq.q0 + tc.m * BM::value, tc.n, seq.b);
           sq.advance();
@@ -314,26 +307,19 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
         pipe_q.consumer_wait(sq);
         int const pos = *tile_slot;  // read before Q is released (the producer then writes the next)
         if (pos < 0) break;
-        tc = p.sched.tile(pos);
-        bool live = p.sched.valid(tc);
-        if (live) {
-          seq = attention_seq(p, tc.l);
-          live = tc.m * BM::value < seq.sq;  // varlen: a tile past its sequence's end has no rows
-        }
-        if (live) blocks = attention_blocks<kCausal>(tc.m, BM::value, BN::value, seq.sq, seq.sk);
+        AttentionTileWork const t = attention_tile_work<kCausal>(p, pos, BM::value, BN::value);
+        tc = t.tc, seq = t.seq, blocks = t.blocks;
+        bool const live = t.rows;  // not a raster hole, nor past its sequence's end (varlen)
         if (blocks == 0) {  // no Q came: release the stage now
           if (Cfg::kDynamic || lane0) pipe_q.consumer_release(sq.index);
           sq.advance();
           if (!live) continue;
         }
       } else {
-        if (w.done()) break;
-        tc = p.sched.tile(w.pos);
-        w.next();
-        if (!p.sched.valid(tc)) continue;
-        seq = attention_seq(p, tc.l);
-        if (tc.m * BM::value >= seq.sq) continue;  // past its sequence's end (varlen): no rows
-        blocks = attention_blocks<kCausal>(tc.m, BM::value, BN::value, seq.sq, seq.sk);
+        AttentionTileWork t;
+        if (!attention_next_tile<kCausal>(w, p, BM::value, BN::value, t)) break;
+        if (!t.rows) continue;  // a raster hole, or past its sequence's end (varlen)
+        tc = t.tc, seq = t.seq, blocks = t.blocks;
         if (blocks > 0) pipe_q.consumer_wait(sq);
       }
       int const m = tc.m, h = tc.n, b = seq.b;
