@@ -247,10 +247,60 @@ void expect_same_copy(A const& a, B const& b) {
   EXPECT_EQ(a.slice_s_, b.slice_s_);
   for (int d = 0; d < 5; ++d) EXPECT_EQ(a.slice_c_[d], b.slice_c_[d]);
 }
+// make_tma_atom's compact copy (the types decide the plan, cluster size a static 1: the
+// tensor map alone, the rest constants of its type; make_tma_atom itself needs a driver
+// to encode): its size, and each of its constants against the copy computed at run time.
+template <class M, class Op, class G, class SL, class Tile>
+using compact_copy_t =
+    TmaTiledCopy<Op, typename G::value_type, decltype(detail::make_tma_plan_computed<M>(Op{}, std::declval<G>(), SL{}, Tile{}, 1))::tma_rank,
+                 typename decltype(detail::make_tma_plan_computed<M>(Op{}, std::declval<G>(), SL{}, Tile{}, 1))::smem_inner_type,
+                 decltype(detail::make_tma_plan_computed<M>(Op{}, std::declval<G>(), SL{}, Tile{}, 1))::tile_rank,
+                 detail::tma_compact_plan<decltype(detail::make_tma_plan_computed<M>(Op{}, std::declval<G>(), SL{}, Tile{}, 1)),
+                                          std::conditional_t<std::is_void_v<M>, typename G::value_type, M>,
+                                          std::remove_cvref_t<decltype(std::declval<G>().layout())>, SL, Tile>>;
+template <class M, class Op, class G, class SL, class Tile>
+constexpr bool has_compact_copy = detail::tma_prototype<decltype(detail::make_tma_plan_computed<M>(Op{}, std::declval<G>(), SL{}, Tile{}, 1)),
+                                                        std::conditional_t<std::is_void_v<M>, typename G::value_type, M>,
+                                                        std::remove_cvref_t<decltype(std::declval<G>().layout())>, SL, Tile>::ok;
+int compact_copies_checked = 0;
+template <class C, class B>
+void expect_compact(B const& b) {
+  static_assert(C::compact);
+  ++compact_copies_checked;
+  // The tensor map and an empty member, at the map's alignment (make_tma_copy's copy: the whole plan).
+  static_assert(sizeof(C) == sizeof(TmaDescriptor) + alignof(TmaDescriptor));
+  static_assert(sizeof(B) > 1024);
+  using P = typename C::StaticParams;
+  TMA::Params const& q = b.params;
+  EXPECT_EQ(P::rank, q.rank);
+  EXPECT_EQ(P::tile_elems, q.tile_elems);
+  EXPECT_EQ(P::recast_num, q.recast_num);
+  EXPECT_EQ(P::recast_den, q.recast_den);
+  EXPECT_EQ(P::data_type, q.data_type);
+  TMA::Params const p = P::value();
+  for (int d = 0; d < 5; ++d) {
+    EXPECT_EQ(p.box[d], q.box[d]) << d;
+    EXPECT_EQ(p.parts[d], q.parts[d]) << d;
+  }
+  EXPECT_EQ(C::bytes, b.bytes);
+  EXPECT_EQ(C::box_values_, b.box_values_);
+  EXPECT_EQ(C::multicast_, b.multicast_);
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    (
+        [&] {
+          EXPECT_EQ(C::template mode_dim_c<int(I)>, b.mode_dim_[I]) << I;
+          EXPECT_EQ(C::template mode_scale_c<int(I)>, b.mode_scale_[I]) << I;
+        }(),
+        ...);
+  }(std::make_index_sequence<TMA::detail::kMaxModes>{});
+}
 template <class M, class Op, class G, class SL, class Tile>
 auto plan_checked(Op const& op, G const& g, SL const& sl, Tile const& tile, int cluster) {
   auto tma = detail::make_tma_plan<M>(op, g, sl, tile, cluster);
-  expect_same_copy(tma, detail::make_tma_plan_computed<M>(op, g, sl, tile, cluster));
+  auto const computed = detail::make_tma_plan_computed<M>(op, g, sl, tile, cluster);
+  expect_same_copy(tma, computed);
+  if constexpr (has_compact_copy<M, Op, G, SL, Tile>)
+    if (cluster == 1) expect_compact<compact_copy_t<M, Op, G, SL, Tile>>(computed);
   return tma;
 }
 
@@ -277,6 +327,19 @@ void expect_tma(char const* label, GL const& gl, SL const& sl, Tile const& tile,
     [&]<std::size_t... I>(std::index_sequence<I...>) { (got.push_back(int(get<I>(c))), ...); }(std::make_index_sequence<R>{});
     EXPECT_EQ(got, want[k]) << "element " << at[k];
   }
+  // make_tma_atom's compact copy gives the same coordinates (its plan's constants).
+  if constexpr (has_compact_copy<M, SM90_TMA_LOAD, decltype(g), SL, Tile>) {
+    if (cluster == 1) {
+      compact_copy_t<M, SM90_TMA_LOAD, decltype(g), SL, Tile> const compact{};
+      auto mC = compact.get_tma_tensor(shape(gl));
+      EXPECT_EQ(compact.box_values_, values_want);
+      for (long long i = 0; i < (long long)size(gl) && i < 4096; i += 7) {
+        auto const c = mA(i), d = mC(i);
+        [&]<std::size_t... I>(std::index_sequence<I...>) { ([&] { EXPECT_EQ(int(get<I>(c)), int(get<I>(d))) << "element " << i; }(), ...); }(
+            std::make_index_sequence<R>{});
+      }
+    }
+  }
 }
 }  // namespace
 
@@ -287,6 +350,7 @@ void expect_tma(char const* label, GL const& gl, SL const& sl, Tile const& tile,
 // make_tma_copy and get_tma_tensor give for the same arguments (host code,
 // outside this repository: rank(mA(0)), NumValSrc, mA(i)).
 TEST(Tma, CuTeDeviceTestCopies) {
+  int const compact_before = compact_copies_checked;
   using H = half_t;
   expect_tma<H>("multimode (64,3,2,3,2),(32,4,2,2) tile (32),(16,2)", make_layout(make_shape(make_shape(64, 3, 2, 3, 2), make_shape(32, 4, 2, 2))),
                 make_layout(Shape<_32, _32>{}), Shape<Shape<_32>, Shape<_16, _2>>{}, 1, 5, 1024,
@@ -327,6 +391,7 @@ TEST(Tma, CuTeDeviceTestCopies) {
                           {{0, 0, 0}, {1, 0, 0}, {7, 0, 0}, {17, 0, 0}, {52, 0, 0}});
   expect_tma<H>("multicast 2", make_layout(make_shape(32, 32)), Layout<Shape<_32, _32>, Stride<_1, _32>>{}, Shape<_32, _32>{}, 2, 2, 1024,
                 {{0, 0}, {1, 0}, {7, 0}, {1, 1}, {4, 3}, {8, 31}});
+  EXPECT_GE(compact_copies_checked - compact_before, 6);  // (the compact copy is checked where the types decide the plan)
 }
 
 // Multicast slicing (CuTe's TMA TiledCopy get_slice / tma_partition): of a

@@ -383,6 +383,8 @@ void run_cute_spelling(char const* name, int M, int K, std::mt19937& rng, Totals
       auto sa = tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, Shape<_64, _64>{});
       auto tma_a = make_tma_atom(SM90_TMA_LOAD{}, ga, sa, Shape<_64, _64>{});
       auto tma_b = make_tma_atom(SM90_TMA_STORE{}, gb, make_layout(Shape<_64, _64>{}, LayoutRight{}), Shape<_64, _64>{});
+      // Static plans at cluster size 1: each kernel parameter is the tensor map alone (and its alignment).
+      static_assert(sizeof(tma_a) == sizeof(TmaDescriptor) + alignof(TmaDescriptor) && sizeof(tma_b) == sizeof(tma_a));
       cute_spelling_kernel<<<(M + 63) / 64, 128>>>(tma_a, tma_b, M, K);
       ok = finish_kernel(b, db);
     } catch (tessel::error const& e) {

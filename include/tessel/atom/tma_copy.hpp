@@ -99,8 +99,20 @@ inline constexpr long long tma_swizzle_period<ComposedLayout<Swizzle<B, M, S>, O
 
 }  // namespace detail
 
-template <class Op, class T>
+// Compact: void, or make_tma_atom's plan of a copy whose types decide it at
+// cluster size 1 (detail::tma_compact_plan): that copy carries the tensor map
+// alone, everything else is a compile-time constant of its type (see below).
+template <class Op, class T, class Compact = void>
 struct TmaCopy;
+
+namespace detail {
+// The Compact argument of the TmaCopy of a TmaTiledCopy of plan Plan: Plan where it is a
+// tma_compact_plan (it names its prototype), else void.
+template <class Plan>
+concept tma_compact_plan_type = requires { typename Plan::prototype; };
+template <class Plan>
+using tma_compact_t = std::conditional_t<tma_compact_plan_type<Plan>, Plan, void>;
+}  // namespace detail
 
 // A load bound to its mbarrier (and multicast mask): tma.with(bar[, mask]). It
 // refers to the TmaCopy, never holds a copy of it: the TMA instruction must read
@@ -111,7 +123,7 @@ struct TmaCopy;
 // issues every box with compile-time offsets, as CuTe's; void: from the run-time plan.
 template <class Op, class T, class Plan = void>
 struct TmaBound {
-  TmaCopy<Op, T> const* tma;
+  TmaCopy<Op, T, detail::tma_compact_t<Plan>> const* tma;
   std::uint64_t* bar;
   std::uint16_t mask;
   // The tile at tile_coord (tile indices per flattened global mode).
@@ -122,7 +134,7 @@ struct TmaBound {
 };
 
 // The TMA copy of one tile (Op: SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST or SM90_TMA_STORE).
-template <class Op, class T>
+template <class Op, class T, class Compact>
 struct TmaCopy {
   TmaDescriptor desc;
   TMA::Params params;
@@ -402,6 +414,40 @@ struct TmaCopy {
   }
 };
 
+// The copy of make_tma_atom where the layouts' types decide the plan and the
+// cluster size is a static 1 (Compact: detail::tma_compact_plan, whose prototype
+// is the copy make_tma_plan would make at compile time): it is a kernel
+// parameter, so it holds only the tensor map; the plan, the bytes, the values
+// per box and the coordinate map are constants of its type, the same as the
+// prototype's (compile-time scalars: device code reads them, never an array by
+// a run-time index). It is used through CuTe's spelling (get_tma_tensor,
+// tma_partition, get_slice, copy, prefetch); tessel's tile-index copy
+// (with(bar).copy(smem, tile_coord)) needs make_tma_copy's copy.
+template <class Op, class T, class Compact>
+  requires(!std::is_void_v<Compact>)
+struct TmaCopy<Op, T, Compact> {
+  using Proto = typename Compact::prototype;
+  TmaDescriptor desc;
+  // What device code reads of the plan (TMA::Params' names, compile-time scalars).
+  struct StaticParams {
+    static constexpr int rank = Proto::value.params.rank;
+    static constexpr long long tile_elems = Proto::value.params.tile_elems;
+    static constexpr long long recast_num = Proto::value.params.recast_num, recast_den = Proto::value.params.recast_den;
+    static constexpr int swizzle = Proto::value.params.swizzle, data_type = Proto::value.params.data_type;
+    // The whole plan (the run-time extents, strides and address are not kept: 1, 0, none).
+    static constexpr TMA::Params value() { return Proto::value.params; }
+  };
+  StaticParams params;  // (empty)
+  static constexpr std::uint32_t bytes = Proto::value.bytes;
+  static constexpr int box_values_ = Proto::value.box_values_;
+  static constexpr int multicast_ = 1;
+  // Per global mode M: the box dimension of its coordinate (-1: none) and its scale there.
+  template <int M>
+  static constexpr std::int8_t mode_dim_c = Proto::value.mode_dim_[M];
+  template <int M>
+  static constexpr std::int32_t mode_scale_c = Proto::value.mode_scale_[M];
+};
+
 // ---- CuTe's TMA coordinate tensor ----------------------------------------------------------------
 
 namespace detail {
@@ -547,10 +593,13 @@ TESSEL_HOST_DEVICE constexpr auto insert_unit_modes(ComposedLayout<A, O, L> cons
 // rank of get_tma_tensor's elements), the shared-memory layout (unswizzled)
 // and the rank of the CTA tile, for get_slice(cta).partition_S / partition_D.
 template <class Op, class T, int R, class SmemInner, int TileRank, class Plan = void>
-struct TmaTiledCopy : TmaCopy<Op, T> {
+struct TmaTiledCopy : TmaCopy<Op, T, detail::tma_compact_t<Plan>> {
   static constexpr int tma_rank = R;
+  static constexpr int tile_rank = TileRank;
   using value_type_ = T;
-  using plan_type = Plan;  // the plan its types decide (TMA::detail::static_plan)
+  using smem_inner_type = SmemInner;
+  using plan_type = Plan;  // the plan its types decide (TMA::detail::static_plan, or make_tma_atom's tma_compact_plan)
+  static constexpr bool compact = !std::is_void_v<detail::tma_compact_t<Plan>>;  // (the tensor map alone: see TmaCopy<Op, T, Compact>)
 
   // This load with its mbarrier (and multicast mask), knowing the plan the
   // types decide (copy() then issues the boxes with compile-time offsets).
@@ -573,11 +622,20 @@ struct TmaTiledCopy : TmaCopy<Op, T> {
     auto shape64 = detail::long_extents(shape);
     constexpr bool uniform = detail::is_flat_shape<Shape>::value || !is_tuple_v<Shape>;
     detail::tma_coord_iterator<F, R, uniform> it{};
-    TMA::Params const& p = this->params;
+    auto const& p = this->params;
     // (From the per-mode table build_box_table made on the host, with
-    // compile-time indices: this runs in the kernel.)
-    TESSEL_UNROLL
-    for (int m = 0; m < F; ++m) it.dim_[m] = this->mode_dim_[m] < R ? this->mode_dim_[m] : std::int8_t(-1), it.scale_[m] = this->mode_scale_[m];
+    // compile-time indices: this runs in the kernel. The compact copy's are constants.)
+    if constexpr (compact) {
+      using Base = TmaCopy<Op, T, detail::tma_compact_t<Plan>>;
+      [&]<std::size_t... M>(std::index_sequence<M...>) {
+        ((it.dim_[M] = Base::template mode_dim_c<int(M)> < R ? Base::template mode_dim_c<int(M)> : std::int8_t(-1),
+          it.scale_[M] = Base::template mode_scale_c<int(M)>),
+         ...);
+      }(std::make_index_sequence<std::size_t(F)>{});
+    } else {
+      TESSEL_UNROLL
+      for (int m = 0; m < F; ++m) it.dim_[m] = this->mode_dim_[m] < R ? this->mode_dim_[m] : std::int8_t(-1), it.scale_[m] = this->mode_scale_[m];
+    }
     it.num_ = std::int32_t(p.recast_num), it.den_ = std::int32_t(p.recast_den);
     if constexpr (uniform) {
       [&]<std::size_t... J>(std::index_sequence<J...>) {
@@ -594,10 +652,12 @@ struct TmaTiledCopy : TmaCopy<Op, T> {
     } else {
       int bits = 0;
       it.shift_[0] = 0;
-      long long ext[F];
-      [&]<std::size_t... J>(std::index_sequence<J...>) { ((ext[J] = static_cast<long long>(get<J>(flat))), ...); }(std::make_index_sequence<F>{});
+      long long ext[F], tile[F];
+      [&]<std::size_t... J>(std::index_sequence<J...>) {
+        ((ext[J] = static_cast<long long>(get<J>(flat)), tile[J] = tile_extent<int(J)>()), ...);
+      }(std::make_index_sequence<F>{});
       for (int m = 0; m < F; ++m) {
-        long long const reach = ext[m] + (m < TMA::detail::kMaxModes ? p.tile_extent[m] : 1);
+        long long const reach = ext[m] + tile[m];
         int w = 1;
         while ((1LL << w) < reach) ++w;
         bits += w;
@@ -668,10 +728,25 @@ TESSEL_HOST_DEVICE void print(TmaCopy<Op, T> const& tma) {
   for (int i = 0; i < p.rank; ++i) printf(" %u", p.box[i]);
   printf("\n  values per box %d, multicast %d, tile bytes %u\n", tma.box_values_, tma.multicast_, tma.bytes);
 }
+// (make_tma_atom's compact copy: its plan's box; the global extents are in the tensor map only.)
+template <class Op, class T, class C>
+  requires(!std::is_void_v<C>)
+TESSEL_HOST_DEVICE void print(TmaCopy<Op, T, C> const& tma) {
+  printf("TmaCopy %s\n", std::is_same_v<Op, SM90_TMA_STORE> ? "SM90_TMA_STORE"
+                         : std::is_same_v<Op, SM90_TMA_LOAD_MULTICAST> ? "SM90_TMA_LOAD_MULTICAST" : "SM90_TMA_LOAD");
+  using P = typename TmaCopy<Op, T, C>::StaticParams;
+  printf("  rank %d format %d swizzle %d\n  box", P::rank, P::data_type, P::swizzle);
+  [&]<std::size_t... I>(std::index_sequence<I...>) { (printf(" %u", C::prototype::value.params.box[I]), ...); }(std::make_index_sequence<std::size_t(P::rank)>{});
+  printf("\n  values per box %d, multicast %d, tile bytes %u\n", tma.box_values_, tma.multicast_, tma.bytes);
+}
 template <class Op, class T, int R, class SI, int K, class P>
-TESSEL_HOST_DEVICE void print(TmaTiledCopy<Op, T, R, SI, K, P> const& tma) { print(static_cast<TmaCopy<Op, T> const&>(tma)); }
+TESSEL_HOST_DEVICE void print(TmaTiledCopy<Op, T, R, SI, K, P> const& tma) {
+  print(static_cast<TmaCopy<Op, T, detail::tma_compact_t<P>> const&>(tma));
+}
 template <class Op, class T, int R, class SI, int K, class P>
-TESSEL_HOST_DEVICE void print(Copy_Atom<TmaTiledCopy<Op, T, R, SI, K, P>> const& tma) { print(static_cast<TmaCopy<Op, T> const&>(tma)); }
+TESSEL_HOST_DEVICE void print(Copy_Atom<TmaTiledCopy<Op, T, R, SI, K, P>> const& tma) {
+  print(static_cast<TmaCopy<Op, T, detail::tma_compact_t<P>> const&>(tma));
+}
 
 namespace detail {
 // The copy of make_tma_plan at cluster size 1 but for what the global tensor's run-time
@@ -743,12 +818,30 @@ struct tma_prototype {
 // compile time; here only what the global tensor's run-time extents, strides and address
 // give (make_tma_params' checks of them included).
 template <class C, class M, class Tile, class E, class GL, class SL>
+void finish_tma_params(TMA::Params& p, Tensor<E, GL> const& g, SL const& s) {
+  TMA::detail::finish_extents<sizeof_bits_v<typename C::value_type_>>(p, TMA::detail::flat_gmem(g.layout()), TMA::detail::swizzle_bits(s),
+                                                                         reinterpret_cast<std::uintptr_t>(raw_pointer_cast(g.data())), sizeof_bits_v<M>);
+  TESSEL_CHECK(p.error == nullptr, p.error);
+}
+template <class C, class M, class Tile, class E, class GL, class SL>
 C make_tma_plan_static(Tensor<E, GL> const& g, SL const& s) {
   C c = tma_prototype<C, M, GL, SL, Tile>::value;
-  TMA::detail::finish_extents<sizeof_bits_v<typename C::value_type_>>(c.params, TMA::detail::flat_gmem(g.layout()), TMA::detail::swizzle_bits(s),
-                                                                         reinterpret_cast<std::uintptr_t>(raw_pointer_cast(g.data())), sizeof_bits_v<M>);
-  TESSEL_CHECK(c.params.error == nullptr, c.params.error);
+  finish_tma_params<C, M, Tile>(c.params, g, s);
   return c;
+}
+// make_tma_atom's plan where tma_prototype<Full, M, GL, SL, Tile> has a copy and the
+// cluster size is a static 1: the same plan (Full's static_plan), naming the prototype,
+// of which TmaCopy<Op, T, tma_compact_plan> keeps only the tensor map.
+template <class Full, class M, class GL, class SL, class Tile>
+struct tma_compact_plan : Full::plan_type {
+  using prototype = tma_prototype<Full, M, GL, SL, Tile>;
+};
+// Whether a cluster size is a static 1.
+template <class X>
+constexpr bool static_one() {
+  if constexpr (!is_static_v<X>) return false;
+  else if constexpr (is_tuple_v<X>) return decltype(size(X{}))::value == 1;
+  else return X::value == 1;
 }
 
 // The plan of a TMA copy, without encoding the tensor map (make_tma_copy
@@ -895,10 +988,25 @@ auto make_tma_copy(Op const& op, Tensor<E, GL> const& g, SL const& s) {
   return make_tma_copy<TmaType>(op, g, s, ::tessel::detail::atoms::product_each(TMA::detail::nonswizzle(s).shape()), Int<1>{});
 }
 // make_tma_atom<TmaType = void>(op, g, s, cta_tile, cluster_size = 1): the same copy as CuTe's Copy_Atom.
+// Where the layouts' types decide the plan and the cluster size is a static 1 (the
+// tutorials' case), the copy is the tensor map alone (TmaCopy<Op, T, Compact>: a kernel
+// parameter of 128 bytes and its alignment, not the whole plan), the rest constants of its type.
 template <class TmaType = void, class Op, class E, class GL, class SL, class Tile, class Cluster = Int<1>>
 auto make_tma_atom(Op const& op, Tensor<E, GL> const& g, SL const& s, Tile const& cta_tile, Cluster const& cluster_size = {}) {
-  auto c = make_tma_copy<TmaType>(op, g, s, cta_tile, cluster_size);
-  return Copy_Atom<decltype(c)>(c);
+  using Full = decltype(detail::make_tma_plan_computed<TmaType>(op, g, s, cta_tile, 1));
+  using M = std::conditional_t<std::is_void_v<TmaType>, typename Tensor<E, GL>::value_type, TmaType>;
+  if constexpr (detail::static_one<Cluster>() && detail::tma_prototype<Full, M, GL, SL, Tile>::ok) {
+    using C = TmaTiledCopy<Op, typename Full::value_type_, Full::tma_rank, typename Full::smem_inner_type, Full::tile_rank,
+                           detail::tma_compact_plan<Full, M, GL, SL, Tile>>;
+    TMA::Params p = detail::tma_prototype<Full, M, GL, SL, Tile>::value.params;
+    detail::finish_tma_params<Full, M, Tile>(p, g, s);
+    C c{};
+    if (!detail::encode_tiled(c.desc, p)) fail("make_tma_copy: cuTensorMapEncodeTiled failed (or no CUDA driver)");
+    return Copy_Atom<C>(c);
+  } else {
+    auto c = make_tma_copy<TmaType>(op, g, s, cta_tile, cluster_size);
+    return Copy_Atom<decltype(c)>(c);
+  }
 }
 #endif
 
@@ -928,8 +1036,8 @@ Copy_Atom(TmaCopy<Op, T>) -> Copy_Atom<TmaCopy<Op, T>>;
 // box, which it loads into every CTA of the mask (CuTe's domain_offset).
 // Differs from CuTe's in form only: mode 0 is one mode of the tile, where CuTe
 // splits it as (box, boxes) (tessel's box size is a run-time value).
-template <class Op, class T, class C, class CL, class SE, class SL, class GE, class GL>
-TESSEL_HOST_DEVICE auto tma_partition(TmaCopy<Op, T> const& tma, C const& cta_coord, CL const& cta_layout, Tensor<SE, SL> const& stensor,
+template <class Op, class T, class K, class C, class CL, class SE, class SL, class GE, class GL>
+TESSEL_HOST_DEVICE auto tma_partition(TmaCopy<Op, T, K> const& tma, C const& cta_coord, CL const& cta_layout, Tensor<SE, SL> const& stensor,
                                       Tensor<GE, GL> const& gtensor) {
   auto const inner = get_nonswizzle_portion(stensor.layout());
   static_assert(is_static_v<decltype(layout<0>(inner))>, "tessel::tma_partition: the shared-memory tile (mode 0) must be static");
@@ -946,12 +1054,15 @@ TESSEL_HOST_DEVICE auto tma_partition(TmaCopy<Op, T> const& tma, C const& cta_co
 namespace detail {
 // The TMA coordinates of the box whose first element is `first`: get_tma_tensor's
 // element (TmaTiledCopy: the tensor map's coordinates; TmaCopy: per flattened global mode).
-template <class It, class Op, class T, class Crd>
-TESSEL_HOST_DEVICE void tma_box_coords(TmaCopy<Op, T> const& tma, Crd const& first, std::int32_t (&c)[5]) {
+template <class It, class Op, class T, class K, class Crd>
+TESSEL_HOST_DEVICE void tma_box_coords(TmaCopy<Op, T, K> const& tma, Crd const& first, std::int32_t (&c)[5]) {
   for (int d = 0; d < 5; ++d) c[d] = 0;
   if constexpr (is_tma_coord_iterator<It>::value) {
     [&]<std::size_t... I>(std::index_sequence<I...>) { ((c[I] = std::int32_t(get<I>(first))), ...); }(
         std::make_index_sequence<tuple_size_v<Crd>>{});
+  } else if constexpr (!std::is_void_v<K>) {
+    static_assert(std::is_void_v<K> || is_tma_coord_iterator<It>::value,
+                  "tessel: make_tma_atom's copy takes the coordinates of its get_tma_tensor (make_tma_copy's copy takes others)");
   } else {
     long long pos[TMA::detail::kMaxModes] = {};
     auto ft = flatten_to_tuple(first);
@@ -963,8 +1074,8 @@ TESSEL_HOST_DEVICE void tma_box_coords(TmaCopy<Op, T> const& tma, Crd const& fir
     if (tma.params.recast_num != tma.params.recast_den) c[0] = std::int32_t(c[0] * tma.params.recast_num / tma.params.recast_den);
   }
 }
-template <class Op, class T, class Crd>
-TESSEL_HOST_DEVICE void tma_box_coords(TmaCopy<Op, T> const& tma, Crd const& first, std::int32_t (&c)[5]) {
+template <class Op, class T, class K, class Crd>
+TESSEL_HOST_DEVICE void tma_box_coords(TmaCopy<Op, T, K> const& tma, Crd const& first, std::int32_t (&c)[5]) {
   tma_box_coords<void>(tma, first, c);
 }
 // The L2 prefetch of the box at TMA coordinates c.
@@ -972,8 +1083,8 @@ struct TmaPrefetch {};
 // One TMA instruction: the box at TMA coordinates c to/from smem s.
 // (StaticRank: the tensor map's rank when the types give it, so that one
 // instruction is compiled, not one per rank; 0: params.rank decides.)
-template <class Op, class T, class How = Op, int StaticRank = 0>
-TESSEL_DEVICE void tma_issue_box(TmaCopy<Op, T> const& tma, T* s, std::int32_t const (&c)[5], std::uint64_t* bar, std::uint16_t mask) {
+template <class Op, class T, class How = Op, int StaticRank = 0, class K>
+TESSEL_DEVICE void tma_issue_box(TmaCopy<Op, T, K> const& tma, T* s, std::int32_t const (&c)[5], std::uint64_t* bar, std::uint16_t mask) {
   constexpr std::uint64_t hint = 0x1000000000000000ull;  // EVICT_NORMAL, CuTe's default
   auto go = [&](auto... x) {
     if constexpr (std::is_same_v<How, TmaPrefetch>) {
@@ -1048,8 +1159,8 @@ inline constexpr int tma_unrolled_boxes = tma_unrolled_boxes_of<Plan, L>();
 // slice on, any further modes looped over; fn(smem, c) per box (its first
 // element's shared memory, nullptr without s, and its TMA coordinates c).
 // Plan: tma_static_plan's (the copy's types decide the boxes), or void.
-template <class Plan = void, class Op, class T, class GE, class GL, class SE, class SL, class Fn>
-TESSEL_HOST_DEVICE void tma_for_each_box(TmaCopy<Op, T> const& tma, Tensor<GE, GL> const& g, Tensor<SE, SL> const* s, Fn const& fn) {
+template <class Plan = void, class Op, class T, class K, class GE, class GL, class SE, class SL, class Fn>
+TESSEL_HOST_DEVICE void tma_for_each_box(TmaCopy<Op, T, K> const& tma, Tensor<GE, GL> const& g, Tensor<SE, SL> const* s, Fn const& fn) {
   constexpr int R = decltype(rank(g.layout()))::value;
   using SP = tma_static_plan<Plan>;
   using It = std::remove_cvref_t<decltype(g.data())>;
@@ -1159,14 +1270,14 @@ TESSEL_HOST_DEVICE void tma_for_each_box(TmaCopy<Op, T> const& tma, Tensor<GE, G
   }
 }
 // The TMA instruction of every box of the partitions g and s (tma_for_each_box).
-template <class How, class Plan = void, class Op, class T, class GE, class GL, class SE, class SL>
-TESSEL_DEVICE void tma_copy_boxes(TmaCopy<Op, T> const& tma, Tensor<GE, GL> const& g, Tensor<SE, SL> const* s, std::uint64_t* bar,
+template <class How, class Plan = void, class Op, class T, class K, class GE, class GL, class SE, class SL>
+TESSEL_DEVICE void tma_copy_boxes(TmaCopy<Op, T, K> const& tma, Tensor<GE, GL> const& g, Tensor<SE, SL> const* s, std::uint64_t* bar,
                                   std::uint16_t mask) {
   constexpr int TR = tma_coord_rank<std::remove_cvref_t<decltype(g.data())>>;
   tma_for_each_box<Plan>(tma, g, s, [&](T* p, std::int32_t const (&c)[5]) { tma_issue_box<Op, T, How, TR>(tma, p, c, bar, mask); });
 }
-template <class Op, class T, class GE, class GL, class SE, class SL>
-TESSEL_DEVICE void tma_copy_boxes(TmaCopy<Op, T> const& tma, Tensor<GE, GL> const& g, Tensor<SE, SL> const& s, std::uint64_t* bar,
+template <class Op, class T, class K, class GE, class GL, class SE, class SL>
+TESSEL_DEVICE void tma_copy_boxes(TmaCopy<Op, T, K> const& tma, Tensor<GE, GL> const& g, Tensor<SE, SL> const& s, std::uint64_t* bar,
                                   std::uint16_t mask) {
   tma_copy_boxes<Op>(tma, g, &s, bar, mask);
 }
