@@ -78,6 +78,8 @@ template <> inline constexpr bool one_function_v<op_complement> = true;
 template <> inline constexpr bool one_function_v<op_complement_to> = true;
 template <> inline constexpr bool one_function_v<op_right_inverse> = true;
 template <> inline constexpr bool one_function_v<op_left_inverse> = true;
+// A leaf of B that stays inside a mode of A it does not divide (bridge.hpp: run_op_engine).
+template <> inline constexpr bool inside_leaves_v<op_composition> = true;
 }  // namespace detail
 
 // coalesce(L): the same function on [0, size(L)) with the fewest modes

@@ -322,6 +322,14 @@ TESSEL_HOST_DEVICE constexpr unsigned long long structure_hash(engine::Layout co
 // (complement, the inverses, coalesce): engine::same_fit compares them as one function.
 template <class Op> inline constexpr bool one_function_v = false;
 
+// The operations whose run-time pass admits a leaf of B that stops inside a mode of A without
+// dividing it where the leaf stays inside that mode (engine::Ctx::inside): composition, whose
+// every mode is then exactly A o (that mode of B) in CuTe's arithmetic, the answer recover
+// returned (engine::same_fit of CuTe's pass and the engine's own), found by a local test without
+// the recovery's passes. (Not the divides and products: their pass that follows skips a B or A*
+// mode of run-time size 1 in the complement where CuTe's arithmetic, and so recover, does not.)
+template <class Op> inline constexpr bool inside_leaves_v = false;
+
 // The run-time pass of a typed call: the engine on the real values, every structural choice the
 // compile-time pass's (Ctx::follow), every condition tested on the values.
 TESSEL_HOST_DEVICE_NOFORCE constexpr engine::Ctx follow_pass() {
@@ -386,7 +394,9 @@ TESSEL_COLD_PATH TESSEL_HOST_DEVICE_NOFORCE engine::Layout recover(result const&
 template <class Op, class... A>
 TESSEL_HOST_DEVICE constexpr auto run_op_engine(A const&... a) {
   using H = pass<Op, A...>;
-  result r = Op::run_in(follow_pass(), a...);
+  engine::Ctx cx = follow_pass();
+  cx.inside = inside_leaves_v<Op>;
+  result r = Op::run_in(cx, a...);
 #if !defined(TESSEL_NO_CHECKS)
   constexpr unsigned long long expected = structure_hash(H::value.layout);
   if (r.err || structure_hash(r.layout) != expected) r.layout = recover<Op>(r, a...);

@@ -47,7 +47,13 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout compose_leaf(Modes const& a, Int N, 
     if (!zero && !one && cx.checkable(M, rest_stride) && exact) {
       bool const ok = c % M.v == 0 || (c < M.v && M.v % c == 0);
       TESSEL_TRACE(cx, Step::comp_stride, i, M.v, c, ok, d.v);
-      if (!ok) { exact = false; fe = Err::stride_divisibility; fa = c; fb = M.v; fc = i; }
+      // A stride that stops inside this mode without dividing it is still exact where the rest
+      // of N stays inside the mode, (q-1)*c < M, i.e. q <= ceil(M/c): j -> A(j*r) is j*c*dm there,
+      // the walk's (CuTe's) answer; q is N here (no mode before this one took a part of it).
+      // Taken where the pass asks for it (Ctx::inside), on the values.
+      bool const inside = !ok && cx.inside && c < M.v && cx.checkable(rest_shape) && rest_shape.v >= 1 &&
+                          rest_shape.v <= cdiv(M.v, c);
+      if (!ok && !inside) { exact = false; fe = Err::stride_divisibility; fa = c; fb = M.v; fc = i; }
     }
     bool st = M.is_static && rest_stride.is_static;
     Int next_shape{(cx.symbolic && !st) ? 1 : zero ? (rest_shape.v > 1 ? rest_shape.v : 1) : cdiv(M.v, c), st};
@@ -202,7 +208,8 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr Layout composition_walk(Layout const& A, Mo
     for (int i = 0; i + 1 < a.n && q > 1; ++i) {
       i64 M = a.s[i].v;
       if (c >= M) { c /= M; continue; }  // passes over this mode (c is a multiple of M)
-      i64 cnt = M / c < q ? M / c : q;  // digits 0, c, ..., c*(cnt-1) here
+      i64 const fit = cdiv(M, c);        // (c need not divide M where the leaf ends inside the mode)
+      i64 cnt = fit < q ? fit : q;       // digits 0, c, ..., c*(cnt-1) here
       digits[i] += c * (cnt - 1);
       q = cnt ? q / cnt : 1;
       c = 1;

@@ -23,6 +23,10 @@ struct Ctx {
                                // size is 1 keeps its place and its stride); the values are the real ones
   bool unchecked = false;      // (with follow) conditions on dynamic values are not tested: CuTe's
                                // arithmetic, whose result the caller compares with the engine's own
+  bool inside = false;         // composition: a leaf N:r whose stride c stops inside a mode M of A
+                               // without dividing it is admitted where (N-1)*c < M (it stays inside
+                               // the mode: exact, CuTe's arithmetic), a local test on the values
+                               // (the run-time pass of a typed composition: bridge.hpp)
   TraceSink* trace = nullptr;  // host only: receives the steps (tessel check)
   TESSEL_HOST_DEVICE_NOFORCE constexpr Arith ar() { return Arith{&err}; }
   // Whether a condition on a and b is tested in this pass (in the symbolic pass, or an unchecked
