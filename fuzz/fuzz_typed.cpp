@@ -291,15 +291,6 @@ Out engine_static(en::OpId id, en::Layout const& a, en::Layout const& b, en::Til
   return o;
 }
 
-// The same layout: structure and integers.
-bool identical(en::Layout const& a, en::Layout const& b) {
-  if (a.ntok != b.ntok || a.nleaf != b.nleaf) return false;
-  for (int t = 0; t < a.ntok; ++t)
-    if (a.tok[t] != b.tok[t]) return false;
-  for (int k = 0; k < a.nleaf; ++k)
-    if (a.shape[k].v != b.shape[k].v || a.stride[k].v != b.stride[k].v) return false;
-  return true;
-}
 
 // A dynamic integer whose value CuTe's rules treat apart (a stride 0, a shape
 // 1: a static one is dropped or absorbed, a dynamic one kept), where the engine
@@ -426,7 +417,7 @@ void identities(en::OpId op, Out const& r, en::Layout const& a, en::Layout const
 //     (or a documented difference);
 //   engine on dynamic values == on static values where no input is degenerate.
 void compare(Out const& t, Out const& e, Out const& s, Out const& x, bool narrow, bool degen) {
-  bool const tx = s.ok == x.ok && (s.ok ? (s.is_int ? s.value == x.value : identical(s.lay, x.lay)) : s.code == x.code);
+  bool const tx = s.ok == x.ok && (s.ok ? (s.is_int ? s.value == x.value : en::same_values(s.lay, x.lay)) : s.code == x.code);
   if (!tx) finding("the text evaluator and the engine differ", t, s, x);
   if (!same(t, e) && !typed_may_differ(t, e, narrow)) finding("the typed library and the engine differ", t, e, x);
   if (!degen && !same(e, s)) finding("the engine on dynamic and on static values differ", t, e, x);

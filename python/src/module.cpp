@@ -617,14 +617,6 @@ py::object tiler_entries(engine::Tiler const& t, int b) {
   return py::tuple(items);
 }
 
-bool same(engine::Layout const& a, engine::Layout const& b) {
-  if (a.ntok != b.ntok || a.nleaf != b.nleaf) return false;
-  for (int t = 0; t < a.ntok; ++t)
-    if (a.tok[t] != b.tok[t]) return false;
-  for (int k = 0; k < a.nleaf; ++k)
-    if (a.shape[k].v != b.shape[k].v || a.stride[k].v != b.stride[k].v) return false;
-  return true;
-}
 
 text::Expr parse_expr(std::string const& s) {
   text::Expr x;
@@ -720,7 +712,7 @@ PYBIND11_MODULE(_tessel, m) {
            "(L[crd], L(crd with None as 0)), as CuTe's slice_and_offset.")
       .def("__eq__", [](PyLayout const& a, py::object b) -> py::object {
              if (!py::isinstance<PyLayout>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-             return py::bool_(same(a.l, b.cast<PyLayout const&>().l));
+             return py::bool_(engine::same_values(a.l, b.cast<PyLayout const&>().l));
            })
       .def("__hash__", [](PyLayout const& s) { return py::hash(py::make_tuple(part(s.l, false), part(s.l, true))); })
       .def("__str__", [](PyLayout const& s) { return text::format(s.l); }, "CuTe notation, as `tessel eval` prints.")

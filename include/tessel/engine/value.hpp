@@ -79,6 +79,17 @@ TESSEL_HOST_DEVICE_NOFORCE constexpr int depth(Layout const& l) {
   return m;
 }
 
+// The same layout, value for value: structure, shapes and strides (which integers are
+// static is not compared).
+TESSEL_HOST_DEVICE_NOFORCE constexpr bool same_values(Layout const& a, Layout const& b) {
+  if (a.ntok != b.ntok || a.nleaf != b.nleaf) return false;
+  for (int t = 0; t < a.ntok; ++t)
+    if (a.tok[t] != b.tok[t]) return false;
+  for (int k = 0; k < a.nleaf; ++k)
+    if (a.shape[k].v != b.shape[k].v || a.stride[k].v != b.stride[k].v) return false;
+  return true;
+}
+
 // Append the subtree [b, e) of src to dst.
 TESSEL_HOST_DEVICE_NOFORCE constexpr void append_node(Layout& dst, Layout const& src, int b, int e, Error& err) {
   int k = leaves_before(src, b);
