@@ -289,7 +289,9 @@ bool run_fp8_case(Fp8Case const& c, int reps, Totals& tot, bool do_time) {
 // session 12's 128 x 192); the halves (GemmConfig's Halves_: each k-tile's wgmmas in two groups
 // over the column halves, one half promoted while the other's wgmmas run): 7 on 128 x 192 tiles
 // (Fp8Config since session 13), 8 block-scaled on 128 x 128 (Fp8BlockConfig's), 9 on 128 x 128, 6 stages;
-// 10: the whole-tile kernel on 128 x 192 tiles (Fp8Config of session 12, before the halves).
+// 10: the whole-tile kernel on 128 x 192 tiles (Fp8Config of session 12, before the halves);
+// the halves with their groups in flight across k-tiles (GemmConfig's Cross_: chunks of 2, 4, 8
+// k-tiles) on 128 x 192 tiles: 11, 12, 13; block-scaled on 128 x 128 (V8's, chunks of 4): 14.
 namespace fp8x {
 using E4 = float_e4m3_t;
 using KM = GMMA::Major;
@@ -298,6 +300,10 @@ using V7 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 192, 4, 2, 24
 using V8 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 128, 6, 2, 40, 232, E4, true, true, true>;
 using V9 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 128, 6, 2, 40, 232, E4, true, false, true>;
 using V10 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 192, 4, 2, 24, 240, E4, true>;
+using V11 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 192, 4, 2, 24, 240, E4, true, false, true, 2, 2>;
+using V12 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 192, 4, 2, 24, 240, E4, true, false, true, 2, 4>;
+using V13 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 192, 4, 2, 24, 240, E4, true, false, true, 2, 8>;
+using V14 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 128, 6, 2, 40, 232, E4, true, true, true, 2, 4>;
 }  // namespace fp8x
 #endif
 
@@ -312,6 +318,10 @@ bool run_fp8(Fp8Case const& c, int reps, Totals& tot, bool do_time) {
     case 8: return run_fp8_case<fp8x::V8>(c, reps, tot, do_time);
     case 9: return run_fp8_case<fp8x::V9>(c, reps, tot, do_time);
     case 10: return run_fp8_case<fp8x::V10>(c, reps, tot, do_time);
+    case 11: return run_fp8_case<fp8x::V11>(c, reps, tot, do_time);
+    case 12: return run_fp8_case<fp8x::V12>(c, reps, tot, do_time);
+    case 13: return run_fp8_case<fp8x::V13>(c, reps, tot, do_time);
+    case 14: return run_fp8_case<fp8x::V14>(c, reps, tot, do_time);
 #endif
     case 0: return run_fp8_case<s::Fp8Config<E4, E4, bfloat16_t>>(c, reps, tot, do_time);
     case 1: return run_fp8_case<s::Fp8Config<E4, E5, bfloat16_t>>(c, reps, tot, do_time);
@@ -361,19 +371,20 @@ int fp8_main(bool small, bool describe, bool do_time, int reps) {
     std::vector<Fp8Case> smalls = {{256, 512, 128}, {1, 16, 16}, {129, 257, 144}, {77, 300, 208}, {513, 1000, 528}, {1000, 136, 1008},
                                    {130, 264, 4000}, {300, 520, 2064}};
 #if defined(TESSEL_FP8_EXPERIMENTS)
-    std::vector<int> const checked = {0, 1, 2, 4, 5, 6, 7, 8, 9, 10};
+    std::vector<int> const checked = {0, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14};
 #else
     std::vector<int> const checked = {0, 1, 2, 4, 5};
 #endif
     for (auto c : smalls)
       for (int v : checked)
         for (bool rc : {false, true}) {
-          if (rc && v != 0 && v != 2 && v != 6 && v != 7 && v != 9 && v != 10) continue;  // per-row/column scales: the TMA epilogue (0, 6, 7, 9, 10), the direct one (2)
+          if (rc && v != 0 && v != 2 && v != 6 && v != 7 && v != 9 && v != 10 && v != 11 && v != 12 && v != 13)
+            continue;  // per-row/column scales: the TMA epilogue (0, 6, 7, 9-13), the direct one (2)
           c.variant = v;
           c.rows_cols = rc;
-          c.promotion = !rc && (v == 0 || v == 7) && c.K >= 1008;  // the promotion every 4 k-tiles and never, on ragged shapes too
+          c.promotion = !rc && (v == 0 || v == 7 || v == 11 || v == 12 || v == 13) && c.K >= 1008;  // the promotion every 4 k-tiles and never, on ragged shapes too
           run_fp8(c, reps, tot, false);
-          if (!rc && (v == 0 || v == 7 || v == 10)) {  // the warpgroups' phase offset (GemmScales::offset; block-scaled: always)
+          if (!rc && (v == 0 || v == 7 || v == 10 || v == 12)) {  // the warpgroups' phase offset (GemmScales::offset; block-scaled: always)
             c.offset = true, c.promotion = false;
             run_fp8(c, reps, tot, false);
             c.offset = false;
@@ -385,7 +396,7 @@ int fp8_main(bool small, bool describe, bool do_time, int reps) {
     std::vector<std::array<int, 3>> const shapes = {{4096, 4096, 4096}, {8192, 8192, 8192}, {16384, 4096, 4096}, {16384, 11008, 4096},
                                                      {16384, 4096, 11008}};
 #if defined(TESSEL_FP8_EXPERIMENTS)
-    std::vector<int> const timed = {0, 4, 1, 5, 6, 7, 8, 9, 10};
+    std::vector<int> const timed = {0, 4, 1, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14};
 #else
     std::vector<int> const timed = {0, 4, 1, 5};
 #endif
@@ -478,6 +489,9 @@ extern "C" int tessel_bench_gemm_fp8(int variant, void const* A, void const* B, 
     if (variant == 7) return int(s::launch_fp8<fp8x::V7>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
     if (variant == 9) return int(s::launch_fp8<fp8x::V9>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
     if (variant == 10) return int(s::launch_fp8<fp8x::V10>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
+    if (variant == 11) return int(s::launch_fp8<fp8x::V11>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
+    if (variant == 12) return int(s::launch_fp8<fp8x::V12>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
+    if (variant == 13) return int(s::launch_fp8<fp8x::V13>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
 #endif
     if (variant == 0) return int(s::launch_fp8<s::Fp8Config<E4, E4, bfloat16_t>>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
     if (variant == 1)
@@ -495,6 +509,12 @@ extern "C" int tessel_bench_gemm_fp8(int variant, void const* A, void const* B, 
       gs.blocks = true, gs.a_rows = gs.b_cols = false;
       gs.a_row_stride = kb, gs.a_kb_stride = 1, gs.b_nb_stride = kb, gs.b_kb_stride = 1;
       return int(s::launch_fp8<fp8x::V8>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
+    }
+    if (variant == 14) {
+      long long const kb = (K + 127) / 128;
+      gs.blocks = true, gs.a_rows = gs.b_cols = false;
+      gs.a_row_stride = kb, gs.a_kb_stride = 1, gs.b_nb_stride = kb, gs.b_kb_stride = 1;
+      return int(s::launch_fp8<fp8x::V14>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
     }
 #endif
   } catch (std::exception const& e) {

@@ -86,7 +86,7 @@ struct GemmScales {
 // GemmScales::promote_every k-tiles. BlockScaled_ (with Promote_ and BN_ = 128):
 // GemmScales' block scales applied at every promotion.
 template <class T, class TO, GMMA::Major MA, GMMA::Major MB, int BN_ = 256, int Stages_ = 4, int Consumers_ = 2, int ProducerRegs_ = 40,
-          int ConsumerRegs_ = 232, class TB_ = T, bool Promote_ = false, bool BlockScaled_ = false, bool Halves_ = false, int EpiSlots_ = 2>
+          int ConsumerRegs_ = 232, class TB_ = T, bool Promote_ = false, bool BlockScaled_ = false, bool Halves_ = false, int EpiSlots_ = 2, int Cross_ = 0>
 struct GemmConfig {
   using Element = T;  // A's (and B's, for 16-bit inputs)
   using ElementA = T;
@@ -170,6 +170,12 @@ struct GemmConfig {
   static constexpr bool kHalves = Halves_;
   static_assert(!Halves_ || (Promote_ && BN_ <= 256 && (BN_ / 2) % 8 == 0 && MB == GMMA::Major::K),
                 "GemmConfig: Halves_ needs the promotion, BN <= 256, BN / 2 a multiple of 8, K-major B");
+  // Cross_ (with Halves_): the halves' groups stay in flight across k-tiles: half 0 of k-tile kt is
+  // issued before half 1 of kt - 1 has retired, so that a warpgroup's tensor-core queue never runs
+  // empty at a k-tile's end (the halves kernel's wait<0> per k-tile is gone; one group in flight
+  // while the other is added, from the first k-tile to the tile's last).
+  static constexpr int kCross = Cross_;  // k-tiles per chained chunk (0: the halves' own schedule)
+  static_assert(!Cross_ || Halves_, "GemmConfig: Cross_ is a schedule of the halves (Halves_)");
   using BNH = Int<BN_ / 2>;
   using OpH = typename detail::wgmma_op<T, TB_, (BN_ / 2 >= 8 ? BN_ / 2 : 8), MA, MB>::type;
   using TiledMmaH = decltype(make_tiled_mma(OpH{}, Layout<Shape<Int<kConsumers>, _1, _1>>{}));

@@ -417,6 +417,80 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
             else acc2(h * kHalfVals + i) += accum(i);
           }
         };
+        if constexpr (Cfg::kCross) {
+          // The halves' groups in flight across k-tiles (Cross_): in flight at the top of k-tile kt
+          // are half 0 and half 1 of kt - 1, in that order:
+          //   wait<1> (half 0 of kt - 1 retired), add it; issue half 0 of kt;
+          //   wait<1> (half 1 of kt - 1 retired), release kt - 1's stage, add it; issue half 1 of kt.
+          // So the warpgroup's queue on the tensor cores always holds the group it is not adding;
+          // after the last k-tile both halves are drained. The same sums in the same order.
+          // Chunks of kCross k-tiles (unrolled: straight-line code for ptxas's wgmma pipeline
+          // analysis, which serializes every wgmma, C7514, where a group stays in flight across the
+          // loop's back edge), drained at each chunk's end; the k-tiles past the last whole chunk
+          // one by one (each drained).
+          bool promote_prev = false;  // k-tile kt - 1 is promoted (its halves added, kt's restart from zero)
+          int prev = -1;              // kt - 1's stage
+          auto const step = [&](int kt, bool chained) {
+            bool promote = true;
+            if constexpr (!Cfg::kBlockScaled) promote = ++since == p.scales.promote_every || kt + 1 == k_tiles;
+            if (promote) since = 0;
+            GMMA::ScaleOut const first = (kt == 0 || promote_prev) ? GMMA::ScaleOut::Zero : GMMA::ScaleOut::One;
+            if (offset_pending && wg_order == 1) detail::named_barrier_sync(Cfg::kOffsetBarrier, 256), offset_pending = false;
+            pipe.consumer_wait(st);
+            if (chained) {
+              warpgroup_wait<1>();  // half 0 of kt - 1 has retired (half 1 may run)
+              warpgroup_fence_operand(acc_h0);
+              if (offset_pending && wg_order == 0) detail::named_barrier_arrive(Cfg::kOffsetBarrier, 256), offset_pending = false;
+              if (promote_prev) add_half(acc_h0, 0, s_lo, s_hi);
+            }
+            warpgroup_fence_operand(acc_h0);
+            warpgroup_arrive();
+            issue(acc_h0, st.index, 0, first);
+            warpgroup_commit_batch();
+            if (chained) {
+              warpgroup_wait<1>();  // half 1 of kt - 1 has retired (half 0 of kt may run)
+              warpgroup_fence_operand(acc_h1);
+              if (lane0) pipe.consumer_release(prev);
+              if (promote_prev) add_half(acc_h1, 1, s_lo, s_hi);
+            }
+            warpgroup_fence_operand(acc_h1);
+            warpgroup_arrive();
+            issue(acc_h1, st.index, 1, first);
+            warpgroup_commit_batch();
+            if constexpr (Cfg::kBlockScaled) {
+              s_lo = next_sb * next_lo, s_hi = next_sb * next_hi;  // k-tile kt's, for its adds
+              if (kt + 1 < k_tiles) {
+                long long const kn = kt + 1;
+                next_sb = __ldg(sb_col + kn * p.scales.b_kb_stride);
+                next_lo = __ldg(sa_lo + kn * p.scales.a_kb_stride), next_hi = __ldg(sa_hi + kn * p.scales.a_kb_stride);
+              }
+            }
+            prev = st.index;
+            promote_prev = promote;
+            st.advance();
+          };
+          auto const drain = [&] {
+            warpgroup_wait<1>();  // the last k-tile's half 0
+            warpgroup_fence_operand(acc_h0);
+            if (offset_pending && wg_order == 0) detail::named_barrier_arrive(Cfg::kOffsetBarrier, 256), offset_pending = false;
+            if (promote_prev) add_half(acc_h0, 0, s_lo, s_hi);
+            warpgroup_wait<0>();
+            warpgroup_fence_operand(acc_h1);
+            if (lane0) pipe.consumer_release(prev);
+            if (promote_prev) add_half(acc_h1, 1, s_lo, s_hi);
+          };
+          constexpr int U = Cfg::kCross;
+          int kt = 0;
+          for (; kt + U <= k_tiles; kt += U) {
+            TESSEL_UNROLL
+            for (int u = 0; u < U; ++u) step(kt + u, u > 0);
+            drain();
+          }
+          for (; kt < k_tiles; ++kt) {
+            step(kt, false);
+            drain();
+          }
+        } else {
         bool restart = true;  // the last k-tile was promoted: this one's wgmmas start from zero
         for (int kt = 0; kt < k_tiles; ++kt) {
           bool promote = true;
@@ -460,6 +534,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
         }
         if (k_tiles > 0) add_half(acc_h1, 1, s_lo, s_hi);  // the last k-tile's half 1 (always promoted)
         if (pending >= 0 && lane0) pipe.consumer_release(pending);
+        }  // (not kCross)
       } else {
       for (int kt = 0; kt < k_tiles; ++kt) {
         if constexpr (Cfg::kPromote) {
