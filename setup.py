@@ -1,5 +1,8 @@
 """Builds the extension module tessel._tessel with CMake (target tessel_python_ext)
-for `pip install --no-build-isolation .`. The package's Python files are in python/tessel."""
+for `pip install --no-build-isolation .`. The package's Python files are in python/tessel;
+the package also carries the C entry points of tessel.cuda (the .cu and .cuh files beside
+cuda.py) and tessel's headers (as tessel/include/tessel), from which tessel.cuda builds its
+kernels with nvcc on first use."""
 import os
 import shutil
 import subprocess
@@ -7,6 +10,7 @@ import sys
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 
 ROOT = os.path.dirname(os.path.abspath(__file__))
 
@@ -28,12 +32,24 @@ class CMakeBuild(build_ext):
         shutil.copyfile(os.path.join(built, so[0]), dest)
 
 
+class BuildPy(build_py):
+    """The package's files, then tessel's headers into the package (tessel/include/tessel: where
+    tessel.cuda's _include_dir looks first)."""
+
+    def run(self):
+        super().run()
+        dest = os.path.join(self.build_lib, "tessel", "include", "tessel")
+        if os.path.isdir(dest):
+            shutil.rmtree(dest)
+        shutil.copytree(os.path.join(ROOT, "include", "tessel"), dest)
+
+
 setup(
     packages=["tessel"],
     package_dir={"": "python"},
-    package_data={"tessel": ["*.pyi", "py.typed"]},
+    package_data={"tessel": ["*.pyi", "py.typed", "*.cu", "*.cuh"]},
     ext_modules=[Extension("tessel._tessel", sources=[])],
-    cmdclass={"build_ext": CMakeBuild},
+    cmdclass={"build_ext": CMakeBuild, "build_py": BuildPy},
     zip_safe=False,
     # setuptools' own build folders beside CMake's, not in the build/ of scripts/test.sh
     options={"build": {"build_base": "build-pip/setuptools"}, "egg_info": {"egg_base": "build-pip"}},

@@ -120,7 +120,8 @@ def _include_dir():
     if d:
         return d
     here = os.path.dirname(os.path.abspath(__file__))
-    candidates = [os.path.join(here, "..", "..", "include")]  # a source checkout
+    candidates = [os.path.join(here, "include"),  # an installed package (setup.py copies the headers there)
+                  os.path.join(here, "..", "..", "include")]  # a source checkout
     noted = os.path.join(here, "_include_dir.txt")  # the CMake build's copy (python/CMakeLists.txt)
     if os.path.isfile(noted):
         with open(noted) as fh:
