@@ -8,7 +8,7 @@ tessel is called through gemm_bench.cu built as a shared library:
 
   python3 gemm_pair.py --lib libgemm.so [--lib-diag NAME=PATH ...] [--rounds 3] [--reps 30]
                        [--variants default,cluster2,...] [--check-only] [--no-check]
-                       [--one CASE VARIANT] [--soak SECONDS --smi FILE] [--interleave CYCLES]
+                       [--one CASE VARIANT] [--soak SECONDS --smi FILE [--soak-case I]] [--interleave CYCLES]
 
 Variants (tessel): default (cuda::gemm's configuration and choices), cluster1
 (no cluster), cluster2 (clusters of 2), bn320 (BN = 320, 3 stages), bn320c2, swzN (raster swizzle 2^N),
@@ -168,6 +168,7 @@ def main():
     ap.add_argument("--no-check", action="store_true")
     ap.add_argument("--one", nargs=2)
     ap.add_argument("--soak", type=float, default=0)
+    ap.add_argument("--soak-case", type=int, default=2)  # index into CASES (2: bf16 TN 8192^3)
     ap.add_argument("--smi", default="")
     ap.add_argument("--json", default="")
     ap.add_argument("--interleave", type=int, default=0)
@@ -207,8 +208,9 @@ def main():
         if args.check_only:
             return 1 if failed else 0
 
-    if args.soak > 0:  # TN bf16 8192^3, each variant back to back for `soak` seconds, with wall-clock windows
-        case = CASES[2]
+    if args.soak > 0:  # CASES[--soak-case] (bf16 TN 8192^3), each variant back to back for `soak` seconds, with wall-clock windows
+        case = CASES[args.soak_case]
+        flop = 2 * case[1] * case[2] * case[3]
         a, b, a_store, b_store = operands(*case, False, gen)
         out = torch.empty(case[1], case[2], device="cuda", dtype=case[4])
         windows = []
@@ -218,7 +220,7 @@ def main():
                 fn()
             torch.cuda.synchronize()
             time.sleep(1.0)
-            n = max(20, int(args.soak / 1.4e-3))
+            n = max(20, int(args.soak * 7e14 / flop))  # calls at about 700 TFLOP/s
             e0, e1 = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
             w0 = time.time()
             e0.record()
@@ -229,7 +231,7 @@ def main():
             w1 = time.time()
             ms = e0.elapsed_time(e1) / n
             windows.append((v, w0, w1, ms))
-            print(f"soak {v:10s} {name_of(case)}: {n} calls, {ms:.3f} ms/call, {2 * 8192 ** 3 / ms / 1e9:.1f} TFLOP/s", flush=True)
+            print(f"soak {v:10s} {name_of(case)}: {n} calls, {ms:.3f} ms/call, {flop / ms / 1e9:.1f} TFLOP/s", flush=True)
         if args.smi:
             time.sleep(0.5)
             import datetime
@@ -245,7 +247,7 @@ def main():
                 inside = [r for r in rows if w0 + 0.2 * (w1 - w0) <= r[0] <= w1]  # past the first fifth (the power reading lags)
                 if inside:
                     print(f"soak {v:10s} SM clock {statistics.mean(r[1] for r in inside):6.0f} MHz, power {statistics.mean(r[2] for r in inside):5.0f} W"
-                          f" ({len(inside)} samples); {2 * 8192 ** 3 / ms / 1e9 / statistics.mean(r[1] for r in inside):.4f} TFLOP/s per MHz", flush=True)
+                          f" ({len(inside)} samples); {flop / ms / 1e9 / statistics.mean(r[1] for r in inside):.4f} TFLOP/s per MHz", flush=True)
 
     if args.rounds > 0 and args.interleave > 0:
         return interleaved(args, libs, variants, cases, gen, failed)
