@@ -8,7 +8,7 @@ tessel is called through gemm_bench.cu built as a shared library:
 
   python3 gemm_pair.py --lib libgemm.so [--lib-diag NAME=PATH ...] [--rounds 3] [--reps 30]
                        [--variants default,cluster2,...] [--check-only] [--no-check]
-                       [--one CASE VARIANT] [--soak SECONDS --smi FILE [--soak-case I]] [--interleave CYCLES]
+                       [--one CASE VARIANT] [--soak SECONDS --smi FILE [--soak-case I,J,...]] [--interleave CYCLES]
 
 Variants (tessel): default (cuda::gemm's configuration and choices), cluster1
 (no cluster), cluster2 (clusters of 2), bn320 (BN = 320, 3 stages), bn320c2, swzN (raster swizzle 2^N),
@@ -168,7 +168,7 @@ def main():
     ap.add_argument("--no-check", action="store_true")
     ap.add_argument("--one", nargs=2)
     ap.add_argument("--soak", type=float, default=0)
-    ap.add_argument("--soak-case", type=int, default=2)  # index into CASES (2: bf16 TN 8192^3)
+    ap.add_argument("--soak-case", default="2")  # indices into CASES, comma-separated (2: bf16 TN 8192^3)
     ap.add_argument("--smi", default="")
     ap.add_argument("--json", default="")
     ap.add_argument("--interleave", type=int, default=0)
@@ -208,47 +208,9 @@ def main():
         if args.check_only:
             return 1 if failed else 0
 
-    if args.soak > 0:  # CASES[--soak-case] (bf16 TN 8192^3), each variant back to back for `soak` seconds, with wall-clock windows
-        case = CASES[args.soak_case]
-        flop = 2 * case[1] * case[2] * case[3]
-        a, b, a_store, b_store = operands(*case, False, gen)
-        out = torch.empty(case[1], case[2], device="cuda", dtype=case[4])
-        windows = []
-        for v in ["cublas"] + variants + ["cublas"]:
-            fn = variant_fn(v, libs, case, a, b, a_store, b_store, out)
-            for _ in range(5):
-                fn()
-            torch.cuda.synchronize()
-            time.sleep(1.0)
-            n = max(20, int(args.soak * 7e14 / flop))  # calls at about 700 TFLOP/s
-            e0, e1 = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-            w0 = time.time()
-            e0.record()
-            for _ in range(n):
-                fn()
-            e1.record()
-            e1.synchronize()
-            w1 = time.time()
-            ms = e0.elapsed_time(e1) / n
-            windows.append((v, w0, w1, ms))
-            print(f"soak {v:10s} {name_of(case)}: {n} calls, {ms:.3f} ms/call, {flop / ms / 1e9:.1f} TFLOP/s", flush=True)
-        if args.smi:
-            time.sleep(0.5)
-            import datetime
-            rows = []
-            for line in open(args.smi):
-                parts = [x.strip() for x in line.split(",")]
-                try:
-                    t = datetime.datetime.strptime(parts[0], "%Y/%m/%d %H:%M:%S.%f").timestamp()
-                    rows.append((t, float(parts[1].split()[0]), float(parts[2].split()[0])))
-                except (ValueError, IndexError):
-                    continue
-            for v, w0, w1, ms in windows:
-                inside = [r for r in rows if w0 + 0.2 * (w1 - w0) <= r[0] <= w1]  # past the first fifth (the power reading lags)
-                if inside:
-                    print(f"soak {v:10s} SM clock {statistics.mean(r[1] for r in inside):6.0f} MHz, power {statistics.mean(r[2] for r in inside):5.0f} W"
-                          f" ({len(inside)} samples); {flop / ms / 1e9 / statistics.mean(r[1] for r in inside):.4f} TFLOP/s per MHz", flush=True)
-
+    if args.soak > 0:  # for each case of --soak-case (CASES indices; 2: bf16 TN 8192^3), each variant back to back for `soak` seconds,
+        for ci in [int(x) for x in args.soak_case.split(",")]:  # with wall-clock windows, SM clock and power from --smi
+            soak(args, libs, variants, CASES[ci], gen)
     if args.rounds > 0 and args.interleave > 0:
         return interleaved(args, libs, variants, cases, gen, failed)
 
@@ -287,6 +249,48 @@ def main():
         if args.json:
             json.dump({f"{k[0]}|{k[1]}": v for k, v in data.items()}, open(args.json, "w"), indent=1)
     return 1 if failed else 0
+
+
+def soak(args, libs, variants, case, gen):
+    """--soak: cuBLAS, the variants, cuBLAS, each called back to back for args.soak seconds (see main)."""
+    flop = 2 * case[1] * case[2] * case[3]
+    a, b, a_store, b_store = operands(*case, False, gen)
+    out = torch.empty(case[1], case[2], device="cuda", dtype=case[4])
+    windows = []
+    for v in ["cublas"] + variants + ["cublas"]:
+        fn = variant_fn(v, libs, case, a, b, a_store, b_store, out)
+        for _ in range(5):
+            fn()
+        torch.cuda.synchronize()
+        time.sleep(1.0)
+        n = max(20, int(args.soak * 7e14 / flop))  # calls at about 700 TFLOP/s
+        e0, e1 = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        w0 = time.time()
+        e0.record()
+        for _ in range(n):
+            fn()
+        e1.record()
+        e1.synchronize()
+        w1 = time.time()
+        ms = e0.elapsed_time(e1) / n
+        windows.append((v, w0, w1, ms))
+        print(f"soak {v:10s} {name_of(case)}: {n} calls, {ms:.3f} ms/call, {flop / ms / 1e9:.1f} TFLOP/s", flush=True)
+    if args.smi:
+        time.sleep(0.5)
+        import datetime
+        rows = []
+        for line in open(args.smi):
+            parts = [x.strip() for x in line.split(",")]
+            try:
+                t = datetime.datetime.strptime(parts[0], "%Y/%m/%d %H:%M:%S.%f").timestamp()
+                rows.append((t, float(parts[1].split()[0]), float(parts[2].split()[0])))
+            except (ValueError, IndexError):
+                continue
+        for v, w0, w1, ms in windows:
+            inside = [r for r in rows if w0 + 0.2 * (w1 - w0) <= r[0] <= w1]  # past the first fifth (the power reading lags)
+            if inside:
+                print(f"soak {v:10s} SM clock {statistics.mean(r[1] for r in inside):6.0f} MHz, power {statistics.mean(r[2] for r in inside):5.0f} W"
+                      f" ({len(inside)} samples); {flop / ms / 1e9 / statistics.mean(r[1] for r in inside):.4f} TFLOP/s per MHz", flush=True)
 
 
 def interleaved(args, libs, variants, cases, gen, failed):
