@@ -27,6 +27,7 @@
 // same bound. Fixed lengths only (the kernel takes no cu_seqlens in FP8). The
 // timings include the V^T pass (prepare_vt), also timed alone.
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -550,6 +551,11 @@ void time_shape(int batch, int s, int reps) {
     return ts[ts.size() / 2];
   };
   float const med = median_ms([&] { return att::launch_attention<Cfg>(a, nullptr); });
+  // the host's time per launch (20 launches queued, no synchronisation between them)
+  auto const h0 = std::chrono::steady_clock::now();
+  for (int i = 0; i < 20; ++i) CK(att::launch_attention<Cfg>(a, nullptr));
+  double const host_us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - h0).count() / 20;
+  CK(cudaDeviceSynchronize());
   double const flops = 4.0 * batch * h * double(s) * s * D / (Cfg::kCausal ? 2 : 1);
   std::string vt_note;
   if constexpr (Cfg::kFp8) {  // the V^T pass alone (part of every launch above)
@@ -559,8 +565,9 @@ void time_shape(int batch, int s, int reps) {
                   2.0 * double(n) / mv / 1e6, flops / (med - mv) / 1e9);
     vt_note = buf2;
   }
-  std::printf("time %s d%d %-10s%s B=%d S=%d H=%d: %.3f ms, %.1f TFLOP/s (median of %d)%s\n", type_name<T>(), D,
-              Cfg::kCausal ? "causal" : "non-causal", variant_tag<Cfg>().c_str(), batch, s, h, med, flops / med / 1e9, reps, vt_note.c_str());
+  std::printf("time %s d%d %-10s%s B=%d S=%d H=%d: %.3f ms, %.1f TFLOP/s (median of %d)%s; host %.1f us per launch\n", type_name<T>(), D,
+              Cfg::kCausal ? "causal" : "non-causal", variant_tag<Cfg>().c_str(), batch, s, h, med, flops / med / 1e9, reps, vt_note.c_str(),
+              host_us);
   cudaEventDestroy(e0), cudaEventDestroy(e1);
   buf.release();
 }
