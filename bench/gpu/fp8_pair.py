@@ -9,7 +9,8 @@ case over rounds (issue 27). tessel is gemm_bench.cu built as a shared library:
 
 Cases: e4m3 TN (A (M, K) row-major, B (N, K) row-major: _scaled_mm's b = B.t(), column-major),
 per-tensor scales, bf16 out. Variants (tessel): default (128 x 192 tiles, the accumulator
-promoted every k-tile, in two column halves since session 13), fast (128 x 256, no promotion), e5m2 (B e4m3 x e5m2, with the
+promoted every k-tile, in two column halves since session 13, in flight across chunks of 4 k-tiles since
+session 14: x4), fast (128 x 256, no promotion), e5m2 (B e4m3 x e5m2, with the
 promotion; its cuBLAS reference is _scaled_mm on the same e4m3 x e5m2 operands), blocks
 (DeepSeek-V3's block scaling: A's scales per row and 128 elements of K, B's per 128 x 128
 block, applied at every promotion; ratio also to tessel's per-tensor default), p2 / p4 /

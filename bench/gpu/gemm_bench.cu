@@ -156,7 +156,8 @@ void soak(char const* tname, int M, int cluster, kernels::GemmEpilogue epi, doub
 
 
 // ---- FP8 (issue 27): kernels::sm90::gemm_fp8, TN (K-major A and B, as the FP8 wgmma needs) ----
-// Variants: 0 e4m3 x e4m3 -> bf16 (Fp8Config: 128 x 192 tiles, 4 stages, the accumulator promotion),
+// Variants: 0 e4m3 x e4m3 -> bf16 (Fp8Config: 128 x 192 tiles, 4 stages, the accumulator promotion,
+// the halves in flight across chunks of 4 k-tiles since session 14),
 // 1 e4m3 x e5m2 -> bf16, 2 e4m3 x e4m3 -> fp32 (the direct epilogue), (3: none; fp16 out is
 // python/tests/test_cuda_gemm.py's: a kernel fewer for CI to compile),
 // 4 e4m3 x e4m3 -> bf16 without promotion (Fp8FastConfig: 128 x 256 tiles, 4 stages),

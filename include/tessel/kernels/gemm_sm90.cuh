@@ -451,20 +451,20 @@ struct TmaOperands {
 // the accumulator promotion (the default: 96 promoted fp32 accumulators and two
 // halves of 48 wgmma accumulators per consumer thread, setmaxnreg 24 / 240; the
 // halves, GemmConfig's Halves_, promote one half of the columns while the other's
-// wgmmas run: 0.99-1.19x the whole-tile kernel of the same tiles on the H100 (two calls),
-// bench/RESULTS.md "FP8 GEMM, session 13"; 128 x 192 was 1.0-1.3x the 128 x 128
-// tiles of 6 stages on the H200, "FP8 GEMM, session 12"), or 128 x 256 tiles, 4
-// stages, without it (GemmScales::promote_every = 0 asks for it: "fast accumulation").
+// wgmmas run, and stay in flight across the k-tiles of chunks of 4 (Cross_ = 4): on
+// the H200 1.05-1.17x the halves without it (session 13's default) over two calls,
+// bench/RESULTS.md "FP8 GEMM, session 14"), or 128 x 256 tiles, 4 stages, without it
+// (GemmScales::promote_every = 0 asks for it: "fast accumulation").
 template <class TA, class TB, class TO>
-using Fp8Config = GemmConfig<TA, TO, GMMA::Major::K, GMMA::Major::K, 192, 4, 2, 24, 240, TB, true, false, true>;
+using Fp8Config = GemmConfig<TA, TO, GMMA::Major::K, GMMA::Major::K, 192, 4, 2, 24, 240, TB, true, false, true, 2, 4>;
 template <class TA, class TB, class TO>
 using Fp8FastConfig = GemmConfig<TA, TO, GMMA::Major::K, GMMA::Major::K, 256, 4, 2, 40, 232, TB, false>;
 // Block-scaled (GemmScales::blocks): 128 x 128 tiles (one 128-column block of B per tile), 6
 // stages, the block scales applied at every promotion, the consumer warpgroups a phase apart
-// (GemmScales::offset, always on for block scaling: 1.02-1.09x without it on the H100, session 13;
-// its halves were 0.91-0.98x the whole tiles there, so it keeps whole tiles).
+// (GemmScales::offset, always on for block scaling), the halves in flight across chunks of 4
+// k-tiles as Fp8Config's: on the H200 1.08-1.21x session 13's whole tiles over two calls.
 template <class TA, class TB, class TO>
-using Fp8BlockConfig = GemmConfig<TA, TO, GMMA::Major::K, GMMA::Major::K, 128, 6, 2, 40, 232, TB, true, true>;
+using Fp8BlockConfig = GemmConfig<TA, TO, GMMA::Major::K, GMMA::Major::K, 128, 6, 2, 40, 232, TB, true, true, true, 2, 4>;
 
 // The FP8 GEMM of configuration Cfg on pointers: C (M, N) row-major (ldc) =
 // alpha * sa * sb * A (M, K) * B (N, K)^T (or block-scaled), A and B K-major

@@ -22,7 +22,10 @@
 // stages are released before the adds (Cfg::kHalves: each k-tile's wgmmas are
 // two groups over the tile's column halves, each half added in while the other
 // half's wgmmas run, the retired stage released after the next k-tile's first
-// group is issued); the TMA epilogue of a promoted
+// group is issued; Cfg::kCross: the halves stay in flight across the k-tiles of
+// unrolled chunks of kCross, half 0 of k-tile kt issued before half 1 of kt - 1
+// has retired; Cfg::kAlternate: two whole-tile accumulators in turn instead of
+// halves); the TMA epilogue of a promoted
 // configuration rounds all its values to the output type before storing them
 // (the 128 x 192 tiles' 96 + 96 accumulators leave no registers for more).
 //
@@ -540,8 +543,8 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
         if (k_tiles > 0) add_half(acc_h1, 1, s_lo, s_hi);  // the last k-tile's half 1 (always promoted)
         if (pending >= 0 && lane0) pipe.consumer_release(pending);
         }  // (not kCross)
-      } else if (Cfg::kAlternate) {
-        if constexpr (Cfg::kAlternate) {
+      } else if constexpr (Cfg::kAlternate) {
+        {
           // Alternate_ (promoted every k-tile): the k-tiles of a chunk of kCross take the two
           // accumulators in turn (acc for the chunk's even k-tiles, acc_b for its odd ones), and each
           // k-tile's accumulator is added into acc2 while the next k-tile's wgmmas (issued first) run:
