@@ -90,7 +90,7 @@ using AttentionKeyPerm8 = Layout<Shape<_2, _2, _4, _2>, Stride<_1, _8, _2, _16>>
 // The defaults per head dimension and mask (AttentionConfig's template
 // arguments), from the H100 run of 2026-11-26 (bench/RESULTS.md, session 11:
 // every variant timed in one call, the fastest kept where it has no spills):
-// 3 consumer warpgroups (BM = 192) at d64; BN 128 to d128, at d256 80
+// 3 consumer warpgroups (BM = 192) at d64; BN 128 to d128 (d128 non-causal 192, below), at d256 80
 // non-causal, 64 causal; the causal mask at d128 and d256 scheduled
 // dynamically, at d128 with O through TMA stores.
 // FP8 (e4m3, one-byte elements; session 12's H200 calls, bench/RESULTS.md):
@@ -99,8 +99,11 @@ using AttentionKeyPerm8 = Layout<Shape<_2, _2, _4, _2>, Stride<_1, _8, _2, _16>>
 // causal: dynamic needs 40 producer registers and the consumers' 232 spill 80
 // bytes at BN 128, with BN 64 it is 10% slower); no TMA-store epilogue (O is bf16).
 constexpr int attention_default_consumers(int head_dim, bool, int bytes = 2) { return head_dim == 64 && bytes == 2 ? 3 : 2; }
+// 16-bit d128 non-causal: BN 192 since session 14 (its H200 calls, bench/RESULTS.md: call 2 601 / 699 / 633
+// TFLOP/s at S = 2k / 8k / 16k against BN 128's 608 / 643 / 625, BN 176 593 / 690 / 635; call 3, 3
+// alternated rounds, medians 599 / 687 / 640 against 607 / 675 / 624).
 constexpr int attention_default_bn(int head_dim, bool causal, int bytes = 2) {
-  return bytes == 1 ? (head_dim == 128 ? 192 : 128) : head_dim <= 128 ? 128 : (causal ? 64 : 80);
+  return bytes == 1 ? (head_dim == 128 ? 192 : 128) : head_dim == 128 && !causal ? 192 : head_dim <= 128 ? 128 : (causal ? 64 : 80);
 }
 constexpr bool attention_default_dynamic(int head_dim, bool causal, int bytes = 2) { return bytes == 2 && causal && head_dim >= 128; }
 constexpr bool attention_default_epi_tma(int head_dim, bool causal, int bytes = 2) { return bytes == 2 && causal && head_dim == 128; }
