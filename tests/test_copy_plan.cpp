@@ -206,7 +206,42 @@ TEST(CopyPlan, LaunchErrors) {
   auto big = q;
   big.total = 1ll << 31;
   EXPECT_EQ(kernels::launch_error(big), "cuda::copy: more than 2^31 elements");
+  for (int tb : {-1, 3}) {
+    auto bad = q;
+    bad.tile_buffers = tb;
+    EXPECT_EQ(kernels::launch_error(bad), "cuda::copy: CopyPlan::tile_buffers must be 0 (by the card), 1 or 2") << tb;
+  }
+  for (int tb : {0, 1, 2}) {
+    auto ok = q;
+    ok.tile_buffers = tb;
+    EXPECT_EQ(kernels::launch_error(ok), "") << tb;
+  }
   auto err = q;
   err.error = "copy: the layouts have different shapes";
   EXPECT_EQ(kernels::launch_error(err), "copy: the layouts have different shapes");
+}
+
+TEST(CopyPlan, TileBuffers) {
+  // copy_tile_async's blocks of one tile: one buffer on a card of at least
+  // kOneTileBufferFromGBpsPerSM per SM (the H200: 4.8 TB/s over 132 SMs, 36.4), two below it
+  // (the H100 SXM: 3.35 TB/s, 25.4) and where the bandwidth is not known (0); 1 or 2 asked wins.
+  double const h200 = 4.8e3 / 132, h100 = 3.35e3 / 132;
+  EXPECT_EQ(kernels::tile_buffers_for(0, h200), 1);
+  EXPECT_EQ(kernels::tile_buffers_for(0, h100), 2);
+  EXPECT_EQ(kernels::tile_buffers_for(0, 0.0), 2);
+  EXPECT_EQ(kernels::tile_buffers_for(0, kernels::kOneTileBufferFromGBpsPerSM), 1);
+  EXPECT_EQ(kernels::tile_buffers_for(0, kernels::kOneTileBufferFromGBpsPerSM - 0.001), 2);
+  for (double bw : {0.0, h100, h200}) {
+    EXPECT_EQ(kernels::tile_buffers_for(1, bw), 1) << bw;
+    EXPECT_EQ(kernels::tile_buffers_for(2, bw), 2) << bw;
+  }
+  // describe() names launch's choice.
+  auto r1 = bench_plan({22, 273, 70, 127}, {0, 3, 2, 1}, 4);
+  r1.used_async = true;
+  r1.used_buffers = 1;
+  EXPECT_NE(r1.describe().find("loaded with cp.async (one tile buffer), line-aligned windows"), std::string::npos) << r1.describe();
+  r1.used_buffers = 2;
+  EXPECT_NE(r1.describe().find("loaded with cp.async (two tile buffers), line-aligned windows"), std::string::npos) << r1.describe();
+  r1.line_windows = false;
+  EXPECT_EQ(r1.describe().find("line-aligned"), std::string::npos) << r1.describe();
 }

@@ -142,6 +142,7 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
     kernels::CopyPlan p = plan;
     CK(cuda::launch(p, src, dst, 0));
     plan.grid = p.grid; plan.block = p.block; plan.used_tma = p.used_tma; plan.used_async = p.used_async;
+    plan.used_buffers = p.used_buffers;
   };
   launch();
   CK(cudaDeviceSynchronize());
@@ -224,6 +225,13 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
       kernels::CopyPlan one = plan;
       one.max_grid = 0;
       variant(one, "cp.async, one block per tile (the default grid)");
+      one.tile_buffers = 1;
+      variant(one, "cp.async, one block per tile, one tile buffer");
+      one.tile_buffers = 2;
+      variant(one, "cp.async, one block per tile, two tile buffers");
+    } else if (plan.used_buffers > 0) {  // one block per tile: the other count of tile buffers
+      q = plan, q.tile_buffers = plan.used_buffers == 1 ? 2 : 1;
+      variant(q, q.tile_buffers == 1 ? "cp.async, one tile buffer (8 blocks per SM at 22.5 KB)" : "cp.async, two tile buffers (as on the H100)");
     }
   }
   if (!small_run && plan.kind == kernels::CopyPlan::Kind::tile && plan.L > 1) {

@@ -29,6 +29,7 @@ using kernels::PerDevice;
 struct CopyDeviceFigures {
   int sms = 132;  // when the query fails
   int cc_major = 0;
+  double dram_gbps_per_sm = 0;  // peak DRAM bandwidth per SM (2 x memory clock x bus width / SMs; 0: not known)
 };
 inline PerDevice<CopyDeviceFigures>& copy_device_figures_cache() {
   static PerDevice<CopyDeviceFigures> cache;
@@ -42,6 +43,11 @@ inline CopyDeviceFigures copy_device_figures(int dev) {
     if (cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, dev) == cudaSuccess && v > 0) q.sms = v;
     else failed = true;
     if (cudaDeviceGetAttribute(&m, cudaDevAttrComputeCapabilityMajor, dev) == cudaSuccess) q.cc_major = m;
+    else failed = true;
+    int khz = 0, bits = 0;
+    if (cudaDeviceGetAttribute(&khz, cudaDevAttrMemoryClockRate, dev) == cudaSuccess &&
+        cudaDeviceGetAttribute(&bits, cudaDevAttrGlobalMemoryBusWidth, dev) == cudaSuccess && khz > 0 && bits > 0)
+      q.dram_gbps_per_sm = 2.0 * khz * 1e3 * (bits / 8.0) / 1e9 / q.sms;
     else failed = true;
     return q;
   });
@@ -168,9 +174,11 @@ cudaError_t launch(kernels::CopyPlan& plan, void const* src, void* dst, cudaStre
     if constexpr (sizeof(T) >= 4) {
       // cp.async: measured faster, bench/RESULTS.md; the kernel's wraps need Row >= 32 and TJ > 32 / L
       if (!done && plan.async_copy && cc_major() >= 8 && p.Row >= 32 && p.TJ > 32 / p.L) {
-        // Two tile buffers also for one block per tile (which fills only one): one buffer, and so
-        // twice the blocks per SM, measured 1.7% slower on the H200 (random 1, bench/RESULTS.md).
-        std::size_t const bytes = 3 * offs + 2 * tile_bytes;
+        // A block of one tile fills only its first buffer: one buffer there where tile_buffers_for
+        // says so (twice the blocks per SM); a block that loops over tiles needs both.
+        int const buffers = plan.grid < tiles ? 2 : kernels::tile_buffers_for(plan.tile_buffers, copy_device_figures().dram_gbps_per_sm);
+        std::size_t const bytes = 3 * offs + std::size_t(buffers) * tile_bytes;
+        plan.used_buffers = buffers;
         p.line = plan.line_windows ? 128u / unsigned(sizeof(T)) : 0u;  // elements of a 128-byte line
         if (cudaError_t const err = allow_async_smem<T>(bytes); err != cudaSuccess) return err;
         copy_tile_async<T><<<g, blk, bytes, stream>>>(s, d, p);
@@ -203,6 +211,7 @@ kernels::CopyPlan plan(LS const& src_layout, LD const& dst_layout, void const* s
 inline cudaError_t launch(kernels::CopyPlan& p, void const* src, void* dst, cudaStream_t stream = 0) {
   if (std::string const why = kernels::launch_error(p); !why.empty()) throw error("tessel: " + why);
   p.used_tma = p.used_async = false;
+  p.used_buffers = 0;
   if (p.use_tma && !p.packed && detail::cc_major() == 9 && *tma_plan_ok(p, src, dst) == '\0') {
     p.used_tma = true;
     return launch_tma(p, src, dst, stream);

@@ -72,6 +72,12 @@ struct CopyPlan {
   // items start anywhere in a line; bench/RESULTS.md, session 12). false: windows from
   // each row's and column's first element (before session 12).
   bool line_windows = true;
+  // tile, items through cp.async (copy_tile_async) with one block per tile: the tile buffers each
+  // block reserves. 1: one (the block fills only one; half the shared memory, so twice the blocks
+  // per SM: 8 instead of 4 for random 1's 22.5 KB tiles); 2: two; 0: by the card, one where its peak
+  // DRAM bandwidth per SM is at least kOneTileBufferFromGBpsPerSM (tile_buffers_for). A block that loops
+  // over tiles (a capped grid) always has two. used_buffers: launch's choice (0: not copy_tile_async).
+  int tile_buffers = 0, used_buffers = 0;
   // tile: the grid, at most waves * 8 blocks per SM, each looping over tiles
   // (the kernels then pipeline a block's tiles); 0: one block per tile, which
   // plan_copy chooses (measured faster for every tile kernel, bench/RESULTS.md).
@@ -293,6 +299,20 @@ inline CopyPlan plan_copy(engine::Layout const& src, engine::Layout const& dst, 
   return p;
 }
 
+// CopyPlan::tile_buffers = 0: copy_tile_async's blocks of one tile reserve one tile buffer (8 blocks
+// per SM for 22.5 KB tiles instead of 4) on a card with at least this peak DRAM bandwidth per SM.
+// Measured (bench/RESULTS.md, "Copy bench: one tile buffer ... session 14, helper copy"): on the H200
+// (4.8 TB/s, 36.5 GB/s per SM) random 1 of copy_bench (items of 11 x 8 B) runs 6.5% faster with one
+// buffer (3.546 against 3.329 TB/s, same binary and process); session 10 measured one buffer 1.7%
+// slower there, before the line-aligned windows. The H100 (3.35 TB/s, 25.4 GB/s per SM) keeps two
+// buffers, the code its figures (91.8-92.3% of D2D, session 11) were measured on, until one buffer is
+// measured there.
+inline constexpr double kOneTileBufferFromGBpsPerSM = 30.0;
+inline int tile_buffers_for(int asked, double dram_gbps_per_sm) {
+  if (asked == 1 || asked == 2) return asked;
+  return dram_gbps_per_sm >= kOneTileBufferFromGBpsPerSM ? 1 : 2;
+}
+
 // Why the kernels cannot run plan p as it is ("" if they can): its planning
 // error, more than 2^31 elements, or a packed tile width outside what
 // copy_transpose_bytes handles (a multiple of 4 from 4 to 120; copy_transpose_rows:
@@ -301,6 +321,7 @@ inline CopyPlan plan_copy(engine::Layout const& src, engine::Layout const& dst, 
 inline std::string launch_error(CopyPlan const& p) {
   if (!p.error.empty()) return p.error;
   if (p.total >= (1ll << 31)) return "cuda::copy: more than 2^31 elements";
+  if (p.tile_buffers < 0 || p.tile_buffers > 2) return "cuda::copy: CopyPlan::tile_buffers must be 0 (by the card), 1 or 2";
   if (p.packed && !p.packed_rows && (p.TJ < 4 || p.TJ > 120 || p.TJ % 4 != 0)) return "cuda::copy: a packed plan's TJ must be a multiple of 4 from 4 to 120";
   if (p.packed && p.packed_rows && (p.TJ < 4 || p.TJ > 248 || p.TJ % 4 != 0)) return "cuda::copy: a packed plan of whole rows needs TJ a multiple of 4 from 4 to 248";
   return "";
@@ -327,8 +348,9 @@ inline std::string CopyPlan::describe() const {
                                 : std::string("moved as 4-byte words (4x4 byte transposes)"))
                  : std::string("skewed in shared memory")) +
          (used_async ? (packed ? ", loaded with cp.async"
-                               : line_windows ? ", loaded with cp.async (two tile buffers), line-aligned windows"
-                                              : ", loaded with cp.async (two tile buffers)")
+                               : std::string(used_buffers == 1 ? ", loaded with cp.async (one tile buffer)"
+                                                               : ", loaded with cp.async (two tile buffers)") +
+                                     (line_windows ? ", line-aligned windows" : ""))
                      : "") +
          (j_first ? ", J tiles first" : "");
   }
