@@ -16,6 +16,7 @@
 
 #include <cstdarg>
 #include <cstdio>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -182,6 +183,30 @@ TEST(Seed004Integers, Printing) {
   EXPECT_EQ(to_string(_m1{}), "_-1");  // CuTe: "_" then the value
   EXPECT_EQ(to_string(uint16_t{42}), "42");
   EXPECT_EQ(capture_stdout([] { print(_8{}); }), "_8");
+}
+
+// print (printf: static text in one piece, a value with dynamic integers in one printf call with its
+// format spelled at compile time) writes what to_string (the element-by-element writer) writes, for
+// every integer type and sign, nested tuples, layouts and the bool/char leaves that keep their own form.
+TEST(Seed004Integers, PrintOneCallMatchesElementWriter) {
+  auto same = [](auto const& x, char const* expected) {
+    EXPECT_EQ(capture_stdout([&] { print(x); }), expected);
+    EXPECT_EQ(to_string(x), expected);
+  };
+  same(-7, "-7");
+  same(7u, "7");
+  same(std::numeric_limits<long long>::min(), "-9223372036854775808");
+  same(std::numeric_limits<unsigned long long>::max(), "18446744073709551615");
+  same(make_tuple(std::numeric_limits<uint64_t>::max(), Int<-3>{}, std::numeric_limits<int64_t>::min()),
+       "(18446744073709551615,_-3,-9223372036854775808)");
+  same(make_tuple(static_cast<signed char>(-5), static_cast<unsigned char>(200), short{-7}, uint16_t{65535}),
+       "(-5,200,-7,65535)");
+  same(make_tuple(1, make_tuple(Int<2>{}, make_tuple(3u, Int<4>{})), tuple<>{}), "(1,(_2,(3,_4)),())");
+  same(make_layout(make_shape(Int<2>{}, 4)), "(_2,4):(_1,_2)");
+  same(make_layout(make_shape(3, make_shape(Int<2>{}, -1 + 3)), make_stride(Int<0>{}, make_stride(-4, 1u))),
+       "(3,(_2,2)):(_0,(-4,1))");
+  same(make_tuple(true, 'c', 5), "(1,c,5)");
+  same(make_layout(Int<4>{}, std::numeric_limits<int>::min()), "_4:-2147483648");
 }
 
 // ---- IntTuple -------------------------------------------------------------------------

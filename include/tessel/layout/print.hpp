@@ -119,6 +119,116 @@ TESSEL_HOST_DEVICE constexpr fixed_text<static_text<T>::size> make_text() {
   return t;
 }
 
+#if !TESSEL_ON_DEVICE
+// The text of T, once, in read-only data. (Host code. A local constexpr copy,
+// as device code keeps, is rebuilt on the stack at every call, and g++ -O2
+// spent about 12M instructions per printed type on it: a tenth of the CuTe
+// drop-in's layout program. Device code may not use a host variable.)
+template <class T> inline constexpr fixed_text<static_text<T>::size> text_v = make_text<T>();
+#endif
+
+
+// ---- one printf per value (host, printf_sink) ----
+//
+// A value of static text and dynamic integers (a layout, a tuple or an integer
+// whose dynamic leaves are plain integers) is printed by one printf: its format
+// (the static text, with %lld or %llu at each dynamic integer) spelled at
+// compile time, and its dynamic integers gathered in order. The same characters
+// as write's element-by-element output, with one call instead of one per
+// element and fewer functions per printed type.
+template <class T>
+struct fmt_leaf : std::bool_constant<is_std_integral_v<T> && !std::is_same_v<T, bool> && !std::is_same_v<T, char>> {};
+template <class T> struct has_fmt : std::bool_constant<has_text<T>::value || fmt_leaf<T>::value> {};
+template <class... T> struct has_fmt<tuple<T...>> : std::bool_constant<(true && ... && has_fmt<T>::value)> {};
+template <class S, class D> struct has_fmt<Layout<S, D>> : std::bool_constant<has_fmt<S>::value && has_fmt<D>::value> {};
+
+// fmt_text<T>: size (characters), count (dynamic integers), put (writes the format at p[n...]),
+// put_unsigned (whether each dynamic integer is unsigned, in order).
+template <class T, bool Dyn = !has_text<T>::value>
+struct fmt_text : static_text<T> {
+  static constexpr int count = 0;
+  TESSEL_HOST_DEVICE static constexpr void put_unsigned(bool*, int&) {}
+};
+template <class T>
+struct fmt_text<T, true> {
+  static constexpr int size = 4;
+  static constexpr int count = 1;
+  TESSEL_HOST_DEVICE static constexpr void put(char* p, int& n) { put_text(p, n, std::is_unsigned_v<T> ? "%llu" : "%lld"); }
+  TESSEL_HOST_DEVICE static constexpr void put_unsigned(bool* u, int& k) { u[k++] = std::is_unsigned_v<T>; }
+};
+template <class... T>
+struct fmt_text<tuple<T...>, true> {
+  static constexpr int size = 2 + (0 + ... + fmt_text<T>::size) + (sizeof...(T) > 0 ? int(sizeof...(T)) - 1 : 0);
+  static constexpr int count = (0 + ... + fmt_text<T>::count);
+  TESSEL_HOST_DEVICE static constexpr void put(char* p, int& n) {
+    p[n++] = '(';
+    int k = 0;
+    ((k++ == 0 ? void() : void(p[n++] = ','), fmt_text<T>::put(p, n)), ...);
+    p[n++] = ')';
+  }
+  TESSEL_HOST_DEVICE static constexpr void put_unsigned(bool* u, int& k) { (fmt_text<T>::put_unsigned(u, k), ...); }
+};
+template <class S, class D>
+struct fmt_text<Layout<S, D>, true> {
+  static constexpr int size = fmt_text<S>::size + 1 + fmt_text<D>::size;
+  static constexpr int count = fmt_text<S>::count + fmt_text<D>::count;
+  TESSEL_HOST_DEVICE static constexpr void put(char* p, int& n) {
+    fmt_text<S>::put(p, n);
+    p[n++] = ':';
+    fmt_text<D>::put(p, n);
+  }
+  TESSEL_HOST_DEVICE static constexpr void put_unsigned(bool* u, int& k) {
+    fmt_text<S>::put_unsigned(u, k);
+    fmt_text<D>::put_unsigned(u, k);
+  }
+};
+template <class T>
+struct fmt_of {
+  fixed_text<fmt_text<T>::size> text;
+  bool is_unsigned[fmt_text<T>::count > 0 ? fmt_text<T>::count : 1] = {};
+};
+template <class T>
+TESSEL_HOST_DEVICE constexpr fmt_of<T> make_fmt() {
+  fmt_of<T> f;
+  int n = 0, k = 0;
+  fmt_text<T>::put(f.text.s, n);
+  fmt_text<T>::put_unsigned(f.is_unsigned, k);
+  return f;
+}
+
+#if !TESSEL_ON_DEVICE
+template <class T> inline constexpr fmt_of<T> fmt_v = make_fmt<T>();
+
+// The dynamic integers of x, in order, as unsigned long long (their bits; printf gets each back in its
+// own signedness).
+template <class T>
+constexpr void put_dyn_values(T const& x, unsigned long long* v, int& n);
+template <std::size_t... I, class... T>
+constexpr void put_dyn_value_elems(tuple_base<std::index_sequence<I...>, T...> const& t, unsigned long long* v, int& n) {
+  (put_dyn_values(get_leaf<I>(t), v, n), ...);
+}
+template <class T>
+constexpr void put_dyn_values(T const& x, unsigned long long* v, int& n) {
+  if constexpr (has_text<T>::value) {
+  } else if constexpr (is_layout_v<T>) {
+    put_dyn_values(x.shape(), v, n);
+    put_dyn_values(x.stride(), v, n);
+  } else if constexpr (is_tuple_v<T>) {
+    put_dyn_value_elems(x, v, n);
+  } else {
+    v[n++] = static_cast<unsigned long long>(x);
+  }
+}
+template <class T, std::size_t... I>
+void printf_fmt(T const& x, std::index_sequence<I...>) {
+  unsigned long long v[sizeof...(I)];
+  int n = 0;
+  put_dyn_values(x, v, n);
+  printf(fmt_v<T>.text.s,
+         static_cast<std::conditional_t<fmt_v<T>.is_unsigned[I], unsigned long long, long long>>(v[I])...);
+}
+#endif
+
 template <class Sink, class T, std::size_t... I>
 TESSEL_HOST_DEVICE void write_elements(Sink const& out, T const& x, std::index_sequence<I...>);
 
@@ -126,8 +236,16 @@ TESSEL_NO_EXEC_CHECK
 template <class Sink, class T>
 TESSEL_HOST_DEVICE void write(Sink const& out, T const& x) {
   if constexpr (has_text<T>::value) {
+#if TESSEL_ON_DEVICE
     constexpr fixed_text<static_text<T>::size> text = make_text<T>();
     out.str(text.s);
+#else
+    out.str(text_v<T>.s);
+#endif
+#if !TESSEL_ON_DEVICE
+  } else if constexpr (std::is_same_v<Sink, printf_sink> && has_fmt<T>::value) {
+    printf_fmt(x, std::make_index_sequence<fmt_text<T>::count>{});
+#endif
   } else if constexpr (StaticInt<T>) {
     out.str("_");
     typename T::value_type const v = T::value;  // a copy: device code may not odr-use T::value
