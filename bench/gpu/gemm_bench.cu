@@ -294,7 +294,8 @@ bool run_fp8_case(Fp8Case const& c, int reps, Totals& tot, bool do_time) {
 // the halves with their groups in flight across k-tiles (GemmConfig's Cross_: chunks of 2, 4, 8
 // k-tiles) on 128 x 192 tiles: 11, 12, 13; block-scaled on 128 x 128 (V8's, chunks of 4): 14; on
 // 128 x 128 tiles, 6 stages: 15; two whole-tile accumulators in turn (GemmConfig's Alternate_, chunks
-// of 4) on 128 x 128 tiles, 6 stages: 16 block-scaled, 17 per tensor (promote_every 1 only).
+// of 4) on 128 x 128 tiles, 6 stages: 16 block-scaled, 17 per tensor (promote_every 1 only); Fp8Config
+// (x4) with one epilogue slot per warpgroup: 18 with 5 stages, 19 with 4.
 namespace fp8x {
 using E4 = float_e4m3_t;
 using KM = GMMA::Major;
@@ -310,6 +311,8 @@ using V14 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 128, 6, 2, 4
 using V15 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 128, 6, 2, 40, 232, E4, true, false, true, 2, 4>;
 using V16 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 128, 6, 2, 40, 232, E4, true, true, false, 2, 4, true>;
 using V17 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 128, 6, 2, 24, 240, E4, true, false, false, 2, 4, true>;
+using V18 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 192, 5, 2, 24, 240, E4, true, false, true, 1, 4>;
+using V19 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 192, 4, 2, 24, 240, E4, true, false, true, 1, 4>;
 }  // namespace fp8x
 #endif
 
@@ -331,6 +334,8 @@ bool run_fp8(Fp8Case const& c, int reps, Totals& tot, bool do_time) {
     case 15: return run_fp8_case<fp8x::V15>(c, reps, tot, do_time);
     case 16: return run_fp8_case<fp8x::V16>(c, reps, tot, do_time);
     case 17: return run_fp8_case<fp8x::V17>(c, reps, tot, do_time);
+    case 18: return run_fp8_case<fp8x::V18>(c, reps, tot, do_time);
+    case 19: return run_fp8_case<fp8x::V19>(c, reps, tot, do_time);
 #endif
     case 0: return run_fp8_case<s::Fp8Config<E4, E4, bfloat16_t>>(c, reps, tot, do_time);
     case 1: return run_fp8_case<s::Fp8Config<E4, E5, bfloat16_t>>(c, reps, tot, do_time);
@@ -385,15 +390,16 @@ int fp8_main(bool small, bool describe, bool do_time, int reps) {
     std::vector<Fp8Case> smalls = {{256, 512, 128}, {1, 16, 16}, {129, 257, 144}, {77, 300, 208}, {513, 1000, 528}, {1000, 136, 1008},
                                    {130, 264, 4000}, {300, 520, 2064}};
 #if defined(TESSEL_FP8_EXPERIMENTS)
-    std::vector<int> const checked = {0, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17};
+    std::vector<int> const checked = {0, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19};
 #else
     std::vector<int> const checked = {0, 1, 2, 4, 5};
 #endif
     for (auto c : smalls)
       for (int v : checked)
         for (bool rc : {false, true}) {
-          if (rc && v != 0 && v != 2 && v != 6 && v != 7 && v != 9 && v != 10 && v != 11 && v != 12 && v != 13 && v != 15 && v != 17)
-            continue;  // per-row/column scales: the TMA epilogue (0, 6, 7, 9-13, 15, 17), the direct one (2)
+          if (rc && v != 0 && v != 2 && v != 6 && v != 7 && v != 9 && v != 10 && v != 11 && v != 12 && v != 13 && v != 15 && v != 17 && v != 18 &&
+              v != 19)
+            continue;  // per-row/column scales: the TMA epilogue (0, 6, 7, 9-13, 15, 17-19), the direct one (2)
           c.variant = v;
           c.rows_cols = rc;
           c.promotion = !rc && (v == 0 || v == 7 || v == 11 || v == 12 || v == 13 || v == 15) && c.K >= 1008;  // the promotion every 4 k-tiles and never, on ragged shapes too
@@ -410,7 +416,7 @@ int fp8_main(bool small, bool describe, bool do_time, int reps) {
     std::vector<std::array<int, 3>> const shapes = {{4096, 4096, 4096}, {8192, 8192, 8192}, {16384, 4096, 4096}, {16384, 11008, 4096},
                                                      {16384, 4096, 11008}};
 #if defined(TESSEL_FP8_EXPERIMENTS)
-    std::vector<int> const timed = {0, 4, 1, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17};
+    std::vector<int> const timed = {0, 4, 1, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19};
 #else
     std::vector<int> const timed = {0, 4, 1, 5};
 #endif
@@ -508,6 +514,8 @@ extern "C" int tessel_bench_gemm_fp8(int variant, void const* A, void const* B, 
     if (variant == 13) return int(s::launch_fp8<fp8x::V13>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
     if (variant == 15) return int(s::launch_fp8<fp8x::V15>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
     if (variant == 17) return int(s::launch_fp8<fp8x::V17>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
+    if (variant == 18) return int(s::launch_fp8<fp8x::V18>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
+    if (variant == 19) return int(s::launch_fp8<fp8x::V19>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
 #endif
     if (variant == 0) return int(s::launch_fp8<s::Fp8Config<E4, E4, bfloat16_t>>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
     if (variant == 1)
