@@ -231,7 +231,7 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
       variant(one, "cp.async, one block per tile, two tile buffers");
     } else if (plan.used_buffers > 0) {  // one block per tile: the other count of tile buffers
       q = plan, q.tile_buffers = plan.used_buffers == 1 ? 2 : 1;
-      variant(q, q.tile_buffers == 1 ? "cp.async, one tile buffer (8 blocks per SM at 22.5 KB)" : "cp.async, two tile buffers (as on the H100)");
+      variant(q, q.tile_buffers == 1 ? "cp.async, one tile buffer (as on the H200)" : "cp.async, two tile buffers (as on the H100)");
     }
   }
   if (!small_run && plan.kind == kernels::CopyPlan::Kind::tile && plan.L > 1) {

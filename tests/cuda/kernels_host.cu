@@ -144,9 +144,10 @@ void copy_device_figures() {
   bool const driver = cudaGetDeviceCount(&devices) == cudaSuccess && devices > 0;
   auto const q = cuda::detail::copy_device_figures(0);
   if (driver)
-    check(cache.has(0) && q.sms > 0 && q.cc_major > 0, "cuda::copy's device figures: device 0 asked once and kept");
+    check(cache.has(0) && q.sms > 0 && q.cc_major > 0 && q.dram_gbps_per_sm > 0,
+          "cuda::copy's device figures: device 0 asked once and kept (its DRAM bandwidth per SM known)");
   else
-    check(!cache.has(0) && q.sms == 132 && q.cc_major == 0,
+    check(!cache.has(0) && q.sms == 132 && q.cc_major == 0 && q.dram_gbps_per_sm == 0,
           "cuda::copy's device figures: without a driver the defaults, not kept (asked again next time)");
   cache.reset();
 }

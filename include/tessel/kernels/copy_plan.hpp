@@ -73,10 +73,11 @@ struct CopyPlan {
   // each row's and column's first element (before session 12).
   bool line_windows = true;
   // tile, items through cp.async (copy_tile_async) with one block per tile: the tile buffers each
-  // block reserves. 1: one (the block fills only one; half the shared memory, so twice the blocks
-  // per SM: 8 instead of 4 for random 1's 22.5 KB tiles); 2: two; 0: by the card, one where its peak
-  // DRAM bandwidth per SM is at least kOneTileBufferFromGBpsPerSM (tile_buffers_for). A block that loops
-  // over tiles (a capped grid) always has two. used_buffers: launch's choice (0: not copy_tile_async).
+  // block reserves. 1: one (the block fills only one; half the shared memory, so more blocks per SM:
+  // for random 1's 22.5 KB tiles 5, by registers, instead of 4, by shared memory); 2: two; 0: by the
+  // card, one where its peak DRAM bandwidth per SM is at least kOneTileBufferFromGBpsPerSM
+  // (tile_buffers_for). A block that loops over tiles (a capped grid) always has two.
+  // used_buffers: launch's choice (0: not copy_tile_async).
   int tile_buffers = 0, used_buffers = 0;
   // tile: the grid, at most waves * 8 blocks per SM, each looping over tiles
   // (the kernels then pipeline a block's tiles); 0: one block per tile, which
@@ -299,14 +300,15 @@ inline CopyPlan plan_copy(engine::Layout const& src, engine::Layout const& dst, 
   return p;
 }
 
-// CopyPlan::tile_buffers = 0: copy_tile_async's blocks of one tile reserve one tile buffer (8 blocks
-// per SM for 22.5 KB tiles instead of 4) on a card with at least this peak DRAM bandwidth per SM.
-// Measured (bench/RESULTS.md, "Copy bench: one tile buffer ... session 14, helper copy"): on the H200
-// (4.8 TB/s, 36.5 GB/s per SM) random 1 of copy_bench (items of 11 x 8 B) runs 6.5% faster with one
-// buffer (3.546 against 3.329 TB/s, same binary and process); session 10 measured one buffer 1.7%
+// CopyPlan::tile_buffers = 0: copy_tile_async's blocks of one tile reserve one tile buffer on a card
+// with at least this peak DRAM bandwidth per SM. Measured on the H200 (4.8 TB/s, 36.4 GB/s per SM;
+// bench/RESULTS.md, "Copy bench: one tile buffer on the H200 (session 14, helper copy)"): random 1 of
+// copy_bench (items of 11 x 8 B, 22.5 KB tiles) 3.55-3.59 TB/s with one buffer against 3.45-3.49 with
+// two in the same processes, 91.2-91.9% of D2D against 88.5-88.6% for the code before (two buffers:
+// 4 blocks per SM by shared memory; one: 5, by registers). Session 10 had measured one buffer 1.7%
 // slower there, before the line-aligned windows. The H100 (3.35 TB/s, 25.4 GB/s per SM) keeps two
 // buffers, the code its figures (91.8-92.3% of D2D, session 11) were measured on, until one buffer is
-// measured there.
+// measured there (copy_bench times the other count beside the plan).
 inline constexpr double kOneTileBufferFromGBpsPerSM = 30.0;
 inline int tile_buffers_for(int asked, double dram_gbps_per_sm) {
   if (asked == 1 || asked == 2) return asked;
