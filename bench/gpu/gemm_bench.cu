@@ -295,7 +295,8 @@ bool run_fp8_case(Fp8Case const& c, int reps, Totals& tot, bool do_time) {
 // k-tiles) on 128 x 192 tiles: 11, 12, 13; block-scaled on 128 x 128 (V8's, chunks of 4): 14; on
 // 128 x 128 tiles, 6 stages: 15; two whole-tile accumulators in turn (GemmConfig's Alternate_, chunks
 // of 4) on 128 x 128 tiles, 6 stages: 16 block-scaled, 17 per tensor (promote_every 1 only); Fp8Config
-// (x4) with one epilogue slot per warpgroup: 18 with 5 stages, 19 with 4.
+// (x4) with one epilogue slot per warpgroup: 18 with 5 stages, 19 with 4; block-scaled on Fp8Config's
+// 128 x 192 tiles (two 128-column blocks of B per tile): 20.
 namespace fp8x {
 using E4 = float_e4m3_t;
 using KM = GMMA::Major;
@@ -313,6 +314,7 @@ using V16 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 128, 6, 2, 4
 using V17 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 128, 6, 2, 24, 240, E4, true, false, false, 2, 4, true>;
 using V18 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 192, 5, 2, 24, 240, E4, true, false, true, 1, 4>;
 using V19 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 192, 4, 2, 24, 240, E4, true, false, true, 1, 4>;
+using V20 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 192, 4, 2, 24, 240, E4, true, true, true, 2, 4>;
 }  // namespace fp8x
 #endif
 
@@ -336,6 +338,7 @@ bool run_fp8(Fp8Case const& c, int reps, Totals& tot, bool do_time) {
     case 17: return run_fp8_case<fp8x::V17>(c, reps, tot, do_time);
     case 18: return run_fp8_case<fp8x::V18>(c, reps, tot, do_time);
     case 19: return run_fp8_case<fp8x::V19>(c, reps, tot, do_time);
+    case 20: return run_fp8_case<fp8x::V20>(c, reps, tot, do_time);
 #endif
     case 0: return run_fp8_case<s::Fp8Config<E4, E4, bfloat16_t>>(c, reps, tot, do_time);
     case 1: return run_fp8_case<s::Fp8Config<E4, E5, bfloat16_t>>(c, reps, tot, do_time);
@@ -390,7 +393,7 @@ int fp8_main(bool small, bool describe, bool do_time, int reps) {
     std::vector<Fp8Case> smalls = {{256, 512, 128}, {1, 16, 16}, {129, 257, 144}, {77, 300, 208}, {513, 1000, 528}, {1000, 136, 1008},
                                    {130, 264, 4000}, {300, 520, 2064}};
 #if defined(TESSEL_FP8_EXPERIMENTS)
-    std::vector<int> const checked = {0, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19};
+    std::vector<int> const checked = {0, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20};
 #else
     std::vector<int> const checked = {0, 1, 2, 4, 5};
 #endif
@@ -416,7 +419,7 @@ int fp8_main(bool small, bool describe, bool do_time, int reps) {
     std::vector<std::array<int, 3>> const shapes = {{4096, 4096, 4096}, {8192, 8192, 8192}, {16384, 4096, 4096}, {16384, 11008, 4096},
                                                      {16384, 4096, 11008}};
 #if defined(TESSEL_FP8_EXPERIMENTS)
-    std::vector<int> const timed = {0, 4, 1, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19};
+    std::vector<int> const timed = {0, 4, 1, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20};
 #else
     std::vector<int> const timed = {0, 4, 1, 5};
 #endif
@@ -545,6 +548,12 @@ extern "C" int tessel_bench_gemm_fp8(int variant, void const* A, void const* B, 
       gs.blocks = true, gs.a_rows = gs.b_cols = false;
       gs.a_row_stride = kb, gs.a_kb_stride = 1, gs.b_nb_stride = kb, gs.b_kb_stride = 1;
       return int(s::launch_fp8<fp8x::V16>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
+    }
+    if (variant == 20) {
+      long long const kb = (K + 127) / 128;
+      gs.blocks = true, gs.a_rows = gs.b_cols = false;
+      gs.a_row_stride = kb, gs.a_kb_stride = 1, gs.b_nb_stride = kb, gs.b_kb_stride = 1;
+      return int(s::launch_fp8<fp8x::V20>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
     }
 #endif
   } catch (std::exception const& e) {

@@ -189,6 +189,24 @@ inline bool check_block_rows() {
   return true;
 }
 
+// 192-column block-scaled tiles' assumption (the kernel's kWideBlocks): value v of each half's
+// accumulators lies in columns [8 (v / 4), 8 (v / 4) + 8) of its half, for every thread (the
+// kernel picks each value's column block of B from v alone).
+template <class Cfg>
+inline bool check_block_cols() {
+  if constexpr (!(Cfg::kBlockScaled && Cfg::BN::value == 192)) {
+    return true;
+  } else {
+    typename Cfg::TiledMmaH mh;
+    for (int t = 0; t < 128 * Cfg::kConsumers; ++t) {
+      auto const tc = mh.get_slice(t).partition_C(make_identity_tensor(Shape<typename Cfg::BM, typename Cfg::BNH>{}));
+      for (int v = 0; v < int(size(tc.layout())); ++v)
+        if (int(get<1>(tc(v))) / 8 != v / 4) return false;
+    }
+    return true;
+  }
+}
+
 // What launch_gemm needs of a device, per configuration: the SM count and the
 // most clusters of 2 that fit at once (-1 where the occupancy query failed),
 // after raising the kernel's shared-memory limit on that device.
@@ -298,6 +316,8 @@ cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename 
     if constexpr (Cfg::kBlockScaled) {
       static bool const rows_ok = detail::check_block_rows<Cfg>();
       if (!rows_ok) fail("gemm_sm90 (FP8 blocks): the TiledMMA's C layout does not hold two rows r, r + 8 per thread");
+      static bool const cols_ok = detail::check_block_cols<Cfg>();
+      if (!cols_ok) fail("gemm_sm90 (FP8 blocks): the halves' C layout does not hold value v in columns 8 (v / 4) .. 8 (v / 4) + 7");
       if (!scales.blocks || !scales.a || !scales.b || scales.a_rows || scales.b_cols)
         fail("gemm_sm90 (FP8 blocks): a block-scaled configuration takes GemmScales::blocks with both scale arrays (no per-row/column scales)");
     } else if (scales.blocks) {

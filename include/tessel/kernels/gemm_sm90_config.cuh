@@ -98,8 +98,9 @@ struct GemmConfig {
                 "GemmConfig: 8-bit (FP8) operands must be K-major: the FP8 wgmma reads K-major A and B only");
   static_assert(kEightBit || !Promote_, "GemmConfig: the accumulator promotion is the 8-bit kernel's");
   static constexpr bool kPromote = Promote_;
-  static_assert(!BlockScaled_ || (Promote_ && BN_ == 128),
-                "GemmConfig: block scaling is applied at the promotion, with BN = 128 (one 128-column block of B per tile)");
+  static_assert(!BlockScaled_ || (Promote_ && (BN_ == 128 || (BN_ == 192 && Halves_ && Cross_ > 0))),
+                "GemmConfig: block scaling is applied at the promotion, with BN = 128 (one 128-column block of B per tile), or "
+                "BN = 192 (two blocks) with the halves in flight (Halves_, Cross_)");
   static constexpr bool kBlockScaled = BlockScaled_;
   static constexpr GMMA::Major kMajorA = MA, kMajorB = MB;
   static constexpr int kConsumers = Consumers_;  // consumer warpgroups

@@ -381,6 +381,13 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
       [[maybe_unused]] float const* sb_col = nullptr;
       [[maybe_unused]] int row0 = 0;
       [[maybe_unused]] float next_sb = 0.f, next_lo = 0.f, next_hi = 0.f;
+      // 192-column block-scaled tiles (kWideBlocks) straddle two 128-column blocks of B: columns
+      // [0, 64) of the tile lie in block b0 = b_row / 128, [128, 192) in b0 + 1, [64, 128) in b0
+      // where the tile starts on a block (even tiles) and in b0 + 1 otherwise (mid_next).
+      constexpr bool kWideBlocks = Cfg::kBlockScaled && BN::value == 192;
+      [[maybe_unused]] float const* sb_col1 = nullptr;
+      [[maybe_unused]] float next_sb1 = 0.f;
+      [[maybe_unused]] bool mid_next = false;
       if constexpr (Cfg::kBlockScaled) {
         row0 = int(get<0>(tCcC(0)));
         int const row_lo = t.a_row + row0 < p.m ? t.a_row + row0 : p.m - 1;
@@ -389,6 +396,12 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
         sa_hi = p.scales.a + (long long)row_hi * p.scales.a_row_stride;
         sb_col = p.scales.b + (long long)(t.b_row / 128) * p.scales.b_nb_stride;
         next_sb = __ldg(sb_col), next_lo = __ldg(sa_lo), next_hi = __ldg(sa_hi);
+        if constexpr (kWideBlocks) {
+          int const nb_last = (p.n - 1) / 128, b1 = t.b_row / 128 + 1;  // (b0 + 1 clamped into B: an edge tile's columns past N)
+          sb_col1 = p.scales.b + (long long)(b1 < nb_last ? b1 : nb_last) * p.scales.b_nb_stride;
+          mid_next = t.b_row % 128 != 0;
+          next_sb1 = __ldg(sb_col1);
+        }
       }
       if constexpr (Cfg::kHalves) {
         // Two groups of wgmmas per k-tile, one per half of the tile's columns (acc_h0, acc_h1),
@@ -415,11 +428,21 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
         // Block scaling: k-tile kt's scales (this thread's two rows, the tile's column block) are
         // loaded during k-tile kt - 1; half 1's adds, a k-tile late, keep the previous ones.
         [[maybe_unused]] float s_lo = 1.f, s_hi = 1.f, p_lo = 1.f, p_hi = 1.f;
+        // kWideBlocks: the scales of block b0 + 1 (s_lo1, s_hi1) and of columns [64, 128) (s_lom, s_him)
+        [[maybe_unused]] float s_lo1 = 1.f, s_hi1 = 1.f, s_lom = 1.f, s_him = 1.f;
         auto const add_half = [&](auto const& accum, int h, float lo, float hi) {
           TESSEL_UNROLL
           for (int i = 0; i < kHalfVals; ++i) {
-            if constexpr (Cfg::kBlockScaled) acc2(h * kHalfVals + i) += accum(i) * (int(get<0>(tCcC(h * kHalfVals + i))) == row0 ? lo : hi);
-            else acc2(h * kHalfVals + i) += accum(i);
+            if constexpr (kWideBlocks) {  // (Cross_ only: lo, hi are s_lo, s_hi) value i's 8 columns: 8 * (i / 4) of its half (check_block_cols)
+              int const col8 = h * Cfg::BNH::value + 8 * (i / 4);
+              bool const low = int(get<0>(tCcC(h * kHalfVals + i))) == row0;
+              float const s = col8 < 64 ? (low ? lo : hi) : col8 < 128 ? (low ? s_lom : s_him) : (low ? s_lo1 : s_hi1);
+              acc2(h * kHalfVals + i) += accum(i) * s;
+            } else if constexpr (Cfg::kBlockScaled) {
+              acc2(h * kHalfVals + i) += accum(i) * (int(get<0>(tCcC(h * kHalfVals + i))) == row0 ? lo : hi);
+            } else {
+              acc2(h * kHalfVals + i) += accum(i);
+            }
           }
         };
         if constexpr (Cfg::kCross) {
@@ -464,9 +487,14 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
             warpgroup_commit_batch();
             if constexpr (Cfg::kBlockScaled) {
               s_lo = next_sb * next_lo, s_hi = next_sb * next_hi;  // k-tile kt's, for its adds
+              if constexpr (kWideBlocks) {
+                s_lo1 = next_sb1 * next_lo, s_hi1 = next_sb1 * next_hi;
+                s_lom = mid_next ? s_lo1 : s_lo, s_him = mid_next ? s_hi1 : s_hi;
+              }
               if (kt + 1 < k_tiles) {
                 long long const kn = kt + 1;
                 next_sb = __ldg(sb_col + kn * p.scales.b_kb_stride);
+                if constexpr (kWideBlocks) next_sb1 = __ldg(sb_col1 + kn * p.scales.b_kb_stride);
                 next_lo = __ldg(sa_lo + kn * p.scales.a_kb_stride), next_hi = __ldg(sa_hi + kn * p.scales.a_kb_stride);
               }
             }
