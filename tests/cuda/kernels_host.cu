@@ -788,9 +788,11 @@ void fp8_configs() {
   check(std::is_same_v<typename C::TiledMma::Traits, MMA_Traits<SM90_64x192x32_F32E4M3E5M2_SS_TN<>>>,
         "Fp8Config<e4m3, e5m2>: CuTe's SM90_64x192x32_F32E4M3E5M2_SS_TN");
   using CB = s::Fp8BlockConfig<E4, E4, BF>;
-  check(CB::BN::value == 128 && CB::kStageBytes == (128 + 128) * 128 && CB::kBlockScaled,
-        "Fp8BlockConfig: 128 x 128 tiles (one 128-column block of B per tile), stages of 32 KB");
+  check(CB::BN::value == 192 && CB::kStageBytes == (128 + 192) * 128 && CB::kBlockScaled && CB::kHalves && CB::kCross == 4,
+        "Fp8BlockConfig: 128 x 192 tiles (two 128-column blocks of B per tile), stages of 40 KB, the halves in chunks of 4");
   check(s::detail::check_block_rows<s::Fp8BlockConfig<E4, E4, BF>>(), "Fp8BlockConfig: each consumer thread's accumulators in rows r, r + 8");
+  check(s::detail::check_block_cols<s::Fp8BlockConfig<E4, E4, BF>>(),
+        "Fp8BlockConfig: value v of each half's accumulators in columns 8 (v / 4) .. 8 (v / 4) + 7 of the half");
   // (The named errors of gemm_fp8 / launch_fp8 / cuda::gemm_fp8 are gemm_bench --fp8's: calling them
   // here would compile their kernels into this host test.)
 }
