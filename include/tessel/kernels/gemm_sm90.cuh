@@ -401,8 +401,11 @@ void describe(int M = 0, int N = 0, int K = 0, int sms = 132, double dram_gbps_p
       int const kb = K > 0 ? (K + 127) / 128 : 0, nb = N > 0 ? (N + 127) / 128 : 0;
       std::printf("  block scales: A (M, K/128) = (%d, %d) : (a_row_stride, a_kb_stride), one per row and 128 elements of K (1 x 128);\n"
                   "    B (N/128, K/128) = (%d, %d) : (b_nb_stride, b_kb_stride), one per 128 x 128 block; per k-tile kb each consumer\n"
-                  "    thread reads A's scales of its two rows (r, r + 8 of the TiledMMA's C partition) and B's of the tile's column block\n",
-                  M, kb, nb, kb);
+                  "    thread reads A's scales of its two rows (r, r + 8 of the TiledMMA's C partition) and B's of the tile's column block%s\n",
+                  M, kb, nb, kb,
+                  Cfg::BN::value == 192 ? "s:\n    a 192-column tile straddles two (columns [0, 64) in the first, [128, 192) in the second, [64, 128) in\n"
+                                          "    the first where the tile starts on a block, else in the second)"
+                                        : "");
     }
   }
   gemm_common::print_mma_and_smem<Cfg>();
