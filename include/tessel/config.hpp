@@ -88,7 +88,10 @@ struct error : std::exception {
  private:
   void append(char const* s) noexcept {
     if (s == nullptr) return;
-    while (*s != '\0' && len_ < max_message) text_[len_++] = *s++;
+    unsigned long n = __builtin_strlen(s);
+    if (n > static_cast<unsigned long>(max_message - len_)) n = static_cast<unsigned long>(max_message - len_);
+    __builtin_memcpy(text_ + len_, s, n);
+    len_ += static_cast<int>(n);
     text_[len_] = '\0';
   }
   int len_ = 0;

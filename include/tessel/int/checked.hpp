@@ -55,10 +55,12 @@ inline int put_int_arg(char* p, int n, int_arg a) {
                        : snprintf(p, std::size_t(n), "%lld", a.v);
 }
 [[noreturn, gnu::cold, gnu::noinline]] inline void throw_overflow(int_arg a, int_arg b) {
-  char x[24], y[24], m[256];
-  put_int_arg(x, sizeof x, a);
-  put_int_arg(y, sizeof y, b);
-  snprintf(m, sizeof m, "tessel: %s [%s and %s]", engine::message(engine::Err::overflow), x, y);
+  // One snprintf, its format picked by the operands' signs (%llu for an unsigned one).
+  static constexpr char const* formats[4] = {"tessel: %s [%lld and %lld]", "tessel: %s [%llu and %lld]",
+                                             "tessel: %s [%lld and %llu]", "tessel: %s [%llu and %llu]"};
+  char m[256];
+  snprintf(m, sizeof m, formats[int(a.is_unsigned) + 2 * int(b.is_unsigned)], engine::message(engine::Err::overflow),
+           a.v, b.v);
   throw named_error(engine::Err::overflow, m);
 }
 [[noreturn, gnu::cold, gnu::noinline]] inline void throw_narrow(int_arg v, int bits) {

@@ -420,9 +420,21 @@ TESSEL_HOST_DEVICE void write_layout_table(Sink const& out, L const& l) {
 }  // namespace detail
 
 // print(x): integers, tuples, layouts in CuTe's notation, through printf.
+// (Host code prints a value of static text, or of a printf format, here, without an instantiation of
+// write per printed type.)
 template <class T>
 TESSEL_HOST_DEVICE void print(T const& x) {
+#if !TESSEL_ON_DEVICE
+  if constexpr (detail::has_text<T>::value) {
+    printf("%s", detail::text_v<T>.s);
+  } else if constexpr (detail::has_fmt<T>::value) {
+    detail::printf_fmt(x, std::make_index_sequence<detail::fmt_text<T>::count>{});
+  } else {
+    detail::write(detail::printf_sink{}, x);
+  }
+#else
   detail::write(detail::printf_sink{}, x);
+#endif
 }
 // print(format, args...): printf, as CuTe's print of a string.
 template <class... Args>
