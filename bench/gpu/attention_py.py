@@ -30,7 +30,7 @@ _spec = importlib.util.spec_from_file_location(
     "tessel_cuda", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "python", "tessel", "cuda.py"))
 tcuda = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(tcuda)
-from torch_timing import median_ms  # noqa: E402
+from torch_timing import median_ms, queued_ms  # noqa: E402
 
 
 def reference(q, k, v, causal, scale, upcast):
@@ -261,24 +261,6 @@ def direct_call(q, k, v, causal):
     args = (q.data_ptr(), k.data_ptr(), v.data_ptr(), out.data_ptr(), None, B, Sq, Sk, Hq, Hkv, strides, D ** -0.5, int(causal),
             None, None, 0, 0, 0, 0, torch.cuda.current_stream().cuda_stream, err, len(err))
     return lambda: fn(*args)
-
-
-def queued_ms(fn, calls=10, rounds=7):
-    """The median over rounds of (events around `calls` calls queued back to back) / calls, in ms."""
-    for _ in range(3):
-        fn()
-    torch.cuda.synchronize()
-    ts = []
-    for _ in range(rounds):
-        a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        a.record()
-        for _ in range(calls):
-            fn()
-        b.record()
-        b.synchronize()
-        ts.append(a.elapsed_time(b) / calls)
-    ts.sort()
-    return ts[len(ts) // 2]
 
 
 def host_us(fn, calls=50):

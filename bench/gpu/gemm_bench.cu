@@ -20,6 +20,7 @@
 #include <cstring>
 #include <exception>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <tessel/kernels/gemm_sm90.cuh>
@@ -506,6 +507,13 @@ extern "C" int tessel_bench_gemm_fp8(int variant, void const* A, void const* B, 
   kernels::GemmOptions opt;  // variant + 100 * cluster: clusters of 1 or 2 forced (else chosen); + 1000: GemmScales::offset
   if (variant >= 1000) gs.offset = true, variant -= 1000;
   if (variant >= 100) opt.cluster = variant / 100, variant %= 100;
+  // The block-scaled variants: sa (M, ceil(K/128)) and sb (ceil(N/128), ceil(K/128)), both row-major.
+  auto const launch_blocks = [&]<class Cfg>(std::type_identity<Cfg>) {
+    long long const kb = (K + 127) / 128;
+    gs.blocks = true, gs.a_rows = gs.b_cols = false;
+    gs.a_row_stride = kb, gs.a_kb_stride = 1, gs.b_nb_stride = kb, gs.b_kb_stride = 1;
+    return int(s::launch_fp8<Cfg>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
+  };
   try {
 #if defined(TESSEL_FP8_EXPERIMENTS)
     if (variant == 6) return int(s::launch_fp8<fp8x::V6>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
@@ -524,37 +532,12 @@ extern "C" int tessel_bench_gemm_fp8(int variant, void const* A, void const* B, 
     if (variant == 1)
       return int(s::launch_fp8<s::Fp8Config<E4, float_e5m2_t, bfloat16_t>>(a, K, static_cast<float_e5m2_t const*>(B), K, c, N, M, N, K, gs, 1.f, st, opt));
     if (variant == 4) return int(s::launch_fp8<s::Fp8FastConfig<E4, E4, bfloat16_t>>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
-    if (variant == 5) {
-      long long const kb = (K + 127) / 128;
-      gs.blocks = true, gs.a_rows = gs.b_cols = false;
-      gs.a_row_stride = kb, gs.a_kb_stride = 1, gs.b_nb_stride = kb, gs.b_kb_stride = 1;
-      return int(s::launch_fp8<s::Fp8BlockConfig<E4, E4, bfloat16_t>>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
-    }
+    if (variant == 5) return launch_blocks(std::type_identity<s::Fp8BlockConfig<E4, E4, bfloat16_t>>{});
 #if defined(TESSEL_FP8_EXPERIMENTS)
-    if (variant == 8) {
-      long long const kb = (K + 127) / 128;
-      gs.blocks = true, gs.a_rows = gs.b_cols = false;
-      gs.a_row_stride = kb, gs.a_kb_stride = 1, gs.b_nb_stride = kb, gs.b_kb_stride = 1;
-      return int(s::launch_fp8<fp8x::V8>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
-    }
-    if (variant == 14) {
-      long long const kb = (K + 127) / 128;
-      gs.blocks = true, gs.a_rows = gs.b_cols = false;
-      gs.a_row_stride = kb, gs.a_kb_stride = 1, gs.b_nb_stride = kb, gs.b_kb_stride = 1;
-      return int(s::launch_fp8<fp8x::V14>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
-    }
-    if (variant == 16) {
-      long long const kb = (K + 127) / 128;
-      gs.blocks = true, gs.a_rows = gs.b_cols = false;
-      gs.a_row_stride = kb, gs.a_kb_stride = 1, gs.b_nb_stride = kb, gs.b_kb_stride = 1;
-      return int(s::launch_fp8<fp8x::V16>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
-    }
-    if (variant == 20) {
-      long long const kb = (K + 127) / 128;
-      gs.blocks = true, gs.a_rows = gs.b_cols = false;
-      gs.a_row_stride = kb, gs.a_kb_stride = 1, gs.b_nb_stride = kb, gs.b_kb_stride = 1;
-      return int(s::launch_fp8<fp8x::V20>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
-    }
+    if (variant == 8) return launch_blocks(std::type_identity<fp8x::V8>{});
+    if (variant == 14) return launch_blocks(std::type_identity<fp8x::V14>{});
+    if (variant == 16) return launch_blocks(std::type_identity<fp8x::V16>{});
+    if (variant == 20) return launch_blocks(std::type_identity<fp8x::V20>{});
 #endif
   } catch (std::exception const& e) {
     std::fprintf(stderr, "tessel_bench_gemm_fp8: %s\n", e.what());

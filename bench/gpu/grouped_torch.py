@@ -20,6 +20,8 @@ import sys
 
 import torch
 
+from torch_timing import queued_ms  # beside this file
+
 _spec = importlib.util.spec_from_file_location(
     "tessel_cuda", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "python", "tessel", "cuda.py"))
 tcuda = importlib.util.module_from_spec(_spec)
@@ -37,18 +39,6 @@ def split(E, tokens, zeros, rng):
     return s
 
 
-def timed(fn, reps):
-    for _ in range(3):
-        fn()
-    a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    a.record()
-    for _ in range(reps):
-        fn()
-    b.record()
-    b.synchronize()
-    return a.elapsed_time(b) / reps
-
-
 def time_rounds(variants, args, flop):
     """args.rounds rounds, each timing every variant (args.reps calls), the order rotated per round; prints and returns the times."""
     ms = {v: [] for v in variants}
@@ -56,7 +46,7 @@ def time_rounds(variants, args, flop):
     for r in range(args.rounds):
         for j in range(len(names)):
             v = names[(j + r) % len(names)]
-            ms[v].append(timed(variants[v], args.reps))
+            ms[v].append(queued_ms(variants[v], calls=args.reps, rounds=1))
     for v in names:
         med = statistics.median(ms[v])
         print(f"time {v:22s} " + " ".join(f"{t:8.4f}" for t in ms[v]) + f"  ms per call; median {med:.4f} ms, {flop / med * 1e-9:.0f} TFLOP/s")

@@ -1,17 +1,34 @@
-"""The timing both PyTorch references use (torch_ref.py for the copy bench,
+"""The timing the PyTorch references use (torch_ref.py for the copy bench,
 gemm_torch.py for the GEMM bench): the median of `reps` timed calls of fn, in
-milliseconds, CUDA events around each call, after 5 warm-up calls."""
+milliseconds, CUDA events around each call, after 5 warm-up calls; and the timing of calls queued back
+to back (attention_py.py, grouped_torch.py): queued_ms."""
 import torch
 
 
-def median_ms(fn, reps):
-    for _ in range(5):
+def event_ms(fn, calls, rounds, warmup):
+    """The median over `rounds` of (CUDA events around `calls` calls of fn queued back to back) / calls, in ms,
+    after `warmup` calls."""
+    for _ in range(warmup):
         fn()
     torch.cuda.synchronize()
     ts = []
-    for _ in range(reps):
+    for _ in range(rounds):
         a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        a.record(); fn(); b.record(); b.synchronize()
-        ts.append(a.elapsed_time(b))
+        a.record()
+        for _ in range(calls):
+            fn()
+        b.record()
+        b.synchronize()
+        ts.append(a.elapsed_time(b) / calls)
     ts.sort()
     return ts[len(ts) // 2]
+
+
+def median_ms(fn, reps):
+    """The median of `reps` calls, each between two events, after 5 warm-up calls."""
+    return event_ms(fn, 1, reps, 5)
+
+
+def queued_ms(fn, calls=10, rounds=7):
+    """The median over rounds of (events around `calls` calls queued back to back) / calls, after 3 warm-up calls."""
+    return event_ms(fn, calls, rounds, 3)
