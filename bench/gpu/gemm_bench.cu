@@ -593,7 +593,7 @@ int main(int argc, char** argv) {
   if (describe) {  // for this card's raster rule (choose_raster), where there is one
     using KM = GMMA::Major;
     int const sms = gpu ? prop.multiProcessorCount : 132;
-    double const gbps = gpu ? kernels::sm90::detail::dram_gbps_per_sm(0, sms) : 0.0;
+    double const gbps = gpu ? kernels::dram_gbps_per_sm(0, sms) : 0.0;
     kernels::sm90::describe<kernels::sm90::GemmConfig<BF, BF, KM::K, KM::K>>(8192, 8192, 8192, sms, gbps);
     kernels::sm90::describe<kernels::sm90::GemmConfig<BF, BF, KM::MN, KM::MN>>(8192, 4096, 4096, sms, gbps);
   }

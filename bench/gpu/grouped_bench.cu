@@ -694,7 +694,7 @@ int main(int argc, char** argv) {
   CK(cudaGetDeviceProperties(&prop, 0));
   std::printf("%s (sm_%d%d, %d SMs)\n", prop.name, prop.major, prop.minor, prop.multiProcessorCount);
   using Cfg = kernels::sm90::GemmConfig<T, T, GMMA::Major::K, GMMA::Major::K>;
-  double const gbps = kernels::sm90::detail::dram_gbps_per_sm(0, prop.multiProcessorCount);
+  double const gbps = kernels::dram_gbps_per_sm(0, prop.multiProcessorCount);
   std::printf("peak DRAM bandwidth %.0f GB/s, %.1f GB/s per SM: the default cluster (cluster = -1) is %s\n", gbps * prop.multiProcessorCount, gbps,
               gbps >= kernels::sm90::kGroupedPairsBelowGBpsPerSM ? "1" : "2 (but for one n-tile column of small groups)");
   if (describe) kernels::sm90::describe_grouped<Cfg>({0, 1, 127, 128, 129, 0, 300, 1000}, 4096, 7168, prop.multiProcessorCount, -1, -1, gbps);

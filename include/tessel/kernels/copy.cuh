@@ -29,7 +29,7 @@ using kernels::PerDevice;
 struct CopyDeviceFigures {
   int sms = 132;  // when the query fails
   int cc_major = 0;
-  double dram_gbps_per_sm = 0;  // peak DRAM bandwidth per SM (2 x memory clock x bus width / SMs; 0: not known)
+  double dram_gbps_per_sm = 0;  // peak DRAM bandwidth per SM (kernels::dram_gbps_per_sm; 0: not known)
 };
 inline PerDevice<CopyDeviceFigures>& copy_device_figures_cache() {
   static PerDevice<CopyDeviceFigures> cache;
@@ -44,11 +44,8 @@ inline CopyDeviceFigures copy_device_figures(int dev) {
     else failed = true;
     if (cudaDeviceGetAttribute(&m, cudaDevAttrComputeCapabilityMajor, dev) == cudaSuccess) q.cc_major = m;
     else failed = true;
-    int khz = 0, bits = 0;
-    if (cudaDeviceGetAttribute(&khz, cudaDevAttrMemoryClockRate, dev) == cudaSuccess &&
-        cudaDeviceGetAttribute(&bits, cudaDevAttrGlobalMemoryBusWidth, dev) == cudaSuccess && khz > 0 && bits > 0)
-      q.dram_gbps_per_sm = 2.0 * khz * 1e3 * (bits / 8.0) / 1e9 / q.sms;
-    else failed = true;
+    q.dram_gbps_per_sm = kernels::dram_gbps_per_sm(dev, q.sms);  // device_cache.hpp
+    if (q.dram_gbps_per_sm == 0) failed = true;
     return q;
   });
   if (failed) copy_device_figures_cache().forget(dev);

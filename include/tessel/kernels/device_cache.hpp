@@ -6,8 +6,11 @@
 // A one-time static (`static int n = query();`) holds the first device's value
 // for every device, and a plain array written without a lock is a data race
 // when two host threads launch at once; PerDevice takes a lock around the
-// first computation of each device's value and hands out copies. Host code only.
+// first computation of each device's value and hands out copies. Also a figure
+// of a device read from its attributes (dram_gbps_per_sm). Host code only.
 #pragma once
+
+#include <cuda_runtime.h>
 
 #include <mutex>
 
@@ -60,5 +63,18 @@ class PerDevice {
   T value_[kMaxDevices] = {};
   bool set_[kMaxDevices] = {};
 };
+
+// A card's peak DRAM bandwidth per SM in GB/s (double data rate: 2 x memory clock x bus width / SMs),
+// or 0 where the attributes are not known. (The dense GEMM's raster, the grouped GEMM's cluster and the
+// copy's tile buffers are chosen by it.)
+inline double dram_gbps_per_sm(int dev, int sms) {
+  int khz = 0, bits = 0;
+  if (cudaDeviceGetAttribute(&khz, cudaDevAttrMemoryClockRate, dev) != cudaSuccess ||
+      cudaDeviceGetAttribute(&bits, cudaDevAttrGlobalMemoryBusWidth, dev) != cudaSuccess || sms <= 0 || khz <= 0 || bits <= 0) {
+    (void)cudaGetLastError();
+    return 0;
+  }
+  return 2.0 * khz * 1e3 * (bits / 8.0) / 1e9 / sms;
+}
 
 }  // namespace tessel::kernels

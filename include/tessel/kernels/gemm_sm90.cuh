@@ -216,18 +216,6 @@ struct DeviceFigures {
   cudaError_t error = cudaSuccess;
 };
 
-// A card's peak DRAM bandwidth per SM in GB/s (double data rate: 2 x memory clock x bus width), or 0
-// where the attributes are not known. (The dense GEMM's raster and the grouped GEMM's cluster are chosen by it.)
-inline double dram_gbps_per_sm(int dev, int sms) {
-  int khz = 0, bits = 0;
-  if (cudaDeviceGetAttribute(&khz, cudaDevAttrMemoryClockRate, dev) != cudaSuccess ||
-      cudaDeviceGetAttribute(&bits, cudaDevAttrGlobalMemoryBusWidth, dev) != cudaSuccess || sms <= 0) {
-    (void)cudaGetLastError();
-    return 0;
-  }
-  return 2.0 * khz * 1e3 * (bits / 8.0) / 1e9 / sms;
-}
-
 // The configuration of a launch of grid CTAs of `threads` threads and `smem` bytes of dynamic
 // shared memory on `stream`, in clusters of `cluster` CTAs along x; attr: its one attribute (the
 // configuration points to it: the caller keeps it).
@@ -262,7 +250,7 @@ DeviceFigures kernel_figures(Kernel kernel, int dev, unsigned threads, std::size
   (void)cudaGetLastError();
   r.queried = queried ? c2 : -1;
   r.clusters2 = queried ? c2 : r.sms / 2;
-  r.dram_gbps_per_sm = dram_gbps_per_sm(dev, r.sms);
+  r.dram_gbps_per_sm = kernels::dram_gbps_per_sm(dev, r.sms);  // device_cache.hpp
   return r;
 }
 }  // namespace detail
