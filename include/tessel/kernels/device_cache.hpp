@@ -7,12 +7,16 @@
 // for every device, and a plain array written without a lock is a data race
 // when two host threads launch at once; PerDevice takes a lock around the
 // first computation of each device's value and hands out copies. Also a figure
-// of a device read from its attributes (dram_gbps_per_sm). Host code only.
+// of a device read from its attributes (dram_gbps_per_sm, where the CUDA runtime
+// is there: the .cuh headers that use it include it). Host code only.
 #pragma once
 
-#include <cuda_runtime.h>
-
 #include <mutex>
+
+#if __has_include(<cuda_runtime.h>)
+#  include <cuda_runtime.h>
+#  define TESSEL_DEVICE_CACHE_HAS_CUDA_RUNTIME 1
+#endif
 
 #include "../config.hpp"
 
@@ -64,6 +68,7 @@ class PerDevice {
   bool set_[kMaxDevices] = {};
 };
 
+#if defined(TESSEL_DEVICE_CACHE_HAS_CUDA_RUNTIME)
 // A card's peak DRAM bandwidth per SM in GB/s (double data rate: 2 x memory clock x bus width / SMs),
 // or 0 where the attributes are not known. (The dense GEMM's raster, the grouped GEMM's cluster and the
 // copy's tile buffers are chosen by it.)
@@ -76,5 +81,6 @@ inline double dram_gbps_per_sm(int dev, int sms) {
   }
   return 2.0 * khz * 1e3 * (bits / 8.0) / 1e9 / sms;
 }
+#endif
 
 }  // namespace tessel::kernels
