@@ -23,8 +23,7 @@ wgmmas in two groups over the tile's column halves, one half promoted while the 
 same library: the whole-tile promoted kernel on 128 x 192, the default of session 12); x2, x4, x8 (the same
 library: the halves on 128 x 192 with their groups in flight across chunks of 2, 4, 8 k-tiles, GemmConfig's
 Cross_), xblocks (block-scaled 128 x 128 halves, chunks of 4), xh128 (128 x 128 halves, chunks of 4, 6 stages),
-ablocks / a128 (block-scaled / per-tensor 128 x 128 tiles, two whole-tile accumulators in turn, GemmConfig's
-Alternate_, chunks of 4; a128 takes no other promotion interval); s5e1 / s4e1 (the default, x4, with one epilogue
+s5e1 / s4e1 (the default, x4, with one epilogue
 slot per consumer warpgroup, 5 / 4 stages); wblocks (block-scaled on the default's 128 x 192 tiles, two
 column blocks of B per tile); a suffix _c1 / _c2 forces clusters of 1 / 2 CTAs (else chosen: 2 where K >= 9216), a suffix _o (after
 it) the consumer warpgroups' phase offset (GemmScales::offset).
@@ -65,14 +64,14 @@ def main():
     gen = torch.Generator(device="cuda")
     gen.manual_seed(4321)
     variants = [v for v in args.variants.split(",") if v]
-    code = {"default": 0, "e5m2": 1, "fast": 4, "blocks": 5, "n128": 6, "h192": 7, "hblocks": 8, "h128": 9, "w192": 10, "x2": 11, "x4": 12, "x8": 13, "xblocks": 14, "xh128": 15, "ablocks": 16, "a128": 17, "s5e1": 18, "s4e1": 19, "wblocks": 20}
+    code = {"default": 0, "e5m2": 1, "fast": 4, "blocks": 5, "n128": 6, "h192": 7, "hblocks": 8, "h128": 9, "w192": 10, "x2": 11, "x4": 12, "x8": 13, "xblocks": 14, "xh128": 15, "s5e1": 18, "s4e1": 19, "wblocks": 20}
     for v in list(code):
         for c in (1, 2):
             code[f"{v}_c{c}"] = code[v] + 100 * c
     for v in list(code):  # _o: the consumer warpgroups' phase offset (GemmScales::offset)
         code[f"{v}_o"] = code[v] + 1000
-    promoted = [v for v in variants if v in code and code[v] % 100 in (6, 7, 9, 10, 11, 12, 13, 15, 17, 18, 19) or v.startswith("default_")]  # bit-identical to _scaled_mm expected
-    blockv = [v for v in variants if v in code and code[v] % 100 in (5, 8, 14, 16, 20)]
+    promoted = [v for v in variants if v in code and code[v] % 100 in (6, 7, 9, 10, 11, 12, 13, 15, 18, 19) or v.startswith("default_")]  # bit-identical to _scaled_mm expected
+    blockv = [v for v in variants if v in code and code[v] % 100 in (5, 8, 14, 20)]
 
     def make(M, N, K, b_dtype=torch.float8_e4m3fn):
         a = ((torch.rand(M, K, device="cuda", generator=gen) * 2 - 1) * 4).to(torch.float8_e4m3fn)

@@ -12,7 +12,7 @@ import os
 
 import torch
 
-CODES = {"default": 0, "fast": 4, "n128": 6, "h192": 7, "h128": 9, "w192": 10, "x4": 12, "x8": 13, "xh128": 15, "a128": 17}  # per-tensor scales only (not the block-scaled 5)
+CODES = {"default": 0, "fast": 4, "n128": 6, "h192": 7, "h128": 9, "w192": 10, "x4": 12, "x8": 13, "xh128": 15}  # per-tensor scales only (not the block-scaled 5)
 
 
 def main():

@@ -294,9 +294,8 @@ bool run_fp8_case(Fp8Case const& c, int reps, Totals& tot, bool do_time) {
 // 10: the whole-tile kernel on 128 x 192 tiles (Fp8Config of session 12, before the halves);
 // the halves with their groups in flight across k-tiles (GemmConfig's Cross_: chunks of 2, 4, 8
 // k-tiles) on 128 x 192 tiles: 11, 12, 13; block-scaled on 128 x 128 (V8's, chunks of 4): 14; on
-// 128 x 128 tiles, 6 stages: 15; two whole-tile accumulators in turn (GemmConfig's Alternate_, chunks
-// of 4) on 128 x 128 tiles, 6 stages: 16 block-scaled, 17 per tensor (promote_every 1 only); Fp8Config
-// (x4) with one epilogue slot per warpgroup: 18 with 5 stages, 19 with 4; block-scaled on Fp8Config's
+// 128 x 128 tiles, 6 stages: 15; (16, 17: two whole-tile accumulators in turn, GemmConfig's Alternate_
+// of 80acfdf, removed in session 15: never a default, superseded by 20); Fp8Config (x4) with one epilogue slot per warpgroup: 18 with 5 stages, 19 with 4; block-scaled on Fp8Config's
 // 128 x 192 tiles (two 128-column blocks of B per tile): 20.
 namespace fp8x {
 using E4 = float_e4m3_t;
@@ -311,8 +310,6 @@ using V12 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 192, 4, 2, 2
 using V13 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 192, 4, 2, 24, 240, E4, true, false, true, 2, 8>;
 using V14 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 128, 6, 2, 40, 232, E4, true, true, true, 2, 4>;
 using V15 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 128, 6, 2, 40, 232, E4, true, false, true, 2, 4>;
-using V16 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 128, 6, 2, 40, 232, E4, true, true, false, 2, 4, true>;
-using V17 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 128, 6, 2, 24, 240, E4, true, false, false, 2, 4, true>;
 using V18 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 192, 5, 2, 24, 240, E4, true, false, true, 1, 4>;
 using V19 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 192, 4, 2, 24, 240, E4, true, false, true, 1, 4>;
 using V20 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 192, 4, 2, 24, 240, E4, true, true, true, 2, 4>;
@@ -335,8 +332,6 @@ bool run_fp8(Fp8Case const& c, int reps, Totals& tot, bool do_time) {
     case 13: return run_fp8_case<fp8x::V13>(c, reps, tot, do_time);
     case 14: return run_fp8_case<fp8x::V14>(c, reps, tot, do_time);
     case 15: return run_fp8_case<fp8x::V15>(c, reps, tot, do_time);
-    case 16: return run_fp8_case<fp8x::V16>(c, reps, tot, do_time);
-    case 17: return run_fp8_case<fp8x::V17>(c, reps, tot, do_time);
     case 18: return run_fp8_case<fp8x::V18>(c, reps, tot, do_time);
     case 19: return run_fp8_case<fp8x::V19>(c, reps, tot, do_time);
     case 20: return run_fp8_case<fp8x::V20>(c, reps, tot, do_time);
@@ -374,11 +369,6 @@ void fp8_named_errors(Totals& tot) {
   expect_error("block scales missing", [&] {
     (void)kernels::sm90::launch_fp8<kernels::sm90::Fp8BlockConfig<float_e4m3_t, float_e4m3_t, bfloat16_t>>(a, 64, a, 64, c, 64, 64, 64, 64, blocks);
   });
-#if defined(TESSEL_FP8_EXPERIMENTS)
-  kernels::sm90::GemmScales every4;
-  every4.promote_every = 4;
-  expect_error("Alternate_ promoted every 4 k-tiles", [&] { (void)kernels::sm90::launch_fp8<fp8x::V17>(a, 64, a, 64, c, 64, 64, 64, 64, every4); });
-#endif
 }
 
 int fp8_main(bool small, bool describe, bool do_time, int reps) {
@@ -394,16 +384,16 @@ int fp8_main(bool small, bool describe, bool do_time, int reps) {
     std::vector<Fp8Case> smalls = {{256, 512, 128}, {1, 16, 16}, {129, 257, 144}, {77, 300, 208}, {513, 1000, 528}, {1000, 136, 1008},
                                    {130, 264, 4000}, {300, 520, 2064}};
 #if defined(TESSEL_FP8_EXPERIMENTS)
-    std::vector<int> const checked = {0, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20};
+    std::vector<int> const checked = {0, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 18, 19, 20};
 #else
     std::vector<int> const checked = {0, 1, 2, 4, 5};
 #endif
     for (auto c : smalls)
       for (int v : checked)
         for (bool rc : {false, true}) {
-          if (rc && v != 0 && v != 2 && v != 6 && v != 7 && v != 9 && v != 10 && v != 11 && v != 12 && v != 13 && v != 15 && v != 17 && v != 18 &&
+          if (rc && v != 0 && v != 2 && v != 6 && v != 7 && v != 9 && v != 10 && v != 11 && v != 12 && v != 13 && v != 15 && v != 18 &&
               v != 19)
-            continue;  // per-row/column scales: the TMA epilogue (0, 6, 7, 9-13, 15, 17-19), the direct one (2)
+            continue;  // per-row/column scales: the TMA epilogue (0, 6, 7, 9-13, 15, 18, 19), the direct one (2)
           c.variant = v;
           c.rows_cols = rc;
           c.promotion = !rc && (v == 0 || v == 7 || v == 11 || v == 12 || v == 13 || v == 15) && c.K >= 1008;  // the promotion every 4 k-tiles and never, on ragged shapes too
@@ -420,7 +410,7 @@ int fp8_main(bool small, bool describe, bool do_time, int reps) {
     std::vector<std::array<int, 3>> const shapes = {{4096, 4096, 4096}, {8192, 8192, 8192}, {16384, 4096, 4096}, {16384, 11008, 4096},
                                                      {16384, 4096, 11008}};
 #if defined(TESSEL_FP8_EXPERIMENTS)
-    std::vector<int> const timed = {0, 4, 1, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20};
+    std::vector<int> const timed = {0, 4, 1, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 18, 19, 20};
 #else
     std::vector<int> const timed = {0, 4, 1, 5};
 #endif
@@ -524,7 +514,6 @@ extern "C" int tessel_bench_gemm_fp8(int variant, void const* A, void const* B, 
     if (variant == 12) return int(s::launch_fp8<fp8x::V12>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
     if (variant == 13) return int(s::launch_fp8<fp8x::V13>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
     if (variant == 15) return int(s::launch_fp8<fp8x::V15>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
-    if (variant == 17) return int(s::launch_fp8<fp8x::V17>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
     if (variant == 18) return int(s::launch_fp8<fp8x::V18>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
     if (variant == 19) return int(s::launch_fp8<fp8x::V19>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
 #endif
@@ -536,7 +525,6 @@ extern "C" int tessel_bench_gemm_fp8(int variant, void const* A, void const* B, 
 #if defined(TESSEL_FP8_EXPERIMENTS)
     if (variant == 8) return launch_blocks(std::type_identity<fp8x::V8>{});
     if (variant == 14) return launch_blocks(std::type_identity<fp8x::V14>{});
-    if (variant == 16) return launch_blocks(std::type_identity<fp8x::V16>{});
     if (variant == 20) return launch_blocks(std::type_identity<fp8x::V20>{});
 #endif
   } catch (std::exception const& e) {

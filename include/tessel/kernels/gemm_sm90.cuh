@@ -311,8 +311,6 @@ cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename 
     } else if (scales.blocks) {
       fail("gemm_sm90 (FP8): block scales need the block-scaled configuration (Fp8BlockConfig)");
     }
-    if constexpr (Cfg::kAlternate && !Cfg::kBlockScaled)
-      if (scales.promote_every != 1) fail("gemm_sm90 (FP8): an Alternate_ configuration promotes every k-tile (GemmScales::promote_every 1)");
     p.scales = scales;
   } else if (scales.a || scales.b) {
     fail("gemm_sm90: scales are the FP8 GEMM's (8-bit inputs)");

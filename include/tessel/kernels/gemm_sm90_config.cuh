@@ -86,7 +86,7 @@ struct GemmScales {
 // GemmScales::promote_every k-tiles. BlockScaled_ (with Promote_ and BN_ = 128):
 // GemmScales' block scales applied at every promotion.
 template <class T, class TO, GMMA::Major MA, GMMA::Major MB, int BN_ = 256, int Stages_ = 4, int Consumers_ = 2, int ProducerRegs_ = 40,
-          int ConsumerRegs_ = 232, class TB_ = T, bool Promote_ = false, bool BlockScaled_ = false, bool Halves_ = false, int EpiSlots_ = 2, int Cross_ = 0, bool Alternate_ = false>
+          int ConsumerRegs_ = 232, class TB_ = T, bool Promote_ = false, bool BlockScaled_ = false, bool Halves_ = false, int EpiSlots_ = 2, int Cross_ = 0>
 struct GemmConfig {
   using Element = T;  // A's (and B's, for 16-bit inputs)
   using ElementA = T;
@@ -176,12 +176,7 @@ struct GemmConfig {
   // empty at a k-tile's end (the halves kernel's wait<0> per k-tile is gone; one group in flight
   // while the other is added, from the first k-tile to the tile's last).
   static constexpr int kCross = Cross_;  // k-tiles per chained chunk (0: the halves' own schedule)
-  // Alternate_ (with Promote_, whole tiles, Cross_ the chunk): two wgmma accumulators of the whole tile,
-  // which a chunk's k-tiles take in turn, each added into the promoted one while the next k-tile's
-  // wgmmas run (block-scaled, or promote_every 1: launch_gemm refuses another interval).
-  static constexpr bool kAlternate = Alternate_;
-  static_assert(!Alternate_ || (Promote_ && !Halves_ && Cross_ >= 1), "GemmConfig: Alternate_ needs the promotion, whole tiles and a chunk (Cross_)");
-  static_assert(!Cross_ || Halves_ || Alternate_, "GemmConfig: Cross_ is a schedule of the halves (Halves_) or of Alternate_");
+  static_assert(!Cross_ || Halves_, "GemmConfig: Cross_ is a schedule of the halves (Halves_)");
   using BNH = Int<BN_ / 2>;
   using OpH = typename detail::wgmma_op<T, TB_, (BN_ / 2 >= 8 ? BN_ / 2 : 8), MA, MB>::type;
   using TiledMmaH = decltype(make_tiled_mma(OpH{}, Layout<Shape<Int<kConsumers>, _1, _1>>{}));

@@ -24,8 +24,7 @@
 // half's wgmmas run, the retired stage released after the next k-tile's first
 // group is issued; Cfg::kCross: the halves stay in flight across the k-tiles of
 // unrolled chunks of kCross, half 0 of k-tile kt issued before half 1 of kt - 1
-// has retired; Cfg::kAlternate: two whole-tile accumulators in turn instead of
-// halves); the TMA epilogue of a promoted
+// has retired); the TMA epilogue of a promoted
 // configuration rounds all its values to the output type before storing them
 // (the 128 x 192 tiles' 96 + 96 accumulators leave no registers for more).
 //
@@ -311,8 +310,6 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
     auto acc = partition_fragment_C(mma, Shape<BM, BN>{});  // (MMA, MMA_M, MMA_N) fp32 registers
     // 8-bit with promotion: the fp32 accumulator that acc is added into (the epilogue's source then).
     std::conditional_t<Cfg::kPromote, decltype(acc), detail::NoAccumulator> acc2;
-    // Alternate_: a second wgmma accumulator of the whole tile (k-tiles alternate between acc and acc_b).
-    [[maybe_unused]] std::conditional_t<Cfg::kAlternate, decltype(acc), detail::NoAccumulator> acc_b;
     auto tCcC = thr.partition_C(make_identity_tensor(Shape<BM, BN>{}));  // (row, col) of each accumulator in the tile
     constexpr int kBlocks = decltype(size<2>(tCrA.layout()))::value;     // wgmma k-blocks per k-tile
     bool const lane0 = (threadIdx.x % 32) == 0;
@@ -571,83 +568,6 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
         if (k_tiles > 0) add_half(acc_h1, 1, s_lo, s_hi);  // the last k-tile's half 1 (always promoted)
         if (pending >= 0 && lane0) pipe.consumer_release(pending);
         }  // (not kCross)
-      } else if constexpr (Cfg::kAlternate) {
-        {
-          // Alternate_ (promoted every k-tile): the k-tiles of a chunk of kCross take the two
-          // accumulators in turn (acc for the chunk's even k-tiles, acc_b for its odd ones), and each
-          // k-tile's accumulator is added into acc2 while the next k-tile's wgmmas (issued first) run:
-          //   wait for stage kt; issue kt into X (from zero); wait<1>: kt - 1 (in Y) has retired;
-          //   release its stage, add Y.
-          // The chunk is unrolled (straight-line code: ptxas serializes every wgmma, C7514, where a
-          // group stays in flight across a loop's back edge) and drained at its end; the k-tiles past
-          // the last whole chunk go in chunks of 4, 2, 1. The sums are the whole-tile kernel's, in the
-          // same order. (Promoted every k-tile: launch_gemm refuses another promote_every.)
-          int prev = -1;  // k-tile kt - 1's stage
-          [[maybe_unused]] float s_lo = 1.f, s_hi = 1.f;  // block scaling: k-tile kt - 1's scales
-          auto const add_all = [&](auto const& accum) {
-            TESSEL_UNROLL
-            for (int i = 0; i < int(size(accum.layout())); ++i) {
-              if constexpr (Cfg::kBlockScaled) acc2(i) += accum(i) * (int(get<0>(tCcC(i))) == row0 ? s_lo : s_hi);
-              else acc2(i) += accum(i);
-            }
-          };
-          int kt = 0;
-          auto const step = [&]<bool chained>(auto& X, auto& Y, std::bool_constant<chained>) {
-            if (offset_pending && wg_order == 1) detail::named_barrier_sync(Cfg::kOffsetBarrier, 256), offset_pending = false;
-            pipe.consumer_wait(st);
-            warpgroup_fence_operand(X);
-            warpgroup_arrive();
-            mma.accumulate_ = GMMA::ScaleOut::Zero;
-            TESSEL_UNROLL
-            for (int kb = 0; kb < kBlocks; ++kb) {
-              gemm(mma, tCrA(_, _, kb, st.index), tCrB(_, _, kb, st.index), X);
-              mma.accumulate_ = GMMA::ScaleOut::One;
-            }
-            warpgroup_commit_batch();
-            if constexpr (chained) {
-              warpgroup_wait<1>();  // k-tile kt - 1 (in Y) has retired; kt's may run
-              warpgroup_fence_operand(Y);
-              if (offset_pending && wg_order == 0) detail::named_barrier_arrive(Cfg::kOffsetBarrier, 256), offset_pending = false;
-              if (lane0) pipe.consumer_release(prev);
-              add_all(Y);
-            }
-            if constexpr (Cfg::kBlockScaled) {
-              s_lo = next_sb * next_lo, s_hi = next_sb * next_hi;  // k-tile kt's, for its adds
-              if (kt + 1 < k_tiles) {
-                long long const kn = kt + 1;
-                next_sb = __ldg(sb_col + kn * p.scales.b_kb_stride);
-                next_lo = __ldg(sa_lo + kn * p.scales.a_kb_stride), next_hi = __ldg(sa_hi + kn * p.scales.a_kb_stride);
-              }
-            }
-            prev = st.index;
-            st.advance();
-            ++kt;
-          };
-          auto const drain = [&](auto& X) {
-            warpgroup_wait<0>();
-            warpgroup_fence_operand(X);
-            if (offset_pending && wg_order == 0) detail::named_barrier_arrive(Cfg::kOffsetBarrier, 256), offset_pending = false;
-            if (lane0) pipe.consumer_release(prev);
-            add_all(X);
-          };
-          auto const chunks = [&]<int n>(std::integral_constant<int, n>) {
-            while (kt + n <= k_tiles) {
-              [&]<int... u>(std::integer_sequence<int, u...>) {
-                ([&] {
-                  if constexpr (u % 2 == 0) step(acc, acc_b, std::bool_constant<(u > 0)>{});
-                  else step(acc_b, acc, std::true_type{});
-                }(), ...);
-              }(std::make_integer_sequence<int, n>{});
-              if constexpr ((n - 1) % 2 == 0) drain(acc);
-              else drain(acc_b);
-            }
-          };
-          constexpr int U = Cfg::kCross;
-          chunks(std::integral_constant<int, U>{});
-          if constexpr (U > 4) chunks(std::integral_constant<int, 4>{});
-          if constexpr (U > 2) chunks(std::integral_constant<int, 2>{});
-          if constexpr (U > 1) chunks(std::integral_constant<int, 1>{});
-        }
       } else {
       for (int kt = 0; kt < k_tiles; ++kt) {
         if constexpr (Cfg::kPromote) {
