@@ -240,6 +240,7 @@ std::string variant_tag() {
   if (Cfg::kSkipRescale) t += " skip-rescale";
   if (Cfg::kKAhead) t += " k-ahead";
   if (!Cfg::kSplitWait && Cfg::kOverlap) t += " no-split-wait";
+  if (Cfg::kSnake && Cfg::kCausal) t += " snake";
   return t + (Cfg::kConsumers != 2 ? " BM=" + std::to_string(Cfg::BM::value) : std::string()) + " BN=" + std::to_string(Cfg::BN::value) + " stages=" + std::to_string(Cfg::kStages) + (Cfg::kDynamic ? " dynamic" : " static") + (Cfg::kEpiTma ? " epi-tma" : "");
 }
 
@@ -328,6 +329,15 @@ bool check_case(int batch, int sq, int sk, int hq, int hkv, Totals& tot) {
       std::vector<int> counts(std::size_t(tm) * hq * batch, 0);
       kernels::count_tiles(sc, counts.data());
       for (int c : counts) sched_ok = sched_ok && c == 1;
+      // ... and the static walks (in index order and the snake) of a grid of min(positions, sms) CTAs visit every position once
+      int const grid = std::min(sc.positions, sms);
+      for (bool snake : {false, true}) {
+        std::vector<int> seen(std::size_t(sc.positions), 0);
+        for (int c = 0; c < grid; ++c)
+          for (auto w = att::attention_walk(sc.positions, c, grid, snake); !w.done(); w.next())
+            if (w.position() < sc.positions) ++seen[std::size_t(w.position())];
+        for (int c : seen) sched_ok = sched_ok && c == 1;
+      }
     }
   }
   // FP8: the scores of the e4m3 wgmma are accumulated with less than fp32's precision
@@ -340,7 +350,7 @@ bool check_case(int batch, int sq, int sk, int hq, int hkv, Totals& tot) {
               ok ? "ok  " : "FAIL", type_name<T>(), D, Cfg::kCausal ? "causal" : "non-causal", variant_tag<Cfg>().c_str(), batch, sq, sk, hq, hkv, err, err_low,
               err_low > 0 ? err / err_low : 0.0, atol, lse_err, lse_low_note.c_str(), bad ? " (unwritten/non-finite outputs)" : "",
               lse_bad ? " (lse -inf/NaN mismatch)" : "");
-  if (!sched_ok) std::printf("FAIL the causal scheduler does not hand out every tile once\n");
+  if (!sched_ok) std::printf("FAIL the causal scheduler (or a static walk) does not hand out every tile once\n");
   (ok ? tot.passed : tot.failed)++;
   return ok;
 }
@@ -603,7 +613,8 @@ void time_table(int reps) {
 // -DTESSEL_ATTN_CHAINS=C (partial row maxima), -DTESSEL_ATTN_RESCALE_EARLY=0|1 (O's
 // rescale under S's wgmmas), -DTESSEL_ATTN_SKIP_RESCALE=0|1 (skipped where no maximum moved),
 // -DTESSEL_ATTN_K_AHEAD=0|1 (the producer loads K one block ahead of V),
-// -DTESSEL_ATTN_SPLIT_WAIT=0|1 (P V's wait kept below the softmax).
+// -DTESSEL_ATTN_SPLIT_WAIT=0|1 (P V's wait kept below the softmax),
+// -DTESSEL_ATTN_SNAKE=0|1 (the static walk's snake, AttentionWalk).
 #if !defined(TESSEL_ATTN_OVERLAP)
 #  define TESSEL_ATTN_OVERLAP 1
 #endif
@@ -666,6 +677,11 @@ void time_table(int reps) {
 #else
 #  define TESSEL_ATTN_SPLIT_OF(D, C) att::attention_default_split_wait(D, C, sizeof(T))
 #endif
+#if defined(TESSEL_ATTN_SNAKE)
+#  define TESSEL_ATTN_SNAKE_OF(D, C) (TESSEL_ATTN_SNAKE != 0)
+#else
+#  define TESSEL_ATTN_SNAKE_OF(D, C) att::attention_default_snake(D, C, sizeof(T))
+#endif
 #if defined(TESSEL_ATTN_SKIP_RESCALE)
 #  define TESSEL_ATTN_SKIP_OF(D, C) (TESSEL_ATTN_SKIP_RESCALE != 0)
 #else
@@ -677,11 +693,11 @@ using Config = att::AttentionConfig<T, D, Causal, TESSEL_ATTN_BN_OF(D, Causal), 
                                     TESSEL_ATTN_CONS_OF(D, Causal), TESSEL_ATTN_PREGS(TESSEL_ATTN_CONS_OF(D, Causal)),
                                     TESSEL_ATTN_CREGS(TESSEL_ATTN_CONS_OF(D, Causal)), sizeof(T) == 1 ? TESSEL_ATTN_EXP_EMU : 0,
                                     TESSEL_ATTN_CHAINS_OF(D, Causal), TESSEL_ATTN_EARLY_OF(D, Causal), TESSEL_ATTN_SKIP_OF(D, Causal),
-                                    TESSEL_ATTN_KAHEAD_OF(D, Causal), TESSEL_ATTN_SPLIT_OF(D, Causal)>;
+                                    TESSEL_ATTN_KAHEAD_OF(D, Causal), TESSEL_ATTN_SPLIT_OF(D, Causal), TESSEL_ATTN_SNAKE_OF(D, Causal)>;
 #if !defined(TESSEL_ATTN_BN) && !defined(TESSEL_ATTN_DYNAMIC) && !defined(TESSEL_ATTN_EPI_TMA) && !defined(TESSEL_ATTN_CONSUMERS) && \
     !defined(TESSEL_ATTN_PRODUCER_REGS) && !defined(TESSEL_ATTN_CONSUMER_REGS) && TESSEL_ATTN_OVERLAP == 1 && TESSEL_ATTN_PINGPONG == 0 && \
     TESSEL_ATTN_STAGES == 2 && TESSEL_ATTN_EXP_EMU == 0 && !defined(TESSEL_ATTN_CHAINS) && !defined(TESSEL_ATTN_RESCALE_EARLY) && \
-    !defined(TESSEL_ATTN_SKIP_RESCALE) && !defined(TESSEL_ATTN_K_AHEAD) && !defined(TESSEL_ATTN_SPLIT_WAIT)
+    !defined(TESSEL_ATTN_SKIP_RESCALE) && !defined(TESSEL_ATTN_K_AHEAD) && !defined(TESSEL_ATTN_SPLIT_WAIT) && !defined(TESSEL_ATTN_SNAKE)
 // Without overrides the bench times exactly what tessel::cuda::attention and tessel.cuda.attention run.
 template <int D, bool Causal>
 constexpr bool kIsLibraryDefault = std::is_same_v<Config<bfloat16_t, D, Causal>, att::AttentionConfig<bfloat16_t, D, Causal>>;

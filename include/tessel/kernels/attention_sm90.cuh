@@ -419,7 +419,8 @@ void describe(int batch = 2, int sq = 1024, int sk = 1024, int hq = 16, int hkv 
   std::printf("  schedule: %s%s%s, %s tiles, %s, O stored %s; softmax: %d partial maxima per row, O rescaled %s%s%s\n",
               Cfg::kOverlap ? "intra-warpgroup overlap (S of block n with P V of block n+1)" : "one block at a time",
               Cfg::kSplitWait ? ", P V's wait below the softmax (the loop's exit test between them)" : "",
-              Cfg::kPingpong ? ", ping-pong of the consumer warpgroups" : "", Cfg::kDynamic ? "dynamic" : "static",
+              Cfg::kPingpong ? ", ping-pong of the consumer warpgroups" : "",
+              Cfg::kDynamic ? "dynamic" : (Cfg::kSnake ? "static (snake walk)" : "static"),
               Cfg::kKAhead ? "K loaded one block ahead of V" : "K and V loaded block by block",
               Cfg::kEpiTma ? "through TMA" : "from registers", Cfg::kChains,
               Cfg::kRescaleEarly ? "under S's wgmmas (before P V's issue)" : "after P V's wait",
@@ -475,7 +476,7 @@ void describe(int batch = 2, int sq = 1024, int sk = 1024, int hq = 16, int hkv 
   int const tm = (sq + BM::value - 1) / BM::value;
   if constexpr (Cfg::kCausal) {
     std::printf("  scheduler (%s, longest first, 132 SMs) over (query block, head, batch) = (%d, %d, %d): ",
-                Cfg::kDynamic ? "dynamic" : "static", tm, hq, batch);
+                Cfg::kDynamic ? "dynamic" : (Cfg::kSnake ? "static, snake walk" : "static"), tm, hq, batch);
     print(detail::make_causal_scheduler(tm, hq, batch, 132, Cfg::kDynamic).layout);
   } else {
     std::printf("  scheduler (in order) over (query block, head, batch) = (%d, %d, %d): ", tm, hq, batch);

@@ -90,9 +90,9 @@ using AttentionKeyPerm8 = Layout<Shape<_2, _2, _4, _2>, Stride<_1, _8, _2, _16>>
 // The defaults per head dimension and mask (AttentionConfig's template
 // arguments), from the H100 run of 2026-11-26 (bench/RESULTS.md, session 11:
 // every variant timed in one call, the fastest kept where it has no spills):
-// 3 consumer warpgroups (BM = 192) at d64; BN 128 to d128 (d128 non-causal 192, below), at d256 80
-// non-causal, 64 causal; the causal mask at d128 and d256 scheduled
-// dynamically, at d128 with O through TMA stores.
+// 3 consumer warpgroups (BM = 192) at d64; BN 128 to d128 (d128 non-causal 192, below), at d256 80;
+// the causal mask at d128 scheduled dynamically, with O through TMA stores; at d64
+// and d256 statically with the snake walk (session 15, below).
 // FP8 (e4m3, one-byte elements; session 12's H200 calls, bench/RESULTS.md):
 // BN 192 at d128 (V^T's K-major atoms of 64 keys; 3-4% over BN 128), 128 at
 // d256; static scheduling (d128 causal: static BN 128 beat dynamic; d256
@@ -102,10 +102,15 @@ constexpr int attention_default_consumers(int head_dim, bool, int bytes = 2) { r
 // 16-bit d128 non-causal: BN 192 since session 14 (its H200 calls, bench/RESULTS.md: call 2 601 / 699 / 633
 // TFLOP/s at S = 2k / 8k / 16k against BN 128's 608 / 643 / 625, BN 176 593 / 690 / 635; call 3, 3
 // alternated rounds, medians 599 / 687 / 640 against 607 / 675 / 624).
+// 16-bit d256 causal: BN 80, static with the snake walk since session 15 (was BN 64, dynamic: the dynamic
+// scheduler's producer needs 40 registers, the consumers' 232 then spill at BN 80; H100, call 1, 3 alternated
+// rounds, median of 20 each: 650 / 647 / 654 TFLOP/s against 593 / 600 / 589, static BN 64 with the snake 633 / 632 / 638).
 constexpr int attention_default_bn(int head_dim, bool causal, int bytes = 2) {
-  return bytes == 1 ? (head_dim == 128 ? 192 : 128) : head_dim == 128 && !causal ? 192 : head_dim <= 128 ? 128 : (causal ? 64 : 80);
+  return bytes == 1 ? (head_dim == 128 ? 192 : 128) : head_dim == 128 && !causal ? 192 : head_dim <= 128 ? 128 : 80;
 }
-constexpr bool attention_default_dynamic(int head_dim, bool causal, int bytes = 2) { return bytes == 2 && causal && head_dim >= 128; }
+// Dynamic scheduling: 16-bit d128 causal only (static with the snake, session 15's call 1 on the H100: 317 / 564 / 544
+// TFLOP/s at S = 2k / 8k / 16k against dynamic's 456 / 590 / 554; at 2k the static groups of heads unbalance the CTAs).
+constexpr bool attention_default_dynamic(int head_dim, bool causal, int bytes = 2) { return bytes == 2 && causal && head_dim == 128; }
 constexpr bool attention_default_epi_tma(int head_dim, bool causal, int bytes = 2) { return bytes == 2 && causal && head_dim == 128; }
 // The softmax's schedule (session 13's H100 calls, bench/RESULTS.md): P V's wait
 // kept below the softmax (SplitWait_: +7-8% for d128 bf16 and FP8); FP8 with 4
@@ -118,6 +123,13 @@ constexpr bool attention_default_rescale_early(int, bool, int = 2) { return fals
 constexpr bool attention_default_skip_rescale(int, bool, int bytes = 2) { return bytes == 1; }
 constexpr bool attention_default_k_ahead(int, bool, int bytes = 2) { return bytes == 1; }
 constexpr bool attention_default_split_wait(int, bool, int = 2) { return true; }
+// The static walk (session 15, AttentionWalk): the snake for the causal mask, whose
+// longest-first positions in index order give CTA 0 the longest tile of every
+// band (H100, call 1, 3 alternated rounds: bf16 d64 causal 458-460 TFLOP/s against
+// 431-435; FP8 d128 causal S = 8192 811-813 against 775-780, d256 causal 1025-1031 /
+// 1135-1153 against 947-956 / 1020-1050 at S = 8192 / 16384); the non-causal tiles
+// are alike, walked in index order.
+constexpr bool attention_default_snake(int, bool causal, int = 2) { return causal; }
 
 // T: input and output type (half_t, bfloat16_t); HeadDim: 64, 128 or 256 (Q,
 // K and V alike); Causal: the bottom-right aligned causal mask (query i sees
@@ -159,6 +171,9 @@ constexpr bool attention_default_split_wait(int, bool, int = 2) { return true; }
 // wgmma.wait_group at the top of its basic block, so in one block with the
 // softmax it ran first and the softmax after P V, not under it (session 12's
 // kernels, in their SASS).
+// Snake_ (static scheduling only): the CTAs walk the positions in bands of the
+// grid's size, each CTA its place in even bands and the mirrored place in odd ones
+// (AttentionWalk), else its place in every band.
 // ProducerRegs_ + 2 ConsumerRegs_: at most 504 (the 384 threads' 168
 // registers each at launch, __launch_bounds__(384, 1)): setmaxnreg.inc waits
 // until the registers it asks for are free, and beyond what the CTA holds they
@@ -175,7 +190,8 @@ template <class T, int HeadDim, bool Causal, int BN_ = attention_default_bn(Head
           bool RescaleEarly_ = attention_default_rescale_early(HeadDim, Causal, sizeof(T)),
           bool SkipRescale_ = attention_default_skip_rescale(HeadDim, Causal, sizeof(T)),
           bool KAhead_ = attention_default_k_ahead(HeadDim, Causal, sizeof(T)),
-          bool SplitWait_ = attention_default_split_wait(HeadDim, Causal, sizeof(T))>
+          bool SplitWait_ = attention_default_split_wait(HeadDim, Causal, sizeof(T)),
+          bool Snake_ = attention_default_snake(HeadDim, Causal, sizeof(T))>
 struct AttentionConfig {
   static_assert(Consumers_ == 2 || Consumers_ == 3, "AttentionConfig: 2 or 3 consumer warpgroups");
   static constexpr bool kDynamic = Dynamic_;
@@ -188,6 +204,7 @@ struct AttentionConfig {
   static constexpr bool kSkipRescale = SkipRescale_;
   static constexpr bool kKAhead = KAhead_;
   static constexpr bool kSplitWait = Overlap_ && SplitWait_;
+  static constexpr bool kSnake = Snake_ && !Dynamic_;
   static constexpr int kTurnBarrier = 1;  // named barriers 1 .. kConsumers: consumer warpgroup w's turn to issue
   static constexpr int kEpiBarrier = 1 + Consumers_;  // the next kConsumers: consumer warpgroup w's epilogue
   using Element = T;
@@ -399,12 +416,37 @@ TESSEL_HOST_DEVICE AttentionTileWork attention_tile_work(Params const& p, int po
   if (t.rows) t.blocks = attention_blocks<Causal>(t.tc.m, bm, bn, t.seq.sq, t.seq.sk);
   return t;
 }
-// The static walk's next position: its work in t, the walk advanced; false where
-// the walk is over.
+// The static walk of one persistent CTA over the positions [0, end): bands of
+// `step` (the grid's size) positions, [k step, (k + 1) step), in order, and in
+// each the CTA's place `first`, or with `snake` the mirrored place step - 1 -
+// first in odd bands (a boustrophedon). Over the causal scheduler's longest-first
+// positions the plain walk gives CTA 0 the longest tile of every band and the
+// last CTA the shortest: for d64 causal (S = 8192, BM 192, 64 heads x batches,
+// 132 CTAs) the mean CTA's key blocks are 0.957 of the busiest one's, with the
+// snake 0.995 (d128 causal at S = 8192: 0.941 and 0.999). A mirrored place past
+// the last band's end is no tile (position() >= end: a hole, skipped).
+struct AttentionWalk {
+  int band = 0, first = 0, step = 1, end = 0;
+  bool snake = false, odd = false;
+  TESSEL_HOST_DEVICE bool done() const { return snake ? band >= end : band + first >= end; }
+  TESSEL_HOST_DEVICE int position() const { return band + (odd ? step - 1 - first : first); }
+  TESSEL_HOST_DEVICE void next() {
+    band += step;
+    odd = snake && !odd;
+  }
+};
+TESSEL_HOST_DEVICE AttentionWalk attention_walk(int positions, int first, int step, bool snake) {
+  AttentionWalk w;
+  w.first = first, w.step = step, w.end = positions, w.snake = snake;
+  return w;
+}
+// The static walk's next position: its work in t (nothing at a hole), the walk
+// advanced; false where the walk is over.
 template <bool Causal, class Params>
-TESSEL_HOST_DEVICE bool attention_next_tile(TileWalk& w, Params const& p, int bm, int bn, AttentionTileWork& t) {
+TESSEL_HOST_DEVICE bool attention_next_tile(AttentionWalk& w, Params const& p, int bm, int bn, AttentionTileWork& t) {
   if (w.done()) return false;
-  t = attention_tile_work<Causal>(p, w.pos, bm, bn);
+  int const pos = w.position();
+  t = pos < w.end ? attention_tile_work<Causal>(p, pos, bm, bn) : AttentionTileWork{};
   w.next();
   return true;
 }

@@ -30,7 +30,9 @@
 //   - tiles (query block, head, batch) come from a persistent scheduler
 //     (scheduler.cuh's LayoutTileScheduler: in order for the non-causal mask,
 //     longest first within groups of heads for the causal one), handed out
-//     statically (CTA c: positions c, c + grid, ...; the default) or, with
+//     statically (CTA c: positions c, c + grid, ..., or with Cfg::kSnake its
+//     mirrored place grid - 1 - c in every other band of grid positions:
+//     AttentionWalk; the default) or, with
 //     Cfg::kDynamic, at run time through an atomic counter (the next tile to
 //     the first producer that asks; the producer passes each tile's position
 //     to the consumers with its Q, a word in shared memory published by the Q
@@ -202,7 +204,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
     if (threadIdx.x == 0) {
       PipelineState<1> sq;
       PipelineState<S> sk, sv;
-      TileWalk w = p.sched.walk(int(blockIdx.x), int(gridDim.x));  // static
+      AttentionWalk w = attention_walk(p.sched.positions, int(blockIdx.x), int(gridDim.x), Cfg::kSnake);  // static
       int pos = int(blockIdx.x);                                   // dynamic
       for (;;) {
         TileCoord tc{};
@@ -298,7 +300,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
 
     PipelineState<1> sq;
     PipelineState<S> sk, sv;
-    TileWalk w = p.sched.walk(int(blockIdx.x), int(gridDim.x));  // static
+    AttentionWalk w = attention_walk(p.sched.positions, int(blockIdx.x), int(gridDim.x), Cfg::kSnake);  // static
     for (;;) {
       TileCoord tc{};
       AttentionSeq seq{};
