@@ -21,7 +21,7 @@
 # stages), e (O through TMA stores), w3 / c2 (3 / 2 consumer warpgroups), eN
 # (FP8: N of 8 exponentials on the FMA pipe), mC (C partial row maxima), r (O
 # rescaled under S's wgmmas), k (the rescale skipped where no maximum moved),
-# a (K loaded one block ahead of V), o (session 12's schedule:
+# a (K loaded one block ahead of V), z (the static walk in index order, no snake), o (session 12's schedule:
 # -DTESSEL_ATTN_SPLIT_WAIT=0, the four above as they were).
 # NCU="v ...": Nsight Compute (--set full) of one launch of each listed
 # variant after NCUSKIP (default 6: the d128 variants' S = 8192 launch) of its
@@ -35,7 +35,7 @@ d=.attn_dev
 mkdir -p $d
 default_variants="0= 1= 2= 3= 4= 5= 6= 7= 8= 0c2=-DTESSEL_ATTN_CONSUMERS=2 1c2=-DTESSEL_ATTN_CONSUMERS=2
   2e=-DTESSEL_ATTN_EPI_TMA=1 2b176=-DTESSEL_ATTN_BN=176 3s=-DTESSEL_ATTN_DYNAMIC=0,-DTESSEL_ATTN_EPI_TMA=0
-  4b64=-DTESSEL_ATTN_BN=64 5s=-DTESSEL_ATTN_DYNAMIC=0 5b80=-DTESSEL_ATTN_BN=80"
+  4b64=-DTESSEL_ATTN_BN=64 5d=-DTESSEL_ATTN_DYNAMIC=1,-DTESSEL_ATTN_BN=64 1z=-DTESSEL_ATTN_SNAKE=0"
 variants=${VARIANTS:-$default_variants}
 checkjobs=${CHECKJOBS:-4}
 nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,power.limit,temperature.gpu --format=csv | tee "$out/gpu.txt"
