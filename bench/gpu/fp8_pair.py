@@ -24,9 +24,11 @@ same library: the whole-tile promoted kernel on 128 x 192, the default of sessio
 library: the halves on 128 x 192 with their groups in flight across chunks of 2, 4, 8 k-tiles, GemmConfig's
 Cross_), xblocks (block-scaled 128 x 128 halves, chunks of 4), xh128 (128 x 128 halves, chunks of 4, 6 stages),
 s5e1 / s4e1 (the default, x4, with one epilogue
-slot per consumer warpgroup, 5 / 4 stages); wblocks (block-scaled on the default's 128 x 192 tiles, two
+slot per consumer warpgroup, 5 / 4 stages); r1 / r2 / rblocks (the default / the default / block-scaled, A read
+from registers, GemmConfig's RegA_: RS wgmmas, A loaded once per k-tile by ldmatrix, one / two / one register
+buffers); wblocks (block-scaled on the default's 128 x 192 tiles, two
 column blocks of B per tile); a suffix _c1 / _c2 forces clusters of 1 / 2 CTAs (else chosen: 2 where K >= 9216), a suffix _o (after
-it) the consumer warpgroups' phase offset (GemmScales::offset).
+it) the consumer warpgroups' phase offset (GemmScales::offset), a suffix _s<L> (after those) the raster's swizzle 2^L.
 cublas: torch._scaled_mm(a, b, scale_a, scale_b, out_dtype=bf16) (use_fast_accum False;
 cublas_fast: True).
 
@@ -64,14 +66,17 @@ def main():
     gen = torch.Generator(device="cuda")
     gen.manual_seed(4321)
     variants = [v for v in args.variants.split(",") if v]
-    code = {"default": 0, "e5m2": 1, "fast": 4, "blocks": 5, "n128": 6, "h192": 7, "hblocks": 8, "h128": 9, "w192": 10, "x2": 11, "x4": 12, "x8": 13, "xblocks": 14, "xh128": 15, "s5e1": 18, "s4e1": 19, "wblocks": 20}
+    code = {"default": 0, "e5m2": 1, "fast": 4, "blocks": 5, "n128": 6, "h192": 7, "hblocks": 8, "h128": 9, "w192": 10, "x2": 11, "x4": 12, "x8": 13, "xblocks": 14, "xh128": 15, "s5e1": 18, "s4e1": 19, "wblocks": 20, "r1": 21, "r2": 22, "rblocks": 23}
     for v in list(code):
         for c in (1, 2):
             code[f"{v}_c{c}"] = code[v] + 100 * c
     for v in list(code):  # _o: the consumer warpgroups' phase offset (GemmScales::offset)
         code[f"{v}_o"] = code[v] + 1000
-    promoted = [v for v in variants if v in code and code[v] % 100 in (6, 7, 9, 10, 11, 12, 13, 15, 18, 19) or v.startswith("default_")]  # bit-identical to _scaled_mm expected
-    blockv = [v for v in variants if v in code and code[v] % 100 in (5, 8, 14, 20)]
+    for v in list(code):  # _s<L>: the raster's swizzle 2^L (GemmOptions::log_swizzle; else chosen)
+        for L in range(5):
+            code[f"{v}_s{L}"] = code[v] + 10000 * (L + 1)
+    promoted = [v for v in variants if v in code and code[v] % 100 in (6, 7, 9, 10, 11, 12, 13, 15, 18, 19, 21, 22) or v.startswith("default_")]  # bit-identical to _scaled_mm expected
+    blockv = [v for v in variants if v in code and code[v] % 100 in (5, 8, 14, 20, 23)]
 
     def make(M, N, K, b_dtype=torch.float8_e4m3fn):
         a = ((torch.rand(M, K, device="cuda", generator=gen) * 2 - 1) * 4).to(torch.float8_e4m3fn)

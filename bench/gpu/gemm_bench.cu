@@ -296,7 +296,9 @@ bool run_fp8_case(Fp8Case const& c, int reps, Totals& tot, bool do_time) {
 // k-tiles) on 128 x 192 tiles: 11, 12, 13; block-scaled on 128 x 128 (V8's, chunks of 4): 14; on
 // 128 x 128 tiles, 6 stages: 15; (16, 17: two whole-tile accumulators in turn, GemmConfig's Alternate_
 // of 80acfdf, removed in session 15: never a default, superseded by 20); Fp8Config (x4) with one epilogue slot per warpgroup: 18 with 5 stages, 19 with 4; block-scaled on Fp8Config's
-// 128 x 192 tiles (two 128-column blocks of B per tile): 20.
+// 128 x 192 tiles (two 128-column blocks of B per tile): 20; Fp8Config with A read from registers
+// (GemmConfig's RegA_: RS wgmmas, A loaded by ldmatrix once per k-tile): 21 one register buffer,
+// 22 two; 23 block-scaled (Fp8BlockConfig) with one buffer.
 namespace fp8x {
 using E4 = float_e4m3_t;
 using KM = GMMA::Major;
@@ -313,6 +315,9 @@ using V15 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 128, 6, 2, 4
 using V18 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 192, 5, 2, 24, 240, E4, true, false, true, 1, 4>;
 using V19 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 192, 4, 2, 24, 240, E4, true, false, true, 1, 4>;
 using V20 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 192, 4, 2, 24, 240, E4, true, true, true, 2, 4>;
+using V21 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 192, 4, 2, 24, 240, E4, true, false, true, 2, 4, 1>;
+using V22 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 192, 4, 2, 24, 240, E4, true, false, true, 2, 4, 2>;
+using V23 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 192, 4, 2, 24, 240, E4, true, true, true, 2, 4, 1>;
 }  // namespace fp8x
 #endif
 
@@ -335,6 +340,9 @@ bool run_fp8(Fp8Case const& c, int reps, Totals& tot, bool do_time) {
     case 18: return run_fp8_case<fp8x::V18>(c, reps, tot, do_time);
     case 19: return run_fp8_case<fp8x::V19>(c, reps, tot, do_time);
     case 20: return run_fp8_case<fp8x::V20>(c, reps, tot, do_time);
+    case 21: return run_fp8_case<fp8x::V21>(c, reps, tot, do_time);
+    case 22: return run_fp8_case<fp8x::V22>(c, reps, tot, do_time);
+    case 23: return run_fp8_case<fp8x::V23>(c, reps, tot, do_time);
 #endif
     case 0: return run_fp8_case<s::Fp8Config<E4, E4, bfloat16_t>>(c, reps, tot, do_time);
     case 1: return run_fp8_case<s::Fp8Config<E4, E5, bfloat16_t>>(c, reps, tot, do_time);
@@ -384,21 +392,32 @@ int fp8_main(bool small, bool describe, bool do_time, int reps) {
     std::vector<Fp8Case> smalls = {{256, 512, 128}, {1, 16, 16}, {129, 257, 144}, {77, 300, 208}, {513, 1000, 528}, {1000, 136, 1008},
                                    {130, 264, 4000}, {300, 520, 2064}};
 #if defined(TESSEL_FP8_EXPERIMENTS)
-    std::vector<int> const checked = {0, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 18, 19, 20};
+    std::vector<int> const checked = {0, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 18, 19, 20, 21, 22, 23};
 #else
     std::vector<int> const checked = {0, 1, 2, 4, 5};
 #endif
+    // TESSEL_FP8_VARIANTS=v,w,...: only those of the checked variants (a sanitizer's run of the candidates)
+    std::vector<int> only;
+    if (char const* e = std::getenv("TESSEL_FP8_VARIANTS"))
+      for (char const* s = e; *s;) {
+        char* end = nullptr;
+        long const v = std::strtol(s, &end, 10);
+        if (end == s) break;
+        only.push_back(int(v));
+        s = *end == ',' ? end + 1 : end;
+      }
     for (auto c : smalls)
       for (int v : checked)
         for (bool rc : {false, true}) {
+          if (!only.empty() && std::find(only.begin(), only.end(), v) == only.end()) continue;
           if (rc && v != 0 && v != 2 && v != 6 && v != 7 && v != 9 && v != 10 && v != 11 && v != 12 && v != 13 && v != 15 && v != 18 &&
-              v != 19)
-            continue;  // per-row/column scales: the TMA epilogue (0, 6, 7, 9-13, 15, 18, 19), the direct one (2)
+              v != 19 && v != 21 && v != 22)
+            continue;  // per-row/column scales: the TMA epilogue (0, 6, 7, 9-13, 15, 18, 19, 21, 22), the direct one (2)
           c.variant = v;
           c.rows_cols = rc;
-          c.promotion = !rc && (v == 0 || v == 7 || v == 11 || v == 12 || v == 13 || v == 15) && c.K >= 1008;  // the promotion every 4 k-tiles and never, on ragged shapes too
+          c.promotion = !rc && (v == 0 || v == 7 || v == 11 || v == 12 || v == 13 || v == 15 || v == 21 || v == 22) && c.K >= 1008;  // the promotion every 4 k-tiles and never, on ragged shapes too
           run_fp8(c, reps, tot, false);
-          if (!rc && (v == 0 || v == 7 || v == 10 || v == 12)) {  // the warpgroups' phase offset (GemmScales::offset; block-scaled: always)
+          if (!rc && (v == 0 || v == 7 || v == 10 || v == 12 || v == 21 || v == 22 || v == 20)) {  // the warpgroups' phase offset (GemmScales::offset; block-scaled: always)
             c.offset = true, c.promotion = false;
             run_fp8(c, reps, tot, false);
             c.offset = false;
@@ -410,7 +429,7 @@ int fp8_main(bool small, bool describe, bool do_time, int reps) {
     std::vector<std::array<int, 3>> const shapes = {{4096, 4096, 4096}, {8192, 8192, 8192}, {16384, 4096, 4096}, {16384, 11008, 4096},
                                                      {16384, 4096, 11008}};
 #if defined(TESSEL_FP8_EXPERIMENTS)
-    std::vector<int> const timed = {0, 4, 1, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 18, 19, 20};
+    std::vector<int> const timed = {0, 4, 1, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 18, 19, 20, 21, 22, 23};
 #else
     std::vector<int> const timed = {0, 4, 1, 5};
 #endif
@@ -494,7 +513,9 @@ extern "C" int tessel_bench_gemm_fp8(int variant, void const* A, void const* B, 
   auto const* a = static_cast<E4 const*>(A);
   auto const* b4 = static_cast<E4 const*>(B);
   auto* c = static_cast<bfloat16_t*>(C);
-  kernels::GemmOptions opt;  // variant + 100 * cluster: clusters of 1 or 2 forced (else chosen); + 1000: GemmScales::offset
+  kernels::GemmOptions opt;  // variant + 100 * cluster: clusters of 1 or 2 forced (else chosen); + 1000: GemmScales::offset;
+                             // + 10000 * (L + 1): the raster's swizzle 2^L (GemmOptions::log_swizzle)
+  if (variant >= 10000) opt.log_swizzle = variant / 10000 - 1, variant %= 10000;
   if (variant >= 1000) gs.offset = true, variant -= 1000;
   if (variant >= 100) opt.cluster = variant / 100, variant %= 100;
   // The block-scaled variants: sa (M, ceil(K/128)) and sb (ceil(N/128), ceil(K/128)), both row-major.
@@ -516,6 +537,8 @@ extern "C" int tessel_bench_gemm_fp8(int variant, void const* A, void const* B, 
     if (variant == 15) return int(s::launch_fp8<fp8x::V15>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
     if (variant == 18) return int(s::launch_fp8<fp8x::V18>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
     if (variant == 19) return int(s::launch_fp8<fp8x::V19>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
+    if (variant == 21) return int(s::launch_fp8<fp8x::V21>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
+    if (variant == 22) return int(s::launch_fp8<fp8x::V22>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
 #endif
     if (variant == 0) return int(s::launch_fp8<s::Fp8Config<E4, E4, bfloat16_t>>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
     if (variant == 1)
@@ -526,6 +549,7 @@ extern "C" int tessel_bench_gemm_fp8(int variant, void const* A, void const* B, 
     if (variant == 8) return launch_blocks(std::type_identity<fp8x::V8>{});
     if (variant == 14) return launch_blocks(std::type_identity<fp8x::V14>{});
     if (variant == 20) return launch_blocks(std::type_identity<fp8x::V20>{});
+    if (variant == 23) return launch_blocks(std::type_identity<fp8x::V23>{});
 #endif
   } catch (std::exception const& e) {
     std::fprintf(stderr, "tessel_bench_gemm_fp8: %s\n", e.what());

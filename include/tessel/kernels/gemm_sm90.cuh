@@ -130,6 +130,23 @@ inline bool check_halves() {
   }
 }
 
+// RegA_ (Cfg::kRegA): the kernel's ldmatrix addresses take byte c of row r of A's stage s at
+// s * kStageA + 128 r + 16 ((c / 16) ^ (r % 8)) + c % 16 (the 128-byte swizzle of K-major 8-bit
+// rows): checked here against SmemLayoutA for every row, byte and stage.
+template <class Cfg>
+inline bool check_rega() {
+  if constexpr (!Cfg::kRegA) {
+    return true;
+  } else {
+    typename Cfg::SmemLayoutA const l{};
+    for (int s = 0; s < Cfg::kStages; ++s)
+      for (int r = 0; r < Cfg::BM::value; ++r)
+        for (int c = 0; c < Cfg::BK::value; ++c)
+          if (int(l(r, c, s)) != s * Cfg::kStageA + 128 * r + 16 * ((c / 16) ^ (r % 8)) + c % 16) return false;
+    return true;
+  }
+}
+
 // The tensor maps of a launch (each cached by TmaCache): A (rows_a, K) and B (rows_b, K) for the
 // producer's loads; where the TMA epilogue fits and `epilogue` allows it (p.epi_tma), C
 // (rows_c, N) for its stores. `who` names the caller in the errors. The dense and the grouped
@@ -159,6 +176,8 @@ void set_tensor_maps(P& p, typename Cfg::ElementA const* A, int rows_a, long lon
   p.epi_tma = epi_tma_fits && epilogue != GemmEpilogue::direct;
   static bool const halves_ok = check_halves<Cfg>();
   if (!halves_ok) fail((std::string(who) + ": the halves' C layouts do not match the promoted accumulator's").c_str());
+  static bool const rega_ok = check_rega<Cfg>();
+  if (!rega_ok) fail((std::string(who) + ": A's shared-memory layout is not the 128-byte swizzle that RegA_'s ldmatrix assumes").c_str());
   if constexpr (Cfg::kEpiTma) {
     static bool const chunks_ok = check_epilogue_chunks<Cfg>();
     if (!chunks_ok) fail((std::string(who) + ": the TiledMMA's C layout does not match the epilogue's chunks").c_str());

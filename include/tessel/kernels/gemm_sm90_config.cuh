@@ -39,6 +39,15 @@ template <> struct wgmma_kind8<float_e4m3_t, float_e4m3_t> { using type = GMMA::
 template <> struct wgmma_kind8<float_e4m3_t, float_e5m2_t> { using type = GMMA::ptx::f32e4m3e5m2; };
 template <> struct wgmma_kind8<float_e5m2_t, float_e4m3_t> { using type = GMMA::ptx::f32e5m2e4m3; };
 template <> struct wgmma_kind8<float_e5m2_t, float_e5m2_t> { using type = GMMA::ptx::f32e5m2e5m2; };
+// The m64 x N x 32 8-bit wgmma with A from registers (RS; void for 16-bit types).
+template <class TA, class TB, int N, bool Eight = (sizeof(TA) == 1)>
+struct wgmma_op_rega {
+  using type = void;
+};
+template <class TA, class TB, int N>
+struct wgmma_op_rega<TA, TB, N, true> {
+  using type = GMMA::MMA_64xNx32<N, typename wgmma_kind8<TA, TB>::type, true, GMMA::ScaleIn::One, GMMA::ScaleIn::One>;
+};
 template <class TA, class TB, int N, GMMA::Major MA, GMMA::Major MB, bool Eight = (sizeof(TA) == 1)>
 struct wgmma_op {
   static_assert(std::is_same_v<TA, TB>, "GemmConfig: 16-bit A and B of one type (bf16 or fp16)");
@@ -86,7 +95,7 @@ struct GemmScales {
 // GemmScales::promote_every k-tiles. BlockScaled_ (with Promote_ and BN_ = 128):
 // GemmScales' block scales applied at every promotion.
 template <class T, class TO, GMMA::Major MA, GMMA::Major MB, int BN_ = 256, int Stages_ = 4, int Consumers_ = 2, int ProducerRegs_ = 40,
-          int ConsumerRegs_ = 232, class TB_ = T, bool Promote_ = false, bool BlockScaled_ = false, bool Halves_ = false, int EpiSlots_ = 2, int Cross_ = 0>
+          int ConsumerRegs_ = 232, class TB_ = T, bool Promote_ = false, bool BlockScaled_ = false, bool Halves_ = false, int EpiSlots_ = 2, int Cross_ = 0, int RegA_ = 0>
 struct GemmConfig {
   using Element = T;  // A's (and B's, for 16-bit inputs)
   using ElementA = T;
@@ -177,9 +186,18 @@ struct GemmConfig {
   // while the other is added, from the first k-tile to the tile's last).
   static constexpr int kCross = Cross_;  // k-tiles per chained chunk (0: the halves' own schedule)
   static_assert(!Cross_ || Halves_, "GemmConfig: Cross_ is a schedule of the halves (Halves_)");
+  // RegA_ (with Cross_, 8-bit; experimental): the halves read A from registers (RS wgmma), loaded
+  // from the stage by ldmatrix once per k-tile, so that the two halves' wgmmas read only B from
+  // shared memory (A twice otherwise). 1: one register buffer (the k-tile's A is loaded once the
+  // previous k-tile's second half has retired); 2: two buffers in turn (loaded as the stage lands).
+  static constexpr int kRegA = RegA_;
+  static_assert(RegA_ >= 0 && RegA_ <= 2 && (!RegA_ || (Cross_ && kEightBit && MA == GMMA::Major::K)),
+                "GemmConfig: RegA_ (0, 1 or 2) needs the halves in flight (Cross_) and a K-major 8-bit A");
   using BNH = Int<BN_ / 2>;
   using OpH = typename detail::wgmma_op<T, TB_, (BN_ / 2 >= 8 ? BN_ / 2 : 8), MA, MB>::type;
   using TiledMmaH = decltype(make_tiled_mma(OpH{}, Layout<Shape<Int<kConsumers>, _1, _1>>{}));
+  // RegA_: the halves' wgmma with A from registers (four registers of 16 values per thread and k-block).
+  using OpHRegA = typename detail::wgmma_op_rega<T, TB_, (BN_ / 2 >= 8 ? BN_ / 2 : 8)>::type;
   using SmemLayoutBH = decltype(tile_to_shape(AtomB{}, Shape<BNH, BK, Int<2 * Stages_>>{}, OrderB{}));
 
   // The epilogue through shared memory (16-bit outputs, beta = 0): each

@@ -455,32 +455,81 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
           // in chunks of 4, 2, 1.
           bool promote_prev = false;  // k-tile kt - 1 is promoted (its halves added, kt's restart from zero)
           int prev = -1;              // kt - 1's stage
-          auto const step = [&](int kt, bool chained) {
+          // RegA_: this thread's A of a k-tile in registers, four per k-block (the RS wgmma's fragment:
+          // rows r, r + 8, bytes 4 (lane % 4) .. + 3 and + 16), loaded from the stage by one ldmatrix.x4
+          // per k-block: thread t gives the row of matrix t / 8 (rows + 8 for odd ones, bytes + 16 from
+          // the third on); the stage's 128-byte swizzle puts byte c of row r at 128 r + 16 ((c / 16) ^ (r % 8))
+          // + c % 16 (check_rega). kRegA buffers: 1, loaded once kt - 1's halves have retired; 2, in turn.
+          constexpr int kABufs = Cfg::kRegA > 1 ? Cfg::kRegA : 1;
+          [[maybe_unused]] std::uint32_t areg[kABufs][kBlocks][4];
+          [[maybe_unused]] std::uint32_t a_row = 0;
+          [[maybe_unused]] int a_sw = 0, a_hi = 0;
+          if constexpr (Cfg::kRegA > 0) {
+            int const lane = ctid % 32;
+            int const row = (ctid / 128) * 64 + ((ctid % 128) / 32) * 16 + lane % 8 + 8 * ((lane / 8) % 2);
+            a_row = static_cast<std::uint32_t>(__cvta_generic_to_shared(smem_a)) + std::uint32_t(row * 128);
+            a_sw = lane % 8, a_hi = lane / 16;  // (row % 8 = lane % 8)
+          }
+          [[maybe_unused]] auto const load_a = [&](int stage, int b) {
+            TESSEL_UNROLL
+            for (int kb = 0; kb < kBlocks; ++kb) {
+              std::uint32_t const addr = a_row + std::uint32_t(stage * Cfg::kStageA + 16 * ((2 * kb + a_hi) ^ a_sw));
+              asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];\n"
+                           : "=r"(areg[b][kb][0]), "=r"(areg[b][kb][1]), "=r"(areg[b][kb][2]), "=r"(areg[b][kb][3])
+                           : "r"(addr)
+                           : "memory");
+            }
+            TESSEL_UNROLL
+            for (int kb = 0; kb < kBlocks; ++kb)
+              TESSEL_UNROLL
+              for (int r = 0; r < 4; ++r) asm volatile("" : "+r"(areg[b][kb][r])::"memory");
+          };
+          [[maybe_unused]] auto const issue_a = [&](auto& accum, int stage, int h, GMMA::ScaleOut first, int b) {
+            using OpR = typename Cfg::OpHRegA;
+            auto& d = *reinterpret_cast<typename OpR::Acc(*)[OpR::NC]>(&accum(0));
+            TESSEL_UNROLL
+            for (int kb = 0; kb < kBlocks; ++kb)
+              OpR::fma(areg[b][kb], std::uint64_t(hB(0, 0, kb, 2 * stage + h)), d, kb == 0 ? first : GMMA::ScaleOut::One);
+          };
+          auto const step = [&](int kt, bool chained, [[maybe_unused]] int b) {
             bool promote = true;
             if constexpr (!Cfg::kBlockScaled) promote = ++since == p.scales.promote_every || kt + 1 == k_tiles;
             if (promote) since = 0;
             GMMA::ScaleOut const first = (kt == 0 || promote_prev) ? GMMA::ScaleOut::Zero : GMMA::ScaleOut::One;
             if (offset_pending && wg_order == 1) detail::named_barrier_sync(Cfg::kOffsetBarrier, 256), offset_pending = false;
             pipe.consumer_wait(st);
+            if constexpr (Cfg::kRegA == 2) load_a(st.index, b);  // (buffer b's last k-tile, kt - 2, has retired)
             if (chained) {
               warpgroup_wait<1>();  // half 0 of kt - 1 has retired (half 1 may run)
               warpgroup_fence_operand(acc_h0);
               if (offset_pending && wg_order == 0) detail::named_barrier_arrive(Cfg::kOffsetBarrier, 256), offset_pending = false;
               if (promote_prev) add_half(acc_h0, 0, s_lo, s_hi);
             }
+            if constexpr (Cfg::kRegA == 1) {
+              if (chained) {
+                warpgroup_wait<0>();  // half 1 of kt - 1 has retired too: A's registers are free
+                warpgroup_fence_operand(acc_h1);
+                if (lane0) pipe.consumer_release(prev);
+              }
+              load_a(st.index, 0);
+            }
             warpgroup_fence_operand(acc_h0);
             warpgroup_arrive();
-            issue(acc_h0, st.index, 0, first);
+            if constexpr (Cfg::kRegA > 0) issue_a(acc_h0, st.index, 0, first, kABufs > 1 ? b : 0);
+            else issue(acc_h0, st.index, 0, first);
             warpgroup_commit_batch();
             if (chained) {
-              warpgroup_wait<1>();  // half 1 of kt - 1 has retired (half 0 of kt may run)
-              warpgroup_fence_operand(acc_h1);
-              if (lane0) pipe.consumer_release(prev);
+              if constexpr (Cfg::kRegA != 1) {
+                warpgroup_wait<1>();  // half 1 of kt - 1 has retired (half 0 of kt may run)
+                warpgroup_fence_operand(acc_h1);
+                if (lane0) pipe.consumer_release(prev);
+              }
               if (promote_prev) add_half(acc_h1, 1, s_lo, s_hi);
             }
             warpgroup_fence_operand(acc_h1);
             warpgroup_arrive();
-            issue(acc_h1, st.index, 1, first);
+            if constexpr (Cfg::kRegA > 0) issue_a(acc_h1, st.index, 1, first, kABufs > 1 ? b : 0);
+            else issue(acc_h1, st.index, 1, first);
             warpgroup_commit_batch();
             if constexpr (Cfg::kBlockScaled) {
               s_lo = next_sb * next_lo, s_hi = next_sb * next_hi;  // k-tile kt's, for its adds
@@ -514,7 +563,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
           auto const chunks = [&]<int n>(std::integral_constant<int, n>) {
             for (; kt + n <= k_tiles; kt += n) {
               TESSEL_UNROLL
-              for (int u = 0; u < n; ++u) step(kt + u, u > 0);
+              for (int u = 0; u < n; ++u) step(kt + u, u > 0, u % 2);
               drain();
             }
           };
