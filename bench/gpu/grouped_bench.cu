@@ -7,7 +7,7 @@
 // groups, 1 row, 127/128/129, > a tile, ragged, all empty; every size 0..260 and
 // every masked count 260..0), contiguous and masked, N a multiple of the 256-column
 // tile or not (320: a partial n-tile whose B rows run into the next group's), K
-// with a tail; clusters of 1, of 2 (lone m-tiles split along N), of 2 without the split:
+// with a tail; clusters of 1, of 2 (lone m-tiles split along N), of 2 without the split, clusters of 1 in the dynamic order:
 //  - bit-exact: A and B hold -2, -1, 1, 2 (every sum an integer below 2^24:
 //    exact in fp32 in any order); every row of C that belongs to a group must
 //    equal the host's fp32 reference rounded to bf16 (RNE), bit for bit, and
@@ -23,7 +23,7 @@
 //
 // --time: per case (E experts, N, K, tokens split unevenly), 16-bit: tessel's grouped
 // GEMM (clusters of 1; of 2 with the lone m-tiles split along N, not split, in halves;
-// the default of the card), a loop of cuBLAS calls (one
+// the default of the card; clusters of 1 in the dynamic order, bands of 1 and of the static walk's width), a loop of cuBLAS calls (one
 // cublasGemmEx per non-empty group, the same stream), and the dense GEMM of the
 // same FLOPs (M = all tokens) by tessel (tessel::cuda::gemm's kernel) and by
 // cuBLAS; first on small-integer data, grouped == loop and dense == dense bit for
@@ -105,6 +105,11 @@ void tally(std::uint16_t got, float ref, bool exact, long long& wrong, double& d
 char const* split_name(int cluster, int split) {
   return cluster != 2 ? "" : split == kernels::sm90::kSplitNone ? " (no split)" : split == kernels::sm90::kSplitHalves ? " (halves)" : "";
 }
+// The order of the positions in a check's name (GroupedGemmOptions::schedule, log_band).
+std::string schedule_name(int schedule, int log_band) {
+  if (schedule != kernels::sm90::kScheduleDynamic) return "";
+  return log_band < 0 ? " dynamic" : " dynamic band " + std::to_string(1 << log_band);
+}
 
 struct Pattern {
   std::string name;
@@ -117,7 +122,7 @@ struct Pattern {
 #if !defined(TESSEL_GROUPED_FP8)  // (the FP8 build has only the FP8 kernels)
 // Runs one pattern for (N, K); exact: small integers (bit-exact) or random (relative error).
 void run_pattern(Pattern const& pt, int N, int K, bool exact, int cluster, kernels::GemmEpilogue epi = kernels::GemmEpilogue::automatic,
-                 int split = kernels::sm90::kSplitN) {
+                 int split = kernels::sm90::kSplitN, int schedule = kernels::sm90::kScheduleStatic, int log_band = -1) {
   int const E = int(pt.sizes.size());
   std::vector<int> start(static_cast<std::size_t>(E)), ends(static_cast<std::size_t>(E));
   int rows = 0;
@@ -154,9 +159,10 @@ void run_pattern(Pattern const& pt, int N, int K, bool exact, int cluster, kerne
   opt.check_sizes = true;
   opt.cluster = cluster;
   opt.split_lone = split;
+  opt.schedule = schedule, opt.log_band = log_band;
   char what[300];
-  std::snprintf(what, sizeof what, "%-34s %s E=%d rows=%d N=%d K=%d cluster %d%s %s%s", pt.name.c_str(), pt.masked ? "masked    " : "contiguous", E,
-                rows, N, K, cluster, split_name(cluster, split), exact ? "bit-exact" : "random   ",
+  std::snprintf(what, sizeof what, "%-34s %s E=%d rows=%d N=%d K=%d cluster %d%s%s %s%s", pt.name.c_str(), pt.masked ? "masked    " : "contiguous", E,
+                rows, N, K, cluster, split_name(cluster, split), schedule_name(schedule, log_band).c_str(), exact ? "bit-exact" : "random   ",
                 epi == kernels::GemmEpilogue::direct ? " (direct epilogue)" : "");
   try {
     CK(tessel::cuda::grouped_gemm(dA, dB, dC, gr, N, K, nullptr, opt));
@@ -277,7 +283,8 @@ std::vector<Pattern> sweeps(int n) {
 //  - random: inputs uniform in [-1, 1) rounded to e4m3, per-tensor scales 0.75 x 1.5: per group
 //    ||C - ref|| / ||ref|| against the fp32 product of the dequantized inputs (< 1e-2);
 // for the configuration with promotion (Fp8Config: 128 x 192, k-tiles of 128) and the fast one (128 x 256), clusters of 1 and 2.
-void run_fp8_pattern(Pattern const& pt, int N, int K, bool fast, bool rows, int cluster, bool exact = true, int split = kernels::sm90::kSplitN) {
+void run_fp8_pattern(Pattern const& pt, int N, int K, bool fast, bool rows, int cluster, bool exact = true, int split = kernels::sm90::kSplitN,
+                     int schedule = kernels::sm90::kScheduleStatic, int log_band = -1) {
   using F8 = float_e4m3_t;
   int const E = int(pt.sizes.size());
   std::vector<int> start(static_cast<std::size_t>(E)), ends(static_cast<std::size_t>(E));
@@ -324,10 +331,11 @@ void run_fp8_pattern(Pattern const& pt, int N, int K, bool fast, bool rows, int 
   opt.check_sizes = true;
   opt.cluster = cluster;
   opt.split_lone = split;
+  opt.schedule = schedule, opt.log_band = log_band;
   opt.scales.a = dsa, opt.scales.b = dsb, opt.scales.a_rows = rows;
   char what[300];
-  std::snprintf(what, sizeof what, "FP8 e4m3 %-30s %s E=%d N=%d K=%d cluster %d%s %s, scales %s: %s", pt.name.c_str(), pt.masked ? "masked" : "contiguous",
-                E, N, K, cluster, split_name(cluster, split), fast ? "fast (128x256)" : "promoted (128x192x128)",
+  std::snprintf(what, sizeof what, "FP8 e4m3 %-30s %s E=%d N=%d K=%d cluster %d%s%s %s, scales %s: %s", pt.name.c_str(), pt.masked ? "masked" : "contiguous",
+                E, N, K, cluster, split_name(cluster, split), schedule_name(schedule, log_band).c_str(), fast ? "fast (128x256)" : "promoted (128x192x128)",
                 rows ? "per row of A" : "per tensor", exact ? "bit-exact" : "random");
   try {
     CK(tessel::cuda::grouped_gemm_fp8(dA, dB, dC, gr, N, K, 1.f, nullptr, opt, fast));
@@ -522,10 +530,11 @@ void time_case(TimeCase const& tc, int rounds, int reps, cublasHandle_t h) {
   kernels::GroupedGemmOptions gopt;
   gopt.workspace = ws, gopt.workspace_bytes = ws_bytes;
   float const one = 1.f, zero = 0.f;
-  auto grouped_c = [&](T* c, int cluster, int split) {
+  auto grouped_c = [&](T* c, int cluster, int split, int schedule = kernels::sm90::kScheduleStatic, int log_band = -1) {
     kernels::GroupedGemmOptions o = gopt;
     o.cluster = cluster;
     o.split_lone = split;
+    o.schedule = schedule, o.log_band = log_band;
     CK(kernels::sm90::launch_grouped_gemm<Cfg>(A, K, B, K, c, N, gr, N, K, 1.f, 0.f, nullptr, o));
   };
   auto loop = [&](T* c) {
@@ -568,6 +577,12 @@ void time_case(TimeCase const& tc, int rounds, int reps, cublasHandle_t h) {
   CK(cudaMemset(C, 0xff, std::size_t(M) * N * 2));
   grouped_c(C, 2, kernels::sm90::kSplitHalves);
   compare("grouped, clusters of 2 with the lone m-tiles in halves == cuBLAS loop, bit for bit (integers)");
+  int const tn = (N + Cfg::BN::value - 1) / Cfg::BN::value, wide = kernels::choose_log_band(tn);  // the dynamic order's two bands
+  for (int lb : {0, wide}) {
+    CK(cudaMemset(C, 0xff, std::size_t(M) * N * 2));
+    grouped_c(C, 1, 1, kernels::sm90::kScheduleDynamic, lb);
+    compare(("grouped, dynamic order, band " + std::to_string(1 << lb) + " == cuBLAS loop, bit for bit (integers)").c_str());
+  }
   CK(cudaMemset(C, 0xff, std::size_t(M) * N * 2));
   dense_tessel(C), dense_cublas(C2);
   compare("dense tessel == dense cuBLAS, bit for bit (integers)");
@@ -579,9 +594,12 @@ void time_case(TimeCase const& tc, int rounds, int reps, cublasHandle_t h) {
   kernels::GroupedGemmOptions o = gopt;
   o.info = &li;
   CK(kernels::sm90::launch_grouped_gemm<Cfg>(A, K, B, K, C, N, gr, N, K, 1.f, 0.f, nullptr, o));
-  std::printf("%s; the default (cluster = -1) takes clusters of %d\n", work_line(sizes).c_str(), li.cluster);
+  std::printf("%s; the default (cluster = -1, schedule = -1) takes clusters of %d, bands of %d columns\n", work_line(sizes).c_str(), li.cluster,
+              1 << li.log_swizzle);
+  std::string const band_wide = "tessel grouped c1 dynamic band " + std::to_string(1 << wide);
   std::vector<char const*> const names = {"tessel grouped c1", "cuBLAS loop",      "tessel dense", "cuBLAS dense", "tessel grouped c2",
-                                          "tessel grouped c2 nosplit", "tessel grouped c2 halves", "tessel grouped default"};
+                                          "tessel grouped c2 nosplit", "tessel grouped c2 halves", "tessel grouped default",
+                                          "tessel grouped c1 dynamic band 1", band_wide.c_str()};
   std::vector<std::function<void()>> const runs = {[&] { grouped_c(C, 1, 1); },
                                                    [&] { loop(C); },
                                                    [&] { dense_tessel(C); },
@@ -589,12 +607,55 @@ void time_case(TimeCase const& tc, int rounds, int reps, cublasHandle_t h) {
                                                    [&] { grouped_c(C, 2, kernels::sm90::kSplitN); },
                                                    [&] { grouped_c(C, 2, kernels::sm90::kSplitNone); },
                                                    [&] { grouped_c(C, 2, kernels::sm90::kSplitHalves); },
-                                                   [&] { grouped_c(C, -1, -1); }};
+                                                   [&] { grouped_c(C, -1, -1); },
+                                                   [&] { grouped_c(C, 1, 1, kernels::sm90::kScheduleDynamic, 0); },
+                                                   [&] { grouped_c(C, 1, 1, kernels::sm90::kScheduleDynamic, wide); }};
   auto const ms = time_variants(names, runs, rounds, reps, 2.0 * M * N * double(K));
-  for (int g : {0, 4, 5, 6, 7})
+  for (int g : {0, 4, 5, 6, 7, 8, 9})
     std::printf("ratio %s: %s speed / cuBLAS loop %.3f, / tessel dense %.3f, / cuBLAS dense %.3f, / c1 %.3f (medians of %d per-round ratios)\n",
                 tc.name, names[std::size_t(g)], ratio(ms, g, 1), ratio(ms, g, 2), ratio(ms, g, 3), ratio(ms, g, 0), rounds);
   cudaFree(A), cudaFree(B), cudaFree(C), cudaFree(C2), cudaFree(dE), cudaFree(ws);
+}
+#  endif
+
+#  if defined(TESSEL_GROUPED_TIMING)
+// --profile: each grouped variant of time_case launched once, on random data, each launch preceded by
+// its name (for a profiler's per-kernel figures, in launch order: ncu -k regex:gemm_kernel).
+void profile_case(TimeCase const& tc) {
+  int const E = tc.E, N = tc.N, K = tc.K, M = tc.tokens;
+  CaseSizes const cs = case_sizes(tc);
+  T *A, *B, *C;
+  int* dE;
+  CK(cudaMalloc(&A, std::size_t(M) * K * 2));
+  CK(cudaMalloc(&B, std::size_t(E) * N * K * 2));
+  CK(cudaMalloc(&C, std::size_t(M) * N * 2));
+  CK(cudaMalloc(&dE, std::size_t(E) * 4));
+  CK(cudaMemcpy(dE, cs.ends.data(), std::size_t(E) * 4, cudaMemcpyHostToDevice));
+  fill_dev<<<1024, 256>>>(A, (long long)M * K, 3u, false);
+  fill_dev<<<1024, 256>>>(B, (long long)E * N * K, 4u, false);
+  CK(cudaDeviceSynchronize());
+  auto const gr = kernels::contiguous_groups(dE, E, M);
+  using Cfg = kernels::sm90::GemmConfig<T, T, GMMA::Major::K, GMMA::Major::K>;
+  int const tn = (N + Cfg::BN::value - 1) / Cfg::BN::value, wide = kernels::choose_log_band(tn);
+  struct V {
+    char const* name;
+    int cluster, split, schedule, log_band;
+  };
+  namespace k9 = kernels::sm90;
+  V const vs[] = {{"c1 static", 1, k9::kSplitN, k9::kScheduleStatic, -1},
+                  {"c2 nosplit static", 2, k9::kSplitNone, k9::kScheduleStatic, -1},
+                  {"c1 dynamic band 1", 1, k9::kSplitN, k9::kScheduleDynamic, 0},
+                  {"c1 dynamic wide band", 1, k9::kSplitN, k9::kScheduleDynamic, wide}};
+  std::printf("== profile %s (B of the non-empty groups: %.2f GB)\n", cs.head.c_str(),
+              double(std::count_if(cs.sizes.begin(), cs.sizes.end(), [](int r) { return r > 0; })) * N * K * 2 / 1e9);
+  for (V const& v : vs) {
+    kernels::GroupedGemmOptions o;
+    o.cluster = v.cluster, o.split_lone = v.split, o.schedule = v.schedule, o.log_band = v.log_band;
+    std::printf("profile launch: %s %s\n", tc.name, v.name);
+    CK(kernels::sm90::launch_grouped_gemm<Cfg>(A, K, B, K, C, N, gr, N, K, 1.f, 0.f, nullptr, o));
+    CK(cudaDeviceSynchronize());
+  }
+  cudaFree(A), cudaFree(B), cudaFree(C), cudaFree(dE);
 }
 #  endif
 
@@ -628,9 +689,9 @@ void time_case_fp8(TimeCase const& tc, int rounds, int reps) {
   kernels::GroupedGemmOptions gopt;
   gopt.workspace = ws, gopt.workspace_bytes = ws_bytes;
   gopt.scales.a = sc, gopt.scales.b = sc + 1;
-  auto grouped = [&](int cluster, int split, bool fast) {
+  auto grouped = [&](int cluster, int split, bool fast, int schedule = kernels::sm90::kScheduleStatic) {
     kernels::GroupedGemmOptions o = gopt;
-    o.cluster = cluster, o.split_lone = split;
+    o.cluster = cluster, o.split_lone = split, o.schedule = schedule;
     CK(tessel::cuda::grouped_gemm_fp8(A, B, C, gr, N, K, 1.f, nullptr, o, fast));
   };
   auto dense = [&](bool fast) { CK(kernels::sm90::gemm_fp8(A, K, B, K, C, N, M, N, K, gopt.scales, 1.f, nullptr, kernels::GemmOptions{}, fast)); };
@@ -638,7 +699,8 @@ void time_case_fp8(TimeCase const& tc, int rounds, int reps) {
   namespace k9 = kernels::sm90;
   std::vector<char const*> const names = {"grouped promoted c1",     "grouped promoted c2", "grouped promoted c2 nosplit", "grouped promoted c2 halves",
                                     "grouped promoted default", "dense promoted",      "grouped fast c1",             "grouped fast c2",
-                                    "grouped fast c2 halves",   "grouped fast default", "dense fast"};
+                                    "grouped fast c2 halves",   "grouped fast default", "dense fast",
+                                    "grouped promoted c1 dynamic", "grouped fast c1 dynamic"};
   std::vector<std::function<void()>> const runs = {[&] { grouped(1, 1, false); },
                                              [&] { grouped(2, k9::kSplitN, false); },
                                              [&] { grouped(2, k9::kSplitNone, false); },
@@ -649,16 +711,18 @@ void time_case_fp8(TimeCase const& tc, int rounds, int reps) {
                                              [&] { grouped(2, k9::kSplitN, true); },
                                              [&] { grouped(2, k9::kSplitHalves, true); },
                                              [&] { grouped(-1, -1, true); },
-                                             [&] { dense(true); }};
+                                             [&] { dense(true); },
+                                             [&] { grouped(1, 1, false, k9::kScheduleDynamic); },
+                                             [&] { grouped(1, 1, true, k9::kScheduleDynamic); }};
   fill_dev<<<1024, 256>>>(A, (long long)M * K, 3u, false);
   fill_dev<<<1024, 256>>>(B, (long long)E * N * K, 4u, false);
   CK(cudaDeviceSynchronize());
   auto const ms = time_variants(names, runs, rounds, reps, 2.0 * M * N * double(K));
-  for (int g : {0, 1, 2, 3, 4}) {
+  for (int g : {0, 1, 2, 3, 4, 11}) {
     std::printf("ratio FP8 %s: %s speed / tessel dense promoted %.3f, / c1 %.3f", tc.name, names[std::size_t(g)], ratio(ms, g, 5), ratio(ms, g, 0));
     std::printf(" (medians of %d per-round ratios)\n", rounds);
   }
-  for (int g : {6, 7, 8, 9}) {
+  for (int g : {6, 7, 8, 9, 12}) {
     std::printf("ratio FP8 %s: %s speed / tessel dense fast %.3f, / fast c1 %.3f", tc.name, names[std::size_t(g)], ratio(ms, g, 10), ratio(ms, g, 6));
     std::printf(" (medians of %d per-round ratios)\n", rounds);
   }
@@ -670,17 +734,18 @@ void time_case_fp8(TimeCase const& tc, int rounds, int reps) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  bool small = false, describe = false, time = false;
+  bool small = false, describe = false, time = false, profile = false;
   int rounds = 5, reps = 30;
   for (int i = 1; i < argc; ++i) {
     std::string const a = argv[i];
     if (a == "--small") small = true;
     else if (a == "--describe") describe = true;
     else if (a == "--time") time = true;
+    else if (a == "--profile") profile = true;
     else if (a == "--rounds" && i + 1 < argc) rounds = std::atoi(argv[++i]);
     else if (a == "--reps" && i + 1 < argc) reps = std::atoi(argv[++i]);
     else {
-      std::printf("usage: grouped_bench [--small] [--describe] [--time [--rounds R] [--reps N]]\n");
+      std::printf("usage: grouped_bench [--small] [--describe] [--time [--rounds R] [--reps N]] [--profile]\n");
       return 2;
     }
   }
@@ -695,9 +760,13 @@ int main(int argc, char** argv) {
   std::printf("%s (sm_%d%d, %d SMs)\n", prop.name, prop.major, prop.minor, prop.multiProcessorCount);
   using Cfg = kernels::sm90::GemmConfig<T, T, GMMA::Major::K, GMMA::Major::K>;
   double const gbps = kernels::dram_gbps_per_sm(0, prop.multiProcessorCount);
-  std::printf("peak DRAM bandwidth %.0f GB/s, %.1f GB/s per SM: the default cluster (cluster = -1) is %s\n", gbps * prop.multiProcessorCount, gbps,
-              gbps >= kernels::sm90::kGroupedPairsBelowGBpsPerSM ? "1" : "2 (but for one n-tile column of small groups)");
-  if (describe) kernels::sm90::describe_grouped<Cfg>({0, 1, 127, 128, 129, 0, 300, 1000}, 4096, 7168, prop.multiProcessorCount, -1, -1, gbps);
+  std::printf("peak DRAM bandwidth %.0f GB/s, %.1f GB/s per SM: the default (cluster = -1, schedule = -1) is %s\n", gbps * prop.multiProcessorCount, gbps,
+              gbps >= kernels::sm90::kGroupedPairsBelowGBpsPerSM ? "clusters of 1, static order" : "clusters of 1 in the dynamic order");
+  if (describe) {
+    kernels::sm90::describe_grouped<Cfg>({0, 1, 127, 128, 129, 0, 300, 1000}, 4096, 7168, prop.multiProcessorCount, -1, -1, gbps);
+    kernels::sm90::describe_grouped<Cfg>({0, 1, 127, 128, 129, 0, 300, 1000}, 4096, 7168, prop.multiProcessorCount, -1, -1, gbps, -1,
+                                         kernels::sm90::kScheduleDynamic);
+  }
   auto const ps = patterns(small);
   auto const sw = sweeps(small ? 40 : 260);
 #if !defined(TESSEL_GROUPED_FP8)
@@ -709,6 +778,9 @@ int main(int argc, char** argv) {
       run_pattern(pt, s[0], s[1], true, 2);  // clusters of 2: pairs of m-tiles sharing B by multicast, lone m-tiles split along N
       if (!small) run_pattern(pt, s[0], s[1], true, 2, kernels::GemmEpilogue::automatic, kernels::sm90::kSplitNone);  // without the split
       run_pattern(pt, s[0], s[1], true, 2, kernels::GemmEpilogue::automatic, kernels::sm90::kSplitHalves);  // lone m-tiles split along M
+      // the dynamic order (clusters of 1), its chosen band and bands of 1 column
+      run_pattern(pt, s[0], s[1], true, 1, kernels::GemmEpilogue::automatic, kernels::sm90::kSplitN, kernels::sm90::kScheduleDynamic);
+      run_pattern(pt, s[0], s[1], true, 1, kernels::GemmEpilogue::automatic, kernels::sm90::kSplitN, kernels::sm90::kScheduleDynamic, 0);
       if (!small) run_pattern(pt, s[0], s[1], false, 1);
     }
   for (auto const& pt : sw)
@@ -718,8 +790,12 @@ int main(int argc, char** argv) {
       run_pattern(pt, s[0], s[1], true, 2);
       run_pattern(pt, s[0], s[1], true, 2, kernels::GemmEpilogue::automatic, kernels::sm90::kSplitNone);
       run_pattern(pt, s[0], s[1], true, 2, kernels::GemmEpilogue::automatic, kernels::sm90::kSplitHalves);
+      run_pattern(pt, s[0], s[1], true, 1, kernels::GemmEpilogue::automatic, kernels::sm90::kSplitN, kernels::sm90::kScheduleDynamic);
+      run_pattern(pt, s[0], s[1], true, 1, kernels::GemmEpilogue::automatic, kernels::sm90::kSplitN, kernels::sm90::kScheduleDynamic, 0);
     }
   run_pattern(ps[1], 320, 200, true, 1, kernels::GemmEpilogue::direct);
+  run_pattern(ps[1], 320, 200, true, 1, kernels::GemmEpilogue::direct, kernels::sm90::kSplitN, kernels::sm90::kScheduleDynamic);
+  if (!small) run_pattern(ps[1], 320, 200, false, 1, kernels::GemmEpilogue::automatic, kernels::sm90::kSplitN, kernels::sm90::kScheduleDynamic, 0);
   run_pattern(ps[1], 320, 200, true, 2, kernels::GemmEpilogue::direct);
   run_pattern(ps[1], 320, 200, true, 2, kernels::GemmEpilogue::direct, kernels::sm90::kSplitHalves);
   run_pattern(ps[1], 320, 200, false, 2, kernels::GemmEpilogue::automatic, kernels::sm90::kSplitHalves);
@@ -734,6 +810,11 @@ int main(int argc, char** argv) {
       for (auto const& pt : sw) run_fp8_pattern(pt, 256, 128, fast, pt.masked, cluster);
       if (cluster == 2)
         for (auto const& pt : sw) run_fp8_pattern(pt, 256, 128, fast, pt.masked, 2, true, kernels::sm90::kSplitHalves);  // lone m-tiles split along M
+      if (cluster == 1) {  // the dynamic order
+        for (auto const& pt : sw) run_fp8_pattern(pt, 256, 128, fast, pt.masked, 1, true, kernels::sm90::kSplitN, kernels::sm90::kScheduleDynamic, 0);
+        run_fp8_pattern(ps[1], 256, 208, fast, false, 1, true, kernels::sm90::kSplitN, kernels::sm90::kScheduleDynamic);
+        if (!small) run_fp8_pattern(ps[2], 384, 512, fast, false, 1, false, kernels::sm90::kSplitN, kernels::sm90::kScheduleDynamic);
+      }
       if (small) continue;
       run_fp8_pattern(ps[1], 256, 208, fast, false, cluster, false);
       run_fp8_pattern(ps[2], 384, 512, fast, false, cluster, false);
@@ -744,6 +825,15 @@ int main(int argc, char** argv) {
         run_fp8_pattern(ps[1], 256, 208, fast, false, 2, false, kernels::sm90::kSplitHalves);
       }
     }
+#endif
+#if defined(TESSEL_GROUPED_TIMING)
+  if (profile) {  // (the cases' grouped kernels only, no checks)
+    TimeCase const pc[] = {{"64 experts", 64, 4096, 7168, 32768, 16}, {"256 experts", 256, 4096, 7168, 32768, 8}};
+    for (auto const& c : pc) profile_case(c);
+    return 0;
+  }
+#else
+  if (profile) std::printf("--profile: this build has no profile (build with -DTESSEL_GROUPED_TIMING -lcublas)\n");
 #endif
 #if defined(TESSEL_GROUPED_TIMING) || defined(TESSEL_GROUPED_FP8)
   if (time) {

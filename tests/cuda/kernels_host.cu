@@ -447,6 +447,17 @@ void grouped_tiles_all() {
   check(kernels::sm90::choose_split_lone(25.4) == k9::kSplitNone && kernels::sm90::choose_split_lone(0) == k9::kSplitNone &&
             kernels::sm90::choose_split_lone(37.3) == k9::kSplitN,
         "choose_split_lone: no split at 25.4 GB/s per SM (H100) or unknown, split along N at 37.3 (H200)");
+  // The default order: dynamic at 25.4 GB/s per SM (or unknown), static at 37.3; the dynamic order's band: 1 column where the
+  // groups average at most kDynamicNarrowBandMTiles m-tiles (900 rows in 3 groups: 300 <= 4 x 75, > 4 x 74), else the static walk's.
+  check(k9::choose_grouped_schedule(gr, 128, 16, 25.4) == k9::kScheduleDynamic && k9::choose_grouped_schedule(gr, 128, 16, 0) == k9::kScheduleDynamic &&
+            k9::choose_grouped_schedule(gr, 128, 16, 37.3) == k9::kScheduleStatic &&
+            k9::choose_grouped_schedule(kernels::GroupRows{}, 128, 16, 0) == k9::kScheduleStatic,
+        "choose_grouped_schedule: dynamic at 25.4 GB/s per SM (H100) or unknown, static at 37.3 (H200) and for no groups");
+  check(k9::choose_dynamic_log_band(gr, 128, 16) == 0 && k9::choose_dynamic_log_band(gr, 75, 16) == 0 &&
+            k9::choose_dynamic_log_band(gr, 74, 16) == kernels::choose_log_band(16) && kernels::choose_log_band(16) > 0 &&
+            k9::choose_dynamic_log_band(kernels::GroupRows{}, 128, 16) == kernels::choose_log_band(16),
+        "choose_dynamic_log_band: bands of 1 column where the groups average at most 4 m-tiles (300 rows: tiles of 128 or 75), the static "
+        "walk's for more (tiles of 74) or no groups");
 }
 
 // The dense GEMM's default cluster and raster (gemm_sm90.cuh: choose_cluster, choose_raster).

@@ -31,7 +31,8 @@
 // (group_table_kernel, one CTA, on the same stream) turns the sizes into a
 // table of m-tiles (group, the group's first m-tile, first row, rows), a
 // prefix sum of the groups' row tiles; each persistent CTA then walks
-// positions first, first + step, ... and finds its tile with one table read
+// positions first, first + step, ... (or, in the dynamic order, GroupedGemmOptions::schedule, its first
+// position and then the next one of a counter in the table's header) and finds its tile with one table read
 // and the group's tile layout ((W, tm_g), ceil(tn / W)) : ((tm_g, 1), W * tm_g)
 // (the dense raster's swizzle within the group). The table lives in a
 // workspace (grouped_workspace_bytes): the caller's, or allocated and freed
@@ -100,6 +101,15 @@ struct GroupedGemmOptions {
   // In every mode a warpgroup whose 64 rows lie past its group's issues no wgmma (GroupedProblem::
   // kSkipIdleRows), so that a tile of at most 64 of a group's rows costs about half a 128-row one.
   int split_lone = -1;
+  // The order in which the persistent CTAs take the positions (sm90::kScheduleStatic / kScheduleDynamic):
+  //   static: CTA c takes positions c, c + grid, c + 2 grid, ... (the dense GEMM's walk);
+  //   dynamic (clusters of 1): CTA c takes position c first, then the next position of a counter in
+  //     the workspace (atomicAdd), so that positions start in the order of time: a group's m-tiles of
+  //     one column, adjacent positions (log_band 0), start together and read their B tile from DRAM
+  //     about once, the later ones from L2 (under the static walk, CTAs drift apart by whole tiles and
+  //     each m-tile reads B from DRAM: bench/RESULTS.md "Grouped GEMM, session 15");
+  //   -1: choose_grouped_schedule.
+  int schedule = -1;
   GemmEpilogue epilogue = GemmEpilogue::automatic;  // automatic: TMA stores for whole tiles (16-bit C), direct otherwise
   void* workspace = nullptr;           // device memory for the tile table (nullptr: allocated on the stream)
   std::size_t workspace_bytes = 0;     // its size (at least grouped_workspace_bytes)
@@ -162,6 +172,7 @@ __global__ void __launch_bounds__(Threads) group_table_kernel(GroupRows const gr
   if (tid == 0) {
     GroupTileEntry h;
     h.group = tiles, h.first = error;
+    h.start = 0;  // the dynamic order's counter of positions (GroupedProblem::counter), zero at each launch
     table[0] = h;
   }
   for (int t = tid; t < tiles; t += nt) table[1 + t] = group_table_entry(gr, prefix, t);
@@ -188,12 +199,19 @@ namespace sm90 {
 // with kSkipIdleRows, the time its partner takes (the pair's stages are shared).
 inline constexpr int kSplitNone = 0, kSplitN = 1, kSplitHalves = 2;  // GroupedGemmOptions::split_lone's modes
 
+inline constexpr int kScheduleStatic = 0, kScheduleDynamic = 1;  // GroupedGemmOptions::schedule's orders
+
 struct GroupedProblem {
   GroupedTileScheduler sched;  // tile_rows: BM x the cluster's CTAs
   int n = 0;  // B's rows per group (N)
   int split_lone = kSplitN;  // clusters of 2: how a group's lone last m-tile is split (GroupedGemmOptions::split_lone)
   // The kernel's consumer warpgroups skip the wgmmas of rows past c_row_end (gemm_sm90_kernel.cuh).
   static constexpr bool kSkipIdleRows = true;
+  // The dynamic order (kScheduleDynamic, clusters of 1): the counter of positions taken past the first
+  // grid's (the table header's `start`, zeroed by the pre-pass); nullptr: the static walk. The kernel
+  // then takes position blockIdx.x, then grid + atomicAdd(counter, 1), ... (gemm_sm90_kernel.cuh:
+  // the producer hands each tile's position to the consumers with the tile's first stage).
+  int* counter = nullptr;
 
   template <class P>
   TESSEL_HOST_DEVICE TileWalk walk(P const&, int first, int step) const { return sched.walk(first, step); }
@@ -260,6 +278,30 @@ inline int choose_grouped_cluster(GroupRows const& gr, int tile_rows, int tiles_
 // +0.04 of no split: no split kept below the threshold; the H200 has not run the halves.
 inline int choose_split_lone(double dram_gbps_per_sm) { return dram_gbps_per_sm >= kGroupedPairsBelowGBpsPerSM ? kSplitN : kSplitNone; }
 
+// The order of GroupedGemmOptions::schedule = -1 on a card of dram_gbps_per_sm (0: unknown, taken as the
+// H100's): dynamic (clusters of 1) below kGroupedPairsBelowGBpsPerSM, where B's DRAM bytes bound the
+// grouped GEMM (the H100: bench/RESULTS.md "Grouped GEMM, session 15"); static above (the H200, whose
+// default is clusters of 1 in the static walk: the dynamic order not measured there yet).
+inline int choose_grouped_schedule(GroupRows const& gr, int /*tile_rows*/, int /*tiles_n*/, double dram_gbps_per_sm) {
+  return gr.groups > 0 && dram_gbps_per_sm < kGroupedPairsBelowGBpsPerSM ? kScheduleDynamic : kScheduleStatic;
+}
+
+// The band width (log2) of the dynamic order where GroupedGemmOptions::log_band = -1: 1 (positions
+// walk a group's m-tiles of one column, then the next column: the CTAs that share a B tile start
+// together) where the groups average at most kDynamicNarrowBandMTiles m-tiles, whose A rows then stay in
+// L2 across the group's columns; else choose_log_band's, as the static walk (bands of columns walked down
+// a large group's rows, whose A would not stay in L2 across a column of its m-tiles).
+inline constexpr int kDynamicNarrowBandMTiles = 4;
+inline int choose_dynamic_log_band(GroupRows const& gr, int tile_rows, int tiles_n) {
+  bool const few = gr.groups > 0 && (long long)gr.total_rows <= (long long)gr.groups * kDynamicNarrowBandMTiles * tile_rows;
+  return few ? 0 : choose_log_band(tiles_n);
+}
+
+// The shared memory of the grouped kernel: the configuration's, and the dynamic order's position of each
+// stage (an int per stage after the pipeline's barriers, gemm_sm90_kernel.cuh).
+template <class Cfg>
+inline constexpr std::size_t kGroupedSmemBytes = std::size_t(Cfg::kSmemBytes) + std::size_t(Cfg::kStages) * sizeof(int);
+
 
 // Launches the grouped GEMM of Cfg (K-major A and B) on `stream`: A (gr.total_rows, K)
 // with rows lda apart, B (E, N, K) with rows ldb apart (expert g at B + g * N * ldb),
@@ -270,6 +312,7 @@ cudaError_t launch_grouped_gemm(typename Cfg::ElementA const* A, long long lda, 
                                 typename Cfg::ElementOut* C, long long ldc, GroupRows const& gr, int N, int K, float alpha, float beta,
                                 cudaStream_t stream, GroupedGemmOptions const& opt = {}) {
   static_assert(Cfg::kMajorA == GMMA::Major::K && Cfg::kMajorB == GMMA::Major::K, "launch_grouped_gemm: K-major A and B");
+  static_assert(kGroupedSmemBytes<Cfg> <= 227 * 1024, "launch_grouped_gemm: the stages and the dynamic order's positions exceed shared memory");
   using T = typename Cfg::ElementA;  // (A and B of one width: GemmConfig)
   using TO = typename Cfg::ElementOut;
   using BM = typename Cfg::BM;
@@ -322,15 +365,19 @@ cudaError_t launch_grouped_gemm(typename Cfg::ElementA const* A, long long lda, 
   }
   auto kernel = gemm_kernel<Cfg, GroupedProblem>;
   static PerDevice<detail::DeviceFigures> figures;  // (gemm_sm90.cuh: the same figures as the dense GEMM's)
-  detail::DeviceFigures const f = figures.get(dev, [&] { return detail::kernel_figures(kernel, dev, unsigned(Cfg::kThreads), std::size_t(Cfg::kSmemBytes)); });
+  detail::DeviceFigures const f = figures.get(dev, [&] { return detail::kernel_figures(kernel, dev, unsigned(Cfg::kThreads), kGroupedSmemBytes<Cfg>); });
   if (f.error != cudaSuccess) {
     figures.forget(dev);
     if (own) (void)cudaFreeAsync(ws, stream);
     return f.error;
   }
-  p.cluster = opt.cluster > 0 ? opt.cluster : choose_grouped_cluster(gr, BM::value, tiles_n, f.dram_gbps_per_sm);
+  if (opt.schedule > kScheduleDynamic) fail("grouped_gemm: schedule is -1, 0 (static) or 1 (dynamic)");
+  int const schedule = opt.schedule >= 0 ? opt.schedule : choose_grouped_schedule(gr, BM::value, tiles_n, f.dram_gbps_per_sm);
+  if (schedule == kScheduleDynamic && opt.cluster == 2) fail("grouped_gemm: the dynamic schedule takes clusters of 1");
+  p.cluster = schedule == kScheduleDynamic ? 1 : opt.cluster > 0 ? opt.cluster : choose_grouped_cluster(gr, BM::value, tiles_n, f.dram_gbps_per_sm);
   int const tile_rows = BM::value * p.cluster;  // the scheduler's m-tiles: one per cluster
-  p.problem.sched = make_grouped_scheduler(gr, table, tile_rows, tiles_n, opt.log_band);
+  p.problem.sched = make_grouped_scheduler(gr, table, tile_rows, tiles_n, opt.log_band >= 0 ? opt.log_band : schedule == kScheduleDynamic ? choose_dynamic_log_band(gr, tile_rows, tiles_n) : -1);
+  p.problem.counter = schedule == kScheduleDynamic ? &table->start : nullptr;  // (the header's; the pre-pass zeroes it)
   p.problem.n = N;
   if (opt.split_lone > kSplitHalves) fail("grouped_gemm: split_lone is -1, 0 (none), 1 (along N) or 2 (halves along M)");
   p.problem.split_lone = opt.split_lone >= 0 ? opt.split_lone : choose_split_lone(f.dram_gbps_per_sm);
@@ -348,7 +395,7 @@ cudaError_t launch_grouped_gemm(typename Cfg::ElementA const* A, long long lda, 
   if ((e = cudaGetLastError()) == cudaSuccess && grid > 0) {
     cudaLaunchAttribute attr;
     cudaLaunchConfig_t const cfg =
-        detail::cluster_launch_config(unsigned(grid), unsigned(Cfg::kThreads), std::size_t(Cfg::kSmemBytes), stream, unsigned(p.cluster), attr);
+        detail::cluster_launch_config(unsigned(grid), unsigned(Cfg::kThreads), kGroupedSmemBytes<Cfg>, stream, unsigned(p.cluster), attr);
     e = cudaLaunchKernelEx(&cfg, kernel, p);
   }
   GroupTileEntry header{};
@@ -371,7 +418,7 @@ cudaError_t launch_grouped_gemm(typename Cfg::ElementA const* A, long long lda, 
 // the default split of lone m-tiles (split_lone < 0: choose_split_lone) or the one given.
 template <class Cfg>
 void describe_grouped(std::vector<int> const& rows, int N, int K, int sms = 132, int log_band = -1, int cluster = -1,
-                      double dram_gbps_per_sm = 0, int split_lone = -1) {
+                      double dram_gbps_per_sm = 0, int split_lone = -1, int schedule = -1) {
   using BM = typename Cfg::BM;
   using BN = typename Cfg::BN;
   describe<Cfg>(0, 0, 0, sms);
@@ -380,15 +427,22 @@ void describe_grouped(std::vector<int> const& rows, int N, int K, int sms = 132,
   for (int g = 0; g < E; ++g) ends[std::size_t(g)] = (g ? ends[std::size_t(g) - 1] : 0) + rows[std::size_t(g)];
   GroupRows const gr = contiguous_groups(ends.data(), E, E ? ends[std::size_t(E) - 1] : 0);
   int const tn = int((N + (long long)BN::value - 1) / BN::value);
-  int const cl = cluster > 0 ? cluster : choose_grouped_cluster(gr, BM::value, tn, dram_gbps_per_sm), tr = BM::value * cl;
+  int const sched = schedule >= 0 ? schedule : choose_grouped_schedule(gr, BM::value, tn, dram_gbps_per_sm);
+  bool const dyn = sched == kScheduleDynamic;
+  int const cl = dyn ? 1 : cluster > 0 ? cluster : choose_grouped_cluster(gr, BM::value, tn, dram_gbps_per_sm), tr = BM::value * cl;
   int const split = split_lone >= 0 ? split_lone : choose_split_lone(dram_gbps_per_sm);
   std::vector<GroupTileEntry> table(std::size_t(2 + gr.max_mtiles(tr)));
   build_group_table(gr, tr, table.data(), (long long)table.size());
-  auto const s = make_grouped_scheduler(gr, table.data(), tr, tn, log_band);
+  auto const s = make_grouped_scheduler(gr, table.data(), tr, tn, log_band >= 0 ? log_band : dyn ? choose_dynamic_log_band(gr, tr, tn) : -1);
   std::printf("tessel sm90 grouped GEMM: %d groups, %d rows, N = %d, K = %d: clusters of %d, %d m-tiles of %d rows (one per cluster), %d n-tiles,\n"
               "  %d positions, grid about %d CTAs%s; a warpgroup whose 64 rows lie past its group's issues no wgmma\n",
               E, gr.total_rows, N, K, cl, table[0].group, tr, tn, s.positions(), (s.positions() < sms / cl ? s.positions() : sms / cl) * cl,
               cl != 2 ? "" : split == kSplitN ? ", lone m-tiles split along N" : split == kSplitHalves ? ", lone m-tiles in halves" : ", lone m-tiles not split");
+  if (dyn)
+    std::printf("  dynamic order: CTA c takes position c, then grid + atomicAdd(table[0].start, 1), ... (the producer hands each position to the "
+                "consumers with its tile's first stage)\n");
+  else
+    std::printf("  static order: CTA c takes positions c, c + grid, ...\n");
   std::printf("  position p -> m-tile table[1 + p / %d] = (group g, first m-tile f_g, first row, rows); in the group, p - f_g * %d -> tile m + tm_g * n by\n",
               s.cols(), s.cols());
   for (int g = 0; g < E && g < 8; ++g) {

@@ -213,6 +213,18 @@ struct skips_idle_rows<Problem> {
   static constexpr bool value = bool(Problem::kSkipIdleRows);
 };
 
+// The counter of a problem's dynamic order (a grouped GEMM's GroupedProblem::counter, clusters of 1;
+// nullptr: the static walk, first, first + step, ...): CTA c takes position c, then step +
+// atomicAdd(counter, 1), ... The producer hands each tile's position to the consumers in an int per
+// stage after the pipeline's barriers (the launch adds Stages ints of shared memory), written once the
+// tile's first stage is free and before it is armed (the consumers' wait on its full barrier acquires
+// it); -1 ends the walk. Problems without a counter (DenseProblem) walk statically, as before.
+template <class Problem>
+TESSEL_DEVICE int* dynamic_counter(Problem const& pr) {
+  if constexpr (requires { pr.counter; }) return pr.counter;
+  else return nullptr;
+}
+
 // A multicast of tma_load_rows's loads to the CTAs of mask.
 template <int Boxes, int Rows, class T>
 TESSEL_DEVICE void tma_multicast_rows(TmaDescriptor const& desc, TmaTilePlan const& plan, std::uint64_t& bar, std::uint16_t mask, T* smem,
@@ -267,9 +279,17 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
     detail::setmaxnreg_dec<Cfg::kProducerRegs>();
     if (threadIdx.x == 0) {
       PipelineState<S> st;
-      for (TileWalk w = p.problem.walk(p, first, step); !w.done(); w.next()) {
+      int* const counter = detail::dynamic_counter(p.problem);  // the dynamic order's (nullptr: the static walk)
+      int* const tile_pos = reinterpret_cast<int*>(barriers + 2 * S);  // the dynamic order's position per stage
+      int next = 0;  // the dynamic order's next position, asked for a tile ahead
+      for (TileWalk w = p.problem.walk(p, first, step); !w.done(); w.pos = counter ? next : w.pos + step) {
+        if (counter) next = step + atomicAdd(counter, 1);
         GemmTile const t = p.problem.tile(p, w.pos, cluster, int(rank));
         if (!t.valid) continue;  // a position that is no tile (a raster's past the last column of tiles)
+        if (counter) {  // the position goes with the tile's first stage: written once the stage is free, before it is armed
+          wait_barrier(pipe.empty_[st.index], st.phase ^ 1);
+          tile_pos[st.index] = w.pos;
+        }
         constexpr int kPiece = Cfg::BNPiece::value;
         // A tile of no rows (Problem::kSkipIdleRows: both consumer warpgroups idle, below) needs no A: only
         // B is loaded (its share of a pair's multicast, which its partner uses), and the stage expects B's bytes.
@@ -295,6 +315,11 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
           }
           st.advance();
         }
+      }
+      if (counter) {  // the end of the walk: -1 in the next stage, armed with no bytes
+        wait_barrier(pipe.empty_[st.index], st.phase ^ 1);
+        tile_pos[st.index] = -1;
+        pipe.producer_acquire(st, 0);
       }
     }
   } else {
@@ -342,7 +367,14 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
     [[maybe_unused]] int const wg_order = ctid / 128;
     PipelineState<S> st;
     int epi_next = 0;  // the epilogue's next slot (the chunks take the slots in turn, across tiles)
-    for (TileWalk w = p.problem.walk(p, first, step); !w.done(); w.next()) {
+    int* const counter = detail::dynamic_counter(p.problem);
+    int const* const tile_pos = reinterpret_cast<int const*>(barriers + 2 * S);
+    for (TileWalk w = p.problem.walk(p, first, step); counter || !w.done(); w.next()) {
+      if (counter) {  // the dynamic order: the position comes with the tile's first stage (-1: the end)
+        pipe.consumer_wait(st);
+        w.pos = tile_pos[st.index];
+        if (w.pos < 0) break;
+      }
       GemmTile const t = p.problem.tile(p, w.pos, cluster, int(rank));
       if (!t.valid) continue;
       // A warpgroup whose 64 rows all lie at or past the tile's last row (a grouped GEMM's partial
