@@ -285,6 +285,40 @@ bool check_p_conversion() {
   return true;
 }
 
+// The TMA-store epilogue's offsets (Cfg::kEpiTma): value i of thread t (row m,
+// column n of the TiledMMA PV's C partition) goes to SmemTileOElems(m - 64 wg, n)
+// of its warpgroup wg's O tile; with Cfg::kEpiXor the kernel computes it as
+// (thread t's value 0's offset) XOR (thread 0's value i's offset). Checked for every
+// thread and value, with each pair of values (i, i + 1) in adjacent elements (one
+// 32-bit store), value i's at an even offset.
+template <class Cfg>
+bool check_o_store_xor() {
+  if constexpr (!Cfg::kEpiTma) {
+    return true;
+  } else {
+    using BM = typename Cfg::BM;
+    using D = typename Cfg::D;
+    typename Cfg::MmaPV pv;
+    typename Cfg::SmemTileOElems lo;
+    auto const c0 = pv.get_slice(0).partition_C(make_identity_tensor(Shape<BM, D>{}));
+    int const values = int(size(c0));
+    for (int t = 0; t < 128 * Cfg::kConsumers; ++t) {
+      auto const ct = pv.get_slice(t).partition_C(make_identity_tensor(Shape<BM, D>{}));
+      int const wg = t / 128;
+      auto off = [&](auto const& c, int i, int w) { return (long long)lo(int(get<0>(c(i))) - 64 * w, int(get<1>(c(i)))); };
+      long long const o0 = off(ct, 0, wg);
+      for (int i = 0; i < values; ++i) {
+        int const m = int(get<0>(ct(i)));
+        if (m / 64 != wg || m < 0 || m >= BM::value) return false;
+        long long const o = off(ct, i, wg);
+        if (o != (o0 ^ off(c0, i, 0))) return false;
+        if (i % 2 == 0 && (o % 2 != 0 || off(ct, i + 1, wg) != o + 1)) return false;
+      }
+    }
+    return true;
+  }
+}
+
 // Launches Cfg on a (a.head_dim must be Cfg's; a.causal Cfg's). Throws
 // tessel::error where the TMA cannot take the tensors.
 template <class Cfg>
@@ -310,8 +344,9 @@ cudaError_t launch_attention(AttentionArgs<typename Cfg::Element> const& a, cuda
   int const batches = varlen ? 1 : a.batch;  // ... and batches (varlen: one, its stride that of a whole tensor)
   int const seq_q = varlen ? a.max_seqlen_q : a.sq, seq_k = varlen ? a.max_seqlen_k : a.sk;
   if (a.batch == 0 || seq_q == 0) return cudaSuccess;
-  static bool const layouts_ok = check_v_transpose<Cfg>() && check_p_conversion<Cfg>();
-  if (!layouts_ok) fail("attention_sm90: the configuration's V^T or P layouts do not match (check_v_transpose, check_p_conversion)");
+  static bool const layouts_ok = check_v_transpose<Cfg>() && check_p_conversion<Cfg>() && check_o_store_xor<Cfg>();
+  if (!layouts_ok)
+    fail("attention_sm90: the configuration's V^T, P or O-store layouts do not match (check_v_transpose, check_p_conversion, check_o_store_xor)");
   if (!varlen && a.sk == 0) fail("attention_sm90: no keys (sk = 0)");
   if (varlen && rows_k == 0) fail("attention_sm90: no keys (total_k = 0; a TMA tensor cannot be empty)");
   AttentionParams<Cfg> p{};
@@ -422,7 +457,7 @@ void describe(int batch = 2, int sq = 1024, int sk = 1024, int hq = 16, int hkv 
               Cfg::kPingpong ? ", ping-pong of the consumer warpgroups" : "",
               Cfg::kDynamic ? "dynamic" : (Cfg::kSnake ? "static (snake walk)" : "static"),
               Cfg::kKAhead ? "K loaded one block ahead of V" : "K and V loaded block by block",
-              Cfg::kEpiTma ? "through TMA" : "from registers", Cfg::kChains,
+              Cfg::kEpiTma ? (Cfg::kEpiXor ? "through TMA (offsets thread XOR value)" : "through TMA") : "from registers", Cfg::kChains,
               Cfg::kRescaleEarly ? "under S's wgmmas (before P V's issue)" : "after P V's wait",
               Cfg::kSkipRescale ? ", skipped by warps whose maxima did not move" : "",
               Cfg::kExpEmu ? (", " + std::to_string(Cfg::kExpEmu) + " of 8 exponentials on the FMA pipe").c_str() : "");
@@ -448,8 +483,9 @@ void describe(int batch = 2, int sq = 1024, int sk = 1024, int hq = 16, int hkv 
   show("\n  keys of a k-block as A's columns read them (V^T's key order): ", typename Cfg::KeyPerm{});
   show("\n  a thread's O accumulators: ", typename Cfg::LayoutO{});
   show(", as (rows, d): ", typename Cfg::LayoutORowCol{});
-  std::printf("\n  checks: V^T is V transposed: %s; P's registers are the A operand's: %s\n", check_v_transpose<Cfg>() ? "yes" : "NO",
-              check_p_conversion<Cfg>() ? "yes" : "NO");
+  std::printf("\n  checks: V^T is V transposed: %s; P's registers are the A operand's: %s; O's store offsets are thread XOR value parts: %s\n",
+              check_v_transpose<Cfg>() ? "yes" : "NO", check_p_conversion<Cfg>() ? "yes" : "NO",
+              !Cfg::kEpiTma ? "n/a" : check_o_store_xor<Cfg>() ? "yes" : "NO");
   std::printf("  smem %d bytes (Q %d, K and V %d per stage)\n", Cfg::kSmemBytes, int(Cfg::kBytesQ), int(Cfg::kBytesKV));
   auto const* fake = reinterpret_cast<T const*>(std::uintptr_t(1) << 20);
   auto box = &describe_tma_box;  // sm90_common.cuh

@@ -171,6 +171,12 @@ constexpr bool attention_default_snake(int, bool causal, int = 2) { return causa
 // wgmma.wait_group at the top of its basic block, so in one block with the
 // softmax it ran first and the softmax after P V, not under it (session 12's
 // kernels, in their SASS).
+// EpiXor_ (with EpiTma_; session 15, not yet run on a GPU, off): each O value's
+// shared-memory offset as the thread's part XOR the value's part (the offsets of
+// the thread's value 0 and of thread 0's value i: check_o_store_xor shows the
+// identity for every thread and value), one LOP3 a value; else each value's
+// coordinates and swizzled offset computed whole (about 500 instructions a tile
+// at d128 in the SASS of session 15, 64-bit arithmetic included).
 // Snake_ (static scheduling only): the CTAs walk the positions in bands of the
 // grid's size, each CTA its place in even bands and the mirrored place in odd ones
 // (AttentionWalk), else its place in every band.
@@ -191,7 +197,7 @@ template <class T, int HeadDim, bool Causal, int BN_ = attention_default_bn(Head
           bool SkipRescale_ = attention_default_skip_rescale(HeadDim, Causal, sizeof(T)),
           bool KAhead_ = attention_default_k_ahead(HeadDim, Causal, sizeof(T)),
           bool SplitWait_ = attention_default_split_wait(HeadDim, Causal, sizeof(T)),
-          bool Snake_ = attention_default_snake(HeadDim, Causal, sizeof(T))>
+          bool Snake_ = attention_default_snake(HeadDim, Causal, sizeof(T)), bool EpiXor_ = false>
 struct AttentionConfig {
   static_assert(Consumers_ == 2 || Consumers_ == 3, "AttentionConfig: 2 or 3 consumer warpgroups");
   static constexpr bool kDynamic = Dynamic_;
@@ -205,6 +211,7 @@ struct AttentionConfig {
   static constexpr bool kKAhead = KAhead_;
   static constexpr bool kSplitWait = Overlap_ && SplitWait_;
   static constexpr bool kSnake = Snake_ && !Dynamic_;
+  static constexpr bool kEpiXor = EpiXor_ && EpiTma_;
   static constexpr int kTurnBarrier = 1;  // named barriers 1 .. kConsumers: consumer warpgroup w's turn to issue
   static constexpr int kEpiBarrier = 1 + Consumers_;  // the next kConsumers: consumer warpgroup w's epilogue
   using Element = T;

@@ -576,12 +576,27 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
         int ctid_o = ctid;
         asm volatile("" : "+r"(ctid_o));
         auto const tOcE = mma_pv.get_slice(ctid_o).partition_C(make_identity_tensor(Shape<BM, D>{}));
-        TESSEL_UNROLL
-        for (int i = 0; i < int(size(acc_o)); i += 2) {  // values i, i + 1: columns c, c + 1 of one row
-          auto const rc = tOcE(i);
-          int const r = int(get<0>(rc)) - wg * 64, c = int(get<1>(rc));
-          *reinterpret_cast<std::uint32_t*>(so + typename Cfg::SmemTileOElems{}(r, c)) =
-              detail::pack_pair(acc_o(i), acc_o(i + 1), static_cast<TO*>(nullptr));
+        if constexpr (Cfg::kEpiXor) {
+          // value i's offset: this thread's part (its value 0's offset) XOR value i's part (thread 0's value
+          // i's offset, a constant): check_o_store_xor
+          typename Cfg::SmemTileOElems const lo{};
+          auto const rc0 = tOcE(0);
+          int const o0 = int(lo(int(get<0>(rc0)) - wg * 64, int(get<1>(rc0))));
+          auto const tOc0 = mma_pv.get_slice(0).partition_C(make_identity_tensor(Shape<BM, D>{}));
+          TESSEL_UNROLL
+          for (int i = 0; i < int(size(acc_o)); i += 2) {  // values i, i + 1: columns c, c + 1 of one row
+            auto const rci = tOc0(i);
+            int const oi = int(lo(int(get<0>(rci)), int(get<1>(rci))));
+            *reinterpret_cast<std::uint32_t*>(so + (o0 ^ oi)) = detail::pack_pair(acc_o(i), acc_o(i + 1), static_cast<TO*>(nullptr));
+          }
+        } else {
+          TESSEL_UNROLL
+          for (int i = 0; i < int(size(acc_o)); i += 2) {  // values i, i + 1: columns c, c + 1 of one row
+            auto const rc = tOcE(i);
+            int const r = int(get<0>(rc)) - wg * 64, c = int(get<1>(rc));
+            *reinterpret_cast<std::uint32_t*>(so + typename Cfg::SmemTileOElems{}(r, c)) =
+                detail::pack_pair(acc_o(i), acc_o(i + 1), static_cast<TO*>(nullptr));
+          }
         }
         fence_view_async_shared();  // these writes, before the TMA reads them
         detail::named_barrier_sync(Cfg::kEpiBarrier + wg, 128);
