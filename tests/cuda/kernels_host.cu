@@ -477,11 +477,11 @@ void dense_choices() {
   for (int tm = 1; tm <= 40; ++tm)
     for (int tn = 1; tn <= 40; ++tn) {
       int const L = kernels::choose_log_swizzle(tm, tn);
-      wrong += k9::choose_raster(tm, tn, 25.4) != (L > 2 ? 2 : L) || k9::choose_raster(tm, tn, 0) != (L > 2 ? 2 : L);
-      wrong += k9::choose_raster(tm, tn, 36.5) != L;
+      wrong += k9::choose_raster(tm, tn, false, 25.4) != (L > 2 ? 2 : L) || k9::choose_raster(tm, tn, false, 0) != (L > 2 ? 2 : L);
+      wrong += k9::choose_raster(tm, tn, false, 36.5) != L || k9::choose_raster(tm, tn, true, 25.4) != L;
     }
-  check(wrong == 0 && k9::choose_raster(64, 32, 25.4) == 2 && k9::choose_raster(64, 32, 36.5) == 3,
-        "choose_raster: at most 2^2 at 25.4 GB/s per SM (H100) or unknown, choose_log_swizzle's at 36.5 (H200), 16-bit and 8-bit alike (40 x 40 tile grids)");
+  check(wrong == 0 && k9::choose_raster(64, 32, false, 25.4) == 2 && k9::choose_raster(64, 32, false, 36.5) == 3,
+        "choose_raster: 16-bit at most 2^2 at 25.4 GB/s per SM (H100) or unknown, choose_log_swizzle's at 36.5 (H200) and for 8-bit (40 x 40 tile grids)");
 }
 
 void grouped_scheduler() {

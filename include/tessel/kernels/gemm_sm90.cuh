@@ -288,23 +288,20 @@ inline int choose_cluster(GemmOptions const& opt, int tiles_m, int K, bool eight
 }
 
 // The raster of GemmOptions::log_swizzle = -1: groups of 2^L columns of (cluster) tiles walked down M,
-// L = choose_log_swizzle's (2^3 where there are 6 or more columns of tiles), but at most 2^2 on a
-// card below kNarrowRasterBelowGBpsPerSM of peak DRAM bandwidth per SM (0: not known, taken as such
-// a card), 16-bit and 8-bit inputs alike. Measured (bench/RESULTS.md, "Issue 25, session 13"; calls interleaved
+// L = choose_log_swizzle's (2^3 where there are 6 or more columns of tiles), but at most 2^2 for
+// 16-bit inputs on a card below kNarrowRasterBelowGBpsPerSM of peak DRAM bandwidth per SM (0: not
+// known, taken as such a card). Measured (bench/RESULTS.md, "Issue 25, session 13"; calls interleaved
 // one by one with cuBLAS, 3 rounds of 40): on the H100 (3.35 TB/s, 25.4 GB/s per SM), with clusters
 // of 2, 2^2 / cuBLAS is 0.000-0.007 above 2^3 on 10 of the 12 bench shapes (0.002-0.003 below at
 // 4096^3); without clusters, 0.970 against 0.939 at 16384 x 11008 x 4096 (ncu: 3.00 against 3.10 GB
 // of DRAM reads, 426 M against 463 M L2 sectors). With clusters ncu reads less DRAM at 2^3 there
 // (2.05 against 2.47 GB, kernel 1.96 against 1.98 ms at full clocks): the timed gain of 2^2 under the
 // power limit is not DRAM bytes. On the H200 (4.8 TB/s, 36.5 GB/s per SM) 2^3 read the least DRAM
-// (8192^3: 1.19 against 1.46 GB for 2^2; session 12) and stays. FP8 (the promoted and block-scaled
-// 128 x 192 defaults) on the H100, session 15 (bench/RESULTS.md, "FP8 GEMM, session 15"; fp8_pair, two
-// calls of 3 and 5 rounds of 30 alternated with _scaled_mm): 2^2 / 2^3 1.00-1.10 on each of the five
-// bench shapes in both calls (median of the per-round ratios), block-scaled 1.00-1.06 (one call).
+// (8192^3: 1.19 against 1.46 GB for 2^2; session 12) and stays. FP8 configurations keep 2^3.
 inline constexpr double kNarrowRasterBelowGBpsPerSM = 30.0;
-inline int choose_raster(int tiles_m, int tiles_n, double dram_gbps_per_sm) {
+inline int choose_raster(int tiles_m, int tiles_n, bool eight_bit, double dram_gbps_per_sm) {
   int const L = choose_log_swizzle(tiles_m, tiles_n);
-  bool const narrow = dram_gbps_per_sm < kNarrowRasterBelowGBpsPerSM;
+  bool const narrow = !eight_bit && dram_gbps_per_sm < kNarrowRasterBelowGBpsPerSM;
   return narrow && L > 2 ? 2 : L;
 }
 
@@ -359,9 +356,9 @@ cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename 
     figures.forget(dev);  // not kept: the next call asks the device again
     return f.error;
   }
-  // The raster over the cluster tiles (choose_raster: per card).
+  // The raster over the cluster tiles (choose_raster: per card for 16-bit inputs).
   int const tiles_mc = (tiles_m + p.cluster - 1) / p.cluster;
-  int const log_swizzle = opt.log_swizzle >= 0 ? opt.log_swizzle : choose_raster(tiles_mc, tiles_n, f.dram_gbps_per_sm);
+  int const log_swizzle = opt.log_swizzle >= 0 ? opt.log_swizzle : choose_raster(tiles_mc, tiles_n, Cfg::kEightBit, f.dram_gbps_per_sm);
   p.sched = make_tile_scheduler(tiles_mc, tiles_n, log_swizzle);  // in units of the cluster's M tiles
   // Persistent: as many clusters as run at once (clusters of 2 cannot always fill every SM).
   int const max_clusters = p.cluster == 1 ? f.sms : f.clusters2;
@@ -430,7 +427,7 @@ void describe(int M = 0, int N = 0, int K = 0, int sms = 132, double dram_gbps_p
   if (M > 0 && N > 0) {
     auto const [tm, tn, kt] = gemm_common::tile_counts<Cfg>(M, N, K);
     int const cl = choose_cluster(GemmOptions{}, tm, K, Cfg::kEightBit), tmc = (tm + cl - 1) / cl;  // the default choice
-    int const L = choose_raster(tmc, tn, dram_gbps_per_sm);
+    int const L = choose_raster(tmc, tn, Cfg::kEightBit, dram_gbps_per_sm);
     auto raster = identity_swizzle_layout(GemmCoord(tmc, tn, 1), L);
     int const units = tmc * tn < sms / cl ? tmc * tn : sms / cl;
     std::printf("  problem %d x %d x %d: tiles %d x %d, %d k-tiles; clusters of %d along M (from K >= %d); grid %d persistent CTAs;\n"
@@ -439,7 +436,7 @@ void describe(int M = 0, int N = 0, int K = 0, int sms = 132, double dram_gbps_p
     print(raster);
     std::printf("\n  raster rule (choose_raster): 2^%d columns of tiles (choose_log_swizzle)%s; DRAM %.1f GB/s per SM%s\n",
                 choose_log_swizzle(tmc, tn),
-                ", at most 2^2 below 30 GB/s of DRAM per SM (H100), as chosen above (H200)",
+                Cfg::kEightBit ? ", 8-bit inputs: as chosen" : ", 16-bit inputs: at most 2^2 below 30 GB/s of DRAM per SM (H100), as chosen above (H200)",
                 dram_gbps_per_sm, dram_gbps_per_sm > 0 ? "" : " (not known: taken as the H100's)");
     // The TMA boxes of the A and B tiles (the tensor maps' parameters; a fake aligned address).
     using T = typename Cfg::Element;
