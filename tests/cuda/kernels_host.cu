@@ -447,12 +447,16 @@ void grouped_tiles_all() {
   check(kernels::sm90::choose_split_lone(25.4) == k9::kSplitNone && kernels::sm90::choose_split_lone(0) == k9::kSplitNone &&
             kernels::sm90::choose_split_lone(37.3) == k9::kSplitN,
         "choose_split_lone: no split at 25.4 GB/s per SM (H100) or unknown, split along N at 37.3 (H200)");
-  // The default order: dynamic at 25.4 GB/s per SM (or unknown), static at 37.3; the dynamic order's band: 1 column where the
-  // groups average at most kDynamicNarrowBandMTiles m-tiles (900 rows in 3 groups: 300 <= 4 x 75, > 4 x 74), else the static walk's.
-  check(k9::choose_grouped_schedule(gr, 128, 16, 25.4) == k9::kScheduleDynamic && k9::choose_grouped_schedule(gr, 128, 16, 0) == k9::kScheduleDynamic &&
-            k9::choose_grouped_schedule(gr, 128, 16, 37.3) == k9::kScheduleStatic &&
-            k9::choose_grouped_schedule(kernels::GroupRows{}, 128, 16, 0) == k9::kScheduleStatic,
-        "choose_grouped_schedule: dynamic at 25.4 GB/s per SM (H100) or unknown, static at 37.3 (H200) and for no groups");
+  // The default order at 25.4 GB/s per SM (or unknown): dynamic for 8-bit inputs, and for 16-bit ones where the groups average at
+  // most kDynamicMaxAvgTiles tiles (300 rows: <= 2 x 150, > 2 x 149); static at 37.3 and for no groups. The dynamic order's band: 1
+  // column where the groups average at most kDynamicNarrowBandMTiles m-tiles (300 <= 4 x 75, > 4 x 74), else the static walk's.
+  check(k9::choose_grouped_schedule(gr, 128, true, 25.4) == k9::kScheduleDynamic && k9::choose_grouped_schedule(gr, 128, true, 0) == k9::kScheduleDynamic &&
+            k9::choose_grouped_schedule(gr, 150, false, 25.4) == k9::kScheduleDynamic &&
+            k9::choose_grouped_schedule(gr, 149, false, 25.4) == k9::kScheduleStatic &&
+            k9::choose_grouped_schedule(gr, 128, true, 37.3) == k9::kScheduleStatic && k9::choose_grouped_schedule(gr, 150, false, 37.3) == k9::kScheduleStatic &&
+            k9::choose_grouped_schedule(kernels::GroupRows{}, 128, true, 0) == k9::kScheduleStatic,
+        "choose_grouped_schedule: dynamic at 25.4 GB/s per SM (H100) or unknown for 8-bit inputs and for 16-bit groups of at most 2 tiles "
+        "on average, static otherwise, at 37.3 (H200) and for no groups");
   check(k9::choose_dynamic_log_band(gr, 128, 16) == 0 && k9::choose_dynamic_log_band(gr, 75, 16) == 0 &&
             k9::choose_dynamic_log_band(gr, 74, 16) == kernels::choose_log_band(16) && kernels::choose_log_band(16) > 0 &&
             k9::choose_dynamic_log_band(kernels::GroupRows{}, 128, 16) == kernels::choose_log_band(16),
@@ -467,11 +471,15 @@ void dense_choices() {
   check(k9::choose_cluster(d, 32, 4096, false) == 2 && k9::choose_cluster(d, 64, 64, false) == 2 && k9::choose_cluster(d, 1, 8192, false) == 1 &&
             k9::choose_cluster(d, 32, 8192, true) == 1 && k9::choose_cluster(d, 32, 11008, true) == 2 && k9::choose_cluster(d, 1, 11008, true) == 1,
         "choose_cluster: 16-bit pairs at every K (2+ M tiles), 8-bit from K = 9216");
+  check(k9::choose_cluster(d, 128, 4096, true) == 2 && k9::choose_cluster(d, 127, 4096, true) == 1 && k9::choose_cluster(d, 200, 128, true) == 2 &&
+            k9::choose_cluster(d, 64, 8192, true) == 1,
+        "choose_cluster: 8-bit pairs from 128 M tiles at any K (kClusterTallTilesM8), not below");
   kernels::GemmOptions o;
   o.cluster_min_k = 9216;
   kernels::GemmOptions one;
   one.cluster = 1;
-  check(k9::choose_cluster(o, 32, 8192, false) == 1 && k9::choose_cluster(o, 32, 9216, false) == 2 && k9::choose_cluster(one, 32, 11008, true) == 1,
+  check(k9::choose_cluster(o, 32, 8192, false) == 1 && k9::choose_cluster(o, 32, 9216, false) == 2 && k9::choose_cluster(one, 32, 11008, true) == 1 &&
+            k9::choose_cluster(o, 128, 4096, true) == 1 && k9::choose_cluster(one, 128, 4096, true) == 1,
         "choose_cluster: GemmOptions::cluster_min_k and cluster, where given, decide");
   int wrong = 0;
   for (int tm = 1; tm <= 40; ++tm)

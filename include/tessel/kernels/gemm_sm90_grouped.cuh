@@ -278,12 +278,20 @@ inline int choose_grouped_cluster(GroupRows const& gr, int tile_rows, int tiles_
 // +0.04 of no split: no split kept below the threshold; the H200 has not run the halves.
 inline int choose_split_lone(double dram_gbps_per_sm) { return dram_gbps_per_sm >= kGroupedPairsBelowGBpsPerSM ? kSplitN : kSplitNone; }
 
-// The order of GroupedGemmOptions::schedule = -1 on a card of dram_gbps_per_sm (0: unknown, taken as the
-// H100's): dynamic (clusters of 1) below kGroupedPairsBelowGBpsPerSM, where B's DRAM bytes bound the
-// grouped GEMM (the H100: bench/RESULTS.md "Grouped GEMM, session 15"); static above (the H200, whose
-// default is clusters of 1 in the static walk: the dynamic order not measured there yet).
-inline int choose_grouped_schedule(GroupRows const& gr, int /*tile_rows*/, int /*tiles_n*/, double dram_gbps_per_sm) {
-  return gr.groups > 0 && dram_gbps_per_sm < kGroupedPairsBelowGBpsPerSM ? kScheduleDynamic : kScheduleStatic;
+// The order of GroupedGemmOptions::schedule = -1 for groups of gr, tiles of tile_rows rows (BM), 8-bit inputs
+// or not, on a card of dram_gbps_per_sm (0: unknown, taken as the H100's). Below kGroupedPairsBelowGBpsPerSM
+// (the H100; bench/RESULTS.md "Grouped GEMM, session 15", N = 4096, K = 7168 and N = K = 2048, ratios to the
+// static default, clusters of 2 without split_lone): dynamic (clusters of 1) for 8-bit inputs (promoted
+// 1.10 / 1.12 / 1.30 / 1.50x at 8 / 64 / 256 experts and 256 at N = K = 2048, fast 1.03 / 1.11 / 1.10 /
+// 1.09x) and for 16-bit inputs whose groups average at most kDynamicMaxAvgTiles tiles (256 experts, groups of
+// 128 rows on average: 1.01x at K = 7168, 1.14x at N = K = 2048); static for larger 16-bit groups, where the
+// pairs' multicast reads B once per 256 rows in lockstep and the dynamic order's L2 sharing does less (64
+// experts, 512 rows: 0.88x; 8 experts: 0.94x). Above the threshold (the H200): static (not measured there).
+inline constexpr int kDynamicMaxAvgTiles = 2;  // (measured: 1 tile on average gains, 4 loses; the threshold between them)
+inline int choose_grouped_schedule(GroupRows const& gr, int tile_rows, bool eight_bit, double dram_gbps_per_sm) {
+  if (gr.groups <= 0 || dram_gbps_per_sm >= kGroupedPairsBelowGBpsPerSM) return kScheduleStatic;
+  bool const small = (long long)gr.total_rows <= (long long)gr.groups * kDynamicMaxAvgTiles * tile_rows;
+  return eight_bit || small ? kScheduleDynamic : kScheduleStatic;
 }
 
 // The band width (log2) of the dynamic order where GroupedGemmOptions::log_band = -1: 1 (positions
@@ -372,7 +380,7 @@ cudaError_t launch_grouped_gemm(typename Cfg::ElementA const* A, long long lda, 
     return f.error;
   }
   if (opt.schedule > kScheduleDynamic) fail("grouped_gemm: schedule is -1, 0 (static) or 1 (dynamic)");
-  int const schedule = opt.schedule >= 0 ? opt.schedule : choose_grouped_schedule(gr, BM::value, tiles_n, f.dram_gbps_per_sm);
+  int const schedule = opt.schedule >= 0 ? opt.schedule : choose_grouped_schedule(gr, BM::value, Cfg::kEightBit, f.dram_gbps_per_sm);
   if (schedule == kScheduleDynamic && opt.cluster == 2) fail("grouped_gemm: the dynamic schedule takes clusters of 1");
   p.cluster = schedule == kScheduleDynamic ? 1 : opt.cluster > 0 ? opt.cluster : choose_grouped_cluster(gr, BM::value, tiles_n, f.dram_gbps_per_sm);
   int const tile_rows = BM::value * p.cluster;  // the scheduler's m-tiles: one per cluster
@@ -427,7 +435,7 @@ void describe_grouped(std::vector<int> const& rows, int N, int K, int sms = 132,
   for (int g = 0; g < E; ++g) ends[std::size_t(g)] = (g ? ends[std::size_t(g) - 1] : 0) + rows[std::size_t(g)];
   GroupRows const gr = contiguous_groups(ends.data(), E, E ? ends[std::size_t(E) - 1] : 0);
   int const tn = int((N + (long long)BN::value - 1) / BN::value);
-  int const sched = schedule >= 0 ? schedule : choose_grouped_schedule(gr, BM::value, tn, dram_gbps_per_sm);
+  int const sched = schedule >= 0 ? schedule : choose_grouped_schedule(gr, BM::value, Cfg::kEightBit, dram_gbps_per_sm);
   bool const dyn = sched == kScheduleDynamic;
   int const cl = dyn ? 1 : cluster > 0 ? cluster : choose_grouped_cluster(gr, BM::value, tn, dram_gbps_per_sm), tr = BM::value * cl;
   int const split = split_lone >= 0 ? split_lone : choose_split_lone(dram_gbps_per_sm);
