@@ -14,9 +14,14 @@ Variants (tessel): default (cuda::gemm's configuration and choices), cluster1
 (no cluster), cluster2 (clusters of 2), bn320 (BN = 320, 3 stages), bn320c2, swzN (raster swizzle 2^N),
 cNswzL (clusters of N and the raster swizzle 2^L),
 and NAME for a --lib-diag library (its default configuration; timed, not
-checked: a diagnostic build; its launches failed beside --lib's in one process,
-most likely through template statics the two copies share: run a diagnostic
-build as --lib of its own process instead). cublas is torch.matmul.
+checked: a diagnostic build). Build a --lib-diag library with -Xcompiler
+-fvisibility=hidden (only tessel_bench_gemm exported): g++ emits template and
+inline statics (TmaCache's entries, launch_gemm's per-device figures) as
+STB_GNU_UNIQUE symbols, which the dynamic linker binds to the first library's
+copy in the whole process, RTLD_LOCAL or not; a second library of default
+visibility then launches its kernels with the first one's figures (the
+shared-memory attribute set on the first copy's kernel only: its launches fail).
+Session 15's diagnostic builds ran so beside --lib (bench/RESULTS.md). cublas is torch.matmul.
 
 Checks (every case and tessel variant, before the timings): bit-exact on
 small-integer inputs (-2, -1, 1, 2: every sum exact in fp32) against the fp32

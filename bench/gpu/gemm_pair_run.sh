@@ -7,9 +7,9 @@
 #        -DTESSEL_GEMM_BENCH_LIB bench/gpu/gemm_bench.cu -o LIB -lcuda
 # Env: ROUNDS (5), VARIANTS (default,cluster1,cluster2,swz2,swz4,bn320c2), NCU (1: ncu of cuBLAS, default, cluster2
 # on TN 8192^3, NT 8192^3 and TN 16384x4096x11008, ncu's locked clocks).
-# Two copies of the library in one process (--lib-diag) failed their launches (cudaErrorInvalidValue), most
-# likely because they share their template statics (the smem attribute then set on one copy's kernel only):
-# run a diagnostic build (another kernel) in its own gemm_pair.py process.
+# Two copies of the library in one process (--lib-diag) failed their launches (cudaErrorInvalidValue): their
+# template statics are STB_GNU_UNIQUE symbols, bound to the first copy process-wide (the smem attribute then set on
+# one copy's kernel only). Build a --lib-diag library with -Xcompiler -fvisibility=hidden (gemm_pair.py's docstring).
 set -uo pipefail
 out=${1:?OUTDIR}
 lib=${2:-}
