@@ -54,7 +54,7 @@ struct LaunchInfo {
 struct GemmOptions {
   int log_swizzle = -1;                           // the raster's swizzle: -1 chosen for L2 (choose_log_swizzle), 0 the identity raster
   int cluster = -1;                               // sm90: CTAs per cluster along M: 1 none, 2 pairs sharing B by TMA multicast,
-                                                  // -1 chosen: 2 where K >= cluster_min_k and there are 2 or more M tiles, else 1
+                                                  // -1 chosen: 2 where K >= cluster_min_k (8-bit, by default: or 128+ M tiles) and there are 2 or more M tiles, else 1
   // The K from which clusters of 2 are chosen (-1: the configuration's, sm90::default_cluster_min_k).
   // A long k-loop lets the CTAs of a wave drift apart, so that the M tiles of one column stop sharing B
   // through L2 and re-read it from DRAM; a pair that shares B by multicast reads it once. 8-bit inputs:

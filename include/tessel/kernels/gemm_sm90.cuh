@@ -278,13 +278,24 @@ DeviceFigures kernel_figures(Kernel kernel, int dev, unsigned threads, std::size
 // is -1: 0 (every K) for 16-bit inputs, 9216 for 8-bit ones (GemmOptions says why).
 inline int default_cluster_min_k(bool eight_bit) { return eight_bit ? 9216 : 0; }
 
+// 8-bit inputs with the default threshold (cluster_min_k -1) also take clusters of 2 at any K from
+// this many M tiles on (M >= 16384 with 128-row tiles). Measured on the FP8 defaults (128 x 192,
+// promoted and block-scaled; fp8_pair, forced clusters of 2 against the default's 1, per-round
+// ratios' median): 16384 x 4096 x 4096 1.16, 1.07, 1.08 (H100, session 15 calls 1, 2, 4 of 3, 5, 7
+// rounds), 1.10, 1.11 (H200, session 14); 16384 x 11008 x 4096 1.08, 1.06, 1.05 (H100), 0.99, 1.12
+// (H200); block-scaled 1.05-1.10 (H100, calls 2 and 4); but 8192^3 (64 M tiles) 0.99-1.01 and
+// 4096^3 (32) 0.92-1.00 (both cards), which keep single CTAs (bench/RESULTS.md, "FP8 GEMM, session 15").
+inline constexpr int kClusterTallTilesM8 = 128;
+
 // The CTAs per cluster of a launch: opt.cluster where given (> 0); otherwise 2
 // where K >= the threshold (opt.cluster_min_k where >= 0, else
-// default_cluster_min_k) and there are at least 2 M tiles, else 1.
+// default_cluster_min_k) or, 8-bit with the default threshold, there are kClusterTallTilesM8 or
+// more M tiles, and there are at least 2 M tiles; else 1.
 inline int choose_cluster(GemmOptions const& opt, int tiles_m, int K, bool eight_bit) {
   if (opt.cluster > 0) return opt.cluster;
   int const min_k = opt.cluster_min_k >= 0 ? opt.cluster_min_k : default_cluster_min_k(eight_bit);
-  return K >= min_k && tiles_m >= 2 ? 2 : 1;
+  bool const tall = eight_bit && opt.cluster_min_k < 0 && tiles_m >= kClusterTallTilesM8;
+  return (K >= min_k || tall) && tiles_m >= 2 ? 2 : 1;
 }
 
 // The raster of GemmOptions::log_swizzle = -1: groups of 2^L columns of (cluster) tiles walked down M,
@@ -340,7 +351,7 @@ cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename 
   auto const [tiles_m, tiles_n, k_tiles] = gemm_common::tile_counts<Cfg>(M, N, K);
   p.k_tiles = k_tiles;
   // Clusters of 2 CTAs along M share B by multicast: when asked (cluster = 2),
-  // or chosen (cluster = -1) for long k-loops (choose_cluster).
+  // or chosen (cluster = -1) for long k-loops, and for 8-bit inputs tall grids (choose_cluster).
   p.cluster = choose_cluster(opt, tiles_m, K, Cfg::kEightBit);
   if (p.cluster != 1 && p.cluster != 2) fail("launch_gemm: clusters of 1 or 2 CTAs");
   // (a cluster of 2 shares B's pieces alternately: with an odd count rank 0 multicasts one more)
@@ -430,9 +441,10 @@ void describe(int M = 0, int N = 0, int K = 0, int sms = 132, double dram_gbps_p
     int const L = choose_raster(tmc, tn, Cfg::kEightBit, dram_gbps_per_sm);
     auto raster = identity_swizzle_layout(GemmCoord(tmc, tn, 1), L);
     int const units = tmc * tn < sms / cl ? tmc * tn : sms / cl;
-    std::printf("  problem %d x %d x %d: tiles %d x %d, %d k-tiles; clusters of %d along M (from K >= %d); grid %d persistent CTAs;\n"
+    std::printf("  problem %d x %d x %d: tiles %d x %d, %d k-tiles; clusters of %d along M (from K >= %d%s); grid %d persistent CTAs;\n"
                 "  raster over the %d x %d cluster tiles (swizzle 2^%d) ",
-                M, N, K, tm, tn, kt, cl, default_cluster_min_k(Cfg::kEightBit), units * cl, tmc, tn, L);
+                M, N, K, tm, tn, kt, cl, default_cluster_min_k(Cfg::kEightBit),
+                Cfg::kEightBit ? " or 128 M tiles" : "", units * cl, tmc, tn, L);
     print(raster);
     std::printf("\n  raster rule (choose_raster): 2^%d columns of tiles (choose_log_swizzle)%s; DRAM %.1f GB/s per SM%s\n",
                 choose_log_swizzle(tmc, tn),
