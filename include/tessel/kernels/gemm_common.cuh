@@ -59,7 +59,8 @@ struct GemmOptions {
   // A long k-loop lets the CTAs of a wave drift apart, so that the M tiles of one column stop sharing B
   // through L2 and re-read it from DRAM; a pair that shares B by multicast reads it once. 8-bit inputs:
   // 9216 (H100, bf16, session 9: K = 11008 1.04-1.10x the no-cluster kernel, DRAM reads 1.85 -> 1.57 GB;
-  // at K = 8192 0.94-0.99x in blocks of 30 calls; bench/RESULTS.md, 2026-11-26, "GEMM in one process").
+  // at K = 8192 0.94-0.99x in blocks of 30 calls; bench/RESULTS.md, 2026-11-26, "GEMM in one process"),
+  // and, at the default threshold, from 128 M tiles at any K (sm90::choose_cluster, FP8 session 15).
   // 16-bit inputs: 0, pairs at every K: with calls interleaved one by one with cuBLAS, clusters of 2 are
   // 1.001-1.021x no cluster on every bench shape of K <= 8192 on the H100 (the raster 2^2 both; 1.024x at
   // 16384 x 11008 x 4096 with 2^3 both; session 13), and within 0.003 of it on every shape on the H200

@@ -40,7 +40,8 @@
 //     releases a buffer once the wgmmas that read it have retired;
 //   - clusters of 2 CTAs along M (GemmOptions::cluster = 2, or chosen where
 //     K >= GemmOptions::cluster_min_k: every K for 16-bit inputs, from 9216
-//     for 8-bit ones; gemm_common.cuh says why): the pair
+//     for 8-bit ones, or from 128 M tiles; gemm_common.cuh and
+//     sm90::choose_cluster say why): the pair
 //     computes M tiles (2m, 2m+1) of one N column, each CTA loads every other
 //     piece of the shared B tile and multicasts it to both, so B crosses L2
 //     once per pair; a buffer is free when the consumers
