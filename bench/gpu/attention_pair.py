@@ -8,7 +8,10 @@ median of the per-pair ratios. bf16, batch x S = 16k tokens, heads x head dim = 
 4 B H S^2 D (halved for causal). Session 15 found that rows timed one after another (attention_bench, then
 attention_torch.py) compare different clock states: the SM clock falls from 1980 to about 1725 MHz within
 0.3 s of sustained work on the H100 (bench/RESULTS.md, "Attention forward, session 15").
-  python3 bench/gpu/attention_pair.py [--reps N] [--lib path/to/libtessel_attention.so]"""
+Several builds of tessel can be compared in the same loop: --lib name=path, repeated (each row then alternates
+the builds and cuDNN, the order rotated launch by launch; each build's ratio to cuDNN from the same iterations);
+--rows picks rows (e.g. d128c: d128 causal, d128c2048: one S), --rounds repeats the rows.
+  python3 bench/gpu/attention_pair.py [--reps N] [--rounds R] [--rows d128c,...] [--lib [name=]path/to/libtessel_attention.so ...]"""
 import argparse
 import ctypes
 import importlib.util
@@ -50,54 +53,93 @@ def timed(fn):
     return a, b
 
 
+def row_selected(rows, d, s, causal):
+    """--rows: d<D>[c|n][<S>] items, e.g. d128c (d128 causal, every S), d64 (both masks), d128n2048."""
+    if not rows:
+        return True
+    for r in rows.split(","):
+        r = r.strip()
+        if not r.startswith("d"):
+            raise SystemExit(f"attention_pair.py: --rows item {r!r} is not d<D>[c|n][<S>]")
+        body = r[1:]
+        digits = ""
+        while body and body[0].isdigit():
+            digits, body = digits + body[0], body[1:]
+        mask = ""
+        if body and body[0] in "cn":
+            mask, body = body[0], body[1:]
+        if digits == "" or (body and not body.isdigit()):
+            raise SystemExit(f"attention_pair.py: --rows item {r!r} is not d<D>[c|n][<S>]")
+        if int(digits) == d and (mask == "" or (mask == "c") == causal) and (body == "" or int(body) == s):
+            return True
+    return False
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--reps", type=int, default=30)
-    ap.add_argument("--lib", default=None, help="a built libtessel_attention.so (default: tessel.cuda's build and cache)")
+    ap.add_argument("--rounds", type=int, default=1)
+    ap.add_argument("--rows", default="", help="rows to time, e.g. d128c or d128c2048,d64 (default: all)")
+    ap.add_argument("--lib", action="append", default=[],
+                    help="[name=]path of a built libtessel_attention.so, repeatable (default: tessel.cuda's build and cache)")
     args = ap.parse_args()
-    if args.lib:
-        lib = ctypes.CDLL(args.lib)
-    else:
+    libs = []
+    for item in args.lib:
+        name, _, path = item.rpartition("=") if "=" in item else ("tessel", "", item)
+        libs.append((name, ctypes.CDLL(path)))
+    if not libs:
         here = os.path.dirname(os.path.abspath(__file__))
         spec = importlib.util.spec_from_file_location("tessel_cuda", os.path.join(here, "..", "..", "python", "tessel", "cuda.py"))
         tcuda = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(tcuda)
-        lib = tcuda._library()
+        libs.append(("tessel", tcuda._library()))
     print(f"torch {torch.__version__}, cuDNN {torch.backends.cudnn.version()}, {torch.cuda.get_device_name()}; "
-          f"pairs alternated launch by launch, median of {args.reps}", flush=True)
-    for d, s in ROWS:
-        b, h = 16384 // s, 2048 // d
-        g = torch.Generator(device="cuda").manual_seed(0)
-        q, k, v = (torch.randn(b, s, h, d, device="cuda", dtype=torch.bfloat16, generator=g) for _ in range(3))
-        out = torch.empty_like(q)
-        qt, kt, vt = q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2)
-        for causal in (False, True):
-            flops = 4 * b * h * s * s * d / (2 if causal else 1)
-            ours = tessel_call(lib, q, k, v, out, causal)
+          f"{' / '.join(n for n, _ in libs)} and cuDNN alternated launch by launch, median of {args.reps}", flush=True)
+    for rnd in range(args.rounds):
+        for d, s in ROWS:
+            if not any(row_selected(args.rows, d, s, c) for c in (False, True)):
+                continue
+            b, h = 16384 // s, 2048 // d
+            g = torch.Generator(device="cuda").manual_seed(0)
+            q, k, v = (torch.randn(b, s, h, d, device="cuda", dtype=torch.bfloat16, generator=g) for _ in range(3))
+            outs = [torch.empty_like(q) for _ in libs]
+            qt, kt, vt = q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2)
+            for causal in (False, True):
+                if not row_selected(args.rows, d, s, causal):
+                    continue
+                flops = 4 * b * h * s * s * d / (2 if causal else 1)
+                ours = [tessel_call(lib, q, k, v, out, causal) for (_, lib), out in zip(libs, outs)]
 
-            def cudnn():
+                def cudnn():
+                    with sdpa_kernel(SDPBackend.CUDNN_ATTENTION):
+                        F.scaled_dot_product_attention(qt, kt, vt, is_causal=causal)
                 with sdpa_kernel(SDPBackend.CUDNN_ATTENTION):
-                    F.scaled_dot_product_attention(qt, kt, vt, is_causal=causal)
-            ref = None
-            with sdpa_kernel(SDPBackend.CUDNN_ATTENTION):
-                ref = F.scaled_dot_product_attention(qt, kt, vt, is_causal=causal)
-            ours()
-            torch.cuda.synchronize()
-            diff = (out.float() - ref.transpose(1, 2).float()).abs().max().item()  # the same inputs: both outputs agree
-            t_ours, t_cudnn = [], []
-            for i in range(5 + args.reps):
-                order = (ours, cudnn) if i % 2 == 0 else (cudnn, ours)
-                ev = [timed(f) for f in order]
+                    ref = F.scaled_dot_product_attention(qt, kt, vt, is_causal=causal)
+                for f in ours:
+                    f()
                 torch.cuda.synchronize()
-                ms = [a.elapsed_time(z) for a, z in ev]
-                if i >= 5:
-                    (t_ours if order[0] is ours else t_cudnn).append(ms[0])
-                    (t_cudnn if order[0] is ours else t_ours).append(ms[1])
-            ratios = sorted(c / o for o, c in zip(t_ours, t_cudnn))
-            mo, mc = sorted(t_ours)[len(t_ours) // 2], sorted(t_cudnn)[len(t_cudnn) // 2]
-            print(f"pair d{d} S={s} B={b} H={h} {'causal' if causal else 'non-causal'}: tessel {mo:.3f} ms {flops / mo / 1e9:.1f} TFLOP/s; "
-                  f"cudnn {mc:.3f} ms {flops / mc / 1e9:.1f} TFLOP/s; ratio (median of pairs) {ratios[len(ratios) // 2]:.3f} "
-                  f"[{ratios[0]:.3f} .. {ratios[-1]:.3f}]; max |tessel - cudnn| {diff:.3g}", flush=True)
+                # the same inputs: every output agrees with cuDNN's
+                diffs = [(out.float() - ref.transpose(1, 2).float()).abs().max().item() for out in outs]
+                fns = ours + [cudnn]
+                times = [[] for _ in fns]
+                for i in range(5 + args.reps):
+                    order = [(i + j) % len(fns) for j in range(len(fns))]  # rotated: no side always first
+                    ev = [(j, timed(fns[j])) for j in order]
+                    torch.cuda.synchronize()
+                    if i >= 5:
+                        for j, (a, z) in ev:
+                            times[j].append(a.elapsed_time(z))
+                med = lambda t: sorted(t)[len(t) // 2]
+                mc = med(times[-1])
+                text = []
+                for (name, _), t, diff in zip(libs, times, diffs):
+                    ratios = sorted(c / o for o, c in zip(t, times[-1]))
+                    mo = med(t)
+                    text.append(f"{name} {mo:.3f} ms {flops / mo / 1e9:.1f} TFLOP/s ratio {ratios[len(ratios) // 2]:.3f} "
+                                f"[{ratios[0]:.3f} .. {ratios[-1]:.3f}] max|d| {diff:.3g}")
+                label = f"round {rnd + 1} " if args.rounds > 1 else ""
+                print(f"{label}pair d{d} S={s} B={b} H={h} {'causal' if causal else 'non-causal'}: " + "; ".join(text) +
+                      f"; cudnn {mc:.3f} ms {flops / mc / 1e9:.1f} TFLOP/s (ratio: median of the per-iteration ratios)", flush=True)
 
 
 if __name__ == "__main__":

@@ -288,7 +288,8 @@ bool check_p_conversion() {
 // The TMA-store epilogue's offsets (Cfg::kEpiTma): value i of thread t (row m,
 // column n of the TiledMMA PV's C partition) goes to SmemTileOElems(m - 64 wg, n)
 // of its warpgroup wg's O tile; with Cfg::kEpiXor the kernel computes it as
-// (thread t's value 0's offset) XOR (thread 0's value i's offset). Checked for every
+// (thread t's value 0's offset) XOR (thread 0's value i's offset), with EpiXor_ 2
+// as (o0 XOR (oi AND tb)) + (oi AND NOT tb), tb = attention_o_thread_bits. Checked for every
 // thread and value, with each pair of values (i, i + 1) in adjacent elements (one
 // 32-bit store), value i's at an even offset.
 template <class Cfg>
@@ -302,6 +303,7 @@ bool check_o_store_xor() {
     typename Cfg::SmemTileOElems lo;
     auto const c0 = pv.get_slice(0).partition_C(make_identity_tensor(Shape<BM, D>{}));
     int const values = int(size(c0));
+    constexpr long long tb = attention_o_thread_bits<Cfg>();
     for (int t = 0; t < 128 * Cfg::kConsumers; ++t) {
       auto const ct = pv.get_slice(t).partition_C(make_identity_tensor(Shape<BM, D>{}));
       int const wg = t / 128;
@@ -311,7 +313,10 @@ bool check_o_store_xor() {
         int const m = int(get<0>(ct(i)));
         if (m / 64 != wg || m < 0 || m >= BM::value) return false;
         long long const o = off(ct, i, wg);
-        if (o != (o0 ^ off(c0, i, 0))) return false;
+        long long const oi = off(c0, i, 0);
+        if (o != (o0 ^ oi)) return false;
+        // EpiXor_ 2's split: the value's bits outside the thread's add
+        if ((o0 & ~tb) != 0 || o != (o0 ^ (oi & tb)) + (oi & ~tb)) return false;
         if (i % 2 == 0 && (o % 2 != 0 || off(ct, i + 1, wg) != o + 1)) return false;
       }
     }
@@ -457,7 +462,11 @@ void describe(int batch = 2, int sq = 1024, int sk = 1024, int hq = 16, int hkv 
               Cfg::kPingpong ? ", ping-pong of the consumer warpgroups" : "",
               Cfg::kDynamic ? "dynamic" : (Cfg::kSnake ? "static (snake walk)" : "static"),
               Cfg::kKAhead ? "K loaded one block ahead of V" : "K and V loaded block by block",
-              Cfg::kEpiTma ? (Cfg::kEpiXor ? "through TMA (offsets thread XOR value)" : "through TMA") : "from registers", Cfg::kChains,
+              !Cfg::kEpiTma           ? "from registers"
+              : Cfg::kEpiXor == 2     ? "through TMA (offsets thread XOR value, value bits outside the thread's added; 32-bit shared stores)"
+              : Cfg::kEpiXor == 1     ? "through TMA (offsets thread XOR value)"
+                                      : "through TMA",
+              Cfg::kChains,
               Cfg::kRescaleEarly ? "under S's wgmmas (before P V's issue)" : "after P V's wait",
               Cfg::kSkipRescale ? ", skipped by warps whose maxima did not move" : "",
               Cfg::kExpEmu ? (", " + std::to_string(Cfg::kExpEmu) + " of 8 exponentials on the FMA pipe").c_str() : "");
@@ -483,6 +492,10 @@ void describe(int batch = 2, int sq = 1024, int sk = 1024, int hq = 16, int hkv 
   show("\n  keys of a k-block as A's columns read them (V^T's key order): ", typename Cfg::KeyPerm{});
   show("\n  a thread's O accumulators: ", typename Cfg::LayoutO{});
   show(", as (rows, d): ", typename Cfg::LayoutORowCol{});
+  if constexpr (Cfg::kEpiTma) {
+    show("\n  O tile in shared memory (64 rows, D), elements: ", typename Cfg::SmemTileOElems{});
+    std::printf(", bits of a thread's part of the offsets: 0x%x", attention_o_thread_bits<Cfg>());
+  }
   std::printf("\n  checks: V^T is V transposed: %s; P's registers are the A operand's: %s; O's store offsets are thread XOR value parts: %s\n",
               check_v_transpose<Cfg>() ? "yes" : "NO", check_p_conversion<Cfg>() ? "yes" : "NO",
               !Cfg::kEpiTma ? "n/a" : check_o_store_xor<Cfg>() ? "yes" : "NO");

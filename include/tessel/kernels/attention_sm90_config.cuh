@@ -130,6 +130,14 @@ constexpr bool attention_default_split_wait(int, bool, int = 2) { return true; }
 // 1135-1153 against 947-956 / 1020-1050 at S = 8192 / 16384); the non-causal tiles
 // are alike, walked in index order.
 constexpr bool attention_default_snake(int, bool causal, int = 2) { return causal; }
+// The TMA-store epilogue's offsets (EpiXor_, session 15): 2, thread XOR value
+// parts with the value's other bits added and 32-bit shared stores (the SASS of
+// the d128 causal default: 7 LOP3, 8 IADD and 32 STS a tile, against about 500
+// instructions computing each offset whole, 186 with 1). H100, attention_pair.py,
+// 3 rounds, bf16 d128 causal against cuDNN in the same loop: 0.957-0.958 / 0.980-0.991
+// / 0.980-0.984 at S = 2k / 8k / 16k, against 0's 0.917-0.921 / 0.970-0.980 /
+// 0.973-0.980 and 1's 0.941-0.942 / 0.978-0.988 / 0.976-0.983.
+constexpr int attention_default_epi_xor(int, bool, int = 2) { return 2; }
 
 // T: input and output type (half_t, bfloat16_t); HeadDim: 64, 128 or 256 (Q,
 // K and V alike); Causal: the bottom-right aligned causal mask (query i sees
@@ -171,12 +179,16 @@ constexpr bool attention_default_snake(int, bool causal, int = 2) { return causa
 // wgmma.wait_group at the top of its basic block, so in one block with the
 // softmax it ran first and the softmax after P V, not under it (session 12's
 // kernels, in their SASS).
-// EpiXor_ (with EpiTma_; session 15, not yet run on a GPU, off): each O value's
-// shared-memory offset as the thread's part XOR the value's part (the offsets of
-// the thread's value 0 and of thread 0's value i: check_o_store_xor shows the
-// identity for every thread and value), one LOP3 a value; else each value's
-// coordinates and swizzled offset computed whole (about 500 instructions a tile
-// at d128 in the SASS of session 15, 64-bit arithmetic included).
+// EpiXor_ (with EpiTma_; session 15): how the TMA-store epilogue finds each O
+// value's shared-memory offset. 0: each value's coordinates and swizzled offset
+// computed whole (about 500 instructions a tile at d128 in the SASS of session
+// 15, 64-bit arithmetic included); 1: the thread's part XOR the value's part (the
+// offsets of the thread's value 0 and of thread 0's value i: check_o_store_xor
+// shows the identity for every thread and value), one LOP3 a value, generic
+// stores (186 instructions); 2: as 1, the value's part split in the bits a
+// thread's part can take (attention_o_thread_bits, XORed: one offset per group of
+// values that share them) and the others (added: the immediate of a 32-bit
+// shared-memory store).
 // Snake_ (static scheduling only): the CTAs walk the positions in bands of the
 // grid's size, each CTA its place in even bands and the mirrored place in odd ones
 // (AttentionWalk), else its place in every band.
@@ -197,7 +209,8 @@ template <class T, int HeadDim, bool Causal, int BN_ = attention_default_bn(Head
           bool SkipRescale_ = attention_default_skip_rescale(HeadDim, Causal, sizeof(T)),
           bool KAhead_ = attention_default_k_ahead(HeadDim, Causal, sizeof(T)),
           bool SplitWait_ = attention_default_split_wait(HeadDim, Causal, sizeof(T)),
-          bool Snake_ = attention_default_snake(HeadDim, Causal, sizeof(T)), bool EpiXor_ = false>
+          bool Snake_ = attention_default_snake(HeadDim, Causal, sizeof(T)),
+          int EpiXor_ = attention_default_epi_xor(HeadDim, Causal, sizeof(T))>
 struct AttentionConfig {
   static_assert(Consumers_ == 2 || Consumers_ == 3, "AttentionConfig: 2 or 3 consumer warpgroups");
   static constexpr bool kDynamic = Dynamic_;
@@ -211,7 +224,8 @@ struct AttentionConfig {
   static constexpr bool kKAhead = KAhead_;
   static constexpr bool kSplitWait = Overlap_ && SplitWait_;
   static constexpr bool kSnake = Snake_ && !Dynamic_;
-  static constexpr bool kEpiXor = EpiXor_ && EpiTma_;
+  static_assert(EpiXor_ >= 0 && EpiXor_ <= 2, "AttentionConfig: EpiXor_ is 0, 1 or 2");
+  static constexpr int kEpiXor = EpiTma_ ? EpiXor_ : 0;
   static constexpr int kTurnBarrier = 1;  // named barriers 1 .. kConsumers: consumer warpgroup w's turn to issue
   static constexpr int kEpiBarrier = 1 + Consumers_;  // the next kConsumers: consumer warpgroup w's epilogue
   using Element = T;
@@ -319,6 +333,23 @@ struct AttentionConfig {
       int((kTileQ + 2 * kStages * kTileKV) * sizeof(T) + (EpiTma_ ? kConsumers * kTileO * sizeof(ElementOut) : 0)) + kBarriers * 8 + 16 + 1024;
   static_assert(kSmemBytes <= 227 * 1024, "AttentionConfig: the tiles do not fit in shared memory");
 };
+
+// The bits that a thread's part of the TMA-store epilogue's offsets can take
+// (EpiXor_ 2): the OR over every consumer thread t of SmemTileOElems at its
+// value 0's (row - 64 wg, column) in the C partition of MmaPV (m64nDk16: 0xdfe
+// at D = 128, 16-bit). Value i's part splits into the bits of this mask, XORed
+// with the thread's part, and the others, which no thread's part has: those add.
+template <class Cfg>
+TESSEL_HOST_DEVICE constexpr int attention_o_thread_bits() {
+  auto const tv = Cfg::MmaPV::get_layoutC_TV();  // (thread, value) -> m + BM n
+  typename Cfg::SmemTileOElems const lo{};
+  int bits = 0;
+  for (int t = 0; t < 128 * Cfg::kConsumers; ++t) {
+    int const mn = int(tv(t, 0)), m = mn % Cfg::BM::value, n = mn / Cfg::BM::value;
+    bits |= int(lo(m - 64 * (t / 128), n));
+  }
+  return bits;
+}
 
 // The TMA boxes of a tile of Q, K or V (a rank-4 tensor map over (D, S, H, B)),
 // linear in the tile's first row, its head and its batch: box i of the tile

@@ -130,6 +130,9 @@ TESSEL_DEVICE float quad_sum(float v) {
 
 using ::tessel::kernels::gemm_convert::pack_pair;
 
+// One 32-bit word to a shared-window address (st.shared.b32).
+TESSEL_DEVICE void st_shared_b32(std::uint32_t at, std::uint32_t v) { asm volatile("st.shared.b32 [%0], %1;\n" ::"r"(at), "r"(v) : "memory"); }
+
 // Four floats rounded to e4m3 (saturating to +-448) as one word, value 0 in the lowest byte.
 TESSEL_DEVICE std::uint32_t pack_e4m3x4(float v0, float v1, float v2, float v3) {
   std::uint32_t r;
@@ -576,18 +579,33 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
         int ctid_o = ctid;
         asm volatile("" : "+r"(ctid_o));
         auto const tOcE = mma_pv.get_slice(ctid_o).partition_C(make_identity_tensor(Shape<BM, D>{}));
-        if constexpr (Cfg::kEpiXor) {
+        if constexpr (Cfg::kEpiXor != 0) {
           // value i's offset: this thread's part (its value 0's offset) XOR value i's part (thread 0's value
           // i's offset, a constant): check_o_store_xor
           typename Cfg::SmemTileOElems const lo{};
           auto const rc0 = tOcE(0);
           int const o0 = int(lo(int(get<0>(rc0)) - wg * 64, int(get<1>(rc0))));
           auto const tOc0 = mma_pv.get_slice(0).partition_C(make_identity_tensor(Shape<BM, D>{}));
-          TESSEL_UNROLL
-          for (int i = 0; i < int(size(acc_o)); i += 2) {  // values i, i + 1: columns c, c + 1 of one row
-            auto const rci = tOc0(i);
-            int const oi = int(lo(int(get<0>(rci)), int(get<1>(rci))));
-            *reinterpret_cast<std::uint32_t*>(so + (o0 ^ oi)) = detail::pack_pair(acc_o(i), acc_o(i + 1), static_cast<TO*>(nullptr));
+          if constexpr (Cfg::kEpiXor == 2) {
+            // the value's part in the thread's bits XORed (a few distinct offsets), the rest added
+            // (the 32-bit shared store's immediate): o0 has no bit outside kThreadBits
+            constexpr int kThreadBits = attention_o_thread_bits<Cfg>();
+            std::uint32_t const so_s = cast_smem_ptr_to_uint(so);
+            TESSEL_UNROLL
+            for (int i = 0; i < int(size(acc_o)); i += 2) {  // values i, i + 1: columns c, c + 1 of one row
+              auto const rci = tOc0(i);
+              int const oi = int(lo(int(get<0>(rci)), int(get<1>(rci))));
+              std::uint32_t const at = so_s + std::uint32_t(sizeof(TO)) * std::uint32_t(o0 ^ (oi & kThreadBits)) +
+                                       std::uint32_t(sizeof(TO)) * std::uint32_t(oi & ~kThreadBits);
+              detail::st_shared_b32(at, detail::pack_pair(acc_o(i), acc_o(i + 1), static_cast<TO*>(nullptr)));
+            }
+          } else {
+            TESSEL_UNROLL
+            for (int i = 0; i < int(size(acc_o)); i += 2) {  // values i, i + 1: columns c, c + 1 of one row
+              auto const rci = tOc0(i);
+              int const oi = int(lo(int(get<0>(rci)), int(get<1>(rci))));
+              *reinterpret_cast<std::uint32_t*>(so + (o0 ^ oi)) = detail::pack_pair(acc_o(i), acc_o(i + 1), static_cast<TO*>(nullptr));
+            }
           }
         } else {
           TESSEL_UNROLL
