@@ -175,6 +175,12 @@ TESSEL_DEVICE void named_barrier_arrive(int id, int n) { asm volatile("bar.arriv
 
 using ::tessel::kernels::gemm_convert::pack_pair;  // the epilogue's conversions (gemm_convert.cuh)
 
+// A 4-byte store at shared-window address a (the TMA epilogue's slots). The slots' generic pointer
+// has lost its address space (smem_raw's alignment arithmetic goes through an integer), so a plain
+// store compiles to a generic st.u32; st.shared was 0.2-0.7% faster on every bench case (bench/RESULTS.md,
+// "Issue 25, session 15").
+TESSEL_DEVICE void st_shared_u32(std::uint32_t a, std::uint32_t v) { asm volatile("st.shared.u32 [%0], %1;\n" ::"r"(a), "r"(v)); }
+
 // The FP8 GEMM's scale of row (or column) i of n: s[i] (per row), s[0] (per
 // tensor) or 1 (none); i is clamped into the matrix (edge tiles).
 TESSEL_DEVICE float scale_at(float const* s, bool per, int i, int n) {
@@ -772,6 +778,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
           TESSEL_UNROLL
           for (int j = 0; j < Cfg::kChunksN; ++j) {
             TO* const slot = smem_c + (wg * Cfg::kEpiSlots + ((first_slot + j) & (Cfg::kEpiSlots - 1))) * Cfg::kEpiChunkElems;
+            std::uint32_t const slot_s = ::TESSEL_NAMESPACE::detail::smem_u32(slot);  // its shared-window address
             if (leader) tma_store_wait<Cfg::kEpiSlots - 1>();  // the store that last read this slot is done
             detail::named_barrier_sync(Cfg::kEpiBarrier + wg, 128);
             TESSEL_UNROLL
@@ -781,7 +788,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
               std::uint32_t v;
               if constexpr (kPackFirst) v = packed[i / 2];
               else v = pair_of(i);
-              *reinterpret_cast<std::uint32_t*>(slot + typename Cfg::SmemTileCElems{}(r, c)) = v;
+              detail::st_shared_u32(slot_s + std::uint32_t(sizeof(TO)) * std::uint32_t(typename Cfg::SmemTileCElems{}(r, c)), v);
             }
             fence_view_async_shared();  // these writes, before the TMA store reads them
             detail::named_barrier_sync(Cfg::kEpiBarrier + wg, 128);
