@@ -102,8 +102,13 @@ TESSEL_HOST_DEVICE constexpr auto crd2idx_split(Crd const& c, S const& s, D cons
   } else if constexpr (I + 1 == R) {
     return crd2idx(c, get_leaf<I>(s), get_leaf<I>(d));
   } else {
-    auto const n = product(get_leaf<I>(s));
-    return add(crd2idx(c % n, get_leaf<I>(s), get_leaf<I>(d)), crd2idx_split<I + 1>(c / n, s, d));
+    auto const& sI = get_leaf<I>(s);
+    if constexpr (is_tuple_v<decltype(sI)>) {
+      auto const n = product(sI);
+      return add(crd2idx(c % n, sI, get_leaf<I>(d)), crd2idx_split<I + 1>(c / n, s, d));
+    } else {
+      return add(crd2idx(c % sI, sI, get_leaf<I>(d)), crd2idx_split<I + 1>(c / sI, s, d));
+    }
   }
 }
 }  // namespace detail
@@ -123,6 +128,18 @@ TESSEL_HOST_DEVICE constexpr auto crd2idx(Crd const& c, S const& s, D const& d) 
     return detail::mul(c, d);
   }
 }
+
+namespace detail {
+// crd2idx of the coordinate (c...) given mode by mode, as Layout's operator()(c0, c1, ...) takes it:
+// what crd2idx(make_coord(c...), s, d) computes (the same sum, in the same order), without
+// building the coordinate tuple.
+template <std::size_t... I, class... T, class D, class... Crd>
+TESSEL_HOST_DEVICE constexpr auto crd2idx_modes(tuple_base<std::index_sequence<I...>, T...> const& s, D const& d,
+                                                Crd const&... c) {
+  static_assert(sizeof...(Crd) == sizeof...(T), "tessel::crd2idx: the coordinate's rank differs from the shape's rank");
+  return add_all(Int<0>{}, crd2idx(c, get_leaf<I>(s), get_leaf<I>(d))...);  // checked (int/checked.hpp)
+}
+}  // namespace detail
 
 // crd2idx(c, shape): the position of c in the colexicographic order of shape.
 template <class Crd, class S>
@@ -288,13 +305,19 @@ struct Layout : private detail::leaf<0, S>, private detail::leaf<1, D> {
 
   template <std::size_t... I>
   TESSEL_HOST_DEVICE constexpr auto shape() const {
-    if constexpr (sizeof...(I) == 0) return detail::leaf<0, S>::element();
-    else return get<I...>(detail::leaf<0, S>::element());
+    if constexpr (sizeof...(I) == 0) {
+      if constexpr (std::is_empty_v<S>) return S{}; else return this->detail::leaf<0, S>::value;
+    } else {
+      return get<I...>(detail::leaf<0, S>::element());
+    }
   }
   template <std::size_t... I>
   TESSEL_HOST_DEVICE constexpr auto stride() const {
-    if constexpr (sizeof...(I) == 0) return detail::leaf<1, D>::element();
-    else return get<I...>(detail::leaf<1, D>::element());
+    if constexpr (sizeof...(I) == 0) {
+      if constexpr (std::is_empty_v<D>) return D{}; else return this->detail::leaf<1, D>::value;
+    } else {
+      return get<I...>(detail::leaf<1, D>::element());
+    }
   }
   TESSEL_HOST_DEVICE constexpr Layout const& layout() const { return *this; }
 
@@ -331,7 +354,11 @@ struct Layout : private detail::leaf<0, S>, private detail::leaf<1, D> {
   }
   template <class C0, class C1, class... Cs>
   TESSEL_HOST_DEVICE constexpr auto operator()(C0 const& c0, C1 const& c1, Cs const&... cs) const {
-    return operator()(make_coord(c0, c1, cs...));
+    if constexpr (is_tuple_v<S> && !(has_underscore_v<C0> || has_underscore_v<C1> || (false || ... || has_underscore_v<Cs>))) {
+      return detail::crd2idx_modes(shape(), stride(), c0, c1, cs...);
+    } else {
+      return operator()(make_coord(c0, c1, cs...));
+    }
   }
 };
 

@@ -200,25 +200,38 @@ TESSEL_HOST_DEVICE constexpr fmt_of<T> make_fmt() {
 template <class T> inline constexpr fmt_of<T> fmt_v = make_fmt<T>();
 
 // The dynamic integers of x, in order, as unsigned long long (their bits; printf gets each back in its
-// own signedness).
+// own signedness). A tuple's dynamic integers are in its non-empty elements, which its store holds in
+// order: the overloads on the store (a base of every tuple) walk them, one function per store type
+// (shared by the tuples whose non-empty elements are the same), none for a static element.
 template <class T>
-constexpr void put_dyn_values(T const& x, unsigned long long* v, int& n);
-template <std::size_t... I, class... T>
-constexpr void put_dyn_value_elems(tuple_base<std::index_sequence<I...>, T...> const& t, unsigned long long* v, int& n) {
-  (put_dyn_values(get_leaf<I>(t), v, n), ...);
+constexpr void put_dyn_values(T const& x, unsigned long long* v, int& n) requires(!is_tuple_v<T>);
+template <class... X>
+constexpr void put_dyn_values(store<X...> const& s, unsigned long long* v, int& n) {
+  if constexpr (sizeof...(X) > 0) put_dyn_values(s.m0, v, n);
+  if constexpr (sizeof...(X) > 1) put_dyn_values(s.m1, v, n);
+  if constexpr (sizeof...(X) > 2) put_dyn_values(s.m2, v, n);
+  if constexpr (sizeof...(X) > 3) put_dyn_values(s.m3, v, n);
+  if constexpr (sizeof...(X) > 4) put_dyn_values(s.rest, v, n);
+}
+template <class... X>
+constexpr void put_dyn_values(holder<store<X...>> const& t, unsigned long long* v, int& n) {
+  if constexpr (sizeof...(X) > 0) put_dyn_values(t.s_.m0, v, n);
+  if constexpr (sizeof...(X) > 1) put_dyn_values(t.s_.m1, v, n);
+  if constexpr (sizeof...(X) > 2) put_dyn_values(t.s_.m2, v, n);
+  if constexpr (sizeof...(X) > 3) put_dyn_values(t.s_.m3, v, n);
+  if constexpr (sizeof...(X) > 4) put_dyn_values(t.s_.rest, v, n);
 }
 template <class T>
-constexpr void put_dyn_values(T const& x, unsigned long long* v, int& n) {
+constexpr void put_dyn_values(T const& x, unsigned long long* v, int& n) requires(!is_tuple_v<T>) {
   if constexpr (has_text<T>::value) {
   } else if constexpr (is_layout_v<T>) {
-    put_dyn_values(x.shape(), v, n);
-    put_dyn_values(x.stride(), v, n);
-  } else if constexpr (is_tuple_v<T>) {
-    put_dyn_value_elems(x, v, n);
+    if constexpr (!has_text<typename T::shape_type>::value) put_dyn_values(x.shape(), v, n);
+    if constexpr (!has_text<typename T::stride_type>::value) put_dyn_values(x.stride(), v, n);
   } else {
     v[n++] = static_cast<unsigned long long>(x);
   }
 }
+
 template <class T, std::size_t... I>
 void printf_fmt(T const& x, std::index_sequence<I...>) {
   unsigned long long v[sizeof...(I)];
@@ -324,6 +337,7 @@ TESSEL_HOST_DEVICE constexpr void put_values(T const& t, long long* v, int& n) {
 // One mode of a layout as flat shape and stride values.
 template <int N>
 struct flat_mode {
+  static constexpr int leaves = N;
   long long shape[N > 0 ? N : 1] = {};
   long long stride[N > 0 ? N : 1] = {};
   // The index of coordinate c (0 <= c < size): c split colexicographically.
@@ -400,11 +414,57 @@ struct table_of_layout {  // (m, n) -> index of any layout-like type
   TESSEL_HOST_DEVICE constexpr long long operator()(int m, int n) const { return static_cast<long long>(l(m, n)); }
 };
 
+#if !TESSEL_ON_DEVICE
+// The host's table of a Layout through printf: one function for every layout, over the flat values of
+// its two modes (flat_mode's index, size and reach, with the number of leaves at run time), so that a
+// program instantiates the table's loops once, not once per pair of mode lengths.
+struct flat_view {
+  long long const* shape;
+  long long const* stride;
+  int n;
+  long long index(long long c) const {
+    long long idx = 0;
+    for (int k = 0; k < n; ++k) {
+      long long const ck = k + 1 == n ? c : c % shape[k];
+      idx += ck * stride[k];
+      c = k + 1 == n ? 0 : c / shape[k];
+    }
+    return idx;
+  }
+  long long size() const {
+    long long s = 1;
+    for (int k = 0; k < n; ++k) s *= shape[k];
+    return s;
+  }
+  long long reach() const {
+    long long r = 0;
+    for (int k = 0; k < n; ++k) r += (shape[k] - 1) * (stride[k] > 0 ? stride[k] : 0);
+    return r;
+  }
+};
+struct flat_table {
+  flat_view m0, m1;
+  long long operator()(int m, int n) const { return m0.index(m) + m1.index(n); }
+};
+inline void print_flat_table(flat_view m0, flat_view m1) {
+  write_table_body(printf_sink{}, int(m0.size()), int(m1.size()), m0.reach() + m1.reach() + 1, flat_table{m0, m1});
+}
+#endif
+
 TESSEL_NO_EXEC_CHECK
 template <class Sink, class L>
 TESSEL_HOST_DEVICE void write_layout_table(Sink const& out, L const& l) {
   static_assert(L::rank == 2, "tessel::print_layout: the layout must have rank 2");
   write(out, l);
+#if !TESSEL_ON_DEVICE
+  if constexpr (is_layout_v<L> && std::is_same_v<Sink, printf_sink>) {
+    auto const s = l.shape();
+    auto const d = l.stride();
+    auto const a = flat_mode_of(get_leaf<0>(s), get_leaf<0>(d));
+    auto const b = flat_mode_of(get_leaf<1>(s), get_leaf<1>(d));
+    print_flat_table(flat_view{a.shape, a.stride, decltype(a)::leaves}, flat_view{b.shape, b.stride, decltype(b)::leaves});
+  } else
+#endif
   if constexpr (is_layout_v<L>) {
     auto const s = l.shape();
     auto const d = l.stride();
