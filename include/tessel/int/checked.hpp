@@ -54,13 +54,12 @@ inline int put_int_arg(char* p, int n, int_arg a) {
   return a.is_unsigned ? snprintf(p, std::size_t(n), "%llu", static_cast<unsigned long long>(a.v))
                        : snprintf(p, std::size_t(n), "%lld", a.v);
 }
-[[noreturn, gnu::cold, gnu::noinline]] inline void throw_overflow(int_arg a, int_arg b) {
-  // One snprintf, its format picked by the operands' signs (%llu for an unsigned one).
+[[noreturn, gnu::cold, gnu::noinline]] inline void throw_overflow(long long a, long long b, int unsigned_ab) {
+  // One snprintf, its format picked by the operands' signs (%llu for an unsigned one: bit 0 a, bit 1 b).
   static constexpr char const* formats[4] = {"tessel: %s [%lld and %lld]", "tessel: %s [%llu and %lld]",
                                              "tessel: %s [%lld and %llu]", "tessel: %s [%llu and %llu]"};
   char m[256];
-  snprintf(m, sizeof m, formats[int(a.is_unsigned) + 2 * int(b.is_unsigned)], engine::message(engine::Err::overflow),
-           a.v, b.v);
+  snprintf(m, sizeof m, formats[unsigned_ab & 3], engine::message(engine::Err::overflow), a, b);
   throw named_error(engine::Err::overflow, m);
 }
 [[noreturn, gnu::cold, gnu::noinline]] inline void throw_narrow(int_arg v, int bits) {
@@ -79,7 +78,9 @@ TESSEL_HOST_DEVICE constexpr void check_overflow(bool overflowed, A a, B b) {
   printf("tessel: %s [%lld and %lld]\n", engine::message(engine::Err::overflow), (long long)a, (long long)b);
   __trap();
 #else
-  throw_overflow(as_int_arg(a), as_int_arg(b));
+  throw_overflow(static_cast<long long>(a), static_cast<long long>(b),
+                 int(std::is_unsigned_v<A> && !std::is_same_v<A, bool>) +
+                     2 * int(std::is_unsigned_v<B> && !std::is_same_v<B, bool>));
 #endif
 }
 
@@ -94,8 +95,14 @@ template <class A, class B>
 TESSEL_HOST_DEVICE constexpr auto mul(A const& a, B const& b) {
   using R = decltype(a * b);
   if constexpr (checked_op<A, B, R>) {
+#if TESSEL_OVERFLOW_BUILTINS
+    R r{};
+    if (__builtin_mul_overflow(R(int_value(a)), R(int_value(b)), &r)) check_overflow(true, int_value(a), int_value(b));
+    return r;
+#else
     check_overflow(mul_overflows<R>(R(int_value(a)), R(int_value(b))), int_value(a), int_value(b));
     return R(int_value(a) * int_value(b));
+#endif
   } else {
     return a * b;
   }
@@ -104,8 +111,14 @@ template <class A, class B>
 TESSEL_HOST_DEVICE constexpr auto add(A const& a, B const& b) {
   using R = decltype(a + b);
   if constexpr (checked_op<A, B, R>) {
+#if TESSEL_OVERFLOW_BUILTINS
+    R r{};
+    if (__builtin_add_overflow(R(int_value(a)), R(int_value(b)), &r)) check_overflow(true, int_value(a), int_value(b));
+    return r;
+#else
     check_overflow(add_overflows<R>(R(int_value(a)), R(int_value(b))), int_value(a), int_value(b));
     return R(int_value(a) + int_value(b));
+#endif
   } else {
     return a + b;
   }
@@ -114,8 +127,14 @@ template <class A, class B>
 TESSEL_HOST_DEVICE constexpr auto sub(A const& a, B const& b) {
   using R = decltype(a - b);
   if constexpr (checked_op<A, B, R>) {
+#if TESSEL_OVERFLOW_BUILTINS
+    R r{};
+    if (__builtin_sub_overflow(R(int_value(a)), R(int_value(b)), &r)) check_overflow(true, int_value(a), int_value(b));
+    return r;
+#else
     check_overflow(sub_overflows<R>(R(int_value(a)), R(int_value(b))), int_value(a), int_value(b));
     return R(int_value(a) - int_value(b));
+#endif
   } else {
     return a - b;
   }
@@ -142,18 +161,26 @@ TESSEL_HOST_DEVICE constexpr bool is_minus_one(T const& v) {
   else return false;
 }
 
+// Whether T is C<v> with v == n (the static integers of integral.hpp's identity cases _1 * u, _0 + u).
+template <class T, auto n> struct is_c_value : std::false_type {};
+template <auto v, auto n> struct is_c_value<C<v>, n> : std::bool_constant<v == n> {};
+
 // Left folds: mul_all(x, y, z) == (x * y) * z, add_all likewise, checked.
 template <class A>
 TESSEL_HOST_DEVICE constexpr auto mul_all(A const& a) { return a; }
 template <class A, class B, class... R>
 TESSEL_HOST_DEVICE constexpr auto mul_all(A const& a, B const& b, R const&... r) {
-  return mul_all(mul(a, b), r...);
+  // _1 * b is b itself (integral.hpp's identity case, the same type): no check to make.
+  if constexpr (is_c_value<A, 1>::value && is_std_integral_v<B>) return mul_all(b, r...);
+  else return mul_all(mul(a, b), r...);
 }
 template <class A>
 TESSEL_HOST_DEVICE constexpr auto add_all(A const& a) { return a; }
 template <class A, class B, class... R>
 TESSEL_HOST_DEVICE constexpr auto add_all(A const& a, B const& b, R const&... r) {
-  return add_all(add(a, b), r...);
+  // _0 + b is b itself (integral.hpp's identity case, the same type): no check to make.
+  if constexpr (is_c_value<A, 0>::value && is_std_integral_v<B>) return add_all(b, r...);
+  else return add_all(add(a, b), r...);
 }
 
 // Whether v has a value of type T (the same value back, and the same sign).

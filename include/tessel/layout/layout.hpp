@@ -307,16 +307,20 @@ struct Layout : private detail::leaf<0, S>, private detail::leaf<1, D> {
   TESSEL_HOST_DEVICE constexpr auto shape() const {
     if constexpr (sizeof...(I) == 0) {
       if constexpr (std::is_empty_v<S>) return S{}; else return this->detail::leaf<0, S>::value;
+    } else if constexpr (std::is_empty_v<S>) {
+      return get<I...>(S{});
     } else {
-      return get<I...>(detail::leaf<0, S>::element());
+      return get<I...>(this->detail::leaf<0, S>::value);
     }
   }
   template <std::size_t... I>
   TESSEL_HOST_DEVICE constexpr auto stride() const {
     if constexpr (sizeof...(I) == 0) {
       if constexpr (std::is_empty_v<D>) return D{}; else return this->detail::leaf<1, D>::value;
+    } else if constexpr (std::is_empty_v<D>) {
+      return get<I...>(D{});
     } else {
-      return get<I...>(detail::leaf<1, D>::element());
+      return get<I...>(this->detail::leaf<1, D>::value);
     }
   }
   TESSEL_HOST_DEVICE constexpr Layout const& layout() const { return *this; }
