@@ -41,12 +41,12 @@ fi
 # The playground (web/): built with Emscripten, compared with this build's tool.
 TESSEL_CLI="$PWD/$build/tools/tessel" bash web/test.sh
 
-# Sanitizer stage: ASan+UBSan on the engine, text and typed-algebra tests and on the tool (the
+# Sanitizer stage: ASan+UBSan on the engine, text, typed-algebra and integer (bit operations) tests and on the tool (the
 # conformance cases and the CLI outputs through it). Only these targets are built (a few minutes on
 # 2 cores); each test executable runs directly (ctest would look for every test executable of the tree).
 if [ "${TESSEL_SANITIZE:-0}" != 1 ] && [ "${TESSEL_CI_SANITIZE:-1}" = 1 ]; then
   asan=build-asan
-  san_tests=(test_tuple_ops test_cli_check test_overflow test_dynamic_degenerate test_algebra_typed_vs_engine)  # longest first
+  san_tests=(test_tuple_ops test_cli_check test_overflow test_dynamic_degenerate test_algebra_typed_vs_engine test_cute_int_tuple)  # longest first but the last
   # The atom tables are compiled uninstrumented at -O1 in either build: the main build's objects serve.
   atoms_objs=$(cat "$build/tessel_text_atoms_objects.txt")  # written by src/text/CMakeLists.txt
   # The unit tests at -O0 (TESSEL_TEST_OPT_FLAGS, after -O1): test_tuple_ops took two minutes of the

@@ -39,11 +39,16 @@ TESSEL_HOST_DEVICE constexpr int bit_width(T x) {
   return n + (x != 0 ? 1 : 0);
 }
 
-// The least power of two at least x (1 for 0).
+// The least power of two at least x (1 for 0). Where that power does not fit in a 32- or 64-bit T
+// (x above 2^(width-1)) the shift count is taken modulo the shifted type's width, so the answer
+// is 1: what CuTe's bit_ceil (a shift by the full width, undefined in C++) gives on the host, here
+// without the undefined shift. (8- and 16-bit T shift as int: 2^8 / 2^16 truncated to 0.)
 template <class T>
 TESSEL_HOST_DEVICE constexpr T bit_ceil(T x) {
   if (x == 0) return T(1);
-  return T(T(1) << bit_width(T(x - 1)));
+  using P = decltype(T(1) << 0);  // T after the integral promotions
+  constexpr int width = int(sizeof(P)) * 8;
+  return T(T(1) << (bit_width(T(x - 1)) % width));
 }
 
 // The greatest power of two at most x (0 for 0).
@@ -110,8 +115,11 @@ TESSEL_HOST_DEVICE constexpr int countr_one(T x) {
 // The number of one bits.
 template <class T>
 TESSEL_HOST_DEVICE constexpr int popcount(T x) {
+  // On T's bits as an unsigned value: x - 1 of a signed minimum would overflow.
+  using U = std::make_unsigned_t<T>;
+  U u = static_cast<U>(x);
   int n = 0;
-  for (; x != 0; ++n) x = T(x & (x - 1));  // drop the lowest one bit
+  for (; u != 0; ++n) u = U(u & U(u - 1));  // drop the lowest one bit
   return n;
 }
 
