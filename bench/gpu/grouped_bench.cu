@@ -607,7 +607,7 @@ void time_case(TimeCase const& tc, int rounds, int reps, cublasHandle_t h) {
                                                    [&] { grouped_c(C, 2, kernels::sm90::kSplitN); },
                                                    [&] { grouped_c(C, 2, kernels::sm90::kSplitNone); },
                                                    [&] { grouped_c(C, 2, kernels::sm90::kSplitHalves); },
-                                                   [&] { grouped_c(C, -1, -1); },
+                                                   [&] { grouped_c(C, -1, -1, -1); },
                                                    [&] { grouped_c(C, 1, 1, kernels::sm90::kScheduleDynamic, 0); },
                                                    [&] { grouped_c(C, 1, 1, kernels::sm90::kScheduleDynamic, wide); }};
   auto const ms = time_variants(names, runs, rounds, reps, 2.0 * M * N * double(K));
@@ -705,12 +705,12 @@ void time_case_fp8(TimeCase const& tc, int rounds, int reps) {
                                              [&] { grouped(2, k9::kSplitN, false); },
                                              [&] { grouped(2, k9::kSplitNone, false); },
                                              [&] { grouped(2, k9::kSplitHalves, false); },
-                                             [&] { grouped(-1, -1, false); },
+                                             [&] { grouped(-1, -1, false, -1); },
                                              [&] { dense(false); },
                                              [&] { grouped(1, 1, true); },
                                              [&] { grouped(2, k9::kSplitN, true); },
                                              [&] { grouped(2, k9::kSplitHalves, true); },
-                                             [&] { grouped(-1, -1, true); },
+                                             [&] { grouped(-1, -1, true, -1); },
                                              [&] { dense(true); },
                                              [&] { grouped(1, 1, false, k9::kScheduleDynamic); },
                                              [&] { grouped(1, 1, true, k9::kScheduleDynamic); }};
