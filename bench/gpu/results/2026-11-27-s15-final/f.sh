@@ -1,0 +1,10 @@
+#!/bin/bash
+# Session 15, final call (H100): b.sh's builds start at once (CuTe's niced); a.sh (attention) has the GPU first,
+# then b.sh's checks, sanitizers, timings, pytest, CuTe's tutorials and device tests. Archives a.tgz, b.tgz under $OUT.
+rm -f /tmp/a.done
+bash .final15/b.sh > /tmp/b_stdout.txt 2>&1 &
+pb=$!
+bash .final15/a.sh
+touch /tmp/a.done
+wait $pb
+cat /tmp/b_stdout.txt
