@@ -334,32 +334,38 @@ TESSEL_HOST_DEVICE constexpr void put_values(T const& t, long long* v, int& n) {
   else v[n++] = static_cast<long long>(t);
 }
 
+// The flat values of a mode of n leaves (shape[k], stride[k]): the index of coordinate c
+// (0 <= c < size, split colexicographically), the size, and the reach (sum of (shape - 1) *
+// max(stride, 0)). flat_mode (n a constant) and the host's flat_view (n at run time) use them.
+TESSEL_HOST_DEVICE constexpr long long flat_index(long long const* shape, long long const* stride, int n, long long c) {
+  long long idx = 0;
+  for (int k = 0; k < n; ++k) {
+    long long const ck = k + 1 == n ? c : c % shape[k];
+    idx += ck * stride[k];
+    c = k + 1 == n ? 0 : c / shape[k];
+  }
+  return idx;
+}
+TESSEL_HOST_DEVICE constexpr long long flat_size(long long const* shape, int n) {
+  long long s = 1;
+  for (int k = 0; k < n; ++k) s *= shape[k];
+  return s;
+}
+TESSEL_HOST_DEVICE constexpr long long flat_reach(long long const* shape, long long const* stride, int n) {
+  long long r = 0;
+  for (int k = 0; k < n; ++k) r += (shape[k] - 1) * (stride[k] > 0 ? stride[k] : 0);
+  return r;
+}
+
 // One mode of a layout as flat shape and stride values.
 template <int N>
 struct flat_mode {
   static constexpr int leaves = N;
   long long shape[N > 0 ? N : 1] = {};
   long long stride[N > 0 ? N : 1] = {};
-  // The index of coordinate c (0 <= c < size): c split colexicographically.
-  TESSEL_HOST_DEVICE constexpr long long index(long long c) const {
-    long long idx = 0;
-    for (int k = 0; k < N; ++k) {
-      long long const ck = k + 1 == N ? c : c % shape[k];
-      idx += ck * stride[k];
-      c = k + 1 == N ? 0 : c / shape[k];
-    }
-    return idx;
-  }
-  TESSEL_HOST_DEVICE constexpr long long size() const {
-    long long s = 1;
-    for (int k = 0; k < N; ++k) s *= shape[k];
-    return s;
-  }
-  TESSEL_HOST_DEVICE constexpr long long reach() const {  // sum of (shape - 1) * max(stride, 0)
-    long long r = 0;
-    for (int k = 0; k < N; ++k) r += (shape[k] - 1) * (stride[k] > 0 ? stride[k] : 0);
-    return r;
-  }
+  TESSEL_HOST_DEVICE constexpr long long index(long long c) const { return flat_index(shape, stride, N, c); }
+  TESSEL_HOST_DEVICE constexpr long long size() const { return flat_size(shape, N); }
+  TESSEL_HOST_DEVICE constexpr long long reach() const { return flat_reach(shape, stride, N); }
 };
 template <class S, class D>
 TESSEL_HOST_DEVICE constexpr auto flat_mode_of(S const& s, D const& d) {
@@ -422,25 +428,9 @@ struct flat_view {
   long long const* shape;
   long long const* stride;
   int n;
-  long long index(long long c) const {
-    long long idx = 0;
-    for (int k = 0; k < n; ++k) {
-      long long const ck = k + 1 == n ? c : c % shape[k];
-      idx += ck * stride[k];
-      c = k + 1 == n ? 0 : c / shape[k];
-    }
-    return idx;
-  }
-  long long size() const {
-    long long s = 1;
-    for (int k = 0; k < n; ++k) s *= shape[k];
-    return s;
-  }
-  long long reach() const {
-    long long r = 0;
-    for (int k = 0; k < n; ++k) r += (shape[k] - 1) * (stride[k] > 0 ? stride[k] : 0);
-    return r;
-  }
+  long long index(long long c) const { return flat_index(shape, stride, n, c); }
+  long long size() const { return flat_size(shape, n); }
+  long long reach() const { return flat_reach(shape, stride, n); }
 };
 struct flat_table {
   flat_view m0, m1;
