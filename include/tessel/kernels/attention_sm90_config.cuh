@@ -151,12 +151,14 @@ constexpr int attention_default_epi_xor(int, bool, int = 2) { return 2; }
 // matrix products.
 // Dynamic_: tiles handed out at run time (an atomic counter: the next tile goes
 // to the first CTA that asks), else statically (CTA c takes positions c, c +
-// grid, ...). Meant for the causal mask, whose tiles differ in length; not
-// yet seen to run on a GPU (the one run that had it, with 32 producer
-// registers, hung in every variant, see below), so off by default.
+// grid, ...). Meant for the causal mask, whose tiles differ in length: the
+// default of 16-bit d128 causal (attention_default_dynamic; run and sanitized on
+// the H100 and the H200 since session 11; the first run that had it, with 32
+// producer registers, hung in every variant, see below).
 // EpiTma_: O written through shared memory and TMA stores (each consumer
 // warpgroup its 64 rows, the store draining while the next tile starts), else
-// straight from registers. Not yet run on a GPU either: off by default.
+// straight from registers. The default of 16-bit d128 causal
+// (attention_default_epi_tma), with EpiXor_ 2 since session 15.
 // Consumers_: consumer warpgroups (2 or 3), 64 query rows each (BM = 64
 // Consumers_): FlashAttention-3 takes 3 (BM = 192) for head dim 64. The
 // register split follows FA3's: producer 24 and consumers 240 for 2, 32 and 160
