@@ -762,7 +762,7 @@ int main(int argc, char** argv) {
   double const gbps = kernels::dram_gbps_per_sm(0, prop.multiProcessorCount);
   std::printf("peak DRAM bandwidth %.0f GB/s, %.1f GB/s per SM: the default (cluster = -1, schedule = -1) is %s\n", gbps * prop.multiProcessorCount, gbps,
               gbps >= kernels::sm90::kGroupedPairsBelowGBpsPerSM
-                  ? "clusters of 1, static order"
+                  ? "clusters of 1, in the dynamic order for 8-bit inputs and 16-bit groups of at most 4 tiles on average, else static"
                   : "clusters of 1 in the dynamic order for 8-bit inputs and 16-bit groups of at most 2 tiles on average, else clusters of 2");
   if (describe) {
     kernels::sm90::describe_grouped<Cfg>({0, 1, 127, 128, 129, 0, 300, 1000}, 4096, 7168, prop.multiProcessorCount, -1, -1, gbps);

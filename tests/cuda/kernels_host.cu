@@ -448,15 +448,19 @@ void grouped_tiles_all() {
             kernels::sm90::choose_split_lone(37.3) == k9::kSplitN,
         "choose_split_lone: no split at 25.4 GB/s per SM (H100) or unknown, split along N at 37.3 (H200)");
   // The default order at 25.4 GB/s per SM (or unknown): dynamic for 8-bit inputs, and for 16-bit ones where the groups average at
-  // most kDynamicMaxAvgTiles tiles (300 rows: <= 2 x 150, > 2 x 149); static at 37.3 and for no groups. The dynamic order's band: 1
-  // column where the groups average at most kDynamicNarrowBandMTiles m-tiles (300 <= 4 x 75, > 4 x 74), else the static walk's.
+  // most kDynamicMaxAvgTiles = 2 tiles (300 rows: <= 2 x 150, > 2 x 149); at 37.3 (H200) the same with kDynamicMaxAvgTilesWide = 4
+  // (300 <= 4 x 75, > 4 x 74); static for no groups. The dynamic order's band: 1 column where the groups average at most
+  // kDynamicNarrowBandMTiles m-tiles (300 <= 4 x 75, > 4 x 74), else the static walk's.
   check(k9::choose_grouped_schedule(gr, 128, true, 25.4) == k9::kScheduleDynamic && k9::choose_grouped_schedule(gr, 128, true, 0) == k9::kScheduleDynamic &&
             k9::choose_grouped_schedule(gr, 150, false, 25.4) == k9::kScheduleDynamic &&
-            k9::choose_grouped_schedule(gr, 149, false, 25.4) == k9::kScheduleStatic &&
-            k9::choose_grouped_schedule(gr, 128, true, 37.3) == k9::kScheduleStatic && k9::choose_grouped_schedule(gr, 150, false, 37.3) == k9::kScheduleStatic &&
-            k9::choose_grouped_schedule(kernels::GroupRows{}, 128, true, 0) == k9::kScheduleStatic,
-        "choose_grouped_schedule: dynamic at 25.4 GB/s per SM (H100) or unknown for 8-bit inputs and for 16-bit groups of at most 2 tiles "
-        "on average, static otherwise, at 37.3 (H200) and for no groups");
+            k9::choose_grouped_schedule(gr, 149, false, 25.4) == k9::kScheduleStatic && k9::choose_grouped_schedule(gr, 149, false, 0) == k9::kScheduleStatic &&
+            k9::choose_grouped_schedule(gr, 128, true, 37.3) == k9::kScheduleDynamic && k9::choose_grouped_schedule(gr, 8, true, 37.3) == k9::kScheduleDynamic &&
+            k9::choose_grouped_schedule(gr, 149, false, 37.3) == k9::kScheduleDynamic && k9::choose_grouped_schedule(gr, 75, false, 37.3) == k9::kScheduleDynamic &&
+            k9::choose_grouped_schedule(gr, 74, false, 37.3) == k9::kScheduleStatic &&
+            k9::choose_grouped_schedule(kernels::GroupRows{}, 128, true, 0) == k9::kScheduleStatic &&
+            k9::choose_grouped_schedule(kernels::GroupRows{}, 128, true, 37.3) == k9::kScheduleStatic,
+        "choose_grouped_schedule: dynamic for 8-bit inputs on both cards, for 16-bit groups of at most 2 tiles on average at 25.4 GB/s "
+        "per SM (H100) or unknown and of at most 4 at 37.3 (H200), static otherwise and for no groups");
   check(k9::choose_dynamic_log_band(gr, 128, 16) == 0 && k9::choose_dynamic_log_band(gr, 75, 16) == 0 &&
             k9::choose_dynamic_log_band(gr, 74, 16) == kernels::choose_log_band(16) && kernels::choose_log_band(16) > 0 &&
             k9::choose_dynamic_log_band(kernels::GroupRows{}, 128, 16) == kernels::choose_log_band(16),

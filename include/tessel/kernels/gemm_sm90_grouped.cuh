@@ -279,18 +279,27 @@ inline int choose_grouped_cluster(GroupRows const& gr, int tile_rows, int tiles_
 inline int choose_split_lone(double dram_gbps_per_sm) { return dram_gbps_per_sm >= kGroupedPairsBelowGBpsPerSM ? kSplitN : kSplitNone; }
 
 // The order of GroupedGemmOptions::schedule = -1 for groups of gr, tiles of tile_rows rows (BM), 8-bit inputs
-// or not, on a card of dram_gbps_per_sm (0: unknown, taken as the H100's). Below kGroupedPairsBelowGBpsPerSM
-// (the H100; bench/RESULTS.md "Grouped GEMM, session 15", N = 4096, K = 7168 and N = K = 2048, ratios to the
-// static default, clusters of 2 without split_lone): dynamic (clusters of 1) for 8-bit inputs (promoted
-// 1.10 / 1.12 / 1.30 / 1.50x at 8 / 64 / 256 experts and 256 at N = K = 2048, fast 1.03 / 1.11 / 1.10 /
-// 1.09x) and for 16-bit inputs whose groups average at most kDynamicMaxAvgTiles tiles (256 experts, groups of
-// 128 rows on average: 1.01x at K = 7168, 1.14x at N = K = 2048); static for larger 16-bit groups, where the
-// pairs' multicast reads B once per 256 rows in lockstep and the dynamic order's L2 sharing does less (64
-// experts, 512 rows: 0.88x; 8 experts: 0.94x). Above the threshold (the H200): static (not measured there).
-inline constexpr int kDynamicMaxAvgTiles = 2;  // (measured: 1 tile on average gains, 4 loses; the threshold between them)
+// or not, on a card of dram_gbps_per_sm (0: unknown, taken as the H100's): dynamic (clusters of 1) for 8-bit
+// inputs and for 16-bit inputs whose groups average at most kDynamicMaxAvgTiles tiles below
+// kGroupedPairsBelowGBpsPerSM, kDynamicMaxAvgTilesWide at or above it; static otherwise. Measured per round
+// (bench/RESULTS.md; N = 4096, K = 7168 at 8 / 64 / 256 experts, and 256 experts at N = K = 2048):
+//   H100 ("Grouped GEMM, session 15"; ratios to its static default, clusters of 2 without split_lone): 8-bit
+//   promoted 1.10 / 1.12 / 1.30 / 1.50x, fast 1.03 / 1.11 / 1.10 / 1.09x; 16-bit groups of 128 rows on average
+//   (256 experts) 1.01x at K = 7168, 1.14x at N = K = 2048; larger 16-bit groups static, where the pairs'
+//   multicast reads B once per 256 rows in lockstep and the dynamic order's L2 sharing does less (64 experts,
+//   512 rows: 0.88x; 8 experts: 0.94x).
+//   H200 ("Session 15, the new defaults on the H200"; ratios to its static default, clusters of 1, which re-read
+//   B wherever the CTAs sharing a tile drift apart): 16-bit 1.16-1.25x at 64 experts (4 tiles on average) and
+//   1.22-1.26x at 256 experts in every round, 0.99-1.01x at 256 experts N = K = 2048, 0.79-0.97x at 8 experts
+//   (16 tiles: static kept); 8-bit promoted 1.03-1.14 / 1.09-1.12 / 1.19-1.24 / 1.53-1.54x, fast 1.00-1.05x at
+//   64 and 256 experts and 1.01-1.03x at N = K = 2048, but 0.97-0.99x at 8 experts (taken for the promoted
+//   gain at the same groups: the rule does not see the accumulation mode).
+inline constexpr int kDynamicMaxAvgTiles = 2;      // below the threshold (measured: 1 tile on average gains, 4 loses)
+inline constexpr int kDynamicMaxAvgTilesWide = 4;  // at or above it (measured: 1 and 4 tiles gain, 16 lose)
 inline int choose_grouped_schedule(GroupRows const& gr, int tile_rows, bool eight_bit, double dram_gbps_per_sm) {
-  if (gr.groups <= 0 || dram_gbps_per_sm >= kGroupedPairsBelowGBpsPerSM) return kScheduleStatic;
-  bool const small = (long long)gr.total_rows <= (long long)gr.groups * kDynamicMaxAvgTiles * tile_rows;
+  if (gr.groups <= 0) return kScheduleStatic;
+  int const max_avg = dram_gbps_per_sm >= kGroupedPairsBelowGBpsPerSM ? kDynamicMaxAvgTilesWide : kDynamicMaxAvgTiles;
+  bool const small = (long long)gr.total_rows <= (long long)gr.groups * max_avg * tile_rows;
   return eight_bit || small ? kScheduleDynamic : kScheduleStatic;
 }
 
