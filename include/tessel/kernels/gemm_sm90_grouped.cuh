@@ -289,11 +289,12 @@ inline int choose_split_lone(double dram_gbps_per_sm) { return dram_gbps_per_sm 
 //   multicast reads B once per 256 rows in lockstep and the dynamic order's L2 sharing does less (64 experts,
 //   512 rows: 0.88x; 8 experts: 0.94x).
 //   H200 ("Session 15, the new defaults on the H200"; ratios to its static default, clusters of 1, which re-read
-//   B wherever the CTAs sharing a tile drift apart): 16-bit 1.16-1.25x at 64 experts (4 tiles on average) and
-//   1.22-1.26x at 256 experts in every round, 0.99-1.01x at 256 experts N = K = 2048, 0.79-0.97x at 8 experts
-//   (16 tiles: static kept); 8-bit promoted 1.03-1.14 / 1.09-1.12 / 1.19-1.24 / 1.53-1.54x, fast 1.00-1.05x at
-//   64 and 256 experts and 1.01-1.03x at N = K = 2048, but 0.97-0.99x at 8 experts (taken for the promoted
-//   gain at the same groups: the rule does not see the accumulation mode).
+//   B wherever the CTAs sharing a tile drift apart): 16-bit 1.16-1.25x at 64 experts (4 tiles on average;
+//   1.00-1.16x against the bench's c1 row, the same static configuration) and 1.22-1.26x at 256 experts in every
+//   round, 0.99-1.01x at 256 experts N = K = 2048, 0.79-0.97x at 8 experts (16 tiles: static kept); 8-bit
+//   promoted 1.03-1.14 / 1.09-1.12 / 1.19-1.24 / 1.53-1.54x, fast 1.08-1.10x at 64 experts, 1.00-1.05x at 256
+//   and 1.01-1.03x at N = K = 2048, but 0.97-0.99x at 8 experts (taken for the promoted gain at the same groups:
+//   the rule does not see the accumulation mode).
 inline constexpr int kDynamicMaxAvgTiles = 2;      // below the threshold (measured: 1 tile on average gains, 4 loses)
 inline constexpr int kDynamicMaxAvgTilesWide = 4;  // at or above it (measured: 1 and 4 tiles gain, 16 lose)
 inline int choose_grouped_schedule(GroupRows const& gr, int tile_rows, bool eight_bit, double dram_gbps_per_sm) {
