@@ -275,7 +275,9 @@ inline int choose_grouped_cluster(GroupRows const& gr, int tile_rows, int tiles_
 // 0.967 / 0.965 without; bench/RESULTS.md "Session 12, final call"). Session 13 (H100, idle warpgroups
 // skipped): no split 0.94-0.98 / 1.00-1.08 / 1.05-1.11, along N 0.90 / 0.94-0.97 / 0.80-0.81 (the lone row's
 // positions read B tiles the group's other pairs of the column do not), halves (kSplitHalves) within -0.02 to
-// +0.04 of no split: no split kept below the threshold; the H200 has not run the halves.
+// +0.04 of no split: no split kept below the threshold. The H200 ran the halves in session 14's final call B
+// (0.98-1.005x a cuBLAS loop at K = 7168, 8 to 256 experts) and session 15 (helper h200); it takes clusters of 1
+// by default (choose_grouped_cluster), so this choice applies there only to pairs asked for.
 inline int choose_split_lone(double dram_gbps_per_sm) { return dram_gbps_per_sm >= kGroupedPairsBelowGBpsPerSM ? kSplitN : kSplitNone; }
 
 // The order of GroupedGemmOptions::schedule = -1 for groups of gr, tiles of tile_rows rows (BM), 8-bit inputs
