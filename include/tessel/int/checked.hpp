@@ -45,10 +45,12 @@ struct int_arg {
   long long v;
   bool is_unsigned;
 };
+// Whether an integer of type T is written as unsigned (%llu): bool is written as 1 or 0.
+template <class T>
+inline constexpr bool writes_unsigned = std::is_unsigned_v<T> && !std::is_same_v<T, bool>;
 template <class T>
 constexpr int_arg as_int_arg(T v) {
-  if constexpr (std::is_unsigned_v<T> && !std::is_same_v<T, bool>) return {static_cast<long long>(v), true};
-  else return {static_cast<long long>(v), false};
+  return {static_cast<long long>(v), writes_unsigned<T>};
 }
 inline int put_int_arg(char* p, int n, int_arg a) {
   return a.is_unsigned ? snprintf(p, std::size_t(n), "%llu", static_cast<unsigned long long>(a.v))
@@ -78,9 +80,7 @@ TESSEL_HOST_DEVICE constexpr void check_overflow(bool overflowed, A a, B b) {
   printf("tessel: %s [%lld and %lld]\n", engine::message(engine::Err::overflow), (long long)a, (long long)b);
   __trap();
 #else
-  throw_overflow(static_cast<long long>(a), static_cast<long long>(b),
-                 int(std::is_unsigned_v<A> && !std::is_same_v<A, bool>) +
-                     2 * int(std::is_unsigned_v<B> && !std::is_same_v<B, bool>));
+  throw_overflow(static_cast<long long>(a), static_cast<long long>(b), int(writes_unsigned<A>) + 2 * int(writes_unsigned<B>));
 #endif
 }
 
@@ -161,25 +161,21 @@ TESSEL_HOST_DEVICE constexpr bool is_minus_one(T const& v) {
   else return false;
 }
 
-// Whether T is C<v> with v == n (the static integers of integral.hpp's identity cases _1 * u, _0 + u).
-template <class T, auto n> struct is_c_value : std::false_type {};
-template <auto v, auto n> struct is_c_value<C<v>, n> : std::bool_constant<v == n> {};
-
 // Left folds: mul_all(x, y, z) == (x * y) * z, add_all likewise, checked.
 template <class A>
 TESSEL_HOST_DEVICE constexpr auto mul_all(A const& a) { return a; }
 template <class A, class B, class... R>
 TESSEL_HOST_DEVICE constexpr auto mul_all(A const& a, B const& b, R const&... r) {
-  // _1 * b is b itself (integral.hpp's identity case, the same type): no check to make.
-  if constexpr (is_c_value<A, 1>::value && is_std_integral_v<B>) return mul_all(b, r...);
+  // _1 * b is b itself (integral.hpp's identity case for a static 1, is_constant: the same type): no check to make.
+  if constexpr (is_constant_v<1, A> && is_std_integral_v<B>) return mul_all(b, r...);
   else return mul_all(mul(a, b), r...);
 }
 template <class A>
 TESSEL_HOST_DEVICE constexpr auto add_all(A const& a) { return a; }
 template <class A, class B, class... R>
 TESSEL_HOST_DEVICE constexpr auto add_all(A const& a, B const& b, R const&... r) {
-  // _0 + b is b itself (integral.hpp's identity case, the same type): no check to make.
-  if constexpr (is_c_value<A, 0>::value && is_std_integral_v<B>) return add_all(b, r...);
+  // _0 + b is b itself (integral.hpp's identity case for a static 0, is_constant: the same type): no check to make.
+  if constexpr (is_constant_v<0, A> && is_std_integral_v<B>) return add_all(b, r...);
   else return add_all(add(a, b), r...);
 }
 
