@@ -213,6 +213,8 @@ constexpr void put_dyn_values(store<X...> const& s, unsigned long long* v, int& 
   if constexpr (sizeof...(X) > 3) put_dyn_values(s.m3, v, n);
   if constexpr (sizeof...(X) > 4) put_dyn_values(s.rest, v, n);
 }
+// (The store's walk written again on the holder's member rather than a call of the overload above: that
+// call is one more function per printed tuple type, +4M g++ instructions (0.2%) in the layout program.)
 template <class... X>
 constexpr void put_dyn_values(holder<store<X...>> const& t, unsigned long long* v, int& n) {
   if constexpr (sizeof...(X) > 0) put_dyn_values(t.s_.m0, v, n);
