@@ -35,6 +35,17 @@ TESSEL_HOST_DEVICE std::uint32_t smem_u32(void const* p) {
   return 0;
 #endif
 }
+// A 32-bit word to a shared-window address (st.shared.u32): for loops that keep their addresses in
+// registers (a generic pointer whose address space the compiler has lost, e.g. through alignment
+// arithmetic on an integer, compiles to a generic store). The "memory" clobber keeps it in order with
+// the compiler's own loads and stores of shared memory.
+TESSEL_DEVICE void st_shared_u32(std::uint32_t at, std::uint32_t v) {
+#if defined(__CUDA_ARCH__)
+  asm volatile("st.shared.u32 [%0], %1;\n" ::"r"(at), "r"(v) : "memory");
+#else
+  (void)at, (void)v;
+#endif
+}
 [[noreturn]] TESSEL_HOST_DEVICE void missing_tma(char const* what) { missing_instruction(what); }
 }  // namespace detail
 

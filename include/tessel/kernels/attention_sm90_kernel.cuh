@@ -130,8 +130,8 @@ TESSEL_DEVICE float quad_sum(float v) {
 
 using ::tessel::kernels::gemm_convert::pack_pair;
 
-// One 32-bit word to a shared-window address (st.shared.b32).
-TESSEL_DEVICE void st_shared_b32(std::uint32_t at, std::uint32_t v) { asm volatile("st.shared.b32 [%0], %1;\n" ::"r"(at), "r"(v) : "memory"); }
+// One 32-bit word to a shared-window address (the atom layer's st_shared_u32).
+using ::TESSEL_NAMESPACE::detail::st_shared_u32;
 
 // Four floats rounded to e4m3 (saturating to +-448) as one word, value 0 in the lowest byte.
 TESSEL_DEVICE std::uint32_t pack_e4m3x4(float v0, float v1, float v2, float v3) {
@@ -146,9 +146,8 @@ TESSEL_DEVICE std::uint32_t pack_e4m3x4(float v0, float v1, float v2, float v3) 
 // A descale (null: 1).
 TESSEL_DEVICE float descale_of(float const* d, long long sb, long long sh, int b, int h) { return d ? d[b * sb + h * sh] : 1.f; }
 
-// Named barriers among n threads (ids 1..15; 0 is __syncthreads').
-TESSEL_DEVICE void named_barrier_sync(int id, int n) { asm volatile("bar.sync %0, %1;\n" ::"r"(id), "r"(n) : "memory"); }
-TESSEL_DEVICE void named_barrier_arrive(int id, int n) { asm volatile("bar.arrive %0, %1;\n" ::"r"(id), "r"(n) : "memory"); }
+using ::TESSEL_NAMESPACE::kernels::named_barrier_arrive;  // sm90_common.cuh
+using ::TESSEL_NAMESPACE::kernels::named_barrier_sync;
 
 }  // namespace detail
 
@@ -597,7 +596,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
               int const oi = int(lo(int(get<0>(rci)), int(get<1>(rci))));
               std::uint32_t const at = so_s + std::uint32_t(sizeof(TO)) * std::uint32_t(o0 ^ (oi & kThreadBits)) +
                                        std::uint32_t(sizeof(TO)) * std::uint32_t(oi & ~kThreadBits);
-              detail::st_shared_b32(at, detail::pack_pair(acc_o(i), acc_o(i + 1), static_cast<TO*>(nullptr)));
+              detail::st_shared_u32(at, detail::pack_pair(acc_o(i), acc_o(i + 1), static_cast<TO*>(nullptr)));
             }
           } else {
             TESSEL_UNROLL

@@ -150,8 +150,8 @@ __global__ void __launch_bounds__(kThreads, 5) copy_transpose_bytes(unsigned cha
       bool const o = sh & 4;
       unsigned const a = o ? pr[r].y : pr[r].x, c = o ? n0 : pr[r].y, d = o ? n1 : n0;
       std::uint32_t const at = row_lane + 4 * WR * 16 * r, x = (2 * l16) ^ (sw_lane + 4 * r);
-      st_shared(at + 4 * x, __funnelshift_r(a, c, (sh & 3) * 8));
-      st_shared(at + 4 * (x ^ 1), __funnelshift_r(c, d, (sh & 3) * 8));
+      st_shared_u32(at + 4 * x, __funnelshift_r(a, c, (sh & 3) * 8));
+      st_shared_u32(at + 4 * (x ^ 1), __funnelshift_r(c, d, (sh & 3) * 8));
     }
     if (slow) {  // rows gathered byte by byte: bytes 8*l16 .. 8*l16+7, over what the shift wrote
       for (int r = 0; r < R8; ++r) {
@@ -160,8 +160,8 @@ __global__ void __launch_bounds__(kThreads, 5) copy_transpose_bytes(unsigned cha
         auto const* row = reinterpret_cast<unsigned char const*>(row_pair[cur][i]) + (row_info[cur][i] & 255);
         unsigned long long const v = row_bytes8(row, int(8 * l16), nj);
         std::uint32_t const at = row_lane + 4 * WR * 16 * r, x = (2 * l16) ^ (sw_lane + 4 * r);  // as the shift's
-        st_shared(at + 4 * x, unsigned(v));
-        st_shared(at + 4 * (x ^ 1), unsigned(v >> 32));
+        st_shared_u32(at + 4 * x, unsigned(v));
+        st_shared_u32(at + 4 * (x ^ 1), unsigned(v >> 32));
       }
     }
     unsigned const bn = b + gridDim.x;

@@ -46,11 +46,8 @@ constexpr unsigned kWarps = 8, kThreads = 32 * kWarps;
 // The 32-bit shared-memory address of a pointer into shared memory (for
 // cp_async_ca): the atom layer's (copy_sm90.hpp).
 using ::tessel::detail::smem_u32;
-// A 32-bit word at a 32-bit shared-memory address (loops that keep their
-// addresses in registers instead of re-deriving them from a pointer).
-__device__ __forceinline__ void st_shared(std::uint32_t at, unsigned v) {
-  asm volatile("st.shared.u32 [%0], %1;\n" ::"r"(at), "r"(v));
-}
+// A 32-bit word at a 32-bit shared-memory address: the atom layer's (copy_sm90.hpp).
+using ::tessel::detail::st_shared_u32;
 __device__ __forceinline__ unsigned ld_shared(std::uint32_t at) {
   unsigned v;
   asm volatile("ld.shared.u32 %0, [%1];\n" : "=r"(v) : "r"(at));

@@ -110,41 +110,34 @@ inline bool check_epilogue_chunks() {
 // (the (BM, BN / 2) TiledMMA's) into value i of the promoted accumulator (the
 // (BM, BN) TiledMMA's) and value i of the second half's into value V / 2 + i (V
 // values per thread): checked here, for every thread and value, against both
-// C layouts (thread, value) -> m + BM * n, the second half's columns BN / 2 on.
+// C layouts (thread, value) -> m + BM * n, the second half's columns BN / 2 on. (Instantiated
+// only where Cfg::kHalves: set_tensor_maps.)
 template <class Cfg>
 inline bool check_halves() {
-  if constexpr (!Cfg::kHalves) {
-    return true;
-  } else {
-    auto const tv = typename Cfg::TiledMma{}.get_layoutC_TV();
-    auto const th = typename Cfg::TiledMmaH{}.get_layoutC_TV();
-    constexpr int BM = Cfg::BM::value, half = Cfg::BNH::value;
-    int const vals = int(size<1>(tv)), hv = int(size<1>(th));
-    if (int(size<0>(tv)) != int(size<0>(th)) || vals != 2 * hv) return false;
-    for (int t = 0; t < int(size<0>(tv)); ++t)
-      for (int v = 0; v < hv; ++v) {
-        int const h = int(th(t, v));
-        if (int(tv(t, v)) != h || int(tv(t, hv + v)) != h + BM * half) return false;
-      }
-    return true;
-  }
+  auto const tv = typename Cfg::TiledMma{}.get_layoutC_TV();
+  auto const th = typename Cfg::TiledMmaH{}.get_layoutC_TV();
+  constexpr int BM = Cfg::BM::value, half = Cfg::BNH::value;
+  int const vals = int(size<1>(tv)), hv = int(size<1>(th));
+  if (int(size<0>(tv)) != int(size<0>(th)) || vals != 2 * hv) return false;
+  for (int t = 0; t < int(size<0>(tv)); ++t)
+    for (int v = 0; v < hv; ++v) {
+      int const h = int(th(t, v));
+      if (int(tv(t, v)) != h || int(tv(t, hv + v)) != h + BM * half) return false;
+    }
+  return true;
 }
 
 // RegA_ (Cfg::kRegA): the kernel's ldmatrix addresses take byte c of row r of A's stage s at
 // s * kStageA + 128 r + 16 ((c / 16) ^ (r % 8)) + c % 16 (the 128-byte swizzle of K-major 8-bit
-// rows): checked here against SmemLayoutA for every row, byte and stage.
+// rows): checked here against SmemLayoutA for every row, byte and stage (where Cfg::kRegA).
 template <class Cfg>
 inline bool check_rega() {
-  if constexpr (!Cfg::kRegA) {
-    return true;
-  } else {
-    typename Cfg::SmemLayoutA const l{};
-    for (int s = 0; s < Cfg::kStages; ++s)
-      for (int r = 0; r < Cfg::BM::value; ++r)
-        for (int c = 0; c < Cfg::BK::value; ++c)
-          if (int(l(r, c, s)) != s * Cfg::kStageA + 128 * r + 16 * ((c / 16) ^ (r % 8)) + c % 16) return false;
-    return true;
-  }
+  typename Cfg::SmemLayoutA const l{};
+  for (int s = 0; s < Cfg::kStages; ++s)
+    for (int r = 0; r < Cfg::BM::value; ++r)
+      for (int c = 0; c < Cfg::BK::value; ++c)
+        if (int(l(r, c, s)) != s * Cfg::kStageA + 128 * r + 16 * ((c / 16) ^ (r % 8)) + c % 16) return false;
+  return true;
 }
 
 // The tensor maps of a launch (each cached by TmaCache): A (rows_a, K) and B (rows_b, K) for the
@@ -174,10 +167,14 @@ void set_tensor_maps(P& p, typename Cfg::ElementA const* A, int rows_a, long lon
   if (epilogue == GemmEpilogue::tma && !epi_tma_fits)
     fail((std::string(who) + ": the TMA epilogue was asked for, but it needs a 16-bit C, beta = 0 and C's rows 16-byte aligned").c_str());
   p.epi_tma = epi_tma_fits && epilogue != GemmEpilogue::direct;
-  static bool const halves_ok = check_halves<Cfg>();
-  if (!halves_ok) fail((std::string(who) + ": the halves' C layouts do not match the promoted accumulator's").c_str());
-  static bool const rega_ok = check_rega<Cfg>();
-  if (!rega_ok) fail((std::string(who) + ": A's shared-memory layout is not the 128-byte swizzle that RegA_'s ldmatrix assumes").c_str());
+  if constexpr (Cfg::kHalves) {
+    static bool const halves_ok = check_halves<Cfg>();
+    if (!halves_ok) fail((std::string(who) + ": the halves' C layouts do not match the promoted accumulator's").c_str());
+  }
+  if constexpr (Cfg::kRegA != 0) {
+    static bool const rega_ok = check_rega<Cfg>();
+    if (!rega_ok) fail((std::string(who) + ": A's shared-memory layout is not the 128-byte swizzle that RegA_'s ldmatrix assumes").c_str());
+  }
   if constexpr (Cfg::kEpiTma) {
     static bool const chunks_ok = check_epilogue_chunks<Cfg>();
     if (!chunks_ok) fail((std::string(who) + ": the TiledMMA's C layout does not match the epilogue's chunks").c_str());

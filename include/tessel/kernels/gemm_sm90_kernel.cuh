@@ -168,18 +168,16 @@ TESSEL_DEVICE void tma_load_rows(TmaDescriptor const& desc, TmaTilePlan const& p
     SM90_TMA_LOAD::copy(&desc, &bar, hint, smem + b * plan.smem_step, x + b * plan.box_step[0], y + b * plan.box_step[1]);
 }
 
-// bar.sync on named barrier id (1..15) among n threads (a consumer warpgroup's).
-TESSEL_DEVICE void named_barrier_sync(int id, int n) { asm volatile("bar.sync %0, %1;\n" ::"r"(id), "r"(n) : "memory"); }
-// bar.arrive on named barrier id among n threads (the arriving threads go on).
-TESSEL_DEVICE void named_barrier_arrive(int id, int n) { asm volatile("bar.arrive %0, %1;\n" ::"r"(id), "r"(n) : "memory"); }
+using ::TESSEL_NAMESPACE::kernels::named_barrier_arrive;  // sm90_common.cuh
+using ::TESSEL_NAMESPACE::kernels::named_barrier_sync;
 
 using ::tessel::kernels::gemm_convert::pack_pair;  // the epilogue's conversions (gemm_convert.cuh)
 
-// A 4-byte store at shared-window address a (the TMA epilogue's slots). The slots' generic pointer
-// has lost its address space (smem_raw's alignment arithmetic goes through an integer), so a plain
-// store compiles to a generic st.u32; st.shared was 0.2-0.7% faster on every bench case (bench/RESULTS.md,
-// "Issue 25, session 15").
-TESSEL_DEVICE void st_shared_u32(std::uint32_t a, std::uint32_t v) { asm volatile("st.shared.u32 [%0], %1;\n" ::"r"(a), "r"(v)); }
+// The TMA epilogue's 4-byte stores to its slots: st.shared at a shared-window address (the atom
+// layer's st_shared_u32). The slots' generic pointer has lost its address space (smem_raw's alignment
+// arithmetic goes through an integer), so a plain store compiles to a generic st.u32; st.shared was
+// 0.2-0.7% faster on every bench case (bench/RESULTS.md, "Issue 25, session 15").
+using ::TESSEL_NAMESPACE::detail::st_shared_u32;
 
 // The FP8 GEMM's scale of row (or column) i of n: s[i] (per row), s[0] (per
 // tensor) or 1 (none); i is clamped into the matrix (edge tiles).
@@ -255,7 +253,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
   using TB = typename Cfg::ElementB;
   using TO = typename Cfg::ElementOut;
   using BM = typename Cfg::BM;
-  using BN = typename Cfg::BN;
+  using Tile = Shape<BM, typename Cfg::BN>;  // (BM, BN): the output tile
   constexpr int S = Cfg::kStages;
 
   extern __shared__ unsigned char smem_raw[];
@@ -339,10 +337,10 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
     auto sB = make_tensor(make_smem_ptr(smem_b), typename Cfg::SmemLayoutB{});  // (BN, BK, S)
     auto tCrA = thr.partition_fragment_A(sA);  // (MMA, MMA_M, MMA_K, S) descriptors
     auto tCrB = thr.partition_fragment_B(sB);  // (MMA, MMA_N, MMA_K, S) descriptors
-    auto acc = partition_fragment_C(mma, Shape<BM, BN>{});  // (MMA, MMA_M, MMA_N) fp32 registers
+    auto acc = partition_fragment_C(mma, Tile{});  // (MMA, MMA_M, MMA_N) fp32 registers
     // 8-bit with promotion: the fp32 accumulator that acc is added into (the epilogue's source then).
     std::conditional_t<Cfg::kPromote, decltype(acc), detail::NoAccumulator> acc2;
-    auto tCcC = thr.partition_C(make_identity_tensor(Shape<BM, BN>{}));  // (row, col) of each accumulator in the tile
+    auto tCcC = thr.partition_C(make_identity_tensor(Tile{}));  // (row, col) of each accumulator in the tile
     constexpr int kBlocks = decltype(size<2>(tCrA.layout()))::value;     // wgmma k-blocks per k-tile
     bool const lane0 = (threadIdx.x % 32) == 0;
     // Halves: the TiledMMA of (BM, BN / 2), B's stages as halves, the halves' accumulators.
@@ -420,7 +418,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
       // 192-column block-scaled tiles (kWideBlocks) straddle two 128-column blocks of B: columns
       // [0, 64) of the tile lie in block b0 = b_row / 128, [128, 192) in b0 + 1, [64, 128) in b0
       // where the tile starts on a block (even tiles) and in b0 + 1 otherwise (mid_next).
-      constexpr bool kWideBlocks = Cfg::kBlockScaled && BN::value == 192;
+      constexpr bool kWideBlocks = Cfg::kBlockScaled && Cfg::BN::value == 192;
       [[maybe_unused]] float const* sb_col1 = nullptr;
       [[maybe_unused]] float next_sb1 = 0.f;
       [[maybe_unused]] bool mid_next = false;
@@ -746,7 +744,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
           // the tile loop and keeps them live beside the accumulators (spills).
           int ctid_o = ctid;
           asm volatile("" : "+r"(ctid_o));
-          auto const tCcE = mma.get_slice(ctid_o).partition_C(make_identity_tensor(Shape<BM, BN>{}));
+          auto const tCcE = mma.get_slice(ctid_o).partition_C(make_identity_tensor(Tile{}));
           // This tile's first slot: 0 throughout where the chunks are a multiple of the slots.
           constexpr bool kSlotsRound = Cfg::kChunksN % Cfg::kEpiSlots != 0;
           int const first_slot = kSlotsRound ? epi_next : 0;
@@ -810,13 +808,13 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
       // dynamic-strided tensor would run the layout algebra at run time, whose
       // error path is a call: ptxas then serializes wgmma).
       if constexpr (Cfg::kBlockScaled) {
-        epilogue_direct<BM, BN>(res, tCcC, LinearCombination{p.alpha, p.beta}, p.c, p.ldc, t.c_row, t.c_col, t.c_row_end, p.n, p.vec);
+        epilogue_direct<BM, typename Cfg::BN>(res, tCcC, LinearCombination{p.alpha, p.beta}, p.c, p.ldc, t.c_row, t.c_col, t.c_row_end, p.n, p.vec);
       } else if constexpr (Cfg::kEightBit) {
         detail::ScaledCombination const hook{detail::tensor_scaled_alpha(p.alpha, p.scales), p.beta, p.scales.a_rows ? p.scales.a : nullptr,
                                              p.scales.b_cols ? p.scales.b : nullptr, p.m, p.n};
-        epilogue_direct<BM, BN>(res, tCcC, hook, p.c, p.ldc, t.c_row, t.c_col, t.c_row_end, p.n, p.vec);
+        epilogue_direct<BM, typename Cfg::BN>(res, tCcC, hook, p.c, p.ldc, t.c_row, t.c_col, t.c_row_end, p.n, p.vec);
       } else {
-        epilogue_direct<BM, BN>(acc, tCcC, LinearCombination{p.alpha, p.beta}, p.c, p.ldc, t.c_row, t.c_col, t.c_row_end, p.n, p.vec);
+        epilogue_direct<BM, typename Cfg::BN>(acc, tCcC, LinearCombination{p.alpha, p.beta}, p.c, p.ldc, t.c_row, t.c_col, t.c_row_end, p.n, p.vec);
       }
     }
     if constexpr (Cfg::kEpiTma) {

@@ -1,6 +1,6 @@
 // tessel/kernels/sm90_common.cuh: what the Hopper kernels (gemm_sm90*, attention_sm90*) share
 // beyond the pipeline and the scheduler: the wgmma kind of an input type, the warpgroup register reallocation (setmaxnreg, with
-// the producer's and the consumers' counts as the configurations' parameters) and describe()'s
+// the producer's and the consumers' counts as the configurations' parameters), named barriers and describe()'s
 // line for a TMA box. Compile with nvcc.
 #pragma once
 
@@ -30,6 +30,11 @@ TESSEL_DEVICE void setmaxnreg_inc() {
   asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;\n" ::"n"(Regs) : "memory");
 #endif
 }
+
+// Named barriers (ids 1..15; 0 is __syncthreads') among n threads, a multiple of 32: bar.sync waits
+// for all n, bar.arrive counts this thread and goes on.
+TESSEL_DEVICE void named_barrier_sync(int id, int n) { asm volatile("bar.sync %0, %1;\n" ::"r"(id), "r"(n) : "memory"); }
+TESSEL_DEVICE void named_barrier_arrive(int id, int n) { asm volatile("bar.arrive %0, %1;\n" ::"r"(id), "r"(n) : "memory"); }
 
 // One line of describe(): a tensor map's rank, box, swizzle and boxes per tile (and its error, if any).
 inline void describe_tma_box(char const* what, TMA::Params const& q) {
