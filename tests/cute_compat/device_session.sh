@@ -17,6 +17,24 @@ for v in tessel cute; do
 done
 wait
 for v in tessel cute; do cp /tmp/cute-compat-$v/summary.tsv "$out/summary-$v.tsv" 2>/dev/null; done
+# The tutorials' result hashes (harness.py, d2h_hash.c), tessel's build against CuTe's, one line each.
+python3 - "$out/summary-tessel.tsv" "$out/summary-cute.tsv" <<'PY' | tee "$out/hashes.txt"
+import csv, re, sys
+def hashes(path):
+    try:
+        rows = list(csv.DictReader(open(path), delimiter="\t"))
+    except OSError:
+        return {}
+    return {r["file"]: (re.findall(r"result hash (\w+)", r.get("verification", "")) or ["-"])[0]
+            for r in rows if r.get("suite") == "tutorials"}
+t, c = hashes(sys.argv[1]), hashes(sys.argv[2])
+same = 0
+for f in sorted(set(t) | set(c)):
+    ok = t.get(f, "-") == c.get(f, "-") != "-"
+    same += ok
+    print(f"result hash {f}: tessel {t.get(f, '-')} cute {c.get(f, '-')} {'same' if ok else 'DIFFERENT'}")
+print(f"result hashes: {same} of {len(set(t) | set(c))} tutorials the same")
+PY
 { nvcc -std=c++20 -O3 -arch=sm_90a --expt-relaxed-constexpr -Iinclude tests/cuda/tma.cu -o /tmp/tma -lcuda &&
   /tmp/tma && compute-sanitizer --tool memcheck /tmp/tma | tail -n 3; } > "$out/tma.txt" 2>&1
 tar czf "$out/logs.tgz" -C /tmp cute-compat-tessel/logs cute-compat-cute/logs 2>/dev/null

@@ -8,7 +8,9 @@ Suites (README "Compiling CuTe programs against tessel"):
   tutorials     examples/cute/tutorial/*.cu and hopper/*.cu: nvcc -std=c++20 -O3 --expt-relaxed-constexpr (CuTe's
                 CMake flags, C++20 as tessel needs), -arch=sm_90a for hopper/, --tutorial-arch (sm_90) for the
                 others; run on a GPU (sgemm_sm80 with "5120 5120 4096 T N": its default NT is not implemented
-                for half_t); the verification lines printed and the GFlop/s as TFLOP/s
+                for half_t); the verification lines printed and the GFlop/s as TFLOP/s; built with
+                -cudart shared and run under d2h_hash.c (LD_PRELOAD), which hashes every device-to-host
+                copy: the "result hash" compares a CuTe build with a tessel build of the same tutorial
   device        test/unit/cute/{layout,volta,turing,ampere,hopper}/*.cu: nvcc -std=c++20 -O2
                 -gencode=arch=compute_90a,code=[sm_90a,compute_90a] (as CUTLASS's CMake builds 90a),
                 CUTLASS's test/unit/common headers and its test main, GoogleTest, run on a GPU
@@ -316,13 +318,18 @@ class Harness:
         bdir = os.path.join(self.out, "bin", "tutorials")
         os.makedirs(os.path.join(bdir, "hopper"), exist_ok=True)
         common = [os.path.join(self.cutlass, "examples", "common")]
+        # The result hash (d2h_hash.c): every device-to-host copy's bytes, hashed by an LD_PRELOAD library
+        # around the shared CUDA runtime, so that a tutorial built against CuTe and against tessel can be
+        # compared where it prints no verification (the GEMM tutorials).
+        preload = self.d2h_hash_lib(bdir)
+        cudart = ["-cudart", "shared"] if preload else []
 
         def one(f):
             r = Result("tutorials", f)
             exe = os.path.join(bdir, f[:-3])
             arch = "sm_90a" if f.startswith("hopper/") else self.a.tutorial_arch
             cmd = [*self.nvcc_base(self.a.tutorial_std, "-O3", arch), *self.includes(True, common),
-                   os.path.join(base, f), "-o", exe, "-lcuda"]
+                   os.path.join(base, f), "-o", exe, *cudart, "-lcuda"]
             rc, dt, out = run_cmd(cmd, os.path.join(self.out, "logs", "tutorials", f + ".compile.log"))
             r.compiled, r.compile_s = rc == 0, dt
             if rc != 0:
@@ -337,11 +344,24 @@ class Harness:
             if not self.gpu:
                 r.run = "not run (--no-run)" if self.a.no_run else "not run (no GPU)"
                 continue
+            env = dict(os.environ, LD_PRELOAD=preload) if preload else None
             rc, _, out = run_cmd([r.exe, *TUTORIAL_ARGS.get(os.path.basename(r.file), [])],
                                  os.path.join(self.out, "logs", "tutorials", r.file + ".run.log"),
-                                 timeout=self.a.run_timeout)
+                                 timeout=self.a.run_timeout, env=env)
             self.parse_tutorial(r, out, rc)
         return res
+
+    def d2h_hash_lib(self, bdir):
+        """Builds d2h_hash.c with the host C compiler; its path, or "" (no hashes) where that fails."""
+        so = os.path.join(bdir, "d2h_hash.so")
+        cc = os.environ.get("CC", "cc")
+        rc, _, out = run_cmd([cc, "-shared", "-fPIC", "-O2", os.path.join(HERE, "d2h_hash.c"), "-o", so, "-ldl"],
+                             os.path.join(self.out, "logs", "tutorials", "d2h_hash.build.log"))
+        if rc != 0:
+            print(f"harness: the result-hash library did not build ({first_error(out)}); no result hashes",
+                  file=sys.stderr)
+            return ""
+        return so
 
     @staticmethod
     def parse_tutorial(r, out, rc):
@@ -354,6 +374,14 @@ class Harness:
             r.verification = "; ".join(dict.fromkeys(ver))[:200]
         else:
             r.verification = "none printed"
+        # The result hash: one FNV-1a over the D2H lines of d2h_hash.c, in order (the same in a CuTe build
+        # and a tessel build of a tutorial exactly where every copied-back byte is the same).
+        d2h = [ln.strip() for ln in out.splitlines() if ln.startswith("D2H ")]
+        if d2h:
+            h = 1469598103934665603
+            for c in "\n".join(d2h).encode():
+                h = ((h ^ c) * 1099511628211) & 0xFFFFFFFFFFFFFFFF
+            r.verification += f"; result hash {h:016x} ({len(d2h)} copies back)"
         if rc == "timeout":
             r.run = "timeout"
         elif rc != 0:
