@@ -10,7 +10,9 @@ attention_torch.py) compare different clock states: the SM clock falls from 1980
 0.3 s of sustained work on the H100 (bench/RESULTS.md, "Attention forward, session 15").
 Several builds of tessel can be compared in the same loop: --lib name=path, repeated (each row then alternates
 the builds and cuDNN, the order rotated launch by launch; each build's ratio to cuDNN from the same iterations);
---rows picks rows (e.g. d128c: d128 causal, d128c2048: one S), --rounds repeats the rows.
+--rows picks rows (e.g. d128c: d128 causal, d128c2048: one S), --rounds repeats the rows. Build each --lib with
+-Xcompiler -fno-gnu-unique (as tessel.cuda does): two libraries with the same kernel configuration otherwise share the
+launch's statics (g++'s STB_GNU_UNIQUE) and the second's kernel runs without its shared-memory attribute.
   python3 bench/gpu/attention_pair.py [--reps N] [--rounds R] [--rows d128c,...] [--lib [name=]path/to/libtessel_attention.so ...]"""
 import argparse
 import ctypes

@@ -30,9 +30,7 @@ int run(att::AttentionArgs<T> const& a, void* stream, char* err, int errlen) {
   cudaStream_t const s = static_cast<cudaStream_t>(stream);
   return tessel_capi::reported(
       "tessel.cuda.attention",
-      [&] {
-        return a.causal ? att::launch_attention<att::AttentionConfig<T, D, true>>(a, s) : att::launch_attention<att::AttentionConfig<T, D, false>>(a, s);
-      },
+      [&] { return att::launch_attention_default<T, D>(a, s); },
       err, errlen);
 }
 void set_strides(att::AttentionArgs<T>& a, long long const* strides) {

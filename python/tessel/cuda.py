@@ -141,7 +141,11 @@ def _nvcc():
 
 
 def _flags(inc):
-    return ["-std=c++20", "-O3", "-gencode=arch=compute_90a,code=sm_90a", "-Xcompiler", "-fPIC", "-I" + inc]
+    # -fno-gnu-unique: the launch's per-configuration statics (the shared-memory attribute set once per device) stay
+    # this library's own; as STB_GNU_UNIQUE (g++'s default for statics of templates) a second library loaded in the
+    # process with the same kernel configuration shares them, and its kernel launches without the attribute
+    # ("invalid argument": attention_pair.py with two libraries, session 16)
+    return ["-std=c++20", "-O3", "-gencode=arch=compute_90a,code=sm_90a", "-Xcompiler", "-fPIC", "-Xcompiler", "-fno-gnu-unique", "-I" + inc]
 
 
 def _source_hash(srcs, inc, flags):

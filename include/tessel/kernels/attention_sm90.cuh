@@ -252,6 +252,19 @@ bool check_v_transpose() {
   return true;
 }
 
+// Q's ring: stage s of SmemLayoutQRing is what one Q load fills (SmemTileQ)
+// at s tiles: SmemLayoutQRing(m, d, s) == SmemTileQ(m, d) + s BM D.
+template <class Cfg>
+bool check_q_ring() {
+  typename Cfg::SmemLayoutQRing ring;
+  typename Cfg::SmemTileQ tile;
+  for (int s = 0; s < Cfg::kQStages; ++s)
+    for (int m = 0; m < Cfg::BM::value; ++m)
+      for (int d = 0; d < Cfg::kHeadDim; ++d)
+        if ((long long)ring(m, d, s) != (long long)tile(m, d) + (long long)s * Cfg::kTileQ) return false;
+  return true;
+}
+
 // P's conversion: register i of a thread's P fragment (value i of the
 // TiledMMA PV's A layout: row m, column k of k-block kb) is S's register
 // LayoutP(i), which the TiledMMA QK's C layout puts at row m, key
@@ -349,9 +362,10 @@ cudaError_t launch_attention(AttentionArgs<typename Cfg::Element> const& a, cuda
   int const batches = varlen ? 1 : a.batch;  // ... and batches (varlen: one, its stride that of a whole tensor)
   int const seq_q = varlen ? a.max_seqlen_q : a.sq, seq_k = varlen ? a.max_seqlen_k : a.sk;
   if (a.batch == 0 || seq_q == 0) return cudaSuccess;
-  static bool const layouts_ok = check_v_transpose<Cfg>() && check_p_conversion<Cfg>() && check_o_store_xor<Cfg>();
+  static bool const layouts_ok = check_q_ring<Cfg>() && check_v_transpose<Cfg>() && check_p_conversion<Cfg>() && check_o_store_xor<Cfg>();
   if (!layouts_ok)
-    fail("attention_sm90: the configuration's V^T, P or O-store layouts do not match (check_v_transpose, check_p_conversion, check_o_store_xor)");
+    fail("attention_sm90: the configuration's Q ring, V^T, P or O-store layouts do not match (check_q_ring, check_v_transpose, "
+         "check_p_conversion, check_o_store_xor)");
   if (!varlen && a.sk == 0) fail("attention_sm90: no keys (sk = 0)");
   if (varlen && rows_k == 0) fail("attention_sm90: no keys (total_k = 0; a TMA tensor cannot be empty)");
   AttentionParams<Cfg> p{};
@@ -451,10 +465,11 @@ void describe(int batch = 2, int sq = 1024, int sk = 1024, int hq = 16, int hkv 
   using BM = typename Cfg::BM;
   using BN = typename Cfg::BN;
   using D = typename Cfg::D;
-  std::printf("tessel sm90 attention forward%s: head dim %d, %s, tile (BM, BN) = (%d, %d), %d K/V stages, %d threads "
+  std::printf("tessel sm90 attention forward%s: head dim %d, %s, tile (BM, BN) = (%d, %d), %d K/V stages, %d Q stage%s, %d threads "
               "(1 producer + %d consumer warpgroups), registers (setmaxnreg) producer %d, consumers %d\n",
               Cfg::kFp8 ? " (FP8: e4m3 Q, K, V with descales, bf16 O)" : "", Cfg::kHeadDim,
-              Cfg::kCausal ? "causal (bottom-right)" : "non-causal", BM::value, BN::value, Cfg::kStages, Cfg::kThreads,
+              Cfg::kCausal ? "causal (bottom-right)" : "non-causal", BM::value, BN::value, Cfg::kStages, Cfg::kQStages,
+              Cfg::kQStages > 1 ? "s" : "", Cfg::kThreads,
               Cfg::kConsumers, Cfg::kProducerRegs, Cfg::kConsumerRegs);
   std::printf("  schedule: %s%s%s, %s tiles, %s, O stored %s; softmax: %d partial maxima per row, O rescaled %s%s%s\n",
               Cfg::kOverlap ? "intra-warpgroup overlap (S of block n with P V of block n+1)" : "one block at a time",
@@ -477,6 +492,7 @@ void describe(int batch = 2, int sq = 1024, int sk = 1024, int hq = 16, int hkv 
   show("\n    A TV (P from registers): ", typename Cfg::MmaPV{}.get_layoutA_TV());
   show("\n    C TV: ", typename Cfg::MmaPV{}.get_layoutC_TV());
   show("\n  smem Q (BM, D): ", typename Cfg::SmemLayoutQ{});
+  if constexpr (Cfg::kQStages > 1) show(", Q's ring (BM, D, Q stages): ", typename Cfg::SmemLayoutQRing{});
   show(Cfg::kFp8 ? "\n  smem K (BN, D, stages): " : "\n  smem K = V (BN, D, stages): ", typename Cfg::SmemLayoutK{});
   std::printf("\n  smem V^T (D, BN, stages), the B operand of P V (%s): ",
               Cfg::kFp8 ? "K-major, keys relabelled per 32" : "MN-major");
@@ -496,10 +512,10 @@ void describe(int batch = 2, int sq = 1024, int sk = 1024, int hq = 16, int hkv 
     show("\n  O tile in shared memory (64 rows, D), elements: ", typename Cfg::SmemTileOElems{});
     std::printf(", bits of a thread's part of the offsets: 0x%x", attention_o_thread_bits<Cfg>());
   }
-  std::printf("\n  checks: V^T is V transposed: %s; P's registers are the A operand's: %s; O's store offsets are thread XOR value parts: %s\n",
-              check_v_transpose<Cfg>() ? "yes" : "NO", check_p_conversion<Cfg>() ? "yes" : "NO",
+  std::printf("\n  checks: Q's ring stages are Q tiles: %s; V^T is V transposed: %s; P's registers are the A operand's: %s; O's store offsets are thread XOR value parts: %s\n",
+              check_q_ring<Cfg>() ? "yes" : "NO", check_v_transpose<Cfg>() ? "yes" : "NO", check_p_conversion<Cfg>() ? "yes" : "NO",
               !Cfg::kEpiTma ? "n/a" : check_o_store_xor<Cfg>() ? "yes" : "NO");
-  std::printf("  smem %d bytes (Q %d, K and V %d per stage)\n", Cfg::kSmemBytes, int(Cfg::kBytesQ), int(Cfg::kBytesKV));
+  std::printf("  smem %d bytes (Q %d and K and V %d per stage)\n", Cfg::kSmemBytes, int(Cfg::kBytesQ), int(Cfg::kBytesKV));
   auto const* fake = reinterpret_cast<T const*>(std::uintptr_t(1) << 20);
   auto box = &describe_tma_box;  // sm90_common.cuh
   long long const d = Cfg::kHeadDim;
@@ -534,19 +550,30 @@ void describe(int batch = 2, int sq = 1024, int sk = 1024, int hq = 16, int hkv 
   std::printf("\n");
 }
 
+// The default configuration's launch for head dimension D and a.causal:
+// AttentionConfig's defaults, or AttentionShortConfig where every sequence has
+// at most attention_short_keys keys.
+template <class T, int D>
+cudaError_t launch_attention_default(AttentionArgs<T> const& a, cudaStream_t stream) {
+  if (a.causal) return launch_attention<AttentionConfig<T, D, true>>(a, stream);
+  constexpr int kShort = attention_short_keys(D, false, sizeof(T));
+  if constexpr (kShort > 0) {
+    bool const varlen = a.cu_seqlens_q != nullptr || a.cu_seqlens_k != nullptr;
+    if ((varlen ? a.max_seqlen_k : a.sk) <= kShort) return launch_attention<AttentionShortConfig<T, D, false>>(a, stream);
+  }
+  return launch_attention<AttentionConfig<T, D, false>>(a, stream);
+}
+
 }  // namespace tessel::kernels::attention_sm90
 
 namespace TESSEL_NAMESPACE::cuda {
 
 // The attention forward with the default configuration of a.head_dim (64, 128
-// or 256; a named error otherwise) and a.causal, on stream.
+// or 256; a named error otherwise), a.causal and the keys (launch_attention_default), on stream.
 template <class T>
 cudaError_t attention(kernels::attention_sm90::AttentionArgs<T> const& a, cudaStream_t stream = nullptr) {
   namespace att = kernels::attention_sm90;
-  auto run = [&]<int D>() {
-    return a.causal ? att::launch_attention<att::AttentionConfig<T, D, true>>(a, stream)
-                    : att::launch_attention<att::AttentionConfig<T, D, false>>(a, stream);
-  };
+  auto run = [&]<int D>() { return att::launch_attention_default<T, D>(a, stream); };
   if constexpr (sizeof(T) == 1) {  // FP8: head dims 128 and 256
     switch (a.head_dim) {
       case 128: return run.template operator()<128>();

@@ -138,6 +138,13 @@ constexpr bool attention_default_snake(int, bool causal, int = 2) { return causa
 // / 0.980-0.984 at S = 2k / 8k / 16k, against 0's 0.917-0.921 / 0.970-0.980 /
 // 0.973-0.980 and 1's 0.941-0.942 / 0.978-0.988 / 0.976-0.983.
 constexpr int attention_default_epi_xor(int, bool, int = 2) { return 2; }
+// Q's buffers (QStages_, session 16): 2 for 16-bit d128 causal (the next tile's Q then loads while this
+// tile's last blocks run, instead of after its last S = Q K^T has retired), else 1 (d128 non-causal's BN 192
+// leaves no room for a second Q tile; d64's 3 consumers spill 16 bytes with it). H100, attention_pair.py, 5
+// rounds against cuDNN in the same loop, bf16 d128 causal: 0.993-0.999 / 0.991-0.999 at S = 8k / 16k against
+// 1 buffer's 0.983-0.990 / 0.979-0.985, 2k the same (0.949-0.955 against 0.951-0.956); d64 with 2 (spilling):
+// non-causal 1.087-1.088 against 1.116-1.118, causal the same.
+constexpr int attention_default_q_stages(int head_dim, bool causal, int bytes = 2) { return bytes == 2 && causal && head_dim == 128 ? 2 : 1; }
 
 // T: input and output type (half_t, bfloat16_t); HeadDim: 64, 128 or 256 (Q,
 // K and V alike); Causal: the bottom-right aligned causal mask (query i sees
@@ -194,6 +201,13 @@ constexpr int attention_default_epi_xor(int, bool, int = 2) { return 2; }
 // Snake_ (static scheduling only): the CTAs walk the positions in bands of the
 // grid's size, each CTA its place in even bands and the mirrored place in odd ones
 // (AttentionWalk), else its place in every band.
+// QStages_: Q's buffers. 1: the producer loads the next tile's Q once both
+// consumer warpgroups have retired this tile's last S = Q K^T (the Q stage's
+// release), so the load's latency can fall between the end of this tile (its
+// last softmax, P V and epilogue) and the next tile's first S; 2: a ring of
+// two, the next tile's Q loaded as soon as the producer reaches it (one Q tile
+// more of shared memory: d128 BN 128 fits it beside the TMA-store epilogue's O
+// tiles, BN 192 does not).
 // ProducerRegs_ + 2 ConsumerRegs_: at most 504 (the 384 threads' 168
 // registers each at launch, __launch_bounds__(384, 1)): setmaxnreg.inc waits
 // until the registers it asks for are free, and beyond what the CTA holds they
@@ -212,7 +226,8 @@ template <class T, int HeadDim, bool Causal, int BN_ = attention_default_bn(Head
           bool KAhead_ = attention_default_k_ahead(HeadDim, Causal, sizeof(T)),
           bool SplitWait_ = attention_default_split_wait(HeadDim, Causal, sizeof(T)),
           bool Snake_ = attention_default_snake(HeadDim, Causal, sizeof(T)),
-          int EpiXor_ = attention_default_epi_xor(HeadDim, Causal, sizeof(T))>
+          int EpiXor_ = attention_default_epi_xor(HeadDim, Causal, sizeof(T)),
+          int QStages_ = attention_default_q_stages(HeadDim, Causal, sizeof(T))>
 struct AttentionConfig {
   static_assert(Consumers_ == 2 || Consumers_ == 3, "AttentionConfig: 2 or 3 consumer warpgroups");
   static constexpr bool kDynamic = Dynamic_;
@@ -248,6 +263,8 @@ struct AttentionConfig {
   static_assert(BN_ % 16 == 0 && BN_ >= 16 && BN_ <= 256, "AttentionConfig: BN is a multiple of 16 in 16..256");
   static_assert(!kFp8 || BN_ % 32 == 0, "AttentionConfig: FP8's BN is a multiple of 32 (V^T's swizzle atoms of 32, 64 or 128 keys)");
   static constexpr int kStages = Stages_;
+  static_assert(QStages_ == 1 || QStages_ == 2, "AttentionConfig: Q takes 1 or 2 buffers");
+  static constexpr int kQStages = QStages_;
   static constexpr int kThreads = 128 * (1 + kConsumers);
   static constexpr int kProducerRegs = ProducerRegs_, kConsumerRegs = ConsumerRegs_;
   static_assert(ProducerRegs_ % 8 == 0 && ConsumerRegs_ % 8 == 0 && ProducerRegs_ >= 24 && ConsumerRegs_ <= 256,
@@ -271,6 +288,7 @@ struct AttentionConfig {
   using SmemLayoutK = decltype(tile_to_shape(AtomK{}, Shape<BN, D, Int<Stages_>>{}));
   using SmemLayoutV = SmemLayoutK;
   using SmemTileQ = SmemLayoutQ;                                                // what one Q load fills
+  using SmemLayoutQRing = decltype(tile_to_shape(AtomK{}, Shape<BM, D, Int<QStages_>>{}));  // (BM, D, Q stages)
   using SmemTileKV = decltype(tile_to_shape(AtomK{}, Shape<BN, D>{}));  // what one K (or V) load fills
   static constexpr int kTileQ = BM::value * HeadDim, kTileKV = BN_ * HeadDim;  // elements
   static constexpr int kSlab = 128 / int(sizeof(T));                             // columns of one 128-byte swizzle atom
@@ -320,8 +338,8 @@ struct AttentionConfig {
   static_assert(decltype(size<0>(LayoutSRowCol{}))::value == 2 && decltype(size<0>(LayoutORowCol{}))::value == 2,
                 "AttentionConfig: a thread holds 2 rows of each 64-row atom");
 
-  // Barriers: Q's (1 stage), K's and V's (kStages each), full and empty.
-  static constexpr int kBarriers = 2 * (1 + 2 * Stages_);
+  // Barriers: Q's (kQStages), K's and V's (kStages each), full and empty.
+  static constexpr int kBarriers = 2 * (QStages_ + 2 * Stages_);
   // The epilogue's O tiles (EpiTma_): per consumer warpgroup its 64 rows, K-major
   // 128-byte swizzle atoms (64-column slabs, one TMA box each); SmemTileOElems
   // is the same in elements (the swizzle moved from bytes to 16-bit elements).
@@ -330,9 +348,10 @@ struct AttentionConfig {
   using SmemTileOElems = decltype(make_composed_layout(Swizzle<3, 3, 3>{}, Int<0>{}, SmemTileO{}.layout_b()));
   static constexpr int kTileO = 64 * HeadDim;
   static constexpr int kBoxesO = HeadDim / 64;
-  // Shared memory: Q, the K and V rings (1024-byte aligned for the swizzle), the O tiles, the barriers, the tile slot.
+  // Shared memory: the Q and the K and V rings (1024-byte aligned for the swizzle), the O tiles, the barriers, the
+  // tile slots (one int per Q stage).
   static constexpr int kSmemBytes =
-      int((kTileQ + 2 * kStages * kTileKV) * sizeof(T) + (EpiTma_ ? kConsumers * kTileO * sizeof(ElementOut) : 0)) + kBarriers * 8 + 16 + 1024;
+      int((kQStages * kTileQ + 2 * kStages * kTileKV) * sizeof(T) + (EpiTma_ ? kConsumers * kTileO * sizeof(ElementOut) : 0)) + kBarriers * 8 + 16 + 1024;
   static_assert(kSmemBytes <= 227 * 1024, "AttentionConfig: the tiles do not fit in shared memory");
 };
 
@@ -496,5 +515,23 @@ TESSEL_HOST_DEVICE bool attention_block_masked(int m, int n, int bm, int bn, int
   if constexpr (Causal) return (long long)(n + 1) * bn - 1 > (long long)m * bm + (sk - sq);
   return false;
 }
+
+// Short keys (session 16): 16-bit d128 non-causal up to attention_short_keys keys
+// (every sequence's, max_seqlen_k for varlen) takes AttentionShortConfig: BN 128
+// (2048 keys are 16 whole blocks, against BN 192's 10 and a masked two thirds),
+// two Q buffers and O through TMA stores (the per-tile costs, a larger share of
+// a tile of few blocks); 0: no short configuration. H100, attention_pair.py, 5
+// rounds against cuDNN in the same loop, S = 2048: 0.946-0.950 against BN 192's
+// 0.929-0.933 (BN 128 alone 0.919-0.926, with the TMA store 0.938-0.947, with 2 Q
+// buffers 0.943-0.949); at S = 8k / 16k BN 192 stays ahead (BN 128 with both
+// 1.023-1.024 / 1.036-1.038 against 1.037-1.039 / 1.054-1.055).
+constexpr int attention_short_keys(int head_dim, bool causal, int bytes = 2) { return bytes == 2 && head_dim == 128 && !causal ? 2048 : 0; }
+template <class T, int HeadDim, bool Causal>
+using AttentionShortConfig =
+    AttentionConfig<T, HeadDim, Causal, 128, 2, true, false, attention_default_dynamic(HeadDim, Causal, sizeof(T)), true,
+                    attention_default_consumers(HeadDim, Causal, sizeof(T)), 24, 240, 0, attention_default_chains(HeadDim, Causal, sizeof(T)),
+                    attention_default_rescale_early(HeadDim, Causal, sizeof(T)), attention_default_skip_rescale(HeadDim, Causal, sizeof(T)),
+                    attention_default_k_ahead(HeadDim, Causal, sizeof(T)), attention_default_split_wait(HeadDim, Causal, sizeof(T)),
+                    attention_default_snake(HeadDim, Causal, sizeof(T)), attention_default_epi_xor(HeadDim, Causal, sizeof(T)), 2>;
 
 }  // namespace tessel::kernels::attention_sm90

@@ -14,6 +14,8 @@
 //   - warpgroup 0 is the producer: one thread issues TMA loads of the tile's Q
 //     (BM x D, once per tile) and of K and V (BN x D per key block) into rings
 //     of buffers, each with full/empty mbarriers (TmaPipeline, pipeline.cuh);
+//     Q's ring has Cfg::kQStages buffers (2: the next tile's Q loads while this
+//     tile runs);
 //   - warpgroups 1 and 2 are the consumers, 64 query rows each. Per key block
 //     (last block first: the masked blocks come first): S = Q K^T by wgmma with
 //     both operands in shared memory; the mask (keys past Sk, the causal
@@ -25,8 +27,9 @@
 //     wgmma with P from registers and V^T from shared memory (MN-major view of
 //     the K-major V tile);
 //   - at the end of a tile O is divided by the row sums and stored from
-//     registers (epilogue.cuh, 2-element vectors, rows past Sq skipped), and
-//     the log-sum-exp by one thread of each row;
+//     registers (epilogue.cuh, 2-element vectors, rows past Sq skipped) or
+//     (Cfg::kEpiTma) through shared memory and TMA stores, and the
+//     log-sum-exp by one thread of each row;
 //   - tiles (query block, head, batch) come from a persistent scheduler
 //     (scheduler.cuh's LayoutTileScheduler: in order for the non-causal mask,
 //     longest first within groups of heads for the causal one), handed out
@@ -162,21 +165,22 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
   using BN = typename Cfg::BN;
   using D = typename Cfg::D;
   constexpr int S = Cfg::kStages;
+  constexpr int QS = Cfg::kQStages;
   constexpr bool kCausal = Cfg::kCausal;
 
   extern __shared__ unsigned char smem_raw[];
   auto* base = reinterpret_cast<unsigned char*>((reinterpret_cast<std::uintptr_t>(smem_raw) + 1023) & ~std::uintptr_t(1023));
   T* smem_q = reinterpret_cast<T*>(base);
-  T* smem_k = smem_q + Cfg::kTileQ;
+  T* smem_k = smem_q + QS * Cfg::kTileQ;
   T* smem_v = smem_k + S * Cfg::kTileKV;
   TO* smem_o = reinterpret_cast<TO*>(smem_v + S * Cfg::kTileKV);  // Cfg::kEpiTma: the consumers' O tiles
   auto* barriers = reinterpret_cast<std::uint64_t*>(smem_o + (Cfg::kEpiTma ? Cfg::kConsumers * Cfg::kTileO : 0));
-  // The position of the tile the Q stage holds (-1: no more tiles), written by
+  // The position of the tile each Q stage holds (-1: no more tiles), written by
   // the producer before it arms the stage's full barrier.
   auto* tile_slot = reinterpret_cast<int volatile*>(barriers + Cfg::kBarriers);
-  TmaPipeline<1> const pipe_q(barriers, 1);
-  TmaPipeline<S> const pipe_k(barriers + 2, 1);
-  TmaPipeline<S> const pipe_v(barriers + 2 + 2 * S, 1);
+  TmaPipeline<QS> const pipe_q(barriers, 1);
+  TmaPipeline<S> const pipe_k(barriers + 2 * QS, 1);
+  TmaPipeline<S> const pipe_v(barriers + 2 * QS + 2 * S, 1);
 
   int const warpgroup = int(threadIdx.x) / 128;
   if (threadIdx.x == 0) {
@@ -204,7 +208,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
     // position past the end, a raster hole or a tile that sees no key).
     detail::setmaxnreg_dec<Cfg::kProducerRegs>();
     if (threadIdx.x == 0) {
-      PipelineState<1> sq;
+      PipelineState<QS> sq;
       PipelineState<S> sk, sv;
       AttentionWalk w = attention_walk(p.sched.positions, int(blockIdx.x), int(gridDim.x), Cfg::kSnake);  // static
       int pos = int(blockIdx.x);                                   // dynamic
@@ -218,11 +222,11 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
             AttentionTileWork const t = attention_tile_work<kCausal>(p, pos, BM::value, BN::value);
             tc = t.tc, seq = t.seq, blocks = t.blocks;
           }
-          wait_barrier(pipe_q.empty_[0], sq.phase ^ 1);
-          *tile_slot = live ? pos : -1;
+          wait_barrier(pipe_q.empty_[sq.index], sq.phase ^ 1);
+          tile_slot[sq.index] = live ? pos : -1;
           set_barrier_transaction_bytes(pipe_q.full(sq), blocks > 0 ? Cfg::kBytesQ : 0u);  // the arrive (release) publishes the slot
           if (blocks > 0)
-            detail::load_tile<Cfg::kBoxesQ>(p.tma_q.desc, p.plan_q, pipe_q.full(sq), smem_q, seq.q0 + tc.m * BM::value, tc.n, seq.b);
+            detail::load_tile<Cfg::kBoxesQ>(p.tma_q.desc, p.plan_q, pipe_q.full(sq), smem_q + sq.index * Cfg::kTileQ, seq.q0 + tc.m * BM::value, tc.n, seq.b);
           sq.advance();
           if (!live) break;
         } else {
@@ -231,7 +235,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
           tc = t.tc, seq = t.seq, blocks = t.blocks;
           if (blocks == 0) continue;  // a raster hole, no rows (varlen), or rows that see no key: the consumers write zeros
           pipe_q.producer_acquire(sq, Cfg::kBytesQ);
-          detail::load_tile<Cfg::kBoxesQ>(p.tma_q.desc, p.plan_q, pipe_q.full(sq), smem_q, seq.q0 + tc.m * BM::value, tc.n, seq.b);
+          detail::load_tile<Cfg::kBoxesQ>(p.tma_q.desc, p.plan_q, pipe_q.full(sq), smem_q + sq.index * Cfg::kTileQ, seq.q0 + tc.m * BM::value, tc.n, seq.b);
           sq.advance();
         }
         int const hk = tc.n / p.group, b = seq.b;
@@ -270,10 +274,10 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
     typename Cfg::MmaPV mma_pv;
     auto thr_qk = mma_qk.get_slice(ctid);
     auto thr_pv = mma_pv.get_slice(ctid);
-    auto sQ = make_tensor(make_smem_ptr(smem_q), typename Cfg::SmemLayoutQ{});    // (BM, D)
+    auto sQ = make_tensor(make_smem_ptr(smem_q), typename Cfg::SmemLayoutQRing{});  // (BM, D, QS)
     auto sK = make_tensor(make_smem_ptr(smem_k), typename Cfg::SmemLayoutK{});    // (BN, D, S)
     auto sVt = make_tensor(make_smem_ptr(smem_v), typename Cfg::SmemLayoutVt{});  // (D, BN, S): V^T (FP8: keys relabelled)
-    auto tSrQ = thr_qk.partition_fragment_A(sQ);   // (MMA, 1, D/16) descriptors
+    auto tSrQ = thr_qk.partition_fragment_A(sQ);   // (MMA, 1, D/16, QS) descriptors
     auto tSrK = thr_qk.partition_fragment_B(sK);   // (MMA, 1, D/16, S)
     auto tOrV = thr_pv.partition_fragment_B(sVt);  // (MMA, 1, BN/16, S)
     auto tScS = thr_qk.partition_C(make_identity_tensor(Shape<BM, BN>{}));  // (row, key) of each S value in the tile
@@ -300,7 +304,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
     };
     if (wg == Cfg::kConsumers - 1) turn_pass();
 
-    PipelineState<1> sq;
+    PipelineState<QS> sq;
     PipelineState<S> sk, sv;
     AttentionWalk w = attention_walk(p.sched.positions, int(blockIdx.x), int(gridDim.x), Cfg::kSnake);  // static
     for (;;) {
@@ -309,7 +313,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
       int blocks = 0;
       if constexpr (Cfg::kDynamic) {
         pipe_q.consumer_wait(sq);
-        int const pos = *tile_slot;  // read before Q is released (the producer then writes the next)
+        int const pos = tile_slot[sq.index];  // read before Q is released (the producer then writes the next)
         if (pos < 0) break;
         AttentionTileWork const t = attention_tile_work<kCausal>(p, pos, BM::value, BN::value);
         tc = t.tc, seq = t.seq, blocks = t.blocks;
@@ -350,7 +354,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
         warpgroup_arrive();
         TESSEL_UNROLL
         for (int kb = 0; kb < kBlocksD; ++kb) {
-          gemm(mma_qk, tSrQ(_, _, kb), tSrK(_, _, kb, stage), acc_s);
+          gemm(mma_qk, tSrQ(_, _, kb, sq.index), tSrK(_, _, kb, stage), acc_s);
           mma_qk.accumulate_ = GMMA::ScaleOut::One;
         }
         warpgroup_commit_batch();
