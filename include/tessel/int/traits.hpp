@@ -9,7 +9,6 @@
 #include <cstdint>
 #include <limits>
 #include <type_traits>
-#include <utility>
 
 #include "../config.hpp"
 

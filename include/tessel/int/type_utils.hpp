@@ -10,7 +10,6 @@
 
 #include <cstddef>
 #include <type_traits>
-#include <utility>  // std::tuple_element
 
 #include "../config.hpp"
 #include "integral.hpp"

@@ -6,7 +6,6 @@
 #pragma once
 
 #include <cstddef>
-#include <utility>  // std::tuple_size (not <tuple>: about 0.08 s of g++ for every program)
 
 #include "../int/traits.hpp"
 #include "int_tuple.hpp"
@@ -19,15 +18,15 @@ template <class T>
 TESSEL_HOST_DEVICE constexpr decltype(auto) get(T&& t) { return static_cast<T&&>(t); }
 
 // f(t_0, ..., t_n) for a standard tuple-like value (std::tuple, std::pair, std::array: what std::tuple_size
-// knows; tessel's own tuples: tuple.hpp), as std::apply. Written without <tuple>: std::get is found by
-// argument-dependent lookup where the program, which made the std::tuple, included <tuple>.
+// knows; tessel's own tuples: tuple.hpp), as std::apply. Written without <tuple> and <utility>: std::get
+// is found by argument-dependent lookup where the program, which made the std::tuple (std::pair, std::array),
+// included <tuple> (<utility>, <array>).
 namespace detail {
 template <class T, class = void> struct is_std_tuple_like : std::false_type {};
 template <class T>
 struct is_std_tuple_like<T, std::void_t<decltype(std::tuple_size<T>::value)>> : std::bool_constant<!is_tuple_v<T>> {};
 template <class T, class F, std::size_t... I>
 constexpr decltype(auto) apply_std(T&& t, F&& f, std::index_sequence<I...>) {
-  using std::get;
   return static_cast<F&&>(f)(get<I>(static_cast<T&&>(t))...);
 }
 }  // namespace detail

@@ -8,7 +8,6 @@
 
 #include <cstddef>
 #include <type_traits>
-#include <utility>
 
 #include "../int/traits.hpp"
 #include "algorithms.hpp"

@@ -5,7 +5,6 @@
 #pragma once
 
 #include <cstddef>
-#include <utility>
 
 #include "tuple.hpp"
 

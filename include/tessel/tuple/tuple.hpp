@@ -12,7 +12,6 @@
 
 #include <cstddef>
 #include <type_traits>
-#include <utility>  // std::index_sequence; std::tuple_size / std::tuple_element (structured bindings)
 
 #include "../int/integral.hpp"
 
