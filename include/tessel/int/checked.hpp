@@ -72,6 +72,16 @@ inline int put_int_arg(char* p, int n, int_arg a) {
 }
 #endif
 
+#if TESSEL_OVERFLOW_BUILTINS
+// The host's report of an overflow of a op b where g++ and clang test with their builtins (host code only),
+// written at the test itself: through check_overflow (whose inlined test g++ splits off into one more function
+// per pair of operand types) or any other function between, the CuTe drop-in's layout program costs g++ 10M
+// instructions more. A macro of this header only (#undef after sub).
+#define TESSEL_DETAIL_THROW_OVERFLOW(a, b)                                                        \
+  throw_overflow(static_cast<long long>(a), static_cast<long long>(b),                            \
+                 int(writes_unsigned<decltype(a)>) + 2 * int(writes_unsigned<decltype(b)>))
+#endif
+
 // Report an overflow of a op b (when `overflowed`).
 template <class A, class B>
 TESSEL_HOST_DEVICE constexpr void check_overflow(bool overflowed, A a, B b) {
@@ -97,7 +107,7 @@ TESSEL_HOST_DEVICE constexpr auto mul(A const& a, B const& b) {
   if constexpr (checked_op<A, B, R>) {
 #if TESSEL_OVERFLOW_BUILTINS
     R r{};
-    if (__builtin_mul_overflow(R(int_value(a)), R(int_value(b)), &r)) check_overflow(true, int_value(a), int_value(b));
+    if (__builtin_mul_overflow(R(int_value(a)), R(int_value(b)), &r)) TESSEL_DETAIL_THROW_OVERFLOW(int_value(a), int_value(b));
     return r;
 #else
     check_overflow(mul_overflows<R>(R(int_value(a)), R(int_value(b))), int_value(a), int_value(b));
@@ -113,7 +123,7 @@ TESSEL_HOST_DEVICE constexpr auto add(A const& a, B const& b) {
   if constexpr (checked_op<A, B, R>) {
 #if TESSEL_OVERFLOW_BUILTINS
     R r{};
-    if (__builtin_add_overflow(R(int_value(a)), R(int_value(b)), &r)) check_overflow(true, int_value(a), int_value(b));
+    if (__builtin_add_overflow(R(int_value(a)), R(int_value(b)), &r)) TESSEL_DETAIL_THROW_OVERFLOW(int_value(a), int_value(b));
     return r;
 #else
     check_overflow(add_overflows<R>(R(int_value(a)), R(int_value(b))), int_value(a), int_value(b));
@@ -129,7 +139,7 @@ TESSEL_HOST_DEVICE constexpr auto sub(A const& a, B const& b) {
   if constexpr (checked_op<A, B, R>) {
 #if TESSEL_OVERFLOW_BUILTINS
     R r{};
-    if (__builtin_sub_overflow(R(int_value(a)), R(int_value(b)), &r)) check_overflow(true, int_value(a), int_value(b));
+    if (__builtin_sub_overflow(R(int_value(a)), R(int_value(b)), &r)) TESSEL_DETAIL_THROW_OVERFLOW(int_value(a), int_value(b));
     return r;
 #else
     check_overflow(sub_overflows<R>(R(int_value(a)), R(int_value(b))), int_value(a), int_value(b));
@@ -139,6 +149,8 @@ TESSEL_HOST_DEVICE constexpr auto sub(A const& a, B const& b) {
     return a - b;
   }
 }
+
+#undef TESSEL_DETAIL_THROW_OVERFLOW
 
 // a / b, checked: the one quotient of two integers that does not fit in
 // their type, the smallest value divided by -1 (INT_MIN / -1), is the named
