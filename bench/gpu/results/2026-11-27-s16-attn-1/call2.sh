@@ -17,7 +17,7 @@ t = time.time(); p = m.build(); print('tessel.cuda.attention library: %.1f s wal
 " > $R/pybuild.txt 2>&1 ) &
 L="old=-DV_NC=0 nc1=-DV_NC=1 nc2=-DV_NC=2 nc3=-DV_NC=3 q64=-DV_QS64=2"
 for lf in $L; do n=${lf%%=*}; f=${lf#*=}
-  ( $nv -Ipython/tessel -Xcompiler -fPIC ${f//,/ } -c bench/gpu/results/2026-11-28-s16-attn-1/capi_v.cu -o $d/lib_$n.o > $R/buildlib_$n.log 2>&1 && nvcc -shared -o $d/lib_$n.so $d/lib_$n.o >> $R/buildlib_$n.log 2>&1 ) &
+  ( $nv -Ipython/tessel -Xcompiler -fPIC ${f//,/ } -c bench/gpu/results/2026-11-27-s16-attn-1/capi_v.cu -o $d/lib_$n.o > $R/buildlib_$n.log 2>&1 && nvcc -shared -o $d/lib_$n.so $d/lib_$n.o >> $R/buildlib_$n.log 2>&1 ) &
 done
 wait
 echo "builds at $(el) s: $(ls $d/lib_*.so | wc -l) libs; $(tail -n 2 $R/pybuild.txt | head -n 1)" >> $R/progress.txt

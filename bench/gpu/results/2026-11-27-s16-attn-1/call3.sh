@@ -17,7 +17,7 @@ for nvf in $V; do n=${nvf%%=*}; f=${nvf#*=}; all="$all $n"
 done
 L="cur=-Ioldinc/include,-DV_OLD=1 new=-Iinclude,-DV_TO=0 to=-Iinclude,-DV_TO=1"
 for lf in $L; do n=${lf%%=*}; f=${lf#*=}
-  ( $nv -Ipython/tessel -Xcompiler -fPIC -Xcompiler -fno-gnu-unique ${f//,/ } -c bench/gpu/results/2026-11-28-s16-attn-1/capi_to.cu -o $d/lib_$n.o > $R/buildlib_$n.log 2>&1 && nvcc -shared -o $d/lib_$n.so $d/lib_$n.o >> $R/buildlib_$n.log 2>&1 ) &
+  ( $nv -Ipython/tessel -Xcompiler -fPIC -Xcompiler -fno-gnu-unique ${f//,/ } -c bench/gpu/results/2026-11-27-s16-attn-1/capi_to.cu -o $d/lib_$n.o > $R/buildlib_$n.log 2>&1 && nvcc -shared -o $d/lib_$n.so $d/lib_$n.o >> $R/buildlib_$n.log 2>&1 ) &
 done
 wait
 echo "builds at $(el) s: $(ls $d/attn_* | wc -l) bench, $(ls $d/lib_*.so | wc -l) libs" >> $R/progress.txt

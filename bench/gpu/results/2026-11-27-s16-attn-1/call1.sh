@@ -24,7 +24,7 @@ for nvf in $V; do n=${nvf%%=*}; f=${nvf#*=}; all="$all $n"
 done
 L="old=-DV_NC=0 nc1=-DV_NC=1 nc2=-DV_NC=2 nc3=-DV_NC=3 q64=-DV_QS64=2 short=-DV_NC=4,-DV_QS128C=2"
 for lf in $L; do n=${lf%%=*}; f=${lf#*=}
-  ( $nv -Ipython/tessel -Xcompiler -fPIC ${f//,/ } -c bench/gpu/results/2026-11-28-s16-attn-1/capi_v.cu -o $d/lib_$n.o > $R/buildlib_$n.log 2>&1 && nvcc -shared -o $d/lib_$n.so $d/lib_$n.o >> $R/buildlib_$n.log 2>&1 ) &
+  ( $nv -Ipython/tessel -Xcompiler -fPIC ${f//,/ } -c bench/gpu/results/2026-11-27-s16-attn-1/capi_v.cu -o $d/lib_$n.o > $R/buildlib_$n.log 2>&1 && nvcc -shared -o $d/lib_$n.so $d/lib_$n.o >> $R/buildlib_$n.log 2>&1 ) &
 done
 wait
 echo "builds at $(el) s: $(ls $d/attn_* | wc -l) bench, $(ls $d/lib_*.so | wc -l) libs; $(tail -n 2 $R/pybuild.txt | head -n 1)" >> $R/progress.txt
