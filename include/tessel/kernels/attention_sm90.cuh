@@ -228,6 +228,17 @@ cudaError_t prepare_vt(AttentionArgs<float_e4m3_t> const& a, cudaStream_t stream
   return cudaGetLastError();
 }
 
+// A ring of staged tiles (is_tile_ring): ring(r, c, s) == tile(r, c) + s * step for every
+// row r < rows, column c < cols and stage s < stages (FP8's V^T stages, Q's ring below).
+template <class Ring, class Tile>
+bool is_tile_ring(Ring const& ring, Tile const& tile, int rows, int cols, int stages, long long step) {
+  for (int s = 0; s < stages; ++s)
+    for (int r = 0; r < rows; ++r)
+      for (int c = 0; c < cols; ++c)
+        if ((long long)ring(r, c, s) != (long long)tile(r, c) + (long long)s * step) return false;
+  return true;
+}
+
 // V^T's layout (the second wgmma's B operand) is V's tile read transposed:
 // SmemLayoutVt(d, j, s) == SmemLayoutV(j, d, s) for every element. FP8: V^T is
 // loaded as it is read, stage s being what one load fills at s tiles:
@@ -235,12 +246,8 @@ cudaError_t prepare_vt(AttentionArgs<float_e4m3_t> const& a, cudaStream_t stream
 template <class Cfg>
 bool check_v_transpose() {
   if constexpr (Cfg::kFp8) {
-    typename Cfg::SmemLayoutVt vt;
-    typename Cfg::SmemTileVt tile;
-    for (int s = 0; s < Cfg::kStages; ++s)
-      for (int j = 0; j < Cfg::BN::value; ++j)
-        for (int d = 0; d < Cfg::kHeadDim; ++d)
-          if ((long long)vt(d, j, s) != (long long)tile(d, j) + (long long)s * Cfg::kTileKV) return false;
+    return is_tile_ring(typename Cfg::SmemLayoutVt{}, typename Cfg::SmemTileVt{}, Cfg::kHeadDim, Cfg::BN::value, Cfg::kStages,
+                        Cfg::kTileKV);
   } else {
     typename Cfg::SmemLayoutV v;
     typename Cfg::SmemLayoutVt vt;
@@ -256,13 +263,8 @@ bool check_v_transpose() {
 // at s tiles: SmemLayoutQRing(m, d, s) == SmemTileQ(m, d) + s BM D.
 template <class Cfg>
 bool check_q_ring() {
-  typename Cfg::SmemLayoutQRing ring;
-  typename Cfg::SmemTileQ tile;
-  for (int s = 0; s < Cfg::kQStages; ++s)
-    for (int m = 0; m < Cfg::BM::value; ++m)
-      for (int d = 0; d < Cfg::kHeadDim; ++d)
-        if ((long long)ring(m, d, s) != (long long)tile(m, d) + (long long)s * Cfg::kTileQ) return false;
-  return true;
+  return is_tile_ring(typename Cfg::SmemLayoutQRing{}, typename Cfg::SmemTileQ{}, Cfg::BM::value, Cfg::kHeadDim, Cfg::kQStages,
+                      Cfg::kTileQ);
 }
 
 // P's conversion: register i of a thread's P fragment (value i of the
