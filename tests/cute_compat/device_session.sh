@@ -3,7 +3,7 @@
 # On a GPU machine: the harness's GPU suites (CuTe's tutorials and device tests, run.sh) against
 # tessel's drop-in and, for reference, against CuTe, both at once (half the cores each), then
 # tests/cuda/tma.cu (the TMA atom and tma_partition) under compute-sanitizer memcheck.
-# Writes OUT_DIR/{card.txt,tessel.txt,cute.txt,summary-*.tsv,tma.txt,logs.tgz}.
+# Writes OUT_DIR/{card.txt,tessel.txt,cute.txt,summary-*.tsv,hashes.txt,tutorials.tsv,tma.txt,logs.tgz}.
 # SUITES (default tutorials,device) and JOBS (default nproc/2 per side) override.
 set -uo pipefail
 cutlass=$1; out=$2; mkdir -p "$out"
@@ -17,24 +17,12 @@ for v in tessel cute; do
 done
 wait
 for v in tessel cute; do cp /tmp/cute-compat-$v/summary.tsv "$out/summary-$v.tsv" 2>/dev/null; done
-# The tutorials' result hashes (harness.py, d2h_hash.c), tessel's build against CuTe's, one line each.
-python3 - "$out/summary-tessel.tsv" "$out/summary-cute.tsv" <<'PY' | tee "$out/hashes.txt"
-import csv, re, sys
-def hashes(path):
-    try:
-        rows = list(csv.DictReader(open(path), delimiter="\t"))
-    except OSError:
-        return {}
-    return {r["file"]: (re.findall(r"result hash (\w+)", r.get("verification", "")) or ["-"])[0]
-            for r in rows if r.get("suite") == "tutorials"}
-t, c = hashes(sys.argv[1]), hashes(sys.argv[2])
-same = 0
-for f in sorted(set(t) | set(c)):
-    ok = t.get(f, "-") == c.get(f, "-") != "-"
-    same += ok
-    print(f"result hash {f}: tessel {t.get(f, '-')} cute {c.get(f, '-')} {'same' if ok else 'DIFFERENT'}")
-print(f"result hashes: {same} of {len(set(t) | set(c))} tutorials the same")
-PY
+# The tutorials again, tessel's and CuTe's builds alternated (tutorial_rounds.py): the result hashes
+# (d2h_hash.c) compared and the two GEMM tutorials' speed over 3 rounds in the same clock state.
+case "${SUITES:-tutorials,device}" in *tutorials*)
+  python3 tests/cute_compat/tutorial_rounds.py /tmp/cute-compat-tessel /tmp/cute-compat-cute --rounds 3 \
+          --tsv "$out/tutorials.tsv" 2>&1 | tee "$out/hashes.txt" ;;
+esac
 { nvcc -std=c++20 -O3 -arch=sm_90a --expt-relaxed-constexpr -Iinclude tests/cuda/tma.cu -o /tmp/tma -lcuda &&
   /tmp/tma && compute-sanitizer --tool memcheck /tmp/tma | tail -n 3; } > "$out/tma.txt" 2>&1
 tar czf "$out/logs.tgz" -C /tmp cute-compat-tessel/logs cute-compat-cute/logs 2>/dev/null
