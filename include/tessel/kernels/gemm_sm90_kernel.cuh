@@ -378,6 +378,12 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
       if (counter) {  // the dynamic order: the position comes with the tile's first stage (-1: the end)
         pipe.consumer_wait(st);
         w.pos = tile_pos[st.index];
+        // Every lane's read before its warp's release of the stage (lane 0's arrive, after which the producer
+        // may write the slot for a later tile): bar.warp.sync orders the warp's memory accesses. Without it
+        // the idle warpgroups' path (below) has no warp-wide instruction between the reads and the release:
+        // compute-sanitizer racecheck reported this read against the producer's write (session 16, call G,
+        // bf16 grouped --small; offsets 0xfe0 / 0x196e0 of the kernel are these two generic accesses).
+        __syncwarp();
         if (w.pos < 0) break;
       }
       GemmTile const t = p.problem.tile(p, w.pos, cluster, int(rank));
