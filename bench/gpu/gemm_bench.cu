@@ -448,6 +448,10 @@ int fp8_main(bool small, bool describe, bool do_time, int reps) {
 }  // namespace
 
 #if defined(TESSEL_GEMM_BENCH_LIB)
+// The library's entries keep default visibility, so that a --lib-diag build with -Xcompiler -fvisibility=hidden
+// (gemm_pair.py's docstring: the template statics stay the library's own) still exports them.
+#define TESSEL_BENCH_EXPORT extern "C" __attribute__((visibility("default")))
+
 // Built as a shared library (nvcc -shared -Xcompiler -fPIC -DTESSEL_GEMM_BENCH_LIB), for
 // bench/gpu/gemm_pair.py: tessel's GEMM called from the same Python process as
 // torch.matmul (cuBLAS), on the same tensors, timed by the same code.
@@ -480,7 +484,7 @@ int lib_layout(char const* layout, void const* A, void const* B, void* C, int M,
 }
 }  // namespace
 
-extern "C" int tessel_bench_gemm(int dtype, char const* layout, void const* A, void const* B, void* C, int M, int N, int K, int bn,
+TESSEL_BENCH_EXPORT int tessel_bench_gemm(int dtype, char const* layout, void const* A, void const* B, void* C, int M, int N, int K, int bn,
                                  int cluster, int log_swizzle, void* stream) {
   auto* st = static_cast<cudaStream_t>(stream);
   try {
@@ -503,7 +507,7 @@ extern "C" int tessel_bench_gemm(int dtype, char const* layout, void const* A, v
 // A (M,K), B (N,K) K-major, C (M,N) row-major; sa, sb: fp32 device scales (per tensor, or per
 // row of A / column of B where rows_cols; variant 5: sa (M, ceil(K/128)) and sb (ceil(N/128),
 // ceil(K/128)), both row-major); promote_every (k-tiles, 0: never). Returns the cudaError_t, or -1.
-extern "C" int tessel_bench_gemm_fp8(int variant, void const* A, void const* B, void* C, int M, int N, int K, float const* sa, float const* sb,
+TESSEL_BENCH_EXPORT int tessel_bench_gemm_fp8(int variant, void const* A, void const* B, void* C, int M, int N, int K, float const* sa, float const* sb,
                                      int rows_cols, int promote_every, void* stream) {
   namespace s = kernels::sm90;
   using E4 = float_e4m3_t;
