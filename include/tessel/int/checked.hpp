@@ -64,22 +64,20 @@ inline int put_int_arg(char* p, int n, int_arg a) {
   snprintf(m, sizeof m, formats[unsigned_ab & 3], engine::message(engine::Err::overflow), a, b);
   throw named_error(engine::Err::overflow, m);
 }
+// The host's report of an overflow of a op b: check_overflow's, and where g++ and clang test with their
+// builtins (TESSEL_OVERFLOW_BUILTINS, host code only) mul/add/sub's, written at the test itself: through
+// check_overflow (whose inlined test g++ splits off into one more function per pair of operand types) or any
+// other function between, the CuTe drop-in's layout program costs g++ 10M instructions more. A macro of this
+// header only (#undef after sub).
+#define TESSEL_DETAIL_THROW_OVERFLOW(a, b)                                                        \
+  throw_overflow(static_cast<long long>(a), static_cast<long long>(b),                            \
+                 int(writes_unsigned<decltype(a)>) + 2 * int(writes_unsigned<decltype(b)>))
 [[noreturn, gnu::cold, gnu::noinline]] inline void throw_narrow(int_arg v, int bits) {
   char x[24], m[256];
   put_int_arg(x, sizeof x, v);
   snprintf(m, sizeof m, "tessel: %s [%s does not fit in %d bits]", engine::message(engine::Err::overflow), x, bits);
   throw named_error(engine::Err::overflow, m);
 }
-#endif
-
-#if TESSEL_OVERFLOW_BUILTINS
-// The host's report of an overflow of a op b where g++ and clang test with their builtins (host code only),
-// written at the test itself: through check_overflow (whose inlined test g++ splits off into one more function
-// per pair of operand types) or any other function between, the CuTe drop-in's layout program costs g++ 10M
-// instructions more. A macro of this header only (#undef after sub).
-#define TESSEL_DETAIL_THROW_OVERFLOW(a, b)                                                        \
-  throw_overflow(static_cast<long long>(a), static_cast<long long>(b),                            \
-                 int(writes_unsigned<decltype(a)>) + 2 * int(writes_unsigned<decltype(b)>))
 #endif
 
 // Report an overflow of a op b (when `overflowed`).
@@ -90,7 +88,7 @@ TESSEL_HOST_DEVICE constexpr void check_overflow(bool overflowed, A a, B b) {
   printf("tessel: %s [%lld and %lld]\n", engine::message(engine::Err::overflow), (long long)a, (long long)b);
   __trap();
 #else
-  throw_overflow(static_cast<long long>(a), static_cast<long long>(b), int(writes_unsigned<A>) + 2 * int(writes_unsigned<B>));
+  TESSEL_DETAIL_THROW_OVERFLOW(a, b);
 #endif
 }
 
