@@ -136,6 +136,20 @@ def run_cmd(cmd, log_path, timeout=None, cwd=None, env=None):
     return rc, dt, out
 
 
+def d2h_lines(out):
+    """The lines d2h_hash.c printed in a run's output, one per device-to-host copy."""
+    return [ln.strip() for ln in out.splitlines() if ln.startswith("D2H ")]
+
+
+def result_hash(d2h):
+    """A run's result hash: one FNV-1a (64 bits, hex) over its D2H lines in order (the same in a CuTe build and
+    a tessel build of a tutorial exactly where every copied-back byte is the same)."""
+    h = 1469598103934665603
+    for c in "\n".join(d2h).encode():
+        h = ((h ^ c) * 1099511628211) & 0xFFFFFFFFFFFFFFFF
+    return f"{h:016x}"
+
+
 def first_error(out):
     for ln in out.splitlines():
         if re.search(r"\berror\b", ln) and not ln.startswith("$ "):
@@ -374,14 +388,9 @@ class Harness:
             r.verification = "; ".join(dict.fromkeys(ver))[:200]
         else:
             r.verification = "none printed"
-        # The result hash: one FNV-1a over the D2H lines of d2h_hash.c, in order (the same in a CuTe build
-        # and a tessel build of a tutorial exactly where every copied-back byte is the same).
-        d2h = [ln.strip() for ln in out.splitlines() if ln.startswith("D2H ")]
+        d2h = d2h_lines(out)  # the result hash (result_hash)
         if d2h:
-            h = 1469598103934665603
-            for c in "\n".join(d2h).encode():
-                h = ((h ^ c) * 1099511628211) & 0xFFFFFFFFFFFFFFFF
-            r.verification += f"; result hash {h:016x} ({len(d2h)} copies back)"
+            r.verification += f"; result hash {result_hash(d2h)} ({len(d2h)} copies back)"
         if rc == "timeout":
             r.run = "timeout"
         elif rc != 0:

@@ -23,16 +23,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from harness import TUTORIAL_ARGS  # noqa: E402  (the tutorials' arguments, as the harness runs them)
-
-FNV_OFFSET, FNV_PRIME = 1469598103934665603, 1099511628211
-
-
-def result_hash(lines):
-    h = FNV_OFFSET
-    for c in "\n".join(lines).encode():
-        h = ((h ^ c) * FNV_PRIME) & 0xFFFFFFFFFFFFFFFF
-    return f"{h:016x}"
+from harness import TUTORIAL_ARGS, d2h_lines, result_hash  # noqa: E402  (as the harness runs and hashes them)
 
 
 def run_one(out_dir, tutorial, timeout):
@@ -47,7 +38,7 @@ def run_one(out_dir, tutorial, timeout):
         rc, out = p.returncode, p.stdout.decode("utf-8", "replace")
     except subprocess.TimeoutExpired:
         rc, out = "timeout", ""
-    d2h = [ln.strip() for ln in out.splitlines() if ln.startswith("D2H ")]
+    d2h = d2h_lines(out)
     gf = re.findall(r"\[\s*([0-9.]+)\]GFlop/s", out)
     ver = "; ".join(dict.fromkeys(ln.strip() for ln in out.splitlines() if re.search(r"success|fail|mismatch", ln, re.I)))
     return {"rc": rc, "gflops": float(gf[-1]) if gf else None, "hash": f"{result_hash(d2h)}/{len(d2h)}" if d2h else "-",
@@ -98,7 +89,7 @@ def main():
             f.write("tutorial\tround\tvariant\trc\tGFlop/s\thash/copies\tverification\n")
             for row in rows:
                 f.write("\t".join(str(x) for x in row) + "\n")
-    print(f"result hashes: {sum(1 for t in tutorials)} tutorials, {'all the same both ways' if good else 'NOT all the same'}")
+    print(f"result hashes: {len(tutorials)} tutorials, {'all the same both ways' if good else 'NOT all the same'}")
     return 0 if good else 1
 
 
