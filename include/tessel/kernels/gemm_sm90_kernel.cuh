@@ -377,13 +377,15 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
     for (TileWalk w = p.problem.walk(p, first, step); counter || !w.done(); w.next()) {
       if (counter) {  // the dynamic order: the position comes with the tile's first stage (-1: the end)
         pipe.consumer_wait(st);
-        w.pos = tile_pos[st.index];
-        // Every lane's read before its warp's release of the stage (lane 0's arrive, after which the producer
-        // may write the slot for a later tile): bar.warp.sync orders the warp's memory accesses. Without it
-        // the idle warpgroups' path (below) has no warp-wide instruction between the reads and the release:
-        // compute-sanitizer racecheck reported this read against the producer's write (session 16, call G,
-        // bf16 grouped --small; offsets 0xfe0 / 0x196e0 of the kernel are these two generic accesses).
-        __syncwarp();
+        // Lane 0 alone reads the slot and hands the position to its warp: its read is ordered before its
+        // own release of the stage (the arrive is a release), after which the producer may write the slot
+        // for a later tile. A read by every lane is ordered only through __syncwarp before lane 0's arrive,
+        // which compute-sanitizer racecheck does not follow (pipeline.cuh's consumer_release): with every
+        // lane reading, and with __syncwarp after the reads (86569c9), it reported this read against the
+        // producer's write (bf16 grouped --small, H100, sessions 16 and 17).
+        int pos = 0;
+        if (lane0) pos = tile_pos[st.index];
+        w.pos = __shfl_sync(0xffffffffu, pos, 0);
         if (w.pos < 0) break;
       }
       GemmTile const t = p.problem.tile(p, w.pos, cluster, int(rank));
