@@ -145,6 +145,8 @@ constexpr int attention_default_epi_xor(int, bool, int = 2) { return 2; }
 // 1 buffer's 0.983-0.990 / 0.979-0.985, 2k the same (0.949-0.955 against 0.951-0.956); d64 with 2 (spilling):
 // non-causal 1.087-1.088 against 1.116-1.118, causal the same.
 constexpr int attention_default_q_stages(int head_dim, bool causal, int bytes = 2) { return bytes == 2 && causal && head_dim == 128 ? 2 : 1; }
+// The next tile's lookup under this tile's last P V (NextEarly_, session 17): off.
+constexpr bool attention_default_next_early(int, bool, int = 2) { return false; }
 
 // T: input and output type (half_t, bfloat16_t); HeadDim: 64, 128 or 256 (Q,
 // K and V alike); Causal: the bottom-right aligned causal mask (query i sees
@@ -208,6 +210,13 @@ constexpr int attention_default_q_stages(int head_dim, bool causal, int bytes = 
 // two, the next tile's Q loaded as soon as the producer reaches it (one Q tile
 // more of shared memory: d128 BN 128 fits it beside the TMA-store epilogue's O
 // tiles, BN 192 does not).
+// NextEarly_ (with Overlap_): the consumers look up their next tile (its
+// position: the static walk's next, or with Dynamic_ the slot of the next Q
+// stage, waited for; its coordinates, sequence and key blocks) while this
+// tile's last P V is on the tensor cores, instead of at the next tile's top
+// with nothing in flight (session 17's timeline on the H100, the short
+// configuration at S = 2048: from a tile's top to its Q waited for 800-860
+// cycles, 360 with it; 16 blocks of about 2,700 cycles a tile).
 // ProducerRegs_ + 2 ConsumerRegs_: at most 504 (the 384 threads' 168
 // registers each at launch, __launch_bounds__(384, 1)): setmaxnreg.inc waits
 // until the registers it asks for are free, and beyond what the CTA holds they
@@ -227,7 +236,8 @@ template <class T, int HeadDim, bool Causal, int BN_ = attention_default_bn(Head
           bool SplitWait_ = attention_default_split_wait(HeadDim, Causal, sizeof(T)),
           bool Snake_ = attention_default_snake(HeadDim, Causal, sizeof(T)),
           int EpiXor_ = attention_default_epi_xor(HeadDim, Causal, sizeof(T)),
-          int QStages_ = attention_default_q_stages(HeadDim, Causal, sizeof(T))>
+          int QStages_ = attention_default_q_stages(HeadDim, Causal, sizeof(T)),
+          bool NextEarly_ = attention_default_next_early(HeadDim, Causal, sizeof(T))>
 struct AttentionConfig {
   static_assert(Consumers_ == 2 || Consumers_ == 3, "AttentionConfig: 2 or 3 consumer warpgroups");
   static constexpr bool kDynamic = Dynamic_;
@@ -265,6 +275,7 @@ struct AttentionConfig {
   static constexpr int kStages = Stages_;
   static_assert(QStages_ == 1 || QStages_ == 2, "AttentionConfig: Q takes 1 or 2 buffers");
   static constexpr int kQStages = QStages_;
+  static constexpr bool kNextEarly = NextEarly_ && Overlap_;
   static constexpr int kThreads = 128 * (1 + kConsumers);
   static constexpr int kProducerRegs = ProducerRegs_, kConsumerRegs = ConsumerRegs_;
   static_assert(ProducerRegs_ % 8 == 0 && ConsumerRegs_ % 8 == 0 && ProducerRegs_ >= 24 && ConsumerRegs_ <= 256,

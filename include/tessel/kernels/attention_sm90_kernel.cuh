@@ -307,27 +307,42 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
     PipelineState<QS> sq;
     PipelineState<S> sk, sv;
     AttentionWalk w = attention_walk(p.sched.positions, int(blockIdx.x), int(gridDim.x), Cfg::kSnake);  // static
-    for (;;) {
-      TileCoord tc{};
-      AttentionSeq seq{};
-      int blocks = 0;
+    // The lookup of this CTA's next position (false: none left): the static walk's next, or (dynamic) the position
+    // that comes with the Q stage `at`, waited for (the slot read before the stage's release: the producer then
+    // writes the next). Cfg::kNextEarly: done under the tile's last P V for the tile after it (`ahead`).
+    auto lookup = [&](PipelineState<QS> const& at, AttentionTileWork& t) -> bool {
       if constexpr (Cfg::kDynamic) {
-        pipe_q.consumer_wait(sq);
-        int const pos = tile_slot[sq.index];  // read before Q is released (the producer then writes the next)
-        if (pos < 0) break;
-        AttentionTileWork const t = attention_tile_work<kCausal>(p, pos, BM::value, BN::value);
-        tc = t.tc, seq = t.seq, blocks = t.blocks;
-        bool const live = t.rows;  // not a raster hole, nor past its sequence's end (varlen)
+        pipe_q.consumer_wait(at);
+        int const pos = tile_slot[at.index];
+        if (pos < 0) return false;
+        t = attention_tile_work<kCausal>(p, pos, BM::value, BN::value);
+        return true;
+      } else {
+        return attention_next_tile<kCausal>(w, p, BM::value, BN::value, t);
+      }
+    };
+    AttentionTileWork ahead{};
+    bool ahead_done = false, ahead_more = false;
+    for (;;) {
+      AttentionTileWork t;
+      if (ahead_done) {
+        ahead_done = false;
+        if (!ahead_more) break;
+        t = ahead;
+      } else if (!lookup(sq, t)) {
+        break;
+      }
+      TileCoord const tc = t.tc;
+      AttentionSeq const seq = t.seq;
+      int const blocks = t.blocks;
+      if constexpr (Cfg::kDynamic) {
         if (blocks == 0) {  // no Q came: release the stage now
-          if (Cfg::kDynamic || lane0) pipe_q.consumer_release(sq.index);
+          pipe_q.consumer_release(sq.index);
           sq.advance();
-          if (!live) continue;
+          if (!t.rows) continue;  // a raster hole, or past its sequence's end (varlen)
         }
       } else {
-        AttentionTileWork t;
-        if (!attention_next_tile<kCausal>(w, p, BM::value, BN::value, t)) break;
         if (!t.rows) continue;  // a raster hole, or past its sequence's end (varlen)
-        tc = t.tc, seq = t.seq, blocks = t.blocks;
         if (blocks > 0) pipe_q.consumer_wait(sq);
       }
       int const m = tc.m, h = tc.n, b = seq.b;
@@ -527,6 +542,14 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
           if constexpr (Cfg::kRescaleEarly) rescale_o(corr);
           issue_pv(tOrP, sv.index);
           turn_pass();
+          if constexpr (Cfg::kNextEarly) {
+            // The next tile's lookup while P V runs. Its Q stage is the one after this tile's (released at the
+            // tile's last S; the producer, past this tile's last load, publishes the next position there).
+            PipelineState<QS> sq_next = sq;
+            sq_next.advance();
+            ahead_more = lookup(sq_next, ahead);
+            ahead_done = true;
+          }
           warpgroup_wait<0>();
           warpgroup_fence_operand(acc_o);
           release_v();
