@@ -117,11 +117,16 @@ constexpr bool attention_default_epi_tma(int head_dim, bool causal, int bytes = 
 // partial maxima, the rescale skipped where no maximum moved and K loaded one
 // block ahead of V (measured together with SplitWait_), 16-bit with none of the
 // three (with SplitWait_ they cost d128 5-8% at S <= 8192); the rescale after
-// P V's wait.
+// P V's wait. 16-bit d128 loads K one block ahead of V since session 17 (alone,
+// on today's d128 configurations; H100, attention_pair.py, 5 rounds of 30 against
+// cuDNN in the same loop, against session 16's defaults: S = 2k non-causal (the
+// short configuration) 0.956-0.961 against 0.946-0.950, causal 0.962-0.966 against
+// 0.955-0.958; 8k 1.038-1.039 / 0.999-1.004 against 1.032-1.034 / 0.995-0.998; 16k
+// 1.054-1.055 / 0.998-1.004 against 1.049-1.050 / 0.995-0.999; every round ahead).
 constexpr int attention_default_chains(int, bool, int bytes = 2) { return bytes == 1 ? 4 : 1; }
 constexpr bool attention_default_rescale_early(int, bool, int = 2) { return false; }
 constexpr bool attention_default_skip_rescale(int, bool, int bytes = 2) { return bytes == 1; }
-constexpr bool attention_default_k_ahead(int, bool, int bytes = 2) { return bytes == 1; }
+constexpr bool attention_default_k_ahead(int head_dim, bool, int bytes = 2) { return bytes == 1 || head_dim == 128; }
 constexpr bool attention_default_split_wait(int, bool, int = 2) { return true; }
 // The static walk (session 15, AttentionWalk): the snake for the causal mask, whose
 // longest-first positions in index order give CTA 0 the longest tile of every
@@ -145,7 +150,12 @@ constexpr int attention_default_epi_xor(int, bool, int = 2) { return 2; }
 // 1 buffer's 0.983-0.990 / 0.979-0.985, 2k the same (0.949-0.955 against 0.951-0.956); d64 with 2 (spilling):
 // non-causal 1.087-1.088 against 1.116-1.118, causal the same.
 constexpr int attention_default_q_stages(int head_dim, bool causal, int bytes = 2) { return bytes == 2 && causal && head_dim == 128 ? 2 : 1; }
-// The next tile's lookup under this tile's last P V (NextEarly_, session 17): off.
+// The next tile's lookup under this tile's last P V (NextEarly_, session 17): off but for AttentionShortConfig
+// (below). H100, attention_pair.py, 5 rounds, with KAhead_: d128 causal (dynamic) 0.920-0.924 / 0.980-0.983 /
+// 0.985-0.992 at S = 2k / 8k / 16k against 0.962-0.966 / 0.999-1.004 / 0.998-1.004 without (its wait for the next
+// tile's slot, which the producer publishes after its last loads, stalls the last P V's wait: 2,500-3,300 cycles
+// in the timeline against 700); d128 non-causal BN 192 spills 126 bytes with it (0.904-0.905 against 1.038-1.039);
+// d64's 3 consumers spill 186-264 bytes.
 constexpr bool attention_default_next_early(int, bool, int = 2) { return false; }
 
 // T: input and output type (half_t, bfloat16_t); HeadDim: 64, 128 or 256 (Q,
@@ -535,7 +545,13 @@ TESSEL_HOST_DEVICE bool attention_block_masked(int m, int n, int bm, int bn, int
 // rounds against cuDNN in the same loop, S = 2048: 0.946-0.950 against BN 192's
 // 0.929-0.933 (BN 128 alone 0.919-0.926, with the TMA store 0.938-0.947, with 2 Q
 // buffers 0.943-0.949); at S = 8k / 16k BN 192 stays ahead (BN 128 with both
-// 1.023-1.024 / 1.036-1.038 against 1.037-1.039 / 1.054-1.055).
+// 1.023-1.024 / 1.036-1.038 against 1.037-1.039 / 1.054-1.055). Session 17: K
+// one block ahead of V (the d128 default, above) and the next tile looked up under
+// the last P V (NextEarly_): S = 2048, 5 rounds, 0.969-0.974 against K ahead
+// alone 0.956-0.961 and session 16's 0.946-0.950 (H100). Other levers measured
+// on it (session 17's call 1, 3 rounds, 2k non-causal / causal): ping-pong
+// 0.944-0.955 / 0.952-0.955 against 0.944-0.957 / 0.953-0.954; BN 64 with 3 or 4
+// K/V stages 0.806-0.825 / 0.836-0.839; BN 96 0.843-0.858 / 0.877-0.878.
 constexpr int attention_short_keys(int head_dim, bool causal, int bytes = 2) { return bytes == 2 && head_dim == 128 && !causal ? 2048 : 0; }
 template <class T, int HeadDim, bool Causal>
 using AttentionShortConfig =
@@ -543,6 +559,6 @@ using AttentionShortConfig =
                     attention_default_consumers(HeadDim, Causal, sizeof(T)), 24, 240, 0, attention_default_chains(HeadDim, Causal, sizeof(T)),
                     attention_default_rescale_early(HeadDim, Causal, sizeof(T)), attention_default_skip_rescale(HeadDim, Causal, sizeof(T)),
                     attention_default_k_ahead(HeadDim, Causal, sizeof(T)), attention_default_split_wait(HeadDim, Causal, sizeof(T)),
-                    attention_default_snake(HeadDim, Causal, sizeof(T)), attention_default_epi_xor(HeadDim, Causal, sizeof(T)), 2>;
+                    attention_default_snake(HeadDim, Causal, sizeof(T)), attention_default_epi_xor(HeadDim, Causal, sizeof(T)), 2, true>;
 
 }  // namespace tessel::kernels::attention_sm90
