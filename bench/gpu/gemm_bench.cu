@@ -320,6 +320,14 @@ using V22 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 192, 4, 2, 2
 using V23 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 192, 4, 2, 24, 240, E4, true, true, true, 2, 4, 1>;
 }  // namespace fp8x
 #endif
+// The ping-pong FP8 kernels (GemmConfig's PingPong_; issue 27): 24 without promotion, 128 x 128 tiles per consumer
+// warpgroup, 6 stages (Fp8FastPingPongConfig); 25 with the promotion, 64 x 192 tiles per warpgroup (96 + 96 fp32 accumulators), 6 stages.
+namespace fp8pp {
+using E4 = float_e4m3_t;
+using KM = GMMA::Major;
+using V24 = kernels::sm90::Fp8FastPingPongConfig<E4, E4, bfloat16_t>;  // gemm_fp8's fast path on tall problems
+using V25 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 192, 6, 2, 24, 240, E4, true, false, false, 2, 0, 0, 1>;
+}  // namespace fp8pp
 
 bool run_fp8(Fp8Case const& c, int reps, Totals& tot, bool do_time) {
   using E4 = float_e4m3_t;
@@ -344,6 +352,8 @@ bool run_fp8(Fp8Case const& c, int reps, Totals& tot, bool do_time) {
     case 22: return run_fp8_case<fp8x::V22>(c, reps, tot, do_time);
     case 23: return run_fp8_case<fp8x::V23>(c, reps, tot, do_time);
 #endif
+    case 24: return run_fp8_case<fp8pp::V24>(c, reps, tot, do_time);
+    case 25: return run_fp8_case<fp8pp::V25>(c, reps, tot, do_time);
     case 0: return run_fp8_case<s::Fp8Config<E4, E4, bfloat16_t>>(c, reps, tot, do_time);
     case 1: return run_fp8_case<s::Fp8Config<E4, E5, bfloat16_t>>(c, reps, tot, do_time);
     case 2: return run_fp8_case<s::Fp8Config<E4, E4, float>>(c, reps, tot, do_time);
@@ -392,9 +402,9 @@ int fp8_main(bool small, bool describe, bool do_time, int reps) {
     std::vector<Fp8Case> smalls = {{256, 512, 128}, {1, 16, 16}, {129, 257, 144}, {77, 300, 208}, {513, 1000, 528}, {1000, 136, 1008},
                                    {130, 264, 4000}, {300, 520, 2064}};
 #if defined(TESSEL_FP8_EXPERIMENTS)
-    std::vector<int> const checked = {0, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 18, 19, 20, 21, 22, 23};
+    std::vector<int> const checked = {0, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 18, 19, 20, 21, 22, 23, 24, 25};
 #else
-    std::vector<int> const checked = {0, 1, 2, 4, 5};
+    std::vector<int> const checked = {0, 1, 2, 4, 5, 24, 25};
 #endif
     // TESSEL_FP8_VARIANTS=v,w,...: only those of the checked variants (a sanitizer's run of the candidates)
     std::vector<int> only;
@@ -411,11 +421,11 @@ int fp8_main(bool small, bool describe, bool do_time, int reps) {
         for (bool rc : {false, true}) {
           if (!only.empty() && std::find(only.begin(), only.end(), v) == only.end()) continue;
           if (rc && v != 0 && v != 2 && v != 6 && v != 7 && v != 9 && v != 10 && v != 11 && v != 12 && v != 13 && v != 15 && v != 18 &&
-              v != 19 && v != 21 && v != 22)
-            continue;  // per-row/column scales: the TMA epilogue (0, 6, 7, 9-13, 15, 18, 19, 21, 22), the direct one (2)
+              v != 19 && v != 21 && v != 22 && v != 25)
+            continue;  // per-row/column scales: the TMA epilogue (0, 6, 7, 9-13, 15, 18, 19, 21, 22, 25), the direct one (2)
           c.variant = v;
           c.rows_cols = rc;
-          c.promotion = !rc && (v == 0 || v == 7 || v == 11 || v == 12 || v == 13 || v == 15 || v == 21 || v == 22) && c.K >= 1008;  // the promotion every 4 k-tiles and never, on ragged shapes too
+          c.promotion = !rc && (v == 0 || v == 7 || v == 11 || v == 12 || v == 13 || v == 15 || v == 21 || v == 22 || v == 25) && c.K >= 1008;  // the promotion every 4 k-tiles and never, on ragged shapes too
           run_fp8(c, reps, tot, false);
           if (!rc && (v == 0 || v == 7 || v == 10 || v == 12 || v == 21 || v == 22 || v == 20)) {  // the warpgroups' phase offset (GemmScales::offset; block-scaled: always)
             c.offset = true, c.promotion = false;
@@ -457,28 +467,32 @@ int fp8_main(bool small, bool describe, bool do_time, int reps) {
 // torch.matmul (cuBLAS), on the same tensors, timed by the same code.
 //   dtype 0 bf16, 1 fp16 (in and out); layout "TN", "NN", "NT", "TT" (as Case's);
 //   bn 0: the default configuration (cuda::gemm's), 320: BN = 320 with 3 stages (K-major B only: TN, NN);
+//   1: the ping-pong kernel (GemmConfig's PingPong_) with 128 x 128 tiles per warpgroup, 6 stages (every layout);
+//   2: the ping-pong kernel with 64 x 256 tiles per warpgroup, 4 stages (TN only);
+//   3: the cooperative kernel with 128 x 128 tiles, 6 stages (TN only: pp128's tile without the ping-pong);
 //   cluster -1 or 1: none, 2: pairs; log_swizzle -1: chosen.
 // Returns the cudaError_t of the launch, or -1 for arguments it does not take.
 #if !defined(TESSEL_GEMM_BENCH_FP8_ONLY)
 namespace {
-template <class T, GMMA::Major MA, GMMA::Major MB, int BN, int S>
+template <class T, GMMA::Major MA, GMMA::Major MB, int BN, int S, int PP = 0>
 int lib_launch(void const* A, void const* B, void* C, int M, int N, int K, int cluster, int log_swizzle, cudaStream_t stream) {
-  using Cfg = std::conditional_t<BN == 0, kernels::sm90::GemmConfig<T, T, MA, MB>, kernels::sm90::GemmConfig<T, T, MA, MB, (BN ? BN : 256), S>>;
+  using Cfg = std::conditional_t<BN == 0, kernels::sm90::GemmConfig<T, T, MA, MB>,
+                                 kernels::sm90::GemmConfig<T, T, MA, MB, (BN ? BN : 256), S, 2, 40, 232, T, false, false, false, 2, 0, 0, PP>>;
   kernels::GemmOptions opt;
   opt.cluster = cluster, opt.log_swizzle = log_swizzle;
   long long const lda = MA == GMMA::Major::K ? K : M, ldb = MB == GMMA::Major::K ? K : N;
   return int(kernels::sm90::launch_gemm<Cfg>(static_cast<T const*>(A), lda, static_cast<T const*>(B), ldb, static_cast<T*>(C), N, M, N, K,
                                              1.f, 0.f, stream, opt));
 }
-template <class T, int BN, int S>
+template <class T, int BN, int S, int PP = 0>
 int lib_layout(char const* layout, void const* A, void const* B, void* C, int M, int N, int K, int cluster, int swz, cudaStream_t st) {
   using KM = GMMA::Major;
   std::string const l = layout;
-  if (l == "TN") return lib_launch<T, KM::K, KM::K, BN, S>(A, B, C, M, N, K, cluster, swz, st);
-  if (l == "NN") return lib_launch<T, KM::MN, KM::K, BN, S>(A, B, C, M, N, K, cluster, swz, st);
+  if (l == "TN") return lib_launch<T, KM::K, KM::K, BN, S, PP>(A, B, C, M, N, K, cluster, swz, st);
+  if (l == "NN") return lib_launch<T, KM::MN, KM::K, BN, S, PP>(A, B, C, M, N, K, cluster, swz, st);
   if constexpr (BN == 0 || BN % 128 == 0) {  // an MN-major B needs wgmma N atoms of multiples of 64 (BN = 320: 2 x 160 does not)
-    if (l == "NT") return lib_launch<T, KM::MN, KM::MN, BN, S>(A, B, C, M, N, K, cluster, swz, st);
-    if (l == "TT") return lib_launch<T, KM::K, KM::MN, BN, S>(A, B, C, M, N, K, cluster, swz, st);
+    if (l == "NT") return lib_launch<T, KM::MN, KM::MN, BN, S, PP>(A, B, C, M, N, K, cluster, swz, st);
+    if (l == "TT") return lib_launch<T, KM::K, KM::MN, BN, S, PP>(A, B, C, M, N, K, cluster, swz, st);
   }
   return -1;
 }
@@ -491,6 +505,15 @@ TESSEL_BENCH_EXPORT int tessel_bench_gemm(int dtype, char const* layout, void co
     if (bn == 0) {
       if (dtype == 0) return lib_layout<bfloat16_t, 0, 4>(layout, A, B, C, M, N, K, cluster, log_swizzle, st);
       if (dtype == 1) return lib_layout<half_t, 0, 4>(layout, A, B, C, M, N, K, cluster, log_swizzle, st);
+    } else if (bn == 1) {
+      if (dtype == 0) return lib_layout<bfloat16_t, 128, 6, 2>(layout, A, B, C, M, N, K, cluster, log_swizzle, st);
+      if (dtype == 1) return lib_layout<half_t, 128, 6, 2>(layout, A, B, C, M, N, K, cluster, log_swizzle, st);
+    } else if (bn == 2 && std::string(layout) == "TN") {
+      if (dtype == 0) return lib_launch<bfloat16_t, GMMA::Major::K, GMMA::Major::K, 256, 4, 1>(A, B, C, M, N, K, cluster, log_swizzle, st);
+      if (dtype == 1) return lib_launch<half_t, GMMA::Major::K, GMMA::Major::K, 256, 4, 1>(A, B, C, M, N, K, cluster, log_swizzle, st);
+    } else if (bn == 3 && std::string(layout) == "TN") {  // the cooperative kernel with 128 x 128 tiles (ping-pong's tile, shared)
+      if (dtype == 0) return lib_launch<bfloat16_t, GMMA::Major::K, GMMA::Major::K, 128, 6>(A, B, C, M, N, K, cluster, log_swizzle, st);
+      if (dtype == 1) return lib_launch<half_t, GMMA::Major::K, GMMA::Major::K, 128, 6>(A, B, C, M, N, K, cluster, log_swizzle, st);
     } else if (bn == 320) {
       if (dtype == 0) return lib_layout<bfloat16_t, 320, 3>(layout, A, B, C, M, N, K, cluster, log_swizzle, st);
       if (dtype == 1 && std::string(layout) == "TN") return lib_launch<half_t, GMMA::Major::K, GMMA::Major::K, 320, 3>(A, B, C, M, N, K, cluster, log_swizzle, st);
@@ -544,6 +567,8 @@ TESSEL_BENCH_EXPORT int tessel_bench_gemm_fp8(int variant, void const* A, void c
     if (variant == 21) return int(s::launch_fp8<fp8x::V21>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
     if (variant == 22) return int(s::launch_fp8<fp8x::V22>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
 #endif
+    if (variant == 24) return int(s::launch_fp8<fp8pp::V24>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
+    if (variant == 25) return int(s::launch_fp8<fp8pp::V25>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
     if (variant == 0) return int(s::launch_fp8<s::Fp8Config<E4, E4, bfloat16_t>>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
     if (variant == 1)
       return int(s::launch_fp8<s::Fp8Config<E4, float_e5m2_t, bfloat16_t>>(a, K, static_cast<float_e5m2_t const*>(B), K, c, N, M, N, K, gs, 1.f, st, opt));

@@ -12,6 +12,8 @@ tessel is called through gemm_bench.cu built as a shared library:
 
 Variants (tessel): default (cuda::gemm's configuration and choices), cluster1
 (no cluster), cluster2 (clusters of 2), bn320 (BN = 320, 3 stages), bn320c2, swzN (raster swizzle 2^N),
+pp128 (the ping-pong kernel, 128 x 128 tiles per consumer warpgroup; pp128c1 / pp128c2: clusters of 1 / 2 forced),
+pp64 (ping-pong, 64 x 256 per warpgroup, TN only), co128 (the cooperative kernel with 128 x 128 tiles, TN only),
 cNswzL (clusters of N and the raster swizzle 2^L),
 and NAME for a --lib-diag library (its default configuration; timed, not
 checked: a diagnostic build). Build a --lib-diag library with -Xcompiler
@@ -116,7 +118,8 @@ def variant_fn(v, libs, case, a, b, a_store, b_store, out):
     if v in libs:
         return libs[v].fn(case, a_store, b_store, out)
     t = libs["tessel"]
-    table = {"default": {}, "cluster1": {"cluster": 1}, "cluster2": {"cluster": 2}, "bn320": {"bn": 320}, "bn320c2": {"bn": 320, "cluster": 2}}
+    table = {"default": {}, "cluster1": {"cluster": 1}, "cluster2": {"cluster": 2}, "bn320": {"bn": 320}, "bn320c2": {"bn": 320, "cluster": 2},
+             "pp128": {"bn": 1}, "pp128c1": {"bn": 1, "cluster": 1}, "pp128c2": {"bn": 1, "cluster": 2}, "pp64": {"bn": 2}, "co128": {"bn": 3}}
     if v in table:
         return t.fn(case, a_store, b_store, out, **table[v])
     if v.startswith("swz"):
@@ -128,7 +131,9 @@ def variant_fn(v, libs, case, a, b, a_store, b_store, out):
 
 
 def applicable(v, case):
-    """bn320: K-major B only (TN, NN), fp16 TN only (what the library instantiates)."""
+    """bn320: K-major B only (TN, NN), fp16 TN only (what the library instantiates); pp64, co128: TN only."""
+    if v.startswith("pp64") or v == "co128":
+        return case[0] == "TN"
     return not v.startswith("bn320") or (case[0][1] == "N" and (case[4] == torch.bfloat16 or case[0] == "TN"))
 
 
@@ -184,7 +189,7 @@ def main():
         n, p = d.split("=", 1)
         libs[n] = Tessel(p)
     variants = [v for v in args.variants.split(",") if v]
-    cases = [CASES[int(i)] for i in args.cases.split(",")] if args.cases else CASES
+    cases = [] if args.cases == "none" else [CASES[int(i)] for i in args.cases.split(",")] if args.cases else CASES  # none: the small shapes only
     print(f"torch {torch.__version__}, {torch.cuda.get_device_name()}", flush=True)
     gen = torch.Generator(device="cuda")
     gen.manual_seed(1234)

@@ -221,9 +221,9 @@ void sm90_config(char const* name) {
   check(kernels::gemm_common::check_epilogue_pairs<typename Cfg::TiledMma, typename Cfg::BM, typename Cfg::BN>(), what);
   std::snprintf(what, sizeof what, "%s: the accumulators' 64 x 64 chunks (TMA epilogue)", name);
   check(kernels::sm90::detail::check_epilogue_chunks<Cfg>(), what);
-  std::snprintf(what, sizeof what, "%s: BM = 64 x consumer warpgroups, threads = 128 x (1 + consumers)", name);
-  check(Cfg::BM::value == 64 * Cfg::kConsumers && Cfg::kThreads == 128 * (1 + Cfg::kConsumers) &&
-            int(size(typename Cfg::TiledMma{})) == 128 * Cfg::kConsumers,
+  std::snprintf(what, sizeof what, "%s: BM = 64 x consumer warpgroups (ping-pong: x row blocks), threads = 128 x (1 + consumers)", name);
+  check(Cfg::BM::value == 64 * (Cfg::kPingPong ? Cfg::kRowBlocks : Cfg::kConsumers) && Cfg::kThreads == 128 * (1 + Cfg::kConsumers) &&
+            int(size(typename Cfg::TiledMma{})) == (Cfg::kPingPong ? 128 : 128 * Cfg::kConsumers) && Cfg::kMmaThreads == int(size(typename Cfg::TiledMma{})),
         what);
 }
 
@@ -478,6 +478,14 @@ void dense_choices() {
   check(k9::choose_cluster(d, 128, 4096, true) == 2 && k9::choose_cluster(d, 127, 4096, true) == 1 && k9::choose_cluster(d, 200, 128, true) == 2 &&
             k9::choose_cluster(d, 64, 8192, true) == 1,
         "choose_cluster: 8-bit pairs from 128 M tiles at any K (kClusterTallTilesM8), not below");
+  check(k9::choose_fp8_fast_pingpong(128, 4096) && k9::choose_fp8_fast_pingpong(200, 9215) && !k9::choose_fp8_fast_pingpong(127, 4096) &&
+            !k9::choose_fp8_fast_pingpong(128, 11008) && !k9::choose_fp8_fast_pingpong(64, 8192) && !k9::choose_fp8_fast_pingpong(32, 4096),
+        "choose_fp8_fast_pingpong: the ping-pong kernel for FP8 without promotion from 128 M tiles, K below 9216 (the measured wins)");
+  check(k9::Fp8FastPingPongConfig<float_e4m3_t, float_e4m3_t, bfloat16_t>::kPingPong &&
+            k9::Fp8FastPingPongConfig<float_e4m3_t, float_e4m3_t, bfloat16_t>::BM::value == 128 &&
+            k9::Fp8FastPingPongConfig<float_e4m3_t, float_e4m3_t, bfloat16_t>::BN::value == 128 &&
+            !k9::Fp8FastPingPongConfig<float_e4m3_t, float_e4m3_t, bfloat16_t>::kPromote,
+        "Fp8FastPingPongConfig: ping-pong, 128 x 128 tiles per warpgroup, no promotion");
   kernels::GemmOptions o;
   o.cluster_min_k = 9216;
   kernels::GemmOptions one;
@@ -547,6 +555,22 @@ void pipeline_state() {
   run(kernels::PipelineState<4>{}, 4);
   run(kernels::PipelineState<7>{}, 7);
   check(wrong == 0, "PipelineState: stage k % Stages and phase (k / Stages) % 2 for Stages 1, 2, 3, 4, 7 (100 advances)");
+  // advance(n): the same state as n advances, from every start (the ping-pong's pass over another warpgroup's tile).
+  int wrong_n = 0;
+  auto run_n = [&](auto st0) {
+    for (int k = 0; k < 40; ++k, st0.advance())
+      for (int n = 0; n <= 70; ++n) {
+        auto a = st0, b = st0;
+        a.advance(n);
+        for (int i = 0; i < n; ++i) b.advance();
+        wrong_n += a.index != b.index || a.phase != b.phase;
+      }
+  };
+  run_n(kernels::PipelineState<1>{});
+  run_n(kernels::PipelineState<4>{});
+  run_n(kernels::PipelineState<6>{});
+  run_n(kernels::PipelineState<7>{});
+  check(wrong_n == 0, "PipelineState::advance(n) = n advances (Stages 1, 4, 6, 7; n 0..70 from 40 starts)");
 }
 
 // ---- the pipeline ------------------------------------------------------------------------------
@@ -681,6 +705,56 @@ void run_pipeline(int iters) {
   cudaFree(din), cudaFree(dseen), cudaFree(dreleased), cudaFree(dearly);
 }
 
+// ---- WarpgroupTurns (the ping-pong's turns) ----------------------------------------------------
+
+// Groups warpgroups take `turns` turns (turn k is group k % Groups's); in each, the warpgroup's
+// threads read the log's length, sleep (group 1 longest, so that an unordered turn would overtake),
+// and thread 0 appends its group; a thread that sees the log change during its turn counts an overlap.
+template <int Groups>
+__global__ void turns_kernel(int turns, int* log, int* overlaps) {
+  __shared__ int len;
+  if (threadIdx.x == 0) len = 0;
+  __syncthreads();
+  int const group = int(threadIdx.x) / 128;
+  kernels::WarpgroupTurns<Groups> const t{1, group};
+  t.open(turns > 0);
+  for (int k = group; k < turns; k += Groups) {
+    t.wait();
+    int const before = *reinterpret_cast<int volatile*>(&len);
+    __nanosleep(group == 1 ? 20000 : 1000);
+    if (*reinterpret_cast<int volatile*>(&len) != before) atomicAdd(overlaps, 1);
+    kernels::named_barrier_sync(8 + group, 128);  // the group's reads, before its append
+    if (threadIdx.x % 128 == 0) {
+      log[before] = group;
+      *reinterpret_cast<int volatile*>(&len) = before + 1;
+      __threadfence_block();
+    }
+    kernels::named_barrier_sync(8 + group, 128);  // the append, before the turn passes
+    t.pass(k + 1 < turns);
+  }
+}
+
+template <int Groups>
+void run_turns(int turns) {
+  char what[160];
+  std::snprintf(what, sizeof what, "WarpgroupTurns<%d>: %d turns in the order 0, 1, ..., no two at once, every arrive met", Groups, turns);
+  int *dlog = nullptr, *dover = nullptr;
+  bool ok = cuda_ok(cudaMalloc(&dlog, 64 * sizeof(int)), what) && cuda_ok(cudaMalloc(&dover, sizeof(int)), what) &&
+            cuda_ok(cudaMemset(dlog, 0xff, 64 * sizeof(int)), what) && cuda_ok(cudaMemset(dover, 0, sizeof(int)), what);
+  if (ok) {
+    turns_kernel<Groups><<<1, 128 * Groups>>>(turns, dlog, dover);
+    ok = cuda_ok(cudaGetLastError(), what) && cuda_ok(cudaDeviceSynchronize(), what);
+  }
+  int log[64], over = 0;
+  ok = ok && cuda_ok(cudaMemcpy(log, dlog, sizeof log, cudaMemcpyDeviceToHost), what) &&
+       cuda_ok(cudaMemcpy(&over, dover, sizeof(int), cudaMemcpyDeviceToHost), what);
+  int wrong = 0;
+  for (int k = 0; ok && k < 64; ++k) wrong += log[k] != (k < turns ? k % Groups : -1);
+  if (ok && (wrong || over)) std::printf("  %s: %d wrong log entries, %d overlapping turns\n", what, wrong, over);
+  check(ok && wrong == 0 && over == 0, what);
+  cudaFree(dlog), cudaFree(dover);
+}
+
 // ---- the tile scheduler ------------------------------------------------------------------------
 
 // CTA b of P takes positions b, b + P, ...; records each position's tile index (-1: not valid) and counts the tiles.
@@ -796,6 +870,23 @@ void schedulers() {
 
 
 // The FP8 GEMM's configurations (issue 27), host side only (no kernel is instantiated).
+// The ping-pong configurations' figures: the FP8 ones (bench/gpu/gemm_bench.cu's variants 24, 25).
+void ping_pong_config() {
+  using E4 = float_e4m3_t;
+  using BF = bfloat16_t;
+  using KM = GMMA::Major;
+  namespace s = kernels::sm90;
+  using F = s::Fp8FastPingPongConfig<E4, E4, BF>;
+  using P = s::GemmConfig<E4, BF, KM::K, KM::K, 192, 6, 2, 24, 240, E4, true, false, false, 2, 0, 0, 1>;
+  sm90_config<F>("sm90 FP8 ping-pong 128 x 128 (no promotion)");
+  sm90_config<P>("sm90 FP8 ping-pong 64 x 192 (promotion)");
+  check(F::kChunks == 4 && P::kChunks == 3 && F::chunk_row(1, 1) == 0 && F::chunk_row(1, 2) == 64 && F::chunk_row(0, 3) == 64 &&
+            s::GemmConfig<BF, BF, KM::K, KM::K>::chunk_row(1, 3) == 64 && s::GemmConfig<BF, BF, KM::K, KM::K>::kChunks == 4,
+        "ping-pong: chunks per warpgroup and tile, chunk_row (row block j / kChunksN; cooperative: 64 w)");
+  check(F::kTurnBarrier + F::kConsumers <= 16 && F::kTurnBarrier > F::kOffsetBarrier && F::kOffsetBarrier >= F::kEpiBarrier + F::kConsumers,
+        "ping-pong: the turns' named barriers follow the epilogue's and the offset's, below 16");
+}
+
 void fp8_configs() {
   using E4 = float_e4m3_t;
   using E5 = float_e5m2_t;
@@ -835,6 +926,16 @@ int main() {
   sm90_config<kernels::sm90::GemmConfig<H, BF, KM::MN, KM::K>>("sm90 fp16->bf16 NN");
   sm90_config<kernels::sm90::GemmConfig<BF, float, KM::K, KM::MN>>("sm90 bf16->fp32 TT");
   sm90_config<kernels::sm90::GemmConfig<H, H, KM::MN, KM::MN, 128, 4, 1>>("sm90 fp16->fp16 NT, 1 consumer warpgroup, BN 128");
+  // The ping-pong kernel (PingPong_): 128 x 128 tiles per warpgroup (two m64 row blocks), and 64 x 256.
+  sm90_config<kernels::sm90::GemmConfig<BF, BF, KM::K, KM::K, 128, 6, 2, 40, 232, BF, false, false, false, 2, 0, 0, 2>>(
+      "sm90 bf16->bf16 TN, ping-pong 128 x 128");
+  sm90_config<kernels::sm90::GemmConfig<H, H, KM::MN, KM::MN, 128, 6, 2, 40, 232, H, false, false, false, 2, 0, 0, 2>>(
+      "sm90 fp16->fp16 NT, ping-pong 128 x 128");
+  sm90_config<kernels::sm90::GemmConfig<BF, float, KM::MN, KM::K, 128, 6, 2, 40, 232, BF, false, false, false, 2, 0, 0, 2>>(
+      "sm90 bf16->fp32 NN, ping-pong 128 x 128");
+  sm90_config<kernels::sm90::GemmConfig<BF, BF, KM::K, KM::K, 256, 4, 2, 40, 232, BF, false, false, false, 2, 0, 0, 1>>(
+      "sm90 bf16->bf16 TN, ping-pong 64 x 256");
+  ping_pong_config();
   sm80_config<kernels::sm80::GemmConfig<BF, BF, KM::K, KM::K>>("sm80 bf16->bf16 TN");
   sm80_config<kernels::sm80::GemmConfig<H, float, KM::MN, KM::K>>("sm80 fp16->fp32 NN");
   fp8_configs();
@@ -858,6 +959,8 @@ int main() {
       run_pipeline<5, 1>(23);
       run_pipeline<2, 2>(9);
       run_pipeline<3, 2>(14);
+      for (int turns : {0, 1, 2, 3, 8, 13}) run_turns<2>(turns);
+      for (int turns : {0, 2, 7}) run_turns<3>(turns);
     } else {
       std::printf("sm_%d%d: no mbarrier pipeline (sm_90): its kernels are not run\n", prop.major, prop.minor);
     }

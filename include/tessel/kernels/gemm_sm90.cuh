@@ -81,28 +81,29 @@ struct TmaCache {
   }
 };
 
-// The epilogue through shared memory assumes that consumer warpgroup w holds
-// rows [64 w, 64 w + 64) of the tile and that its accumulator values
-// [j * V / C, (j + 1) * V / C) (V values, C = BN / 64 chunks) are columns
-// [64 j, 64 j + 64), in adjacent pairs (2i, 2i + 1) of one row: checked
-// here against the TiledMMA's C layout (thread, value) -> m + BM * n.
+// The epilogue through shared memory assumes that each thread's accumulator values
+// [j * V / C, (j + 1) * V / C) (V values, C = Cfg::kChunks chunks) lie in rows
+// Cfg::chunk_row(w, j) .. + 64 (consumer warpgroup w's 64 rows; ping-pong: row block
+// j / kChunksN of the warpgroup's own tile) and columns [64 (j % kChunksN), + 64), in
+// adjacent pairs (2i, 2i + 1) of one row: checked here for every thread of the TiledMMA
+// against its C partition of the tile, as the kernel reads it.
 template <class Cfg>
 inline bool check_epilogue_chunks() {
+  using Tile = Shape<typename Cfg::BM, typename Cfg::BN>;
   typename Cfg::TiledMma mma;
-  auto const tv = mma.get_layoutC_TV();
-  constexpr int threads = 128 * Cfg::kConsumers, BM = Cfg::BM::value;
-  if (int(size<0>(tv)) != threads) return false;
-  int const vals = int(size<1>(tv));
-  int const per = vals / Cfg::kChunksN;
-  for (int t = 0; t < threads; ++t)
+  if (int(size(mma)) != Cfg::kMmaThreads) return false;
+  for (int t = 0; t < Cfg::kMmaThreads; ++t) {
+    auto const tc = mma.get_slice(t).partition_C(make_identity_tensor(Tile{}));  // as the kernel's epilogue reads it
+    int const vals = int(size(tc.layout()));
+    if (vals % Cfg::kChunks != 0) return false;
+    int const per = vals / Cfg::kChunks;
     for (int v = 0; v < vals; ++v) {
-      int const idx = int(tv(t, v)), m = idx % BM, n = idx / BM;
-      if (m / 64 != t / 128 || n / 64 != v / per) return false;
-      if (v % 2 == 1) {
-        int const prev = int(tv(t, v - 1));
-        if (prev % BM != m || prev / BM != n - 1) return false;
-      }
+      int const m = int(get<0>(tc(v))), n = int(get<1>(tc(v))), j = v / per;
+      int const row0 = Cfg::chunk_row(t / 128, j);  // (t / 128: the thread's warpgroup where they share the tile)
+      if (m < row0 || m >= row0 + 64 || n / 64 != j % Cfg::kChunksN) return false;
+      if (v % 2 == 1 && (int(get<0>(tc(v - 1))) != m || int(get<1>(tc(v - 1))) != n - 1)) return false;
     }
+  }
   return true;
 }
 
@@ -398,6 +399,12 @@ void describe(int M = 0, int N = 0, int K = 0, int sms = 132, double dram_gbps_p
   using BK = typename Cfg::BK;
   std::printf("tessel sm90 GEMM: CTA tile (BM,BN,BK) = (%d,%d,%d), %d stages, %d threads (1 producer + %d consumer warpgroups)\n",
               BM::value, BN::value, BK::value, Cfg::kStages, Cfg::kThreads, Cfg::kConsumers);
+  if constexpr (Cfg::kPingPong)
+    std::printf("  ping-pong: each consumer warpgroup owns whole %d x %d tiles (%d m64 wgmma row blocks), the warpgroups take the\n"
+                "    walk's tiles in turn and issue their main loops in turn (named barriers %d..%d), one's epilogue beside the other's wgmmas\n",
+                BM::value, BN::value, Cfg::kRowBlocks, Cfg::kTurnBarrier, Cfg::kTurnBarrier + Cfg::kConsumers - 1);
+  else
+    std::printf("  cooperative: the consumer warpgroups share each tile, 64 rows each\n");
   std::printf("  majors: A %s, B %s; registers (setmaxnreg): producer %d, consumers %d\n",
               Cfg::kMajorA == GMMA::Major::K ? "K" : "MN", Cfg::kMajorB == GMMA::Major::K ? "K" : "MN", Cfg::kProducerRegs,
               Cfg::kConsumerRegs);
@@ -425,8 +432,8 @@ void describe(int M = 0, int N = 0, int K = 0, int sms = 132, double dram_gbps_p
   std::printf("\n  smem per stage %u bytes, total %d bytes (with the epilogue's slots, barriers and alignment)\n", Cfg::kStageBytes,
               Cfg::kSmemBytes);
   if constexpr (Cfg::kEpiTma) {
-    std::printf("  epilogue (beta = 0, C 16-byte aligned): %d slots of 64 x 64 per consumer warpgroup, %d chunks per tile, slot layout ",
-                Cfg::kEpiSlots, Cfg::kChunksN);
+    std::printf("  epilogue (beta = 0, C 16-byte aligned): %d slots of 64 x 64 per consumer warpgroup, %d chunks per warpgroup and tile, slot layout ",
+                Cfg::kEpiSlots, Cfg::kChunks);
     print(typename Cfg::SmemTileC{});
     std::printf(", TMA store of each chunk\n");
   } else {
@@ -496,6 +503,22 @@ template <class TA, class TB, class TO>
 using Fp8Config = GemmConfig<TA, TO, GMMA::Major::K, GMMA::Major::K, 192, 4, 2, 24, 240, TB, true, false, true, 2, 4>;
 template <class TA, class TB, class TO>
 using Fp8FastConfig = GemmConfig<TA, TO, GMMA::Major::K, GMMA::Major::K, 256, 4, 2, 40, 232, TB, false>;
+// Without promotion on the ping-pong kernel (GemmConfig's PingPong_): 128 x 128 tiles per consumer
+// warpgroup (two m64 row blocks), 6 stages; the warpgroups' main loops in turn, each one's epilogue
+// beside the other's wgmmas. gemm_fp8's fast path on tall problems (choose_fp8_fast_pingpong).
+template <class TA, class TB, class TO>
+using Fp8FastPingPongConfig = GemmConfig<TA, TO, GMMA::Major::K, GMMA::Major::K, 128, 6, 2, 40, 232, TB, false, false, false, 2, 0, 0, 2>;
+
+// Whether gemm_fp8's fast path (no promotion) takes Fp8FastPingPongConfig rather than Fp8FastConfig:
+// kClusterTallTilesM8 or more M tiles (of its 128 rows: where clusters of 2 are chosen for 8-bit
+// inputs) and K below the 8-bit cluster threshold (default_cluster_min_k). Measured on the H100
+// (bench/RESULTS.md, "Session 17, ping-pong"; fp8_pair, e4m3 -> bf16, ratio to torch._scaled_mm,
+// per-round medians of two calls, ping-pong / cooperative 128 x 256): 16384 x 4096 x 4096 1.021 / 0.873
+// and 1.128 / 0.984, 16384 x 11008 x 4096 1.118 / 1.015 and 1.073 / 0.978 (ping-pong above in every
+// round of the second call's 5); but 16384 x 4096 x 11008 1.040 / 1.058 and 0.980 / 1.019, 8192^3
+// 0.769 / 0.905 and 0.884 / 1.006, 4096^3 0.967 / 1.066 and 1.052 / 1.157, which keep 128 x 256.
+// Not measured on the H200.
+inline bool choose_fp8_fast_pingpong(int tiles_m, int K) { return tiles_m >= kClusterTallTilesM8 && K < default_cluster_min_k(true); }
 // Block-scaled (GemmScales::blocks): Fp8Config's 128 x 192 tiles and schedule (the halves in
 // flight across chunks of 4 k-tiles), each tile straddling two 128-column blocks of B (the
 // kernel's kWideBlocks), the block scales applied at every promotion, the consumer warpgroups a
@@ -521,13 +544,19 @@ cudaError_t launch_fp8(typename Cfg::ElementA const* A, long long lda, typename 
 }
 
 // The FP8 GEMM with its configuration chosen: block-scaled where scales.blocks,
-// else without promotion where fast, else with it (each instantiates its kernel).
+// else without promotion where fast (the ping-pong kernel where choose_fp8_fast_pingpong),
+// else with it (each instantiates its kernel).
 template <class TA, class TB, class TO>
 cudaError_t gemm_fp8(TA const* A, long long lda, TB const* B, long long ldb, TO* C, long long ldc, int M, int N, int K,
                      GemmScales const& scales, float alpha = 1.f, cudaStream_t stream = 0, GemmOptions const& opt = {}, bool fast = false) {
   static_assert(sizeof(TA) == 1 && sizeof(TB) == 1, "cuda::gemm_fp8: A and B are float_e4m3_t or float_e5m2_t");
   if (scales.blocks) return launch_fp8<Fp8BlockConfig<TA, TB, TO>>(A, lda, B, ldb, C, ldc, M, N, K, scales, alpha, stream, opt);
-  if (fast) return launch_fp8<Fp8FastConfig<TA, TB, TO>>(A, lda, B, ldb, C, ldc, M, N, K, scales, alpha, stream, opt);
+  if (fast) {
+    using PingPong = Fp8FastPingPongConfig<TA, TB, TO>;
+    if (choose_fp8_fast_pingpong((M + PingPong::BM::value - 1) / PingPong::BM::value, K))
+      return launch_fp8<PingPong>(A, lda, B, ldb, C, ldc, M, N, K, scales, alpha, stream, opt);
+    return launch_fp8<Fp8FastConfig<TA, TB, TO>>(A, lda, B, ldb, C, ldc, M, N, K, scales, alpha, stream, opt);
+  }
   return launch_fp8<Fp8Config<TA, TB, TO>>(A, lda, B, ldb, C, ldc, M, N, K, scales, alpha, stream, opt);
 }
 

@@ -94,8 +94,14 @@ struct GemmScales {
 // fp32 accumulator that the wgmma accumulators are added into every
 // GemmScales::promote_every k-tiles. BlockScaled_ (with Promote_ and BN_ = 128):
 // GemmScales' block scales applied at every promotion.
+// PingPong_ (issues 25, 27): 0, the cooperative kernel (the consumer warpgroups share each CTA tile,
+// 64 rows each); n > 0, the ping-pong kernel: each consumer warpgroup owns whole tiles of
+// BM = 64 n rows (n m64 wgmma atoms stacked along M within the warpgroup), the warpgroups take
+// the walk's tiles in turn and issue their main loops' wgmmas in turn (WarpgroupTurns,
+// pipeline.cuh), so that one warpgroup's epilogue runs while the other's wgmmas do.
 template <class T, class TO, GMMA::Major MA, GMMA::Major MB, int BN_ = 256, int Stages_ = 4, int Consumers_ = 2, int ProducerRegs_ = 40,
-          int ConsumerRegs_ = 232, class TB_ = T, bool Promote_ = false, bool BlockScaled_ = false, bool Halves_ = false, int EpiSlots_ = 2, int Cross_ = 0, int RegA_ = 0>
+          int ConsumerRegs_ = 232, class TB_ = T, bool Promote_ = false, bool BlockScaled_ = false, bool Halves_ = false, int EpiSlots_ = 2, int Cross_ = 0, int RegA_ = 0,
+          int PingPong_ = 0>
 struct GemmConfig {
   using Element = T;  // A's (and B's, for 16-bit inputs)
   using ElementA = T;
@@ -114,7 +120,15 @@ struct GemmConfig {
   static constexpr GMMA::Major kMajorA = MA, kMajorB = MB;
   static constexpr int kConsumers = Consumers_;  // consumer warpgroups
   static_assert(Consumers_ >= 1 && Consumers_ <= 2, "GemmConfig: 1 or 2 consumer warpgroups (BM = 64 or 128; a TMA box row is at most 256)");
-  using BM = Int<64 * Consumers_>;
+  static constexpr bool kPingPong = PingPong_ > 0;
+  static_assert(PingPong_ >= 0 && PingPong_ <= 2 && (!PingPong_ || (Consumers_ == 2 && !Halves_ && !BlockScaled_ && BN_ <= 256)),
+                "GemmConfig: the ping-pong kernel (PingPong_ 1 or 2 row blocks per warpgroup tile) takes two consumer warpgroups, "
+                "whole-tile accumulators (no Halves_, no block scaling) and BN <= 256 (one wgmma N)");
+  // The m64 row blocks of a consumer warpgroup's accumulators: 1 (cooperative), PingPong_ (ping-pong).
+  static constexpr int kRowBlocks = kPingPong ? PingPong_ : 1;
+  // The threads of the TiledMMA (of one tile): every consumer's (cooperative), one warpgroup's (ping-pong).
+  static constexpr int kMmaThreads = 128 * (kPingPong ? 1 : Consumers_);
+  using BM = Int<64 * (kPingPong ? PingPong_ : Consumers_)>;
   using BN = Int<BN_>;
   using BK = Int<128 / sizeof(T)>;  // 128 bytes of K: 64 16-bit or 128 8-bit elements
   using Stages = Int<Stages_>;
@@ -128,7 +142,8 @@ struct GemmConfig {
   // Named barriers: 0 is __syncthreads'; consumer warpgroup w's epilogue uses kEpiBarrier + w.
   static constexpr int kEpiBarrier = 1;
   static constexpr int kOffsetBarrier = kEpiBarrier + Consumers_;  // GemmScales::offset's
-  static_assert(kOffsetBarrier < 16, "GemmConfig: 16 named barriers");
+  static constexpr int kTurnBarrier = kOffsetBarrier + 1;           // the ping-pong's turns: kTurnBarrier + w, w < Consumers_
+  static_assert(kTurnBarrier + Consumers_ <= 16, "GemmConfig: 16 named barriers");
 
   // The shared-memory tiles: the 128-byte swizzle atoms tiled to (BM, BK) and
   // (BN, BK) per stage. K-major: rows of 64 elements along K (one TMA box per
@@ -167,8 +182,11 @@ struct GemmConfig {
                 "GemmConfig: an MN-major B needs a wgmma N of whole 64-row swizzle atoms (BN = 320 halves into 160: K-major B only)");
   using Op = typename detail::wgmma_op<T, TB_, kAtomN, MA, MB>::type;
   using AtomK = Int<32 / sizeof(T)>;
-  using TiledMma = std::conditional_t<(BN_ <= 256), decltype(make_tiled_mma(Op{}, Layout<Shape<Int<kConsumers>, _1, _1>>{})),
-                                      decltype(make_tiled_mma(Op{}, Layout<Shape<Int<kConsumers>, _1, _1>>{}, Tile<BM, BN, AtomK>{}))>;
+  // Ping-pong: one atom per warpgroup, repeated kRowBlocks times along M by the tile (BM, BN, AtomK).
+  using TiledMma = std::conditional_t<
+      kPingPong, decltype(make_tiled_mma(Op{}, Layout<Shape<_1, _1, _1>>{}, Tile<BM, BN, AtomK>{})),
+      std::conditional_t<(BN_ <= 256), decltype(make_tiled_mma(Op{}, Layout<Shape<Int<kConsumers>, _1, _1>>{})),
+                         decltype(make_tiled_mma(Op{}, Layout<Shape<Int<kConsumers>, _1, _1>>{}, Tile<BM, BN, AtomK>{}))>>;
   static_assert(decltype(tile_size<0>(TiledMma{}))::value == BM::value && decltype(tile_size<1>(TiledMma{}))::value == BN::value,
                 "GemmConfig: the TiledMMA's tile is not (BM, BN)");
 
@@ -221,7 +239,13 @@ struct GemmConfig {
   // kChunksN or more: the previous tile's, long done, at the cost of shared memory for stages).
   static constexpr int kEpiSlots = EpiSlots_;
   static_assert(EpiSlots_ == 1 || EpiSlots_ == 2 || EpiSlots_ == 4 || EpiSlots_ == 8, "GemmConfig: 1, 2, 4 or 8 epilogue slots per consumer warpgroup");
-  static constexpr int kChunksN = BN_ / 64;  // chunks per warpgroup per tile (a count that is no multiple of the slots': the slots go round across tiles)
+  static constexpr int kChunksN = BN_ / 64;  // chunks along N per m64 row block of a tile
+  // Chunks per warpgroup per tile (a count that is no multiple of the slots': the slots go round
+  // across tiles): chunk j covers rows chunk_row(w, j) .. + 64 of the tile (warpgroup w's 64 rows,
+  // or row block j / kChunksN of a ping-pong warpgroup's tile) and columns 64 (j % kChunksN) .. + 64,
+  // the accumulator values [j V / kChunks, (j + 1) V / kChunks) of the thread's V (check_epilogue_chunks).
+  static constexpr int kChunks = kRowBlocks * kChunksN;
+  TESSEL_HOST_DEVICE static constexpr int chunk_row(int w, int j) { return 64 * (kPingPong ? j / kChunksN : w); }
   static constexpr int kEpiBytes = kEpiTma ? kConsumers * kEpiSlots * kEpiChunkElems * int(sizeof(TO)) : 0;
 
   // Shared memory: A and B rings (1024-byte aligned for the swizzle), the epilogue's slots, then the barriers.

@@ -46,6 +46,17 @@
 //     piece of the shared B tile and multicasts it to both, so B crosses L2
 //     once per pair; a buffer is free when the consumers
 //     of both CTAs have released it (remote mbarrier arrives through mapa);
+//   - ping-pong (Cfg::kPingPong, GemmConfig's PingPong_; off in the 16-bit and promoted defaults):
+//     each consumer warpgroup owns whole BM x BN tiles (Cfg::kRowBlocks m64 atoms stacked along M
+//     in its TiledMMA), the walk's valid tiles go to the warpgroups in turn (a warpgroup passes over
+//     the other's stages, PipelineState::advance(k_tiles)), and a WarpgroupTurns (pipeline.cuh: named
+//     barriers) lets one warpgroup at a time issue its main loop's wgmmas, passing the turn once they
+//     are issued, so that its epilogue runs beside the other's wgmmas. Measured on the H100 (bench/
+//     RESULTS.md, "Session 17, ping-pong"): no gain for 16-bit inputs (128 x 128 tiles per warpgroup
+//     are fed from L2 at 77-85% of the tensor rate: as slow as the cooperative kernel of that tile);
+//     with the FP8 promotion the adds of every k-tile run inside the turn (0.45-0.55x the cooperative
+//     default); without promotion 1.1x the 128 x 256 cooperative kernel on tall problems, where
+//     gemm_fp8 chooses it (choose_fp8_fast_pingpong);
 //   - setmaxnreg moves registers from the producer (Cfg::kProducerRegs, 40)
 //     to the consumers (Cfg::kConsumerRegs, 232);
 //   - the stages' full/empty barriers and their phases are a TmaPipeline and
@@ -272,7 +283,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
     prefetch_tma_descriptor(&p.tma_a.desc);
     prefetch_tma_descriptor(&p.tma_b.desc);
     if (p.epi_tma) prefetch_tma_descriptor(&p.tma_c.desc);
-    pipe.init(Cfg::kConsumers * 4);  // one release per consumer warp (its lane 0) of each CTA
+    pipe.init(Cfg::kMmaThreads / 32);  // one release per consumer warp (its lane 0) of the tile's TiledMMA, in each CTA
   }
   cluster_sync();  // the barriers of every CTA of the cluster are initialised before anyone uses them
 
@@ -331,8 +342,11 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
     // ---- consumers ----
     detail::setmaxnreg_inc<Cfg::kConsumerRegs>();
     int const ctid = int(threadIdx.x) - 128;
+    // The thread's index in the TiledMMA of its tiles: among all consumers' (cooperative: they share
+    // each tile), or its own warpgroup's (ping-pong: each warpgroup owns whole tiles).
+    int const mtid = Cfg::kPingPong ? ctid % 128 : ctid;
     typename Cfg::TiledMma mma;
-    auto thr = mma.get_slice(ctid);
+    auto thr = mma.get_slice(mtid);
     auto sA = make_tensor(make_smem_ptr(smem_a), typename Cfg::SmemLayoutA{});  // (BM, BK, S)
     auto sB = make_tensor(make_smem_ptr(smem_b), typename Cfg::SmemLayoutB{});  // (BN, BK, S)
     auto tCrA = thr.partition_fragment_A(sA);  // (MMA, MMA_M, MMA_K, S) descriptors
@@ -367,13 +381,33 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
     // always): warpgroup 1 waits before its first k-tile until warpgroup 0's first k-tile (halves:
     // first half) has retired, once.
     [[maybe_unused]] bool offset_pending = false;
-    if constexpr (Cfg::kPromote && Cfg::kConsumers == 2 && !detail::skips_idle_rows<Problem>::value)
+    if constexpr (Cfg::kPromote && Cfg::kConsumers == 2 && !Cfg::kPingPong && !detail::skips_idle_rows<Problem>::value)
       offset_pending = p.scales.offset || Cfg::kBlockScaled;
     [[maybe_unused]] int const wg_order = ctid / 128;
     PipelineState<S> st;
     int epi_next = 0;  // the epilogue's next slot (the chunks take the slots in turn, across tiles)
     int* const counter = detail::dynamic_counter(p.problem);
     int const* const tile_pos = reinterpret_cast<int const*>(barriers + 2 * S);
+    // Ping-pong (Cfg::kPingPong): the walk's valid tiles n = 0, 1, ... go to consumer warpgroup
+    // n % kConsumers, which passes over the stages of the others' tiles (k_tiles each: the producer
+    // fills the stages tile after tile) and issues its main loop in its turn (WarpgroupTurns: the
+    // tiles' main loops in the walk's order); its epilogue then runs during the next warpgroup's
+    // main loop. next_valid: whether a valid tile lies after position w of the walk.
+    static_assert(!Cfg::kPingPong || std::is_same_v<Problem, DenseProblem>, "gemm_kernel: the ping-pong kernel walks a dense problem's tiles");
+    [[maybe_unused]] auto const next_valid = [&](TileWalk w) {
+      for (w.next(); !w.done(); w.next())
+        if (p.problem.tile(p, w.pos, cluster, int(rank)).valid) return true;
+      return false;
+    };
+    [[maybe_unused]] auto const turns = [&] {
+      if constexpr (Cfg::kPingPong) return WarpgroupTurns<Cfg::kConsumers>{Cfg::kTurnBarrier, wg_order};
+      else return detail::NoAccumulator{};
+    }();
+    [[maybe_unused]] int tile_n = 0;  // the walk's valid tiles so far
+    if constexpr (Cfg::kPingPong) {
+      TileWalk const w0 = p.problem.walk(p, first, step);
+      turns.open(!w0.done() && (p.problem.tile(p, w0.pos, cluster, int(rank)).valid || next_valid(w0)));
+    }
     for (TileWalk w = p.problem.walk(p, first, step); counter || !w.done(); w.next()) {
       if (counter) {  // the dynamic order: the position comes with the tile's first stage (-1: the end)
         pipe.consumer_wait(st);
@@ -390,6 +424,12 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
       }
       GemmTile const t = p.problem.tile(p, w.pos, cluster, int(rank));
       if (!t.valid) continue;
+      if constexpr (Cfg::kPingPong) {
+        if (tile_n++ % Cfg::kConsumers != wg_order) {  // another warpgroup's tile: its stages passed over
+          st.advance(k_tiles);
+          continue;
+        }
+      }
       // A warpgroup whose 64 rows all lie at or past the tile's last row (a grouped GEMM's partial
       // tiles, Problem::kSkipIdleRows) issues no wgmma: it takes each stage as it lands and releases
       // it, so that the other warpgroup runs alone on the tensor cores (a 64-row tile at about half
@@ -663,6 +703,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
         if (pending >= 0 && lane0) pipe.consumer_release(pending);
         }  // (not kCross)
       } else {
+      if constexpr (Cfg::kPingPong) turns.wait();  // the previous tile's main loop (the other warpgroup's) is issued
       for (int kt = 0; kt < k_tiles; ++kt) {
         if constexpr (Cfg::kPromote) {
           if (offset_pending && wg_order == 1) detail::named_barrier_sync(Cfg::kOffsetBarrier, 256), offset_pending = false;
@@ -719,6 +760,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
         }
         st.advance();
       }
+      if constexpr (Cfg::kPingPong) turns.pass(next_valid(w));  // the next tile's warpgroup may issue its wgmmas
       warpgroup_wait<0>();
       warpgroup_fence_operand(acc);
       if (pending >= 0 && lane0) pipe.consumer_release(pending);
@@ -738,25 +780,25 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
       constexpr int kVals = decltype(size(acc.layout()))::value;
       if constexpr (Cfg::kEpiTma) {
         if (p.epi_tma && t.tma_store) {
-          // Through shared memory: chunk j of this warpgroup holds its 64 rows
-          // and columns [64 j, 64 j + 64) of the tile, the accumulator values
-          // [j * kVals / kChunksN, (j + 1) * kVals / kChunksN) (checked on the
-          // host against the TiledMMA's C layout: check_epilogue_chunks).
+          // Through shared memory: chunk j of this warpgroup holds rows
+          // Cfg::chunk_row(wg, j) .. + 64 and columns 64 (j % kChunksN) .. + 64 of the
+          // tile, the accumulator values [j * kVals / kChunks, (j + 1) * kVals / kChunks)
+          // (checked on the host against the TiledMMA's C partition: check_epilogue_chunks).
           int const wg = ctid / 128;
           bool const leader = (ctid % 128) == 0;
-          constexpr int kPer = kVals / Cfg::kChunksN;
+          constexpr int kPer = kVals / Cfg::kChunks;
           float alpha = p.alpha;
           if constexpr (Cfg::kEightBit && !Cfg::kBlockScaled) alpha = detail::tensor_scaled_alpha(alpha, p.scales);
           // The thread's coordinates, recomputed here from an opaque copy of its
           // index: otherwise the compiler hoists every value's smem offset out of
           // the tile loop and keeps them live beside the accumulators (spills).
-          int ctid_o = ctid;
+          int ctid_o = mtid;
           asm volatile("" : "+r"(ctid_o));
           auto const tCcE = mma.get_slice(ctid_o).partition_C(make_identity_tensor(Tile{}));
           // This tile's first slot: 0 throughout where the chunks are a multiple of the slots.
-          constexpr bool kSlotsRound = Cfg::kChunksN % Cfg::kEpiSlots != 0;
+          constexpr bool kSlotsRound = Cfg::kChunks % Cfg::kEpiSlots != 0;
           int const first_slot = kSlotsRound ? epi_next : 0;
-          if constexpr (kSlotsRound) epi_next = (epi_next + Cfg::kChunksN) & (Cfg::kEpiSlots - 1);  // (a power of two)
+          if constexpr (kSlotsRound) epi_next = (epi_next + Cfg::kChunks) & (Cfg::kEpiSlots - 1);  // (a power of two)
           // Values i, i + 1 (one row, adjacent columns) scaled and rounded to a pair of TO.
           auto const pair_of = [&](int i) {
             float f0 = alpha, f1 = alpha;
@@ -781,8 +823,13 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
             TESSEL_UNROLL
             for (int i = 0; i < kVals; i += 2) packed[i / 2] = pair_of(i);
           }
+          // Chunk j = rb * kChunksN + jn: row block rb (ping-pong; 0 where the warpgroups share the tile), column block jn.
           TESSEL_UNROLL
-          for (int j = 0; j < Cfg::kChunksN; ++j) {
+          for (int rb = 0; rb < Cfg::kRowBlocks; ++rb)
+          TESSEL_UNROLL
+          for (int jn = 0; jn < Cfg::kChunksN; ++jn) {
+            int const j = rb * Cfg::kChunksN + jn;
+            int const crow = Cfg::chunk_row(wg, j);  // the chunk's first row in the tile
             TO* const slot = smem_c + (wg * Cfg::kEpiSlots + ((first_slot + j) & (Cfg::kEpiSlots - 1))) * Cfg::kEpiChunkElems;
             std::uint32_t const slot_s = ::TESSEL_NAMESPACE::detail::smem_u32(slot);  // its shared-window address
             if (leader) tma_store_wait<Cfg::kEpiSlots - 1>();  // the store that last read this slot is done
@@ -790,7 +837,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
             TESSEL_UNROLL
             for (int i = j * kPer; i < (j + 1) * kPer; i += 2) {
               auto const crd = tCcE(i);
-              int const r = int(get<0>(crd)) - wg * 64, c = int(get<1>(crd)) - j * 64;
+              int const r = int(get<0>(crd)) - crow, c = int(get<1>(crd)) - jn * 64;
               std::uint32_t v;
               if constexpr (kPackFirst) v = packed[i / 2];
               else v = pair_of(i);
@@ -799,7 +846,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
             fence_view_async_shared();  // these writes, before the TMA store reads them
             detail::named_barrier_sync(Cfg::kEpiBarrier + wg, 128);
             if (leader) {
-              int const row = t.c_row + wg * 64, cb = t.c_col / 64 + j;  // the chunk's first row and column block of C
+              int const row = t.c_row + crow, cb = t.c_col / 64 + jn;  // the chunk's first row and column block of C
               if (row < t.c_row_end && cb * 64 < p.n) {
                 int const x = row * (p.plan_c.mn_step[0] / 64) + cb * p.plan_c.k_step[0], y = row * (p.plan_c.mn_step[1] / 64) + cb * p.plan_c.k_step[1];
                 SM90_TMA_STORE::copy(&p.tma_c.desc, slot, x, y);

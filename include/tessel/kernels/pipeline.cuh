@@ -17,6 +17,7 @@
 #include <cstdint>
 
 #include "../atom/copy_sm90.hpp"
+#include "sm90_common.cuh"
 
 namespace TESSEL_NAMESPACE::kernels {
 
@@ -28,6 +29,13 @@ struct PipelineState {
   int phase = 0;
   TESSEL_HOST_DEVICE void advance() {
     if (++index == Stages) index = 0, phase ^= 1;
+  }
+  // n advances at once (n >= 0): a consumer passing over the stages of a tile that another
+  // consumer takes (the ping-pong GEMM); the phase flips once per wrap of the index.
+  TESSEL_HOST_DEVICE void advance(int n) {
+    int const i = index + n;
+    phase ^= (i / Stages) & 1;
+    index = i % Stages;
   }
 };
 
@@ -107,6 +115,35 @@ struct TmaPipeline {
 #pragma unroll 1
       for (int r = 0; r < cluster_; ++r) arrive_barrier_in_cta(empty_[index], std::uint32_t(r));
     }
+  }
+};
+
+// Turns of Groups warpgroups at a section of code, taken in the order 0, 1, ..., Groups - 1, 0, ...:
+// turn k is group k % Groups's (the ping-pong GEMM: one consumer warpgroup issues its main loop's
+// wgmmas while the other runs its epilogue, so the tensor cores see one tile's wgmmas after the
+// other's). Named barriers first_barrier + g (g < Groups), each between group g (bar.sync: its wait)
+// and the group before it (bar.arrive: that group's pass), 2 x 128 threads:
+//
+//   WarpgroupTurns<2> turns{first_barrier, group};
+//   turns.open(any);                                 // once: the last group opens turn 0 (any: there is a turn 0)
+//   turns.wait();  ... the section ...;  turns.pass(another);   // another: a turn (anyone's) follows this one
+//
+// Every arrive meets exactly one wait: the last turn passes to no one (another = false), and turn 0
+// is opened only where it exists. A barrier never holds two arrives: group g's next pass to g + 1
+// comes after its own next wait, which needs g + 1's turn to have passed on round the ring first.
+template <int Groups>
+struct WarpgroupTurns {
+  static_assert(Groups >= 2, "WarpgroupTurns: two or more warpgroups take turns");
+  static constexpr int kThreads = 2 * 128;  // the waiting warpgroup and the passing one
+  int first_barrier;  // named barrier ids first_barrier .. first_barrier + Groups - 1
+  int group;          // this warpgroup's place in the order, 0 .. Groups - 1
+
+  TESSEL_DEVICE void open(bool any) const {
+    if (group == Groups - 1 && any) named_barrier_arrive(first_barrier, kThreads);
+  }
+  TESSEL_DEVICE void wait() const { named_barrier_sync(first_barrier + group, kThreads); }
+  TESSEL_DEVICE void pass(bool another) const {
+    if (another) named_barrier_arrive(first_barrier + (group + 1) % Groups, kThreads);
   }
 };
 
