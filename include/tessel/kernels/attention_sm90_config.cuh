@@ -157,8 +157,6 @@ constexpr int attention_default_q_stages(int head_dim, bool causal, int bytes = 
 // in the timeline against 700); d128 non-causal BN 192 spills 126 bytes with it (0.904-0.905 against 1.038-1.039);
 // d64's 3 consumers spill 186-264 bytes.
 constexpr bool attention_default_next_early(int, bool, int = 2) { return false; }
-// The dynamic producer's next position taken as a tile starts (TakeEarly_, session 17): off (not yet timed).
-constexpr bool attention_default_take_early(int, bool, int = 2) { return false; }
 
 // T: input and output type (half_t, bfloat16_t); HeadDim: 64, 128 or 256 (Q,
 // K and V alike); Causal: the bottom-right aligned causal mask (query i sees
@@ -229,18 +227,6 @@ constexpr bool attention_default_take_early(int, bool, int = 2) { return false; 
 // with nothing in flight (session 17's timeline on the H100, the short
 // configuration at S = 2048: from a tile's top to its Q waited for 800-860
 // cycles, 360 with it; 16 blocks of about 2,700 cycles a tile).
-// TakeEarly_ (with Dynamic_; QStages_ 2): the producer takes the next position
-// (the atomic counter) as a tile starts, before the tile's first load, and
-// publishes it with its Q in the next Q stage, a tile ahead of the consumers,
-// instead of after the tile's last load: the slot is then there when the
-// consumers look it up (at the next tile's top, or with NextEarly_ under this
-// tile's last P V; session 17's timeline, d128 causal: the top waited about
-// 1,300 cycles for the slot and the first K, and with NextEarly_ the last P V
-// took 2,500-3,300 cycles against 700). A CTA then claims its tiles one tile
-// earlier (the longest-first order's last tiles are its shortest), and the
-// tile's first K load waits for the release of the Q stage of the tile before
-// (its last S). With one Q stage the producer would wait for the tile's own Q to
-// be released, which needs the K and V loads that come after: refused.
 // ProducerRegs_ + 2 ConsumerRegs_: at most 504 (the 384 threads' 168
 // registers each at launch, __launch_bounds__(384, 1)): setmaxnreg.inc waits
 // until the registers it asks for are free, and beyond what the CTA holds they
@@ -261,8 +247,7 @@ template <class T, int HeadDim, bool Causal, int BN_ = attention_default_bn(Head
           bool Snake_ = attention_default_snake(HeadDim, Causal, sizeof(T)),
           int EpiXor_ = attention_default_epi_xor(HeadDim, Causal, sizeof(T)),
           int QStages_ = attention_default_q_stages(HeadDim, Causal, sizeof(T)),
-          bool NextEarly_ = attention_default_next_early(HeadDim, Causal, sizeof(T)),
-          bool TakeEarly_ = attention_default_take_early(HeadDim, Causal, sizeof(T))>
+          bool NextEarly_ = attention_default_next_early(HeadDim, Causal, sizeof(T))>
 struct AttentionConfig {
   static_assert(Consumers_ == 2 || Consumers_ == 3, "AttentionConfig: 2 or 3 consumer warpgroups");
   static constexpr bool kDynamic = Dynamic_;
@@ -301,8 +286,6 @@ struct AttentionConfig {
   static_assert(QStages_ == 1 || QStages_ == 2, "AttentionConfig: Q takes 1 or 2 buffers");
   static constexpr int kQStages = QStages_;
   static constexpr bool kNextEarly = NextEarly_ && Overlap_;
-  static constexpr bool kTakeEarly = TakeEarly_ && Dynamic_;
-  static_assert(!kTakeEarly || QStages_ == 2, "AttentionConfig: TakeEarly_ publishes the next tile while this one holds its Q: 2 Q stages");
   static constexpr int kThreads = 128 * (1 + kConsumers);
   static constexpr int kProducerRegs = ProducerRegs_, kConsumerRegs = ConsumerRegs_;
   static_assert(ProducerRegs_ % 8 == 0 && ConsumerRegs_ % 8 == 0 && ProducerRegs_ >= 24 && ConsumerRegs_ <= 256,

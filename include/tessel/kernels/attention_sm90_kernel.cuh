@@ -39,8 +39,7 @@
 //     Cfg::kDynamic, at run time through an atomic counter (the next tile to
 //     the first producer that asks; the producer passes each tile's position
 //     to the consumers with its Q, a word in shared memory published by the Q
-//     stage's full barrier; with Cfg::kTakeEarly it takes and publishes the
-//     next position as a tile starts, a tile ahead);
+//     stage's full barrier);
 //   - setmaxnreg moves registers from the producer to the consumers.
 //
 //   - with Cfg::kOverlap (the default), FlashAttention-3's intra-warpgroup
@@ -212,44 +211,24 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
       PipelineState<QS> sq;
       PipelineState<S> sk, sv;
       AttentionWalk w = attention_walk(p.sched.positions, int(blockIdx.x), int(gridDim.x), Cfg::kSnake);  // static
-      int pos = int(blockIdx.x);  // dynamic: the position of the tile the loop's top starts
-      // Dynamic: position pos into the next Q stage's slot (past the end: -1, the end of the walk), with the
-      // tile's Q (none for a tile of no key block); its work (none past the end). The arrive on the stage's
-      // full barrier (a release) publishes the slot.
-      auto publish = [&] {
-        AttentionTileWork t{};
-        bool const live = pos < p.sched.positions;
-        if (live) t = attention_tile_work<kCausal>(p, pos, BM::value, BN::value);
-        wait_barrier(pipe_q.empty_[sq.index], sq.phase ^ 1);
-        tile_slot[sq.index] = live ? pos : -1;
-        set_barrier_transaction_bytes(pipe_q.full(sq), t.blocks > 0 ? Cfg::kBytesQ : 0u);
-        if (t.blocks > 0)
-          detail::load_tile<Cfg::kBoxesQ>(p.tma_q.desc, p.plan_q, pipe_q.full(sq), smem_q + sq.index * Cfg::kTileQ, t.seq.q0 + t.tc.m * BM::value,
-                                          t.tc.n, t.seq.b);
-        sq.advance();
-        return t;
-      };
-      auto take = [&] { return int(gridDim.x) + atomicAdd(p.tile_counter, 1); };  // dynamic: the CTA's next position
-      if constexpr (Cfg::kTakeEarly) publish();  // the first tile
+      int pos = int(blockIdx.x);                                   // dynamic
       for (;;) {
         TileCoord tc{};
         AttentionSeq seq{};
         int blocks = 0;
-        if constexpr (Cfg::kTakeEarly) {
-          // This tile was published a tile ago. As it starts, the next position is taken and published (in
-          // the Q stage of the tile before this one: two Q stages), a tile before the consumers reach it, so
-          // that their lookup of it (NextEarly_: under this tile's last P V) finds it there with its Q. Then
-          // this tile's work, looked up again (its work kept instead spilled the 24-register producer).
-          if (pos >= p.sched.positions) break;
-          int const at = pos;
-          pos = take();
-          publish();
-          AttentionTileWork const t = attention_tile_work<kCausal>(p, at, BM::value, BN::value);
-          tc = t.tc, seq = t.seq, blocks = t.blocks;
-        } else if constexpr (Cfg::kDynamic) {
-          AttentionTileWork const t = publish();
-          tc = t.tc, seq = t.seq, blocks = t.blocks;
-          if (pos >= p.sched.positions) break;
+        if constexpr (Cfg::kDynamic) {
+          bool const live = pos < p.sched.positions;
+          if (live) {
+            AttentionTileWork const t = attention_tile_work<kCausal>(p, pos, BM::value, BN::value);
+            tc = t.tc, seq = t.seq, blocks = t.blocks;
+          }
+          wait_barrier(pipe_q.empty_[sq.index], sq.phase ^ 1);
+          tile_slot[sq.index] = live ? pos : -1;
+          set_barrier_transaction_bytes(pipe_q.full(sq), blocks > 0 ? Cfg::kBytesQ : 0u);  // the arrive (release) publishes the slot
+          if (blocks > 0)
+            detail::load_tile<Cfg::kBoxesQ>(p.tma_q.desc, p.plan_q, pipe_q.full(sq), smem_q + sq.index * Cfg::kTileQ, seq.q0 + tc.m * BM::value, tc.n, seq.b);
+          sq.advance();
+          if (!live) break;
         } else {
           AttentionTileWork t;
           if (!attention_next_tile<kCausal>(w, p, BM::value, BN::value, t)) break;
@@ -284,7 +263,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
           }
           load_v(n);
         }
-        if constexpr (Cfg::kDynamic && !Cfg::kTakeEarly) pos = take();  // the next position, after the tile's last load
+        if constexpr (Cfg::kDynamic) pos = int(gridDim.x) + atomicAdd(p.tile_counter, 1);
       }
     }
   } else {
@@ -565,8 +544,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
           turn_pass();
           if constexpr (Cfg::kNextEarly) {
             // The next tile's lookup while P V runs. Its Q stage is the one after this tile's (released at the
-            // tile's last S; the producer, past this tile's last load, publishes the next position there, or with
-            // Cfg::kTakeEarly already as this tile started).
+            // tile's last S; the producer, past this tile's last load, publishes the next position there).
             PipelineState<QS> sq_next = sq;
             sq_next.advance();
             ahead_more = lookup(sq_next, ahead);
