@@ -90,10 +90,15 @@ template <class Crd, class S, class D>
 TESSEL_HOST_DEVICE constexpr auto crd2idx(Crd const& c, S const& s, D const& d);
 
 namespace detail {
+template <class S> struct two_modes_first_int : std::false_type {};
+template <class S0, class S1> struct two_modes_first_int<tuple<S0, S1>> : std::bool_constant<!is_tuple_v<S0>> {};
 template <class Crd, class S, class D, std::size_t... I>
 TESSEL_HOST_DEVICE constexpr auto crd2idx_elems(Crd const& c, S const& s, D const& d, std::index_sequence<I...>) {
   return add_all(Int<0>{}, crd2idx(get_leaf<I>(c), get_leaf<I>(s), get_leaf<I>(d))...);  // checked (int/checked.hpp)
 }
+// Modes [I, R) of a tuple shape for the integer coordinate c (what is left of it after modes [0, I)):
+// mode I takes c % size, the rest c / size, the last mode all of it; the sum is add(mode I, rest),
+// right-nested. The last two modes are written in one call (no call for the last mode alone).
 template <std::size_t I, class Crd, class S, class D>
 TESSEL_HOST_DEVICE constexpr auto crd2idx_split(Crd const& c, S const& s, D const& d) {
   constexpr std::size_t R = tuple_size_v<S>;
@@ -105,7 +110,13 @@ TESSEL_HOST_DEVICE constexpr auto crd2idx_split(Crd const& c, S const& s, D cons
     auto const& sI = get_leaf<I>(s);
     if constexpr (is_tuple_v<decltype(sI)>) {
       auto const n = product(sI);
-      return add(crd2idx(c % n, sI, get_leaf<I>(d)), crd2idx_split<I + 1>(c / n, s, d));
+      if constexpr (I + 2 == R) {
+        return add(crd2idx(c % n, sI, get_leaf<I>(d)), crd2idx(c / n, get_leaf<I + 1>(s), get_leaf<I + 1>(d)));
+      } else {
+        return add(crd2idx(c % n, sI, get_leaf<I>(d)), crd2idx_split<I + 1>(c / n, s, d));
+      }
+    } else if constexpr (I + 2 == R) {
+      return add(crd2idx(c % sI, sI, get_leaf<I>(d)), crd2idx(c / sI, get_leaf<I + 1>(s), get_leaf<I + 1>(d)));
     } else {
       return add(crd2idx(c % sI, sI, get_leaf<I>(d)), crd2idx_split<I + 1>(c / sI, s, d));
     }
@@ -123,7 +134,14 @@ TESSEL_HOST_DEVICE constexpr auto crd2idx(Crd const& c, S const& s, D const& d) 
   } else if constexpr (is_underscore_v<Crd>) {
     return Int<0>{};  // a kept mode contributes no offset
   } else if constexpr (is_tuple_v<S>) {
-    return detail::crd2idx_split<0>(c, s, d);
+    if constexpr (detail::two_modes_first_int<S>::value) {
+      // (crd2idx_split<0>'s sum for two modes, the first an integer, written here: one function less per shape)
+      auto const& s0 = detail::get_leaf<0>(s);
+      return detail::add(crd2idx(c % s0, s0, detail::get_leaf<0>(d)),
+                         crd2idx(c / s0, detail::get_leaf<1>(s), detail::get_leaf<1>(d)));
+    } else {
+      return detail::crd2idx_split<0>(c, s, d);
+    }
   } else {
     return detail::mul(c, d);
   }
@@ -264,24 +282,20 @@ template <bool Slice, class A, class B, std::size_t... I>
 TESSEL_HOST_DEVICE constexpr auto lift_elems(A const& a, B const& b, std::index_sequence<I...>) {
   return tuple_cat(lift<Slice>(get_leaf<I>(a), get_leaf<I>(b))...);
 }
-template <class A, class B>
-TESSEL_HOST_DEVICE constexpr auto lift_slice(A const& a, B const& b) { return lift<true>(a, b); }
-template <class A, class B>
-TESSEL_HOST_DEVICE constexpr auto lift_dice(A const& a, B const& b) { return lift<false>(a, b); }
 }  // namespace detail
 
 // slice(c, t): the elements of t where c has `_`, flattened into one tuple
 // (slice(_, t) == t).
 template <class A, class B>
 TESSEL_HOST_DEVICE constexpr auto slice(A const& a, B const& b) {
-  if constexpr (is_tuple_v<A>) return detail::lift_slice(a, b);
+  if constexpr (is_tuple_v<A>) return detail::lift<true>(a, b);
   else if constexpr (is_underscore_v<A>) return b;
   else return tuple<>{};
 }
 // dice(c, t): the elements of t where c has an integer (the complement of slice).
 template <class A, class B>
 TESSEL_HOST_DEVICE constexpr auto dice(A const& a, B const& b) {
-  if constexpr (is_tuple_v<A>) return detail::lift_dice(a, b);
+  if constexpr (is_tuple_v<A>) return detail::lift<false>(a, b);
   else if constexpr (is_underscore_v<A>) return tuple<>{};
   else return b;
 }

@@ -159,7 +159,7 @@ template <class... S> struct all_positive<tuple<S...>> : std::bool_constant<(tru
 template <std::size_t... I, class T>
 TESSEL_HOST_DEVICE constexpr auto rank(T const& t) {
   if constexpr (sizeof...(I) > 0) {
-    return rank(get<I...>(t));
+    return decltype(rank(get<I...>(t))){};  // static: no call of get at run time
   } else if constexpr (is_tuple_v<T>) {
     return Int<int(tuple_size_v<T>)>{};
   } else if constexpr (requires { T::rank; }) {
@@ -180,7 +180,7 @@ template <class T> inline constexpr auto rank_v = rank_t<T>::value;
 template <std::size_t... I, class T>
 TESSEL_HOST_DEVICE constexpr auto depth(T const& t) {
   if constexpr (sizeof...(I) > 0) {
-    return depth(get<I...>(t));
+    return decltype(depth(get<I...>(t))){};  // static: no call of get at run time
   } else {
     return Int<detail::depth_of<T>::value>{};
   }
@@ -215,13 +215,21 @@ TESSEL_HOST_DEVICE constexpr auto product_each(T const& t) {
 template <std::size_t... I, class T>
 TESSEL_HOST_DEVICE constexpr auto size(T const& t) {
   if constexpr (sizeof...(I) > 0 && requires { t.template shape<I...>(); }) {
-    return product(t.template shape<I...>());  // reads only the shape (a tensor's data is not touched)
+    if constexpr (std::is_empty_v<decltype(product(t.template shape<I...>()))>) {
+      return decltype(product(t.template shape<I...>())){};  // static: no call at run time
+    } else {
+      return product(t.template shape<I...>());  // reads only the shape (a tensor's data is not touched)
+    }
   } else if constexpr (sizeof...(I) > 0) {
     return size(get<I...>(t));
   } else if constexpr (is_tuple_v<T> || is_integral_v<T>) {
     return product(t);
   } else if constexpr (requires { t.shape(); }) {
-    return product(t.shape());
+    if constexpr (std::is_empty_v<decltype(product(t.shape()))>) {
+      return decltype(product(t.shape())){};  // static: no call at run time
+    } else {
+      return product(t.shape());
+    }
   } else {
     return product(t);
   }

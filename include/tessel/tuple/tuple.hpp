@@ -101,13 +101,17 @@ TESSEL_HOST_DEVICE constexpr auto const& pick_arg(A0 const& a0, A const&... a) {
   if constexpr (J == 0) return a0; else return pick_arg<J - 1>(a...);
 }
 
-// Holds the store (no member at all when every element is empty).
+// Holds the store (no member at all when every element is empty). Built from the elements' positions
+// among the arguments (pick_arg), or, where no element is empty (all_stored), from the arguments as they are.
+struct all_stored {};
 template <class S>
 struct holder {
   S s_;
   constexpr holder() = default;
   template <std::size_t... J, class... A>
   TESSEL_HOST_DEVICE constexpr holder(std::index_sequence<J...>, A const&... a) : s_{pick_arg<J>(a...)...} {}
+  template <class... A>
+  TESSEL_HOST_DEVICE constexpr holder(all_stored, A const&... a) : s_{a...} {}
 };
 template <>
 struct holder<store<>> {
@@ -116,6 +120,10 @@ struct holder<store<>> {
   TESSEL_HOST_DEVICE constexpr holder(std::index_sequence<>, A const&...) {}
 };
 
+// The holder's constructor tag for a tuple of types T...: all_stored, or the positions of the non-empty ones.
+template <bool AllStored, class... T> struct store_tag { using type = typename nonempty_positions<T...>::type; };
+template <class... T> struct store_tag<true, T...> { using type = all_stored; };
+
 template <class Seq, class... T> struct tuple_base;
 template <std::size_t... I, class... T>
 struct tuple_base<std::index_sequence<I...>, T...> : holder<typename store_of<store<>, T...>::type> {
@@ -123,7 +131,7 @@ struct tuple_base<std::index_sequence<I...>, T...> : holder<typename store_of<st
   using holder_type = holder<typename store_of<store<>, T...>::type>;
   constexpr tuple_base() = default;
   TESSEL_HOST_DEVICE constexpr tuple_base(T const&... t) requires(sizeof...(T) > 0)
-      : holder_type(typename nonempty_positions<T...>::type{}, t...) {}
+      : holder_type(typename store_tag<(true && ... && !std::is_empty_v<T>), T...>::type{}, t...) {}
 };
 
 // Element I of a tuple: a reference to the stored value, or (empty) a fresh
@@ -365,7 +373,9 @@ template <class A>
 TESSEL_HOST_DEVICE constexpr A cat_values(A const& a) { return a; }
 template <class A, class B, class... R>
 TESSEL_HOST_DEVICE constexpr auto cat_values(A const& a, B const& b, R const&... r) {
-  return cat_values(cat2(a, b), r...);
+  if constexpr (std::is_same_v<A, tuple<>>) return cat_values(b, r...);  // (an empty part: nothing to join)
+  else if constexpr (std::is_same_v<B, tuple<>>) return cat_values(a, r...);
+  else return cat_values(cat2(a, b), r...);
 }
 
 template <std::size_t B, class T, std::size_t... I>
