@@ -99,13 +99,21 @@ inline constexpr bool checked_op = TESSEL_OVERFLOW_CHECKS && is_integral_v<A> &&
                                    !(is_static_v<A> && is_static_v<B>) && !is_static_v<R> &&
                                    std::is_integral_v<R> && !std::is_same_v<R, bool>;
 
+// va, vb: int_value(a), int_value(b), without a call of int_value at run time (a static operand's value is its
+// type's). A macro of this header only (#undef after sub).
+#define TESSEL_DETAIL_INT_VALUES(a, b)                  \
+  decltype(int_value(a)) va{};                          \
+  decltype(int_value(b)) vb{};                          \
+  if constexpr (StaticInt<A>) va = A::value; else va = a; \
+  if constexpr (StaticInt<B>) vb = B::value; else vb = b;
 template <class A, class B>
 TESSEL_HOST_DEVICE constexpr auto mul(A const& a, B const& b) {
   using R = decltype(a * b);
   if constexpr (checked_op<A, B, R>) {
 #if TESSEL_OVERFLOW_BUILTINS
+    TESSEL_DETAIL_INT_VALUES(a, b)
     R r{};
-    if (__builtin_mul_overflow(R(int_value(a)), R(int_value(b)), &r)) TESSEL_DETAIL_THROW_OVERFLOW(int_value(a), int_value(b));
+    if (__builtin_mul_overflow(R(va), R(vb), &r)) TESSEL_DETAIL_THROW_OVERFLOW(va, vb);
     return r;
 #else
     check_overflow(mul_overflows<R>(R(int_value(a)), R(int_value(b))), int_value(a), int_value(b));
@@ -120,8 +128,9 @@ TESSEL_HOST_DEVICE constexpr auto add(A const& a, B const& b) {
   using R = decltype(a + b);
   if constexpr (checked_op<A, B, R>) {
 #if TESSEL_OVERFLOW_BUILTINS
+    TESSEL_DETAIL_INT_VALUES(a, b)
     R r{};
-    if (__builtin_add_overflow(R(int_value(a)), R(int_value(b)), &r)) TESSEL_DETAIL_THROW_OVERFLOW(int_value(a), int_value(b));
+    if (__builtin_add_overflow(R(va), R(vb), &r)) TESSEL_DETAIL_THROW_OVERFLOW(va, vb);
     return r;
 #else
     check_overflow(add_overflows<R>(R(int_value(a)), R(int_value(b))), int_value(a), int_value(b));
@@ -136,8 +145,9 @@ TESSEL_HOST_DEVICE constexpr auto sub(A const& a, B const& b) {
   using R = decltype(a - b);
   if constexpr (checked_op<A, B, R>) {
 #if TESSEL_OVERFLOW_BUILTINS
+    TESSEL_DETAIL_INT_VALUES(a, b)
     R r{};
-    if (__builtin_sub_overflow(R(int_value(a)), R(int_value(b)), &r)) TESSEL_DETAIL_THROW_OVERFLOW(int_value(a), int_value(b));
+    if (__builtin_sub_overflow(R(va), R(vb), &r)) TESSEL_DETAIL_THROW_OVERFLOW(va, vb);
     return r;
 #else
     check_overflow(sub_overflows<R>(R(int_value(a)), R(int_value(b))), int_value(a), int_value(b));
@@ -149,6 +159,7 @@ TESSEL_HOST_DEVICE constexpr auto sub(A const& a, B const& b) {
 }
 
 #undef TESSEL_DETAIL_THROW_OVERFLOW
+#undef TESSEL_DETAIL_INT_VALUES
 
 // a / b, checked: the one quotient of two integers that does not fit in
 // their type, the smallest value divided by -1 (INT_MIN / -1), is the named
@@ -178,6 +189,7 @@ template <class A, class B, class... R>
 TESSEL_HOST_DEVICE constexpr auto mul_all(A const& a, B const& b, R const&... r) {
   // _1 * b is b itself (integral.hpp's identity case for a static 1, is_constant: the same type): no check to make.
   if constexpr (is_constant_v<1, A> && is_std_integral_v<B>) return mul_all(b, r...);
+  else if constexpr (StaticInt<A> && StaticInt<B>) return mul_all(A{} * B{}, r...);  // (static: no call at run time)
   else return mul_all(mul(a, b), r...);
 }
 template <class A>
@@ -186,6 +198,7 @@ template <class A, class B, class... R>
 TESSEL_HOST_DEVICE constexpr auto add_all(A const& a, B const& b, R const&... r) {
   // _0 + b is b itself (integral.hpp's identity case for a static 0, is_constant: the same type): no check to make.
   if constexpr (is_constant_v<0, A> && is_std_integral_v<B>) return add_all(b, r...);
+  else if constexpr (StaticInt<A> && StaticInt<B>) return add_all(A{} + B{}, r...);  // (static: no call at run time)
   else return add_all(add(a, b), r...);
 }
 

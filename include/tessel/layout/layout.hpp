@@ -366,14 +366,28 @@ struct Layout : private detail::leaf<0, S>, private detail::leaf<1, D> {
     if constexpr (has_underscore_v<Crd>) {
       return Layout<decltype(tessel::slice(c, shape())), decltype(tessel::slice(c, stride()))>(
           tessel::slice(c, shape()), tessel::slice(c, stride()));
+    } else if constexpr (std::is_empty_v<S> && std::is_empty_v<D>) {  // (the shape and stride read here, without
+      return crd2idx(c, S{}, D{});                                       // a call of shape() and stride())
+    } else if constexpr (std::is_empty_v<S>) {
+      return crd2idx(c, S{}, this->detail::leaf<1, D>::value);
+    } else if constexpr (std::is_empty_v<D>) {
+      return crd2idx(c, this->detail::leaf<0, S>::value, D{});
     } else {
-      return crd2idx(c, shape(), stride());
+      return crd2idx(c, this->detail::leaf<0, S>::value, this->detail::leaf<1, D>::value);
     }
   }
   template <class C0, class C1, class... Cs>
   TESSEL_HOST_DEVICE constexpr auto operator()(C0 const& c0, C1 const& c1, Cs const&... cs) const {
     if constexpr (is_tuple_v<S> && !(has_underscore_v<C0> || has_underscore_v<C1> || (false || ... || has_underscore_v<Cs>))) {
-      return detail::crd2idx_modes(shape(), stride(), c0, c1, cs...);
+      if constexpr (std::is_empty_v<S> && std::is_empty_v<D>) {
+        return detail::crd2idx_modes(S{}, D{}, c0, c1, cs...);
+      } else if constexpr (std::is_empty_v<S>) {
+        return detail::crd2idx_modes(S{}, this->detail::leaf<1, D>::value, c0, c1, cs...);
+      } else if constexpr (std::is_empty_v<D>) {
+        return detail::crd2idx_modes(this->detail::leaf<0, S>::value, D{}, c0, c1, cs...);
+      } else {
+        return detail::crd2idx_modes(this->detail::leaf<0, S>::value, this->detail::leaf<1, D>::value, c0, c1, cs...);
+      }
     } else {
       return operator()(make_coord(c0, c1, cs...));
     }
