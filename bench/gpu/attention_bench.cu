@@ -240,7 +240,6 @@ std::string variant_tag() {
   if (Cfg::kSkipRescale) t += " skip-rescale";
   if (Cfg::kKAhead) t += " k-ahead";
   if (Cfg::kNextEarly) t += " next-early";
-  if (Cfg::kEpiUnderS) t += " epi-under-s";
   if (!Cfg::kSplitWait && Cfg::kOverlap) t += " no-split-wait";
   if (Cfg::kSnake && Cfg::kCausal) t += " snake";
   return t + (Cfg::kEpiXor ? " epi-xor" + std::to_string(Cfg::kEpiXor) : std::string()) + (Cfg::kConsumers != 2 ? " BM=" + std::to_string(Cfg::BM::value) : std::string()) + " BN=" + std::to_string(Cfg::BN::value) + " stages=" + std::to_string(Cfg::kStages) + (Cfg::kDynamic ? " dynamic" : " static") + (Cfg::kEpiTma ? " epi-tma" : "");
@@ -622,7 +621,7 @@ void time_table(int reps) {
 // -DTESSEL_ATTN_SNAKE=0|1 (the static walk's snake, AttentionWalk),
 // -DTESSEL_ATTN_EPI_XOR=0|1|2 (the TMA-store epilogue's offsets: whole, thread XOR value parts, XOR and add with
 // 32-bit shared stores), -DTESSEL_ATTN_Q_STAGES=1|2 (Q's buffers), -DTESSEL_ATTN_NEXT_EARLY=0|1 (the next tile's
-// lookup under the last P V), -DTESSEL_ATTN_EPI_UNDER_S=0|1 (the epilogue under the next tile's first S = Q K^T).
+// lookup under the last P V).
 #if !defined(TESSEL_ATTN_OVERLAP)
 #  define TESSEL_ATTN_OVERLAP 1
 #endif
@@ -705,11 +704,6 @@ void time_table(int reps) {
 #else
 #  define TESSEL_ATTN_NE_OF(D, C) att::attention_default_next_early(D, C, sizeof(T))
 #endif
-#if defined(TESSEL_ATTN_EPI_UNDER_S)
-#  define TESSEL_ATTN_EUS_OF(D, C) (TESSEL_ATTN_EPI_UNDER_S != 0)
-#else
-#  define TESSEL_ATTN_EUS_OF(D, C) att::attention_default_epi_under_s(D, C, sizeof(T))
-#endif
 #if defined(TESSEL_ATTN_SKIP_RESCALE)
 #  define TESSEL_ATTN_SKIP_OF(D, C) (TESSEL_ATTN_SKIP_RESCALE != 0)
 #else
@@ -722,14 +716,12 @@ using Config = att::AttentionConfig<T, D, Causal, TESSEL_ATTN_BN_OF(D, Causal), 
                                     TESSEL_ATTN_CREGS(TESSEL_ATTN_CONS_OF(D, Causal)), sizeof(T) == 1 ? TESSEL_ATTN_EXP_EMU : 0,
                                     TESSEL_ATTN_CHAINS_OF(D, Causal), TESSEL_ATTN_EARLY_OF(D, Causal), TESSEL_ATTN_SKIP_OF(D, Causal),
                                     TESSEL_ATTN_KAHEAD_OF(D, Causal), TESSEL_ATTN_SPLIT_OF(D, Causal), TESSEL_ATTN_SNAKE_OF(D, Causal),
-                                    TESSEL_ATTN_XOR_OF(D, Causal), TESSEL_ATTN_QS_OF(D, Causal), TESSEL_ATTN_NE_OF(D, Causal),
-                                    TESSEL_ATTN_EUS_OF(D, Causal)>;
+                                    TESSEL_ATTN_XOR_OF(D, Causal), TESSEL_ATTN_QS_OF(D, Causal), TESSEL_ATTN_NE_OF(D, Causal)>;
 #if !defined(TESSEL_ATTN_BN) && !defined(TESSEL_ATTN_DYNAMIC) && !defined(TESSEL_ATTN_EPI_TMA) && !defined(TESSEL_ATTN_CONSUMERS) && \
     !defined(TESSEL_ATTN_PRODUCER_REGS) && !defined(TESSEL_ATTN_CONSUMER_REGS) && TESSEL_ATTN_OVERLAP == 1 && TESSEL_ATTN_PINGPONG == 0 && \
     TESSEL_ATTN_STAGES == 2 && TESSEL_ATTN_EXP_EMU == 0 && !defined(TESSEL_ATTN_CHAINS) && !defined(TESSEL_ATTN_RESCALE_EARLY) && \
     !defined(TESSEL_ATTN_SKIP_RESCALE) && !defined(TESSEL_ATTN_K_AHEAD) && !defined(TESSEL_ATTN_SPLIT_WAIT) && !defined(TESSEL_ATTN_SNAKE) && \
-    !defined(TESSEL_ATTN_EPI_XOR) && !defined(TESSEL_ATTN_Q_STAGES) && !defined(TESSEL_ATTN_NEXT_EARLY) && \
-    !defined(TESSEL_ATTN_EPI_UNDER_S)
+    !defined(TESSEL_ATTN_EPI_XOR) && !defined(TESSEL_ATTN_Q_STAGES) && !defined(TESSEL_ATTN_NEXT_EARLY)
 // Without overrides the bench times exactly what tessel::cuda::attention and tessel.cuda.attention run.
 template <int D, bool Causal>
 constexpr bool kIsLibraryDefault = std::is_same_v<Config<bfloat16_t, D, Causal>, att::AttentionConfig<bfloat16_t, D, Causal>>;

@@ -22,7 +22,7 @@
 # (FP8: N of 8 exponentials on the FMA pipe), mC (C partial row maxima), r (O
 # rescaled under S's wgmmas), k (the rescale skipped where no maximum moved),
 # a (K loaded one block ahead of V), z (the static walk in index order, no snake), qN (N Q buffers), x (the next
-# tile looked up under the last P V), h (the epilogue hidden under the next tile's first S = Q K^T), o (session 12's schedule:
+# tile looked up under the last P V), o (session 12's schedule:
 # -DTESSEL_ATTN_SPLIT_WAIT=0, the four above as they were).
 # NCU="v ...": Nsight Compute (--set full) of one launch of each listed
 # variant after NCUSKIP (default 6: the d128 variants' S = 8192 launch) of its

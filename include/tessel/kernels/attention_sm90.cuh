@@ -473,12 +473,11 @@ void describe(int batch = 2, int sq = 1024, int sk = 1024, int hq = 16, int hkv 
               Cfg::kCausal ? "causal (bottom-right)" : "non-causal", BM::value, BN::value, Cfg::kStages, Cfg::kQStages,
               Cfg::kQStages > 1 ? "s" : "", Cfg::kThreads,
               Cfg::kConsumers, Cfg::kProducerRegs, Cfg::kConsumerRegs);
-  std::printf("  schedule: %s%s%s%s%s, %s tiles, %s, O stored %s; softmax: %d partial maxima per row, O rescaled %s%s%s\n",
+  std::printf("  schedule: %s%s%s%s, %s tiles, %s, O stored %s; softmax: %d partial maxima per row, O rescaled %s%s%s\n",
               Cfg::kOverlap ? "intra-warpgroup overlap (S of block n with P V of block n+1)" : "one block at a time",
               Cfg::kSplitWait ? ", P V's wait below the softmax (the loop's exit test between them)" : "",
               Cfg::kPingpong ? ", ping-pong of the consumer warpgroups" : "",
               Cfg::kNextEarly ? ", the next tile looked up under the last P V" : "",
-              Cfg::kEpiUnderS ? ", O stored under the next tile's first S = Q K^T (its first softmax in this tile's step)" : "",
               Cfg::kDynamic ? "dynamic" : (Cfg::kSnake ? "static (snake walk)" : "static"),
               Cfg::kKAhead ? "K loaded one block ahead of V" : "K and V loaded block by block",
               !Cfg::kEpiTma           ? "from registers"

@@ -157,9 +157,6 @@ constexpr int attention_default_q_stages(int head_dim, bool causal, int bytes = 
 // in the timeline against 700); d128 non-causal BN 192 spills 126 bytes with it (0.904-0.905 against 1.038-1.039);
 // d64's 3 consumers spill 186-264 bytes.
 constexpr bool attention_default_next_early(int, bool, int = 2) { return false; }
-// The next tile's first S = Q K^T issued before this tile's output is stored, which runs under it (EpiUnderS_,
-// session 17): off (not yet measured on a GPU).
-constexpr bool attention_default_epi_under_s(int, bool, int = 2) { return false; }
 
 // T: input and output type (half_t, bfloat16_t); HeadDim: 64, 128 or 256 (Q,
 // K and V alike); Causal: the bottom-right aligned causal mask (query i sees
@@ -230,18 +227,6 @@ constexpr bool attention_default_epi_under_s(int, bool, int = 2) { return false;
 // with nothing in flight (session 17's timeline on the H100, the short
 // configuration at S = 2048: from a tile's top to its Q waited for 800-860
 // cycles, 360 with it; 16 blocks of about 2,700 cycles a tile).
-// EpiUnderS_ (16-bit, with Overlap_, without Pingpong_): at the end of a tile
-// whose next tile is known (NextEarly_'s lookup, else a lookup right after the
-// last P V) and has key blocks, the consumers divide O by the row sums, wait for
-// the next tile's Q and first K block and issue its first S = Q K^T, store this
-// tile's O and lse while it runs (session 17's timeline on the H100, the short
-// configuration at S = 2048: the first S about 660 cycles with nothing under it,
-// the TMA-store epilogue about 1,700), then run the next tile's first softmax;
-// the next tile starts at its first P V with P, the row statistics and the
-// correction carried over (ordinary registers: where a wgmma's accumulators
-// crossed the tile loop's back edge, or a branch separated the S's issue from
-// its wait, ptxas 13.0 serialized the kernel's wgmmas; session 17, helper
-// attn3's notes under bench/gpu/results/2026-11-27-s17-attn3/).
 // ProducerRegs_ + 2 ConsumerRegs_: at most 504 (the 384 threads' 168
 // registers each at launch, __launch_bounds__(384, 1)): setmaxnreg.inc waits
 // until the registers it asks for are free, and beyond what the CTA holds they
@@ -262,8 +247,7 @@ template <class T, int HeadDim, bool Causal, int BN_ = attention_default_bn(Head
           bool Snake_ = attention_default_snake(HeadDim, Causal, sizeof(T)),
           int EpiXor_ = attention_default_epi_xor(HeadDim, Causal, sizeof(T)),
           int QStages_ = attention_default_q_stages(HeadDim, Causal, sizeof(T)),
-          bool NextEarly_ = attention_default_next_early(HeadDim, Causal, sizeof(T)),
-          bool EpiUnderS_ = attention_default_epi_under_s(HeadDim, Causal, sizeof(T))>
+          bool NextEarly_ = attention_default_next_early(HeadDim, Causal, sizeof(T))>
 struct AttentionConfig {
   static_assert(Consumers_ == 2 || Consumers_ == 3, "AttentionConfig: 2 or 3 consumer warpgroups");
   static constexpr bool kDynamic = Dynamic_;
@@ -302,7 +286,6 @@ struct AttentionConfig {
   static_assert(QStages_ == 1 || QStages_ == 2, "AttentionConfig: Q takes 1 or 2 buffers");
   static constexpr int kQStages = QStages_;
   static constexpr bool kNextEarly = NextEarly_ && Overlap_;
-  static constexpr bool kEpiUnderS = EpiUnderS_ && Overlap_ && !Pingpong_ && sizeof(T) == 2;  // (16-bit: one scale)
   static constexpr int kThreads = 128 * (1 + kConsumers);
   static constexpr int kProducerRegs = ProducerRegs_, kConsumerRegs = ConsumerRegs_;
   static_assert(ProducerRegs_ % 8 == 0 && ConsumerRegs_ % 8 == 0 && ProducerRegs_ >= 24 && ConsumerRegs_ <= 256,

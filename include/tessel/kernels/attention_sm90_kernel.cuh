@@ -46,10 +46,6 @@
 //     overlap: block n's S = Q K^T is issued together with block n+1's
 //     O += P V, and block n's softmax runs while P V is on the tensor cores.
 //
-//   - with Cfg::kEpiUnderS (not the default), the next tile's first S = Q K^T
-//     is issued before a tile's epilogue and runs under it; the next tile's
-//     first softmax follows, and the next tile starts at its first P V.
-//
 //   - with Cfg::kPingpong (not the default), the consumers take turns to issue
 //     their wgmmas (FlashAttention-3's ping-pong), through named barriers.
 //
@@ -327,12 +323,6 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
     };
     AttentionTileWork ahead{};
     bool ahead_done = false, ahead_more = false;
-    // Cfg::kEpiUnderS: a tile's first key block (its S, softmax and P) is done at the end of the tile before it,
-    // its S under that tile's epilogue; P, the row statistics and the correction carry over to it (ordinary values:
-    // where a wgmma's accumulators crossed the tile loop's back edge, ptxas serialized the wgmmas, session 17).
-    auto tOrP_c = make_tensor<T>(typename Cfg::LayoutPRegs{});
-    float row_max_c[2], row_sum_c[2], corr_c[2];
-    bool first_done = false;
     for (;;) {
       AttentionTileWork t;
       if (ahead_done) {
@@ -353,7 +343,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
         }
       } else {
         if (!t.rows) continue;  // a raster hole, or past its sequence's end (varlen)
-        if (blocks > 0 && !(Cfg::kEpiUnderS && first_done)) pipe_q.consumer_wait(sq);
+        if (blocks > 0) pipe_q.consumer_wait(sq);
       }
       int const m = tc.m, h = tc.n, b = seq.b;
       int const row0 = m * BM::value;
@@ -368,20 +358,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
         lse_scale = p.scale * qk;
         out_scale = detail::descale_of(p.v_descale, p.v_descale_b, p.v_descale_h, tc.l, hk);
       }
-      float row_max_t[2] = {kNegInf, kNegInf}, row_sum_t[2] = {0.f, 0.f};
-      auto& row_max = *[&] {
-        if constexpr (Cfg::kEpiUnderS) return &row_max_c;
-        else return &row_max_t;
-      }();
-      auto& row_sum = *[&] {
-        if constexpr (Cfg::kEpiUnderS) return &row_sum_c;
-        else return &row_sum_t;
-      }();
-      auto reset_stats = [&] {
-        TESSEL_UNROLL
-        for (int r = 0; r < 2; ++r) row_max[r] = kNegInf, row_sum[r] = 0.f;
-      };
-      if (Cfg::kEpiUnderS && !first_done) reset_stats();
+      float row_max[2] = {kNegInf, kNegInf}, row_sum[2] = {0.f, 0.f};
       TESSEL_UNROLL
       for (int i = 0; i < int(size(acc_o)); ++i) acc_o(i) = 0.f;
 
@@ -419,8 +396,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
       // The mask (keys past Sk, keys past the row's diagonal), then the online
       // softmax row by row (each row's values are spread over the 4 threads of
       // a quad): S becomes P (unnormalised), corr[r] the factor of the old O.
-      // (m, row0, seq_q, seq_k: the tile's; Cfg::kEpiUnderS also the next tile's)
-      auto softmax = [&](auto& acc_s, int n, float (&corr)[2], int m, int row0, int seq_q, int seq_k) {
+      auto softmax = [&](auto& acc_s, int n, float (&corr)[2]) {
         auto s_rc = make_tensor(acc_s.data(), typename Cfg::LayoutSRowCol{});
         if (attention_block_masked<kCausal>(m, n, BM::value, BN::value, seq_q, seq_k)) {
           // Per row the first masked column of the block (keys past Sk, past the diagonal), then one compare per value.
@@ -493,46 +469,24 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
         }
       };
 
-      // Cfg::kEpiUnderS: S's accumulators of this iteration (this tile's blocks, then the next tile's first block),
-      // defined with no value (every first k-block of an S ignores them: no zeros live through the tile).
-      auto acc_s_iter = partition_fragment_C(mma_qk, Shape<BM, BN>{});
-      if constexpr (Cfg::kEpiUnderS) {
-        TESSEL_UNROLL
-        for (int i = 0; i < int(size(acc_s_iter)); ++i) asm volatile("" : "=f"(acc_s_iter(i)));
-      }
       if (blocks > 0) {
-        auto acc_s_tile = partition_fragment_C(mma_qk, Shape<BM, BN>{});
-        auto& acc_s = *[&] {
-          if constexpr (Cfg::kEpiUnderS) return &acc_s_iter;
-          else return &acc_s_tile;
-        }();
-        auto tOrP_t = make_tensor<T>(typename Cfg::LayoutPRegs{});
-        float corr_t[2];
-        auto& tOrP = *[&] {
-          if constexpr (Cfg::kEpiUnderS) return &tOrP_c;
-          else return &tOrP_t;
-        }();
-        auto& corr = *[&] {
-          if constexpr (Cfg::kEpiUnderS) return &corr_c;
-          else return &corr_t;
-        }();
+        auto acc_s = partition_fragment_C(mma_qk, Shape<BM, BN>{});
+        auto tOrP = make_tensor<T>(typename Cfg::LayoutPRegs{});
+        float corr[2];
         if constexpr (Cfg::kOverlap) {
           // FlashAttention-3's intra-warpgroup overlap: block n's S = Q K^T and
           // block n+1's O += P V are in flight together, and the softmax of
           // block n runs while the tensor cores finish P V.
           int n = blocks - 1;
-          if (!(Cfg::kEpiUnderS && first_done)) {
-            pipe_k.consumer_wait(sk);
-            turn_wait();
-            issue_s(acc_s, sk.index);
-            turn_pass();
-            warpgroup_wait<0>();
-            warpgroup_fence_operand(acc_s);
-            release_k(n);
-            softmax(acc_s, n, corr, m, row0, seq_q, seq_k);
-            convert(acc_s, tOrP);
-          }
-          first_done = false;
+          pipe_k.consumer_wait(sk);
+          turn_wait();
+          issue_s(acc_s, sk.index);
+          turn_pass();
+          warpgroup_wait<0>();
+          warpgroup_fence_operand(acc_s);
+          release_k(n);
+          softmax(acc_s, n, corr);
+          convert(acc_s, tOrP);
           // Cfg::kRescaleEarly: O takes the correction of block n + 1 (corr,
           // from its softmax) while S of block n is on the tensor cores, just
           // before P V of block n + 1 adds to it; else after P V of block n + 2
@@ -551,7 +505,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
             warpgroup_wait<1>();  // S of block n
             warpgroup_fence_operand(acc_s);
             release_k(n);
-            softmax(acc_s, n, corr, m, row0, seq_q, seq_k);
+            softmax(acc_s, n, corr);
           };
           auto retire_pv = [&] {
             warpgroup_wait<0>();  // P V of block n + 1: P's registers and O are free
@@ -607,7 +561,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
             warpgroup_wait<0>();
             warpgroup_fence_operand(acc_s);
             release_k(n);
-            softmax(acc_s, n, corr, m, row0, seq_q, seq_k);
+            softmax(acc_s, n, corr);
             rescale_o(corr);
             convert(acc_s, tOrP);
             pipe_v.consumer_wait(sv);
@@ -630,124 +584,88 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
         TESSEL_UNROLL
         for (int c = 0; c < kColsO; ++c) o_rc(r, c) *= inv;
       }
-      // O and the log-sum-exp out.
-      auto store_out = [&] {
-        // O's rows of this sequence (rows past its end are not stored: the next sequence's, or past the tensor).
-        TO* const o_seq = p.o + b * p.o_batch + (long long)seq.q0 * p.o_row + (long long)h * D::value;
-        // The TMA store writes 64 rows clipped at the tensor's end only: for
-        // varlen a warpgroup whose rows cross the sequence's end stores directly.
-        bool const tma_store = Cfg::kEpiTma && (p.cu_q == nullptr || row0 + wg * 64 + 64 <= seq_q);
-        if (!tma_store) {
-          epilogue_direct<BM, D>(acc_o, tOcO, LinearCombination{1.f, 0.f}, o_seq, p.o_row, row0, 0, seq_q, D::value, p.vec);
-        } else if constexpr (Cfg::kEpiTma) {
-          // Through shared memory: this warpgroup's 64 rows into its O tile (once
-          // the previous tile's store has read it), then one thread's TMA stores
-          // (rows past Sq clipped by the TMA), drained while the next tile runs.
-          TO* const so = smem_o + wg * Cfg::kTileO;
-          bool const leader = (ctid % 128) == 0;
-          if (leader) tma_store_wait<0>();
-          detail::named_barrier_sync(Cfg::kEpiBarrier + wg, 128);
-          // The values' coordinates from an opaque copy of the thread's index:
-          // else the compiler keeps every value's smem offset live across the
-          // tile loop beside the accumulators (spills), as in the GEMM's epilogue.
-          int ctid_o = ctid;
-          asm volatile("" : "+r"(ctid_o));
-          auto const tOcE = mma_pv.get_slice(ctid_o).partition_C(make_identity_tensor(Shape<BM, D>{}));
-          if constexpr (Cfg::kEpiXor != 0) {
-            // value i's offset: this thread's part (its value 0's offset) XOR value i's part (thread 0's value
-            // i's offset, a constant): check_o_store_xor
-            typename Cfg::SmemTileOElems const lo{};
-            auto const rc0 = tOcE(0);
-            int const o0 = int(lo(int(get<0>(rc0)) - wg * 64, int(get<1>(rc0))));
-            auto const tOc0 = mma_pv.get_slice(0).partition_C(make_identity_tensor(Shape<BM, D>{}));
-            if constexpr (Cfg::kEpiXor == 2) {
-              // the value's part in the thread's bits XORed (a few distinct offsets), the rest added
-              // (the 32-bit shared store's immediate): o0 has no bit outside kThreadBits
-              constexpr int kThreadBits = attention_o_thread_bits<Cfg>();
-              std::uint32_t const so_s = cast_smem_ptr_to_uint(so);
-              TESSEL_UNROLL
-              for (int i = 0; i < int(size(acc_o)); i += 2) {  // values i, i + 1: columns c, c + 1 of one row
-                auto const rci = tOc0(i);
-                int const oi = int(lo(int(get<0>(rci)), int(get<1>(rci))));
-                std::uint32_t const at = so_s + std::uint32_t(sizeof(TO)) * std::uint32_t(o0 ^ (oi & kThreadBits)) +
-                                         std::uint32_t(sizeof(TO)) * std::uint32_t(oi & ~kThreadBits);
-                detail::st_shared_u32(at, detail::pack_pair(acc_o(i), acc_o(i + 1), static_cast<TO*>(nullptr)));
-              }
-            } else {
-              TESSEL_UNROLL
-              for (int i = 0; i < int(size(acc_o)); i += 2) {  // values i, i + 1: columns c, c + 1 of one row
-                auto const rci = tOc0(i);
-                int const oi = int(lo(int(get<0>(rci)), int(get<1>(rci))));
-                *reinterpret_cast<std::uint32_t*>(so + (o0 ^ oi)) = detail::pack_pair(acc_o(i), acc_o(i + 1), static_cast<TO*>(nullptr));
-              }
+      // O's rows of this sequence (rows past its end are not stored: the next sequence's, or past the tensor).
+      TO* const o_seq = p.o + b * p.o_batch + (long long)seq.q0 * p.o_row + (long long)h * D::value;
+      // The TMA store writes 64 rows clipped at the tensor's end only: for
+      // varlen a warpgroup whose rows cross the sequence's end stores directly.
+      bool const tma_store = Cfg::kEpiTma && (p.cu_q == nullptr || row0 + wg * 64 + 64 <= seq_q);
+      if (!tma_store) {
+        epilogue_direct<BM, D>(acc_o, tOcO, LinearCombination{1.f, 0.f}, o_seq, p.o_row, row0, 0, seq_q, D::value, p.vec);
+      } else if constexpr (Cfg::kEpiTma) {
+        // Through shared memory: this warpgroup's 64 rows into its O tile (once
+        // the previous tile's store has read it), then one thread's TMA stores
+        // (rows past Sq clipped by the TMA), drained while the next tile runs.
+        TO* const so = smem_o + wg * Cfg::kTileO;
+        bool const leader = (ctid % 128) == 0;
+        if (leader) tma_store_wait<0>();
+        detail::named_barrier_sync(Cfg::kEpiBarrier + wg, 128);
+        // The values' coordinates from an opaque copy of the thread's index:
+        // else the compiler keeps every value's smem offset live across the
+        // tile loop beside the accumulators (spills), as in the GEMM's epilogue.
+        int ctid_o = ctid;
+        asm volatile("" : "+r"(ctid_o));
+        auto const tOcE = mma_pv.get_slice(ctid_o).partition_C(make_identity_tensor(Shape<BM, D>{}));
+        if constexpr (Cfg::kEpiXor != 0) {
+          // value i's offset: this thread's part (its value 0's offset) XOR value i's part (thread 0's value
+          // i's offset, a constant): check_o_store_xor
+          typename Cfg::SmemTileOElems const lo{};
+          auto const rc0 = tOcE(0);
+          int const o0 = int(lo(int(get<0>(rc0)) - wg * 64, int(get<1>(rc0))));
+          auto const tOc0 = mma_pv.get_slice(0).partition_C(make_identity_tensor(Shape<BM, D>{}));
+          if constexpr (Cfg::kEpiXor == 2) {
+            // the value's part in the thread's bits XORed (a few distinct offsets), the rest added
+            // (the 32-bit shared store's immediate): o0 has no bit outside kThreadBits
+            constexpr int kThreadBits = attention_o_thread_bits<Cfg>();
+            std::uint32_t const so_s = cast_smem_ptr_to_uint(so);
+            TESSEL_UNROLL
+            for (int i = 0; i < int(size(acc_o)); i += 2) {  // values i, i + 1: columns c, c + 1 of one row
+              auto const rci = tOc0(i);
+              int const oi = int(lo(int(get<0>(rci)), int(get<1>(rci))));
+              std::uint32_t const at = so_s + std::uint32_t(sizeof(TO)) * std::uint32_t(o0 ^ (oi & kThreadBits)) +
+                                       std::uint32_t(sizeof(TO)) * std::uint32_t(oi & ~kThreadBits);
+              detail::st_shared_u32(at, detail::pack_pair(acc_o(i), acc_o(i + 1), static_cast<TO*>(nullptr)));
             }
           } else {
             TESSEL_UNROLL
             for (int i = 0; i < int(size(acc_o)); i += 2) {  // values i, i + 1: columns c, c + 1 of one row
-              auto const rc = tOcE(i);
-              int const r = int(get<0>(rc)) - wg * 64, c = int(get<1>(rc));
-              *reinterpret_cast<std::uint32_t*>(so + typename Cfg::SmemTileOElems{}(r, c)) =
-                  detail::pack_pair(acc_o(i), acc_o(i + 1), static_cast<TO*>(nullptr));
+              auto const rci = tOc0(i);
+              int const oi = int(lo(int(get<0>(rci)), int(get<1>(rci))));
+              *reinterpret_cast<std::uint32_t*>(so + (o0 ^ oi)) = detail::pack_pair(acc_o(i), acc_o(i + 1), static_cast<TO*>(nullptr));
             }
           }
-          fence_view_async_shared();  // these writes, before the TMA reads them
-          detail::named_barrier_sync(Cfg::kEpiBarrier + wg, 128);
-          if (leader) {
-            int const row = row0 + wg * 64;
-            if (row < seq_q) {
-              AttentionTmaPlan const& pl = p.plan_o;
-              int c[4];
-              TESSEL_UNROLL
-              for (int d = 0; d < 4; ++d) c[d] = (seq.q0 + row) * pl.row_step[d] + h * pl.head_step[d] + b * pl.batch_step[d];
-              TESSEL_UNROLL
-              for (int i = 0; i < Cfg::kBoxesO; ++i)
-                SM90_TMA_STORE::copy(&p.tma_o.desc, so + i * pl.smem_step, c[0] + i * pl.box_step[0], c[1] + i * pl.box_step[1],
-                                     c[2] + i * pl.box_step[2], c[3] + i * pl.box_step[3]);
-            }
-            tma_store_arrive();
-          }
-        }
-        if (p.lse != nullptr && (threadIdx.x % 4) == 0) {
-          auto s_rows = make_tensor(tScS.data(), detail::acc_rowcol(tScS.layout()));
+        } else {
           TESSEL_UNROLL
-          for (int r = 0; r < 2; ++r) {
-            int const row = row0 + int(get<0>(s_rows(r, 0)));
-            if (row < seq_q) p.lse[b * p.lse_batch + h * p.lse_head + seq.q0 + row] = lse[r];
+          for (int i = 0; i < int(size(acc_o)); i += 2) {  // values i, i + 1: columns c, c + 1 of one row
+            auto const rc = tOcE(i);
+            int const r = int(get<0>(rc)) - wg * 64, c = int(get<1>(rc));
+            *reinterpret_cast<std::uint32_t*>(so + typename Cfg::SmemTileOElems{}(r, c)) =
+                detail::pack_pair(acc_o(i), acc_o(i + 1), static_cast<TO*>(nullptr));
           }
         }
-      };
-      // Cfg::kEpiUnderS: the next tile (NextEarly_'s lookup, else looked up now); when it has key blocks, its first S
-      // is issued (its Q and first K waited for), this tile's output stored while it runs, then the next tile's first
-      // softmax and P (its block loop starts at its first P V). The two cases are separate copies of the store: with
-      // branches between the S's issue and its wait, ptxas serialized the wgmmas (C7515).
-      bool next_s = false;
-      if constexpr (Cfg::kEpiUnderS) {
-        if (!ahead_done) {
-          ahead_more = lookup(sq, ahead);
-          ahead_done = true;
+        fence_view_async_shared();  // these writes, before the TMA reads them
+        detail::named_barrier_sync(Cfg::kEpiBarrier + wg, 128);
+        if (leader) {
+          int const row = row0 + wg * 64;
+          if (row < seq_q) {
+            AttentionTmaPlan const& pl = p.plan_o;
+            int c[4];
+            TESSEL_UNROLL
+            for (int d = 0; d < 4; ++d) c[d] = (seq.q0 + row) * pl.row_step[d] + h * pl.head_step[d] + b * pl.batch_step[d];
+            TESSEL_UNROLL
+            for (int i = 0; i < Cfg::kBoxesO; ++i)
+              SM90_TMA_STORE::copy(&p.tma_o.desc, so + i * pl.smem_step, c[0] + i * pl.box_step[0], c[1] + i * pl.box_step[1],
+                                   c[2] + i * pl.box_step[2], c[3] + i * pl.box_step[3]);
+          }
+          tma_store_arrive();
         }
-        next_s = ahead_more && ahead.rows && ahead.blocks > 0;
-        // P's registers hold nothing from here (this tile's last P V has read them): else they stayed live through
-        // the store on the paths without a next tile (spills)
-        auto* pw = reinterpret_cast<std::uint32_t*>(raw_pointer_cast(tOrP_c.data()));
-        TESSEL_UNROLL
-        for (int i = 0; i < int(size(tOrP_c) * sizeof(T)) / 4; ++i) asm volatile("" : "=r"(pw[i]));
       }
-      if (Cfg::kEpiUnderS && next_s) {
-        if constexpr (!Cfg::kDynamic) pipe_q.consumer_wait(sq);  // (dynamic: the lookup waited for it)
-        pipe_k.consumer_wait(sk);
-        issue_s(acc_s_iter, sk.index);
-        store_out();
-        warpgroup_wait<0>();
-        warpgroup_fence_operand(acc_s_iter);
-        int const n = ahead.blocks - 1;
-        release_k(n);
-        reset_stats();
-        softmax(acc_s_iter, n, corr_c, ahead.tc.m, ahead.tc.m * BM::value, ahead.seq.sq, ahead.seq.sk);
-        convert(acc_s_iter, tOrP_c);
-        first_done = true;
-      } else {
-        store_out();
+      if (p.lse != nullptr && (threadIdx.x % 4) == 0) {
+        auto s_rows = make_tensor(tScS.data(), detail::acc_rowcol(tScS.layout()));
+        TESSEL_UNROLL
+        for (int r = 0; r < 2; ++r) {
+          int const row = row0 + int(get<0>(s_rows(r, 0)));
+          if (row < seq_q) p.lse[b * p.lse_batch + h * p.lse_head + seq.q0 + row] = lse[r];
+        }
       }
     }
     if constexpr (Cfg::kEpiTma) {
