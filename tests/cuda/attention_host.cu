@@ -51,6 +51,20 @@ void ring_refusals() {
   expect(!att::is_tile_ring(ring, shifted, bm, d, 1, Cfg::kTileQ), "another tile is refused", "ring");
 }
 
+// AttentionShortConfig is the default configuration with its tiles changed (BN 128, O through TMA stores, two Q
+// buffers, the next tile looked up early) and every other parameter the default's.
+template <class T>
+constexpr bool short_follows_defaults() {
+  using D = att::AttentionConfig<T, 128, false>;
+  using S = att::AttentionShortConfig<T, 128, false>;
+  return S::BN::value == 128 && S::kEpiTma && S::kQStages == 2 && S::kNextEarly && S::kStages == D::kStages &&
+         S::kDynamic == D::kDynamic && S::kConsumers == D::kConsumers && S::kProducerRegs == D::kProducerRegs &&
+         S::kConsumerRegs == D::kConsumerRegs && S::kKAhead == D::kKAhead && S::kOverlap == D::kOverlap &&
+         S::kSplitWait == D::kSplitWait;
+}
+static_assert(short_follows_defaults<bfloat16_t>() && short_follows_defaults<half_t>(),
+              "AttentionShortConfig: the default configuration with its tiles changed");
+
 int main() {
   both_masks<bfloat16_t, 64>("bf16 d64");
   both_masks<bfloat16_t, 128>("bf16 d128");

@@ -374,6 +374,14 @@ struct AttentionConfig {
   static constexpr int kSmemBytes =
       int((kQStages * kTileQ + 2 * kStages * kTileKV) * sizeof(T) + (EpiTma_ ? kConsumers * kTileO * sizeof(ElementOut) : 0)) + kBarriers * 8 + 16 + 1024;
   static_assert(kSmemBytes <= 227 * 1024, "AttentionConfig: the tiles do not fit in shared memory");
+
+  // This configuration with its block of keys, O's store, Q's buffers and the next tile's lookup replaced,
+  // every other parameter as it is (AttentionShortConfig: the defaults' configuration with its tiles changed,
+  // so that it follows every other default).
+  template <int BN, bool EpiTma, int QStages, bool NextEarly>
+  using with_tiles = AttentionConfig<T, HeadDim, Causal, BN, Stages_, Overlap_, Pingpong_, Dynamic_, EpiTma, Consumers_, ProducerRegs_,
+                                     ConsumerRegs_, ExpEmu_, Chains_, RescaleEarly_, SkipRescale_, KAhead_, SplitWait_, Snake_, EpiXor_,
+                                     QStages, NextEarly>;
 };
 
 // The bits that a thread's part of the TMA-store epilogue's offsets can take
@@ -554,11 +562,6 @@ TESSEL_HOST_DEVICE bool attention_block_masked(int m, int n, int bm, int bn, int
 // K/V stages 0.806-0.825 / 0.836-0.839; BN 96 0.843-0.858 / 0.877-0.878.
 constexpr int attention_short_keys(int head_dim, bool causal, int bytes = 2) { return bytes == 2 && head_dim == 128 && !causal ? 2048 : 0; }
 template <class T, int HeadDim, bool Causal>
-using AttentionShortConfig =
-    AttentionConfig<T, HeadDim, Causal, 128, 2, true, false, attention_default_dynamic(HeadDim, Causal, sizeof(T)), true,
-                    attention_default_consumers(HeadDim, Causal, sizeof(T)), 24, 240, 0, attention_default_chains(HeadDim, Causal, sizeof(T)),
-                    attention_default_rescale_early(HeadDim, Causal, sizeof(T)), attention_default_skip_rescale(HeadDim, Causal, sizeof(T)),
-                    attention_default_k_ahead(HeadDim, Causal, sizeof(T)), attention_default_split_wait(HeadDim, Causal, sizeof(T)),
-                    attention_default_snake(HeadDim, Causal, sizeof(T)), attention_default_epi_xor(HeadDim, Causal, sizeof(T)), 2, true>;
+using AttentionShortConfig = typename AttentionConfig<T, HeadDim, Causal>::template with_tiles<128, true, 2, true>;
 
 }  // namespace tessel::kernels::attention_sm90
