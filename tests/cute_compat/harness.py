@@ -150,6 +150,18 @@ def result_hash(d2h):
     return f"{h:016x}"
 
 
+def tutorial_gflops(out):
+    """The last GFlop/s figure a tutorial printed ("[ x ]GFlop/s"), or None."""
+    m = re.findall(r"\[\s*([0-9.]+)\]GFlop/s", out)
+    return float(m[-1]) if m else None
+
+
+def verification_lines(out):
+    """The lines of a tutorial's output that report its verification, each once, in order."""
+    return list(dict.fromkeys(ln.strip() for ln in out.splitlines()
+                              if re.search(r"success|fail|error|mismatch|passed|waived|requires", ln, re.I)))
+
+
 def first_error(out):
     for ln in out.splitlines():
         if re.search(r"\berror\b", ln) and not ln.startswith("$ "):
@@ -379,13 +391,12 @@ class Harness:
 
     @staticmethod
     def parse_tutorial(r, out, rc):
-        ver = [ln.strip() for ln in out.splitlines()
-               if re.search(r"success|fail|error|mismatch|passed|waived|requires", ln, re.I)]
-        m = re.findall(r"\[\s*([0-9.]+)\]GFlop/s", out)
-        if m:
-            r.tflops = float(m[-1]) / 1000.0
+        ver = verification_lines(out)
+        gflops = tutorial_gflops(out)
+        if gflops is not None:
+            r.tflops = gflops / 1000.0
         if ver:
-            r.verification = "; ".join(dict.fromkeys(ver))[:200]
+            r.verification = "; ".join(ver)[:200]
         else:
             r.verification = "none printed"
         d2h = d2h_lines(out)  # the result hash (result_hash)

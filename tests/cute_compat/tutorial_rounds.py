@@ -16,14 +16,13 @@ Exit status 0 when every tutorial ran on both sides with the same hash, 1 otherw
 """
 import argparse
 import os
-import re
 import statistics
 import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from harness import TUTORIAL_ARGS, d2h_lines, result_hash  # noqa: E402  (as the harness runs and hashes them)
+from harness import TUTORIAL_ARGS, d2h_lines, result_hash, tutorial_gflops, verification_lines  # noqa: E402  (as the harness parses them)
 
 
 def run_one(out_dir, tutorial, timeout):
@@ -39,10 +38,8 @@ def run_one(out_dir, tutorial, timeout):
     except subprocess.TimeoutExpired:
         rc, out = "timeout", ""
     d2h = d2h_lines(out)
-    gf = re.findall(r"\[\s*([0-9.]+)\]GFlop/s", out)
-    ver = "; ".join(dict.fromkeys(ln.strip() for ln in out.splitlines() if re.search(r"success|fail|mismatch", ln, re.I)))
-    return {"rc": rc, "gflops": float(gf[-1]) if gf else None, "hash": f"{result_hash(d2h)}/{len(d2h)}" if d2h else "-",
-            "ver": ver[:120]}
+    return {"rc": rc, "gflops": tutorial_gflops(out), "hash": f"{result_hash(d2h)}/{len(d2h)}" if d2h else "-",
+            "ver": "; ".join(verification_lines(out))[:120]}
 
 
 def main():
