@@ -869,7 +869,6 @@ void schedulers() {
 }
 
 
-// The FP8 GEMM's configurations (issue 27), host side only (no kernel is instantiated).
 // The ping-pong configurations' figures: the FP8 ones (bench/gpu/gemm_bench.cu's variants 24, 25).
 void ping_pong_config() {
   using E4 = float_e4m3_t;
@@ -887,6 +886,7 @@ void ping_pong_config() {
         "ping-pong: the turns' named barriers follow the epilogue's and the offset's, below 16");
 }
 
+// The FP8 GEMM's configurations (issue 27), host side only (no kernel is instantiated).
 void fp8_configs() {
   using E4 = float_e4m3_t;
   using E5 = float_e5m2_t;
