@@ -246,6 +246,11 @@ __device__ __forceinline__ void store_rows8(unsigned const (&r)[8], long long co
 //  - 48 registers, 37 KB of shared memory: 5 blocks per SM. (6 blocks, with 40 registers:
 //    8-byte stores spilled 24 bytes; 4-byte stores of the two groups of 4 rows one after
 //    the other measured 1.89-1.92 against 2.55 TB/s on the H100, bench/RESULTS.md.)
+//  - Tried on the H200 in session 18 and not kept (random 4, same process, bench/RESULTS.md): the
+//    adjacent rows of a store lane's 8 loaded as one run of pairs (no sector read twice) -0.5 to -1%;
+//    tiles of 256 rows (64 KB raw, 3 blocks per SM) -9%; 6 blocks per SM (40 registers) -10%; the
+//    shared memory sized by the tile (31 KB: 5 blocks in a 164 KB carveout, 92 KB of L1) +-0%; this
+//    kernel with the largest carveout (28 KB of L1) -4%.
 //  - A block that loops over tiles (a capped grid) takes them one after another.
 template <bool W8>
 __global__ void __launch_bounds__(kThreads, 5) copy_transpose_rows(unsigned char const* __restrict__ src,
