@@ -87,21 +87,30 @@ struct TmaCache {
 // j / kChunksN of the warpgroup's own tile) and columns [64 (j % kChunksN), + 64), in
 // adjacent pairs (2i, 2i + 1) of one row: checked here for every thread of the TiledMMA
 // against its C partition of the tile, as the kernel reads it.
+// And the offsets the kernel computes for the values (epi_thread_bits: the thread's part XOR the value's
+// part in the thread bits, the rest added) are SmemTileCElems's, for every thread, chunk and value.
 template <class Cfg>
 inline bool check_epilogue_chunks() {
   using Tile = Shape<typename Cfg::BM, typename Cfg::BN>;
   typename Cfg::TiledMma mma;
+  typename Cfg::SmemTileCElems const lo{};
+  constexpr int tb = epi_thread_bits<Cfg>();
   if (int(size(mma)) != Cfg::kMmaThreads) return false;
+  auto const t0 = mma.get_slice(0).partition_C(make_identity_tensor(Tile{}));
   for (int t = 0; t < Cfg::kMmaThreads; ++t) {
     auto const tc = mma.get_slice(t).partition_C(make_identity_tensor(Tile{}));  // as the kernel's epilogue reads it
     int const vals = int(size(tc.layout()));
     if (vals % Cfg::kChunks != 0) return false;
     int const per = vals / Cfg::kChunks;
     for (int v = 0; v < vals; ++v) {
-      int const m = int(get<0>(tc(v))), n = int(get<1>(tc(v))), j = v / per;
+      int const m = int(get<0>(tc(v))), n = int(get<1>(tc(v))), j = v / per, jn = j % Cfg::kChunksN;
       int const row0 = Cfg::chunk_row(t / 128, j);  // (t / 128: the thread's warpgroup where they share the tile)
-      if (m < row0 || m >= row0 + 64 || n / 64 != j % Cfg::kChunksN) return false;
+      if (m < row0 || m >= row0 + 64 || n / 64 != jn) return false;
       if (v % 2 == 1 && (int(get<0>(tc(v - 1))) != m || int(get<1>(tc(v - 1))) != n - 1)) return false;
+      int const o = int(lo(m - row0, n - 64 * jn));
+      int const o0 = int(lo(int(get<0>(tc(j * per))) - row0, int(get<1>(tc(j * per))) - 64 * jn));
+      int const oi = int(lo(int(get<0>(t0(v))) - Cfg::chunk_row(0, j), int(get<1>(t0(v))) - 64 * jn));
+      if ((o0 & ~tb) != 0 || o != (o0 ^ (oi & tb)) + (oi & ~tb)) return false;
     }
   }
   return true;

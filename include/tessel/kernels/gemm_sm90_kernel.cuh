@@ -76,7 +76,8 @@
 //   - epilogue (16-bit C, beta = 0, C's rows 16-byte aligned: the default
 //     path): each consumer warpgroup writes its 64 x BN rows of alpha * acc,
 //     rounded, into shared memory in 64 x 64 chunks (the 128-byte swizzle
-//     atom tiled to (64, 64), bank-conflict free), taking Cfg::kEpiSlots
+//     atom tiled to (64, 64), bank-conflict free; each value's offset its thread's part XOR a
+//     constant, epi_thread_bits), taking Cfg::kEpiSlots
 //     8 KB slots in turn (2 by default), and one thread per warpgroup stores each chunk with a TMA
 //     store (bounds clipped by the TMA); the warpgroup goes on to the next
 //     tile's wgmmas while the stores drain (the slot's previous store is
@@ -216,6 +217,28 @@ TESSEL_DEVICE float tensor_scaled_alpha(float alpha, GemmScales const& s) {
 }
 
 struct NoAccumulator {};  // the promoted accumulator of a configuration without promotion
+
+// The TMA epilogue's offsets (16-bit C): value i of chunk j (the chunk's first value i0 = j kPer of a
+// thread's V values, kPer = V / kChunks) goes to SmemTileCElems at its (row - chunk_row, column - 64 jn)
+// in the chunk's slot. The kernel computes that offset as o0 XOR (oi AND tb) + (oi AND NOT tb): o0 the
+// thread's part (its value i0's offset, once per chunk), oi value i's part (thread 0's value i's offset
+// in chunk j, a constant), tb the bits a thread's part can take (this function: the OR of every
+// thread's part over the chunks). A value then costs a LOP3 with one of a few constants, its other bits
+// going to the 32-bit shared store's immediate (the attention epilogue's EpiXor_ 2, session 15).
+// Checked for every thread, chunk and value at launch (check_epilogue_chunks).
+template <class Cfg>
+TESSEL_HOST_DEVICE constexpr int epi_thread_bits() {
+  auto const tv = Cfg::TiledMma::get_layoutC_TV();  // (thread, value) -> m + BM n
+  typename Cfg::SmemTileCElems const lo{};
+  constexpr int kPer = int(decltype(size<1>(tv))::value) / Cfg::kChunks;
+  int bits = 0;
+  for (int t = 0; t < Cfg::kMmaThreads; ++t)
+    for (int j = 0; j < Cfg::kChunks; ++j) {
+      int const mn = int(tv(t, j * kPer)), m = mn % Cfg::BM::value, n = mn / Cfg::BM::value;
+      bits |= int(lo(m - Cfg::chunk_row(t / 128, j), n - 64 * (j % Cfg::kChunksN)));
+    }
+  return bits;
+}
 
 // Whether the kernel's consumer warpgroups skip the wgmmas of rows past a tile's c_row_end
 // (Problem::kSkipIdleRows; DenseProblem has none: its code is as before).
@@ -795,12 +818,17 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
           int ctid_o = mtid;
           asm volatile("" : "+r"(ctid_o));
           auto const tCcE = mma.get_slice(ctid_o).partition_C(make_identity_tensor(Tile{}));
+          auto const tCc0 = mma.get_slice(0).partition_C(make_identity_tensor(Tile{}));  // thread 0's: the values' parts (constants)
+          constexpr int kThreadBits = detail::epi_thread_bits<Cfg>();
+          typename Cfg::SmemTileCElems const lo{};
           // This tile's first slot: 0 throughout where the chunks are a multiple of the slots.
           constexpr bool kSlotsRound = Cfg::kChunks % Cfg::kEpiSlots != 0;
           int const first_slot = kSlotsRound ? epi_next : 0;
           if constexpr (kSlotsRound) epi_next = (epi_next + Cfg::kChunks) & (Cfg::kEpiSlots - 1);  // (a power of two)
           // Values i, i + 1 (one row, adjacent columns) scaled and rounded to a pair of TO.
-          auto const pair_of = [&](int i) {
+          // unit (a std::bool_constant): alpha is 1 and there are no scales, the products skipped.
+          auto const pair_of = [&](int i, auto unit) {
+            if constexpr (decltype(unit)::value) return detail::pack_pair(res(i), res(i + 1), static_cast<TO*>(nullptr));
             float f0 = alpha, f1 = alpha;
             if constexpr (Cfg::kEightBit && !Cfg::kBlockScaled) {
               auto const crd = tCcE(i);
@@ -821,39 +849,49 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
           [[maybe_unused]] std::uint32_t packed[kPackFirst ? kVals / 2 : 1];
           if constexpr (kPackFirst) {
             TESSEL_UNROLL
-            for (int i = 0; i < kVals; i += 2) packed[i / 2] = pair_of(i);
+            for (int i = 0; i < kVals; i += 2) packed[i / 2] = pair_of(i, std::false_type{});
           }
-          // Chunk j = rb * kChunksN + jn: row block rb (ping-pong; 0 where the warpgroups share the tile), column block jn.
-          TESSEL_UNROLL
-          for (int rb = 0; rb < Cfg::kRowBlocks; ++rb)
-          TESSEL_UNROLL
-          for (int jn = 0; jn < Cfg::kChunksN; ++jn) {
-            int const j = rb * Cfg::kChunksN + jn;
-            int const crow = Cfg::chunk_row(wg, j);  // the chunk's first row in the tile
-            TO* const slot = smem_c + (wg * Cfg::kEpiSlots + ((first_slot + j) & (Cfg::kEpiSlots - 1))) * Cfg::kEpiChunkElems;
-            std::uint32_t const slot_s = ::TESSEL_NAMESPACE::detail::smem_u32(slot);  // its shared-window address
-            if (leader) tma_store_wait<Cfg::kEpiSlots - 1>();  // the store that last read this slot is done
-            detail::named_barrier_sync(Cfg::kEpiBarrier + wg, 128);
+          // The tile's chunks; unit: as pair_of's.
+          auto const store_chunks = [&](auto unit) {
+            // Chunk j = rb * kChunksN + jn: row block rb (ping-pong; 0 where the warpgroups share the tile), column block jn.
             TESSEL_UNROLL
-            for (int i = j * kPer; i < (j + 1) * kPer; i += 2) {
-              auto const crd = tCcE(i);
-              int const r = int(get<0>(crd)) - crow, c = int(get<1>(crd)) - jn * 64;
-              std::uint32_t v;
-              if constexpr (kPackFirst) v = packed[i / 2];
-              else v = pair_of(i);
-              detail::st_shared_u32(slot_s + std::uint32_t(sizeof(TO)) * std::uint32_t(typename Cfg::SmemTileCElems{}(r, c)), v);
-            }
-            fence_view_async_shared();  // these writes, before the TMA store reads them
-            detail::named_barrier_sync(Cfg::kEpiBarrier + wg, 128);
-            if (leader) {
-              int const row = t.c_row + crow, cb = t.c_col / 64 + jn;  // the chunk's first row and column block of C
-              if (row < t.c_row_end && cb * 64 < p.n) {
-                int const x = row * (p.plan_c.mn_step[0] / 64) + cb * p.plan_c.k_step[0], y = row * (p.plan_c.mn_step[1] / 64) + cb * p.plan_c.k_step[1];
-                SM90_TMA_STORE::copy(&p.tma_c.desc, slot, x, y);
+            for (int rb = 0; rb < Cfg::kRowBlocks; ++rb)
+            TESSEL_UNROLL
+            for (int jn = 0; jn < Cfg::kChunksN; ++jn) {
+              int const j = rb * Cfg::kChunksN + jn;
+              int const crow = Cfg::chunk_row(wg, j);  // the chunk's first row in the tile
+              TO* const slot = smem_c + (wg * Cfg::kEpiSlots + ((first_slot + j) & (Cfg::kEpiSlots - 1))) * Cfg::kEpiChunkElems;
+              std::uint32_t const slot_s = ::TESSEL_NAMESPACE::detail::smem_u32(slot);  // its shared-window address
+              if (leader) tma_store_wait<Cfg::kEpiSlots - 1>();  // the store that last read this slot is done
+              detail::named_barrier_sync(Cfg::kEpiBarrier + wg, 128);
+              auto const rc0 = tCcE(j * kPer);
+              int const o0 = int(lo(int(get<0>(rc0)) - crow, int(get<1>(rc0)) - jn * 64));  // the thread's part (epi_thread_bits)
+              TESSEL_UNROLL
+              for (int i = j * kPer; i < (j + 1) * kPer; i += 2) {
+                std::uint32_t v;
+                if constexpr (kPackFirst) v = packed[i / 2];
+                else v = pair_of(i, unit);
+                auto const rci = tCc0(i);
+                int const oi = int(lo(int(get<0>(rci)) - Cfg::chunk_row(0, j), int(get<1>(rci)) - jn * 64));  // value i's part
+                detail::st_shared_u32(slot_s + std::uint32_t(sizeof(TO)) * std::uint32_t(o0 ^ (oi & kThreadBits)) +
+                                          std::uint32_t(sizeof(TO)) * std::uint32_t(oi & ~kThreadBits), v);
               }
-              tma_store_arrive();  // a group per chunk (maybe empty): the slots' waits count chunks
+              fence_view_async_shared();  // these writes, before the TMA store reads them
+              detail::named_barrier_sync(Cfg::kEpiBarrier + wg, 128);
+              if (leader) {
+                int const row = t.c_row + crow, cb = t.c_col / 64 + jn;  // the chunk's first row and column block of C
+                if (row < t.c_row_end && cb * 64 < p.n) {
+                  int const x = row * (p.plan_c.mn_step[0] / 64) + cb * p.plan_c.k_step[0], y = row * (p.plan_c.mn_step[1] / 64) + cb * p.plan_c.k_step[1];
+                  SM90_TMA_STORE::copy(&p.tma_c.desc, slot, x, y);
+                }
+                tma_store_arrive();  // a group per chunk (maybe empty): the slots' waits count chunks
+              }
             }
-          }
+          };
+          // 16-bit with alpha 1 (the common call): the chunks without the products by alpha (the same bits;
+          // 0.000 to 0.003 of cuBLAS's time over the XOR offsets alone on the H100, bench/RESULTS.md "Session 18, 16-bit GEMM").
+          if (!Cfg::kEightBit && alpha == 1.f) store_chunks(std::true_type{});
+          else store_chunks(std::false_type{});
           continue;
         }
       }
