@@ -158,6 +158,10 @@ constexpr int attention_default_q_stages(int head_dim, bool causal, int bytes = 
 // d64's 3 consumers spill 186-264 bytes.
 constexpr bool attention_default_next_early(int, bool, int = 2) { return false; }
 
+// Dynamic scheduling's tile slot (session 18): the words the producer writes for each Q stage, the tile's
+// work or none left (attention_put_slot below), 16-byte aligned (after the barriers, 16 bytes per stage each).
+constexpr int kAttentionSlotWords = 4;
+
 // T: input and output type (half_t, bfloat16_t); HeadDim: 64, 128 or 256 (Q,
 // K and V alike); Causal: the bottom-right aligned causal mask (query i sees
 // keys j <= i + Sk - Sq). BN_: keys per block; Stages_: K and V buffers.
@@ -370,9 +374,11 @@ struct AttentionConfig {
   static constexpr int kTileO = 64 * HeadDim;
   static constexpr int kBoxesO = HeadDim / 64;
   // Shared memory: the Q and the K and V rings (1024-byte aligned for the swizzle), the O tiles, the barriers, the
-  // tile slots (one int per Q stage).
+  // tile slots (Dynamic_: kAttentionSlotWords ints per Q stage, the tile's work as the producer looked it up).
+  static constexpr int kSlotBytes = Dynamic_ ? QStages_ * kAttentionSlotWords * 4 : 16;
   static constexpr int kSmemBytes =
-      int((kQStages * kTileQ + 2 * kStages * kTileKV) * sizeof(T) + (EpiTma_ ? kConsumers * kTileO * sizeof(ElementOut) : 0)) + kBarriers * 8 + 16 + 1024;
+      int((kQStages * kTileQ + 2 * kStages * kTileKV) * sizeof(T) + (EpiTma_ ? kConsumers * kTileO * sizeof(ElementOut) : 0)) + kBarriers * 8 +
+      kSlotBytes + 1024;
   static_assert(kSmemBytes <= 227 * 1024, "AttentionConfig: the tiles do not fit in shared memory");
 
   // This configuration with its block of keys, O's store, Q's buffers and the next tile's lookup replaced,
@@ -504,6 +510,38 @@ TESSEL_HOST_DEVICE AttentionTileWork attention_tile_work(Params const& p, int po
   if (t.rows) t.blocks = attention_blocks<Causal>(t.tc.m, bm, bn, t.seq.sq, t.seq.sk);
   return t;
 }
+// Dynamic scheduling: the producer looks each position's work up once and hands
+// it to the consumers with the tile's Q (the Q stage's slot, published by the
+// stage's full barrier): its coordinates and key blocks, so that at the tile's
+// top they read one 16-byte word of shared memory instead of decoding the
+// position again with nothing in flight (the scheduler's layout and the tile
+// index: chained integer divisions). The sequence is looked up again
+// (attention_seq: p's lengths, or the varlen offsets): more words, or these as
+// separate stores, spilled the producer's 24 registers (4-22 bytes). Word 0: the
+// key blocks, -1 for a tile without rows (a raster hole, past its sequence), -2
+// for no tile left. Volatile 16-byte accesses, as the slot's word was volatile
+// before: the arrive that publishes the slot (an asm without a memory clobber)
+// stays after the store.
+TESSEL_DEVICE void attention_put_slot(int volatile* s, bool live, AttentionTileWork const& t) {
+  asm volatile("st.volatile.shared.v4.s32 [%0], {%1, %2, %3, %4};\n" ::"r"(cast_smem_ptr_to_uint(const_cast<int*>(s))),
+               "r"(!live ? -2 : (t.rows ? t.blocks : -1)), "r"(t.tc.m), "r"(t.tc.n), "r"(t.tc.l)
+               : "memory");
+}
+// The work in slot s (false: no tile left).
+template <class Params>
+TESSEL_DEVICE bool attention_get_slot(int volatile const* s, Params const& p, AttentionTileWork& t) {
+  int w, m, n, l;
+  asm volatile("ld.volatile.shared.v4.s32 {%0, %1, %2, %3}, [%4];\n"
+               : "=r"(w), "=r"(m), "=r"(n), "=r"(l)
+               : "r"(cast_smem_ptr_to_uint(const_cast<int*>(s)))
+               : "memory");
+  if (w == -2) return false;
+  t.tc = TileCoord{m, n, l};
+  t.rows = w >= 0, t.blocks = w >= 0 ? w : 0;
+  t.seq = t.rows ? attention_seq(p, t.tc.l) : AttentionSeq{};
+  return true;
+}
+static_assert(kAttentionSlotWords == 4, "attention: a slot is one 16-byte word");
 // The static walk of one persistent CTA over the positions [0, end): bands of
 // `step` (the grid's size) positions, [k step, (k + 1) step), in order, and in
 // each the CTA's place `first`, or with `snake` the mirrored place step - 1 -

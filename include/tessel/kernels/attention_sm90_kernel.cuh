@@ -38,8 +38,8 @@
 //     AttentionWalk; the default) or, with
 //     Cfg::kDynamic, at run time through an atomic counter (the next tile to
 //     the first producer that asks; the producer passes each tile's position
-//     to the consumers with its Q, a word in shared memory published by the Q
-//     stage's full barrier);
+//     and its work as it looked it up to the consumers with its Q, words in
+//     shared memory published by the Q stage's full barrier);
 //   - setmaxnreg moves registers from the producer to the consumers.
 //
 //   - with Cfg::kOverlap (the default), FlashAttention-3's intra-warpgroup
@@ -175,8 +175,9 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
   T* smem_v = smem_k + S * Cfg::kTileKV;
   TO* smem_o = reinterpret_cast<TO*>(smem_v + S * Cfg::kTileKV);  // Cfg::kEpiTma: the consumers' O tiles
   auto* barriers = reinterpret_cast<std::uint64_t*>(smem_o + (Cfg::kEpiTma ? Cfg::kConsumers * Cfg::kTileO : 0));
-  // The position of the tile each Q stage holds (-1: no more tiles), written by
-  // the producer before it arms the stage's full barrier.
+  // Dynamic scheduling: the tile each Q stage holds (its work, or no more
+  // tiles: attention_put_slot), kAttentionSlotWords per stage,
+  // written by the producer before it arms the stage's full barrier.
   auto* tile_slot = reinterpret_cast<int volatile*>(barriers + Cfg::kBarriers);
   TmaPipeline<QS> const pipe_q(barriers, 1);
   TmaPipeline<S> const pipe_k(barriers + 2 * QS, 1);
@@ -218,12 +219,13 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
         int blocks = 0;
         if constexpr (Cfg::kDynamic) {
           bool const live = pos < p.sched.positions;
+          AttentionTileWork t{};
           if (live) {
-            AttentionTileWork const t = attention_tile_work<kCausal>(p, pos, BM::value, BN::value);
+            t = attention_tile_work<kCausal>(p, pos, BM::value, BN::value);
             tc = t.tc, seq = t.seq, blocks = t.blocks;
           }
           wait_barrier(pipe_q.empty_[sq.index], sq.phase ^ 1);
-          tile_slot[sq.index] = live ? pos : -1;
+          attention_put_slot(tile_slot + sq.index * kAttentionSlotWords, live, t);
           set_barrier_transaction_bytes(pipe_q.full(sq), blocks > 0 ? Cfg::kBytesQ : 0u);  // the arrive (release) publishes the slot
           if (blocks > 0)
             detail::load_tile<Cfg::kBoxesQ>(p.tma_q.desc, p.plan_q, pipe_q.full(sq), smem_q + sq.index * Cfg::kTileQ, seq.q0 + tc.m * BM::value, tc.n, seq.b);
@@ -307,16 +309,14 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
     PipelineState<QS> sq;
     PipelineState<S> sk, sv;
     AttentionWalk w = attention_walk(p.sched.positions, int(blockIdx.x), int(gridDim.x), Cfg::kSnake);  // static
-    // The lookup of this CTA's next position (false: none left): the static walk's next, or (dynamic) the position
+    // The lookup of this CTA's next position (false: none left): the static walk's next, or (dynamic) the tile
     // that comes with the Q stage `at`, waited for (the slot read before the stage's release: the producer then
-    // writes the next). Cfg::kNextEarly: done under the tile's last P V for the tile after it (`ahead`).
+    // writes the next; the producer's lookup of its work, read as it is). Cfg::kNextEarly: done under the
+    // tile's last P V for the tile after it (`ahead`).
     auto lookup = [&](PipelineState<QS> const& at, AttentionTileWork& t) -> bool {
       if constexpr (Cfg::kDynamic) {
         pipe_q.consumer_wait(at);
-        int const pos = tile_slot[at.index];
-        if (pos < 0) return false;
-        t = attention_tile_work<kCausal>(p, pos, BM::value, BN::value);
-        return true;
+        return attention_get_slot(tile_slot + at.index * kAttentionSlotWords, p, t);
       } else {
         return attention_next_tile<kCausal>(w, p, BM::value, BN::value, t);
       }
