@@ -17,7 +17,8 @@
 // One configuration per build: CI compiles (no GPU) variant 0, bf16 d64
 // non-causal; -DTESSEL_ATTN_VARIANT=0..8 picks another (bf16 d64/d128/d256
 // non-causal and causal, fp16 d64 causal, d128 non-causal, d256 causal),
-// 9..12 FP8 (e4m3 in with descales, bf16 out; d128/d256 non-causal and causal):
+// 9..12 FP8 (e4m3 in with descales, bf16 out; d128/d256 non-causal and causal),
+// 13 fp16 d128 causal (the dynamic scheduler's fp16 form):
 // bench/gpu/attention_run.sh builds all of them in parallel.
 // FP8 as FlashAttention-3 tests it: inputs e4m3 with descales of (batch, kv head)
 // in [0.5, 2); the fp32 reference computes with the dequantized inputs (double);
@@ -237,7 +238,7 @@ std::string variant_tag() {
   if (Cfg::kExpEmu) t += " exp-emu=" + std::to_string(Cfg::kExpEmu) + "/8";
   if (Cfg::kChains != 1) t += " chains=" + std::to_string(Cfg::kChains);
   if (Cfg::kRescaleEarly) t += " rescale-early";
-  if (Cfg::kSkipRescale) t += " skip-rescale";
+  if (Cfg::kSkipRescale) t += Cfg::kSkipRescale == 2 ? " skip-rescale=slack" : " skip-rescale";
   if (Cfg::kKAhead) t += " k-ahead";
   if (Cfg::kNextEarly) t += " next-early";
   if (!Cfg::kSplitWait && Cfg::kOverlap) t += " no-split-wait";
@@ -615,7 +616,7 @@ void time_table(int reps) {
 // -DTESSEL_ATTN_PRODUCER_REGS=R, -DTESSEL_ATTN_CONSUMER_REGS=R (setmaxnreg of the producer and consumers),
 // -DTESSEL_ATTN_EXP_EMU=E (FP8: E of every 8 exponentials on the FMA pipe),
 // -DTESSEL_ATTN_CHAINS=C (partial row maxima), -DTESSEL_ATTN_RESCALE_EARLY=0|1 (O's
-// rescale under S's wgmmas), -DTESSEL_ATTN_SKIP_RESCALE=0|1 (skipped where no maximum moved),
+// rescale under S's wgmmas), -DTESSEL_ATTN_SKIP_RESCALE=0|1|2 (skipped where no maximum moved; 2: maxima kept within a slack),
 // -DTESSEL_ATTN_K_AHEAD=0|1 (the producer loads K one block ahead of V),
 // -DTESSEL_ATTN_SPLIT_WAIT=0|1 (P V's wait kept below the softmax),
 // -DTESSEL_ATTN_SNAKE=0|1 (the static walk's snake, AttentionWalk),
@@ -705,7 +706,7 @@ void time_table(int reps) {
 #  define TESSEL_ATTN_NE_OF(D, C) att::attention_default_next_early(D, C, sizeof(T))
 #endif
 #if defined(TESSEL_ATTN_SKIP_RESCALE)
-#  define TESSEL_ATTN_SKIP_OF(D, C) (TESSEL_ATTN_SKIP_RESCALE != 0)
+#  define TESSEL_ATTN_SKIP_OF(D, C) TESSEL_ATTN_SKIP_RESCALE
 #else
 #  define TESSEL_ATTN_SKIP_OF(D, C) att::attention_default_skip_rescale(D, C, sizeof(T))
 #endif
@@ -789,8 +790,10 @@ int main(int argc, char** argv) {
     run_config<Config<float_e4m3_t, 256, false>>(o, tot);
 #elif TESSEL_ATTN_VARIANT == 12
     run_config<Config<float_e4m3_t, 256, true>>(o, tot);
+#elif TESSEL_ATTN_VARIANT == 13
+    run_config<Config<half_t, 128, true>>(o, tot);
 #else
-#  error "attention_bench: TESSEL_ATTN_VARIANT is 0..12"
+#  error "attention_bench: TESSEL_ATTN_VARIANT is 0..13"
 #endif
   } catch (std::exception const& e) {
     std::printf("error: %s\n", e.what());

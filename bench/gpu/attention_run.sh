@@ -15,7 +15,7 @@
 # Variants: name=flags; VARIANTS replaces the list. Names: the bench's
 # TESSEL_ATTN_VARIANT number (0-5 bf16 d64/d128/d256 non-causal/causal, 6 fp16
 # d64 causal, 7 fp16 d128, 8 fp16 d256 causal, 9-12 FP8 e4m3 d128/d256
-# non-causal/causal; alone: AttentionConfig's
+# non-causal/causal, 13 fp16 d128 causal; alone: AttentionConfig's
 # defaults), then what the flags change: n (no intra-warpgroup overlap), p
 # (ping-pong), d / s (dynamic / static scheduling), bN (N keys per block), tS (S
 # stages), e (O through TMA stores), w3 / c2 (3 / 2 consumer warpgroups), eN
@@ -34,7 +34,7 @@ set -uo pipefail
 out=${OUT:-/tmp}
 d=.attn_dev
 mkdir -p $d
-default_variants="0= 1= 2= 3= 4= 5= 6= 7= 8= 0c2=-DTESSEL_ATTN_CONSUMERS=2 1c2=-DTESSEL_ATTN_CONSUMERS=2
+default_variants="0= 1= 2= 3= 4= 5= 6= 7= 8= 13= 0c2=-DTESSEL_ATTN_CONSUMERS=2 1c2=-DTESSEL_ATTN_CONSUMERS=2
   2e=-DTESSEL_ATTN_EPI_TMA=1 2b176=-DTESSEL_ATTN_BN=176 3s=-DTESSEL_ATTN_DYNAMIC=0,-DTESSEL_ATTN_EPI_TMA=0
   4b64=-DTESSEL_ATTN_BN=64 5d=-DTESSEL_ATTN_DYNAMIC=1,-DTESSEL_ATTN_BN=64 1z=-DTESSEL_ATTN_SNAKE=0"
 variants=${VARIANTS:-$default_variants}

@@ -52,7 +52,7 @@ void ring_refusals() {
 }
 
 // AttentionShortConfig is the default configuration with its tiles changed (BN 128, O through TMA stores, two Q
-// buffers, the next tile looked up early) and every other parameter the default's.
+// buffers, the next tile looked up early, O rescaled after P V's wait) and every other parameter the default's.
 template <class T>
 constexpr bool short_follows_defaults() {
   using D = att::AttentionConfig<T, 128, false>;
@@ -60,7 +60,7 @@ constexpr bool short_follows_defaults() {
   return S::BN::value == 128 && S::kEpiTma && S::kQStages == 2 && S::kNextEarly && S::kStages == D::kStages &&
          S::kDynamic == D::kDynamic && S::kConsumers == D::kConsumers && S::kProducerRegs == D::kProducerRegs &&
          S::kConsumerRegs == D::kConsumerRegs && S::kKAhead == D::kKAhead && S::kOverlap == D::kOverlap &&
-         S::kSplitWait == D::kSplitWait;
+         S::kSplitWait == D::kSplitWait && !S::kRescaleEarly && S::kSkipRescale == D::kSkipRescale && S::kChains == D::kChains;
 }
 static_assert(short_follows_defaults<bfloat16_t>() && short_follows_defaults<half_t>(),
               "AttentionShortConfig: the default configuration with its tiles changed");

@@ -486,7 +486,9 @@ void describe(int batch = 2, int sq = 1024, int sk = 1024, int hq = 16, int hkv 
                                       : "through TMA",
               Cfg::kChains,
               Cfg::kRescaleEarly ? "under S's wgmmas (before P V's issue)" : "after P V's wait",
-              Cfg::kSkipRescale ? ", skipped by warps whose maxima did not move" : "",
+              Cfg::kSkipRescale == 2 ? ", skipped by warps whose maxima did not move, a maximum kept until exceeded by 2^8"
+              : Cfg::kSkipRescale    ? ", skipped by warps whose maxima did not move"
+                                     : "",
               Cfg::kExpEmu ? (", " + std::to_string(Cfg::kExpEmu) + " of 8 exponentials on the FMA pipe").c_str() : "");
   auto show = [](char const* label, auto const& x) { std::printf("%s", label); print(x); };  // a label, then x as CuTe prints it
   show("  S = Q K^T TiledMMA: ", typename Cfg::MmaQK{});

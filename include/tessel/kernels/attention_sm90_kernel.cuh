@@ -428,6 +428,10 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
             for (int i = 0; i < w; ++i) mc[i] = fmaxf(mc[i], mc[i + w]);
           }
           float mx = detail::quad_max(mc[0]);
+          // Cfg::kSkipRescale 2: the kept maximum stays unless the block's exceeds it by more than the slack (a row
+          // with no key yet takes any; the row's 4 threads decide alike: the same quad maximum)
+          if constexpr (Cfg::kSkipRescale == 2)
+            if (row_max[r] != kNegInf && (mx - row_max[r]) * scale_log2 <= Cfg::kRescaleSlack) mx = row_max[r];
           float const ms = mx == kNegInf ? 0.f : mx * scale_log2;  // a row with no key yet: every p is 0
           corr[r] = detail::exp2_approx(row_max[r] * scale_log2 - ms);
           row_max[r] = mx;
@@ -445,7 +449,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
       };
       auto rescale_o = [&](float const (&corr)[2]) {
         // Cfg::kSkipRescale: skipped where no row of the warp changed its maximum (corr 1: the same O)
-        if constexpr (Cfg::kSkipRescale)
+        if constexpr (Cfg::kSkipRescale != 0)
           if (!__any_sync(0xffffffffu, corr[0] != 1.f || corr[1] != 1.f)) return;
         TESSEL_UNROLL
         for (int r = 0; r < 2; ++r) {
