@@ -1,7 +1,7 @@
 #!/bin/bash
 # Session 18 (helper attn8, issue 26): FP8 d128 on the H100, one call from the repo root (16 cores; nvcc, ncu,
 # compute-sanitizer; about 100-130 s wall):
-#   bash bench/gpu/results/2026-11-27-s18-attn8/call.sh     -> $OUT/summary.txt, $OUT/attn8.tgz (every log)
+#   bash bench/gpu/results/2026-11-27-s18-attn8/call1.sh    (main 855beb5 with sum_mma.diff applied) -> $OUT/summary.txt, $OUT/attn8.tgz (every log)
 # SumMma_ (s): the row sums of P by a 64 x 8 x 32 e4m3 wgmma of P and a shared tile of ones, issued with each k-block
 # of P V (no FADD per score in the softmax). ExpEmu_ (eN): N of 8 exponentials on the FMA pipe.
 #  - attention_bench variants 9 (e4m3 d128 non-causal, default), 9s, 9e1, 9se1, 10 (causal, default), 10s, 10se1:

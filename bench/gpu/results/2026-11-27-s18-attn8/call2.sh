@@ -1,7 +1,7 @@
 #!/bin/bash
 # Session 18 (helper attn8, issue 26), call 2: FP8 d128 ping-pong on the H100, one call from the repo root (16 cores; nvcc, ncu,
 # compute-sanitizer; about 100-130 s wall):
-#   bash bench/gpu/results/2026-11-27-s18-attn8/call2.sh     -> $OUT/summary.txt, $OUT/attn8.tgz (every log)
+#   bash bench/gpu/results/2026-11-27-s18-attn8/call2.sh    (main 00c7037 with turn_after_s.diff applied) -> $OUT/summary.txt, $OUT/attn8.tgz (every log)
 # Call 1 (ncu of the default at S = 8192): tensor pipe 50.7%, XU (MUFU) 51.9% of the elapsed cycles: S's wgmmas and the
 # exponentials take turns (both warpgroups in step) instead of overlapping. p: ping-pong (Pingpong_), pl: ping-pong with
 # the turn handed on once the warpgroup's S has retired (TurnAfterS_), so that the other's S runs under this one's
