@@ -45,7 +45,9 @@
 //     computes M tiles (2m, 2m+1) of one N column, each CTA loads every other
 //     piece of the shared B tile and multicasts it to both, so B crosses L2
 //     once per pair; a buffer is free when the consumers
-//     of both CTAs have released it (remote mbarrier arrives through mapa);
+//     of both CTAs have released it (remote mbarrier arrives through mapa); at the
+//     end each CTA's producer thread waits for the last releases of its stages
+//     (no CTA leaves while its peer may still arrive on its barriers);
 //   - ping-pong (Cfg::kPingPong, GemmConfig's PingPong_; off in the 16-bit and promoted defaults):
 //     each consumer warpgroup owns whole BM x BN tiles (Cfg::kRowBlocks m64 atoms stacked along M
 //     in its TiledMMA), the walk's valid tiles go to the warpgroups in turn (a warpgroup passes over
@@ -308,7 +310,11 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
     if (p.epi_tma) prefetch_tma_descriptor(&p.tma_c.desc);
     pipe.init(Cfg::kMmaThreads / 32);  // one release per consumer warp (its lane 0) of the tile's TiledMMA, in each CTA
   }
-  cluster_sync();  // the barriers of every CTA of the cluster are initialised before anyone uses them
+  // The barriers of every CTA of the cluster are initialised before anyone uses them: thread 0's
+  // fence.mbarrier_init.release.cluster releases the initialisation, so the arrive is relaxed (the plain
+  // one compiles to MEMBAR.ALL.CTA + MEMBAR.ALL.GPU before it; bench/RESULTS.md "Session 18, 16-bit GEMM epilogue").
+  cluster_arrive_relaxed();
+  cluster_wait();
 
   // Raster positions are the cluster's: tile (tm, tn) = (cluster * cm + rank, tn) for (cm, tn) of the raster.
   int const first = int(blockIdx.x) / cluster, step = int(gridDim.x) / cluster;
@@ -359,6 +365,16 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
         wait_barrier(pipe.empty_[st.index], st.phase ^ 1);
         tile_pos[st.index] = -1;
         pipe.producer_acquire(st, 0);
+      } else if (cluster > 1) {
+        // The producer's tail: the CTA stays until the consumers of every CTA of the cluster have released
+        // each stage's last fill (their remote arrives on this CTA's empty barriers are done), in place of
+        // a cluster barrier at the kernel's end (below). The peers' multicasts into this CTA's stages are
+        // waited for by its own consumers (the full barriers).
+        TESSEL_UNROLL
+        for (int s = 0; s < S; ++s) {
+          wait_barrier(pipe.empty_[st.index], st.phase ^ 1);
+          st.advance();
+        }
       }
     }
   } else {
@@ -914,8 +930,12 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
       if (p.epi_tma && (ctid % 128) == 0) tma_store_wait<0>();  // the slots are read before the CTA leaves
     }
   }
-  __syncwarp();
-  cluster_sync();  // no CTA leaves while its peer may still arrive on its barriers
+  // No CTA leaves while a peer may still arrive on its barriers: the producer's tail (above) where the walk
+  // is static; a dynamic walk (a counter: its last stage is never released) with a cluster barrier.
+  if (cluster > 1 && detail::dynamic_counter(p.problem) != nullptr) {
+    __syncwarp();
+    cluster_sync();
+  }
 #else
   (void)p;
 #endif
