@@ -25,7 +25,7 @@ timeout 60 $B/copy_bench --small --reps 5 > $W/h/copy_small.txt 2>&1; echo "copy
 PYTHONPATH=bench/gpu timeout 120 python3 bench/gpu/gemm_pair.py --lib $B/libgemm.so --variants default,cluster1,cluster2 --check-only > $W/h/gemm_checks.txt 2>&1
 echo "gemm checks rc=$? $(grep -c '^ok' $W/h/gemm_checks.txt) ok $(grep -c '^FAIL' $W/h/gemm_checks.txt) FAIL at $(el) s" >> $W/h/progress.txt
 pack
-VARIANTS="0= 1= 2= 3= 4= 5= 6= 7= 8= 9= 10= 11= 12=" SAN="" CHECKJOBS=8 REPS=20 PYEXT=0 \
+VARIANTS="0= 1= 2= 3= 4= 5= 6= 7= 8= 9= 10= 11= 12= 13=" SAN="" CHECKJOBS=8 REPS=20 PYEXT=0 \
   OUT=$W/h timeout 300 bash bench/gpu/attention_run.sh > $W/h/run.txt 2>&1
 echo "attention_run rc=$? at $(el) s" >> $W/h/progress.txt
 wait $pyb; echo "python library built at $(el) s: $(tail -n 1 $W/h/pybuild.txt)" >> $W/h/progress.txt
