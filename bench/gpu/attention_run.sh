@@ -58,6 +58,9 @@ for v in $all; do
   [ -x $d/attn_$v ] || { echo "variant $v: BUILD FAILED"; grep -E "error" $d/build_$v.log | head -n 5; }
 done
 echo "variants whose kernel spills or has a stack frame: $(grep -E 'variant .*: +[1-9][0-9]* bytes|[^0] bytes spill' "$out/build.txt" | cut -d: -f1 | sort -u | tr '\n' ' ')"
+# ptxas serializes a kernel's wgmmas (warnings C7510-C7515: too few registers for the wgmma pipeline, a pipeline crossing
+# a function boundary, ...) without failing the build; such a variant runs far slower (helper attn2k, session 18: 35%).
+echo "variants whose wgmmas ptxas serialized (C75xx): $(for v in $all; do grep -qE 'C75[0-9][0-9]' $d/build_$v.log && printf '%s ' $v; done)" | tee -a "$out/build.txt"
 cuobjdump -sass $d/attn_2 2>/dev/null | grep -cE "HGMMA" | sed 's/^/HGMMA in variant 2: /'
 cuobjdump -sass $d/attn_2 2>/dev/null | grep -cE "LDL|STL" | sed 's/^/local memory accesses in variant 2: /'
 timeout 30 $d/attn_0 --small --describe > "$out/describe.txt" 2>&1
