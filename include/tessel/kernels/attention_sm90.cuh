@@ -473,7 +473,12 @@ void describe(int batch = 2, int sq = 1024, int sk = 1024, int hq = 16, int hkv 
               Cfg::kCausal ? "causal (bottom-right)" : "non-causal", BM::value, BN::value, Cfg::kStages, Cfg::kQStages,
               Cfg::kQStages > 1 ? "s" : "", Cfg::kThreads,
               Cfg::kConsumers, Cfg::kProducerRegs, Cfg::kConsumerRegs);
-  std::printf("  schedule: %s%s%s%s, %s tiles, %s, O stored %s; softmax: %d partial maxima per row, O rescaled %s%s%s\n",
+  // SkipRescale_ 2's slack as the configuration holds it (log2 units: p up to 2^slack)
+  std::string const skip = Cfg::kSkipRescale == 2
+                               ? ", skipped by warps whose maxima did not move, a maximum kept until exceeded by 2^" + std::to_string(int(Cfg::kRescaleSlack))
+                           : Cfg::kSkipRescale ? ", skipped by warps whose maxima did not move"
+                                               : "";
+  std::printf("  schedule: %s%s%s%s, %s tiles, %s, O stored %s; softmax: %d partial maxima per row, O rescaled %s%s%s%s\n",
               Cfg::kOverlap ? "intra-warpgroup overlap (S of block n with P V of block n+1)" : "one block at a time",
               Cfg::kSplitWait ? ", P V's wait below the softmax (the loop's exit test between them)" : "",
               Cfg::kPingpong ? ", ping-pong of the consumer warpgroups" : "",
@@ -486,10 +491,10 @@ void describe(int batch = 2, int sq = 1024, int sk = 1024, int hq = 16, int hkv 
                                       : "through TMA",
               Cfg::kChains,
               Cfg::kRescaleEarly ? "under S's wgmmas (before P V's issue)" : "after P V's wait",
-              Cfg::kSkipRescale == 2 ? ", skipped by warps whose maxima did not move, a maximum kept until exceeded by 2^8"
-              : Cfg::kSkipRescale    ? ", skipped by warps whose maxima did not move"
-                                     : "",
-              Cfg::kExpEmu ? (", " + std::to_string(Cfg::kExpEmu) + " of 8 exponentials on the FMA pipe").c_str() : "");
+              skip.c_str(), Cfg::kExpEmu ? (", " + std::to_string(Cfg::kExpEmu) + " of 8 exponentials on the FMA pipe").c_str() : "",
+              Cfg::kSoftmax8 == 2   ? "; AttentionSoftmax8 2: a thread's two rows side by side, P rounded under the previous P V"
+              : Cfg::kSoftmax8 == 1 ? "; AttentionSoftmax8 1: a thread's two rows side by side"
+                                    : "");
   auto show = [](char const* label, auto const& x) { std::printf("%s", label); print(x); };  // a label, then x as CuTe prints it
   show("  S = Q K^T TiledMMA: ", typename Cfg::MmaQK{});
   show("\n    C TV (thread, value) -> (m, n): ", typename Cfg::MmaQK{}.get_layoutC_TV());
