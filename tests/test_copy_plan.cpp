@@ -245,3 +245,36 @@ TEST(CopyPlan, TileBuffers) {
   r1.line_windows = false;
   EXPECT_EQ(r1.describe().find("line-aligned"), std::string::npos) << r1.describe();
 }
+
+TEST(CopyPlan, RowsOrder) {
+  // copy_transpose_rows: a tile's loads before its columns' addresses (1) on a card of at least
+  // kRowsLoadsFirstFromGBpsPerSM per SM (the H200, 36.4), after them (2) below it (the H100 SXM, 25.4)
+  // and where the bandwidth is not known (0); 1 or 2 asked wins.
+  double const h200 = 4.8e3 / 132, h100 = 3.35e3 / 132;
+  EXPECT_EQ(kernels::rows_order_for(0, h200), 1);
+  EXPECT_EQ(kernels::rows_order_for(0, h100), 2);
+  EXPECT_EQ(kernels::rows_order_for(0, 0.0), 2);
+  EXPECT_EQ(kernels::rows_order_for(0, kernels::kRowsLoadsFirstFromGBpsPerSM), 1);
+  EXPECT_EQ(kernels::rows_order_for(0, kernels::kRowsLoadsFirstFromGBpsPerSM - 0.001), 2);
+  for (double bw : {0.0, h100, h200}) {
+    EXPECT_EQ(kernels::rows_order_for(1, bw), 1) << bw;
+    EXPECT_EQ(kernels::rows_order_for(2, bw), 2) << bw;
+  }
+  auto r4 = bench_plan({201, 25, 143, 256}, {1, 3, 2, 0}, 1);
+  ASSERT_TRUE(r4.packed && r4.packed_rows) << r4.describe();
+  for (int o : {-1, 3}) {
+    auto bad = r4;
+    bad.rows_order = o;
+    EXPECT_EQ(kernels::launch_error(bad), "cuda::copy: CopyPlan::rows_order must be 0 (by the card), 1 or 2") << o;
+  }
+  for (int o : {0, 1, 2}) {
+    auto ok = r4;
+    ok.rows_order = o;
+    EXPECT_EQ(kernels::launch_error(ok), "") << o;
+  }
+  // describe() names launch's choice.
+  r4.used_rows_order = 1;
+  EXPECT_NE(r4.describe().find("a warp per row, 8-byte stores, loads before the column addresses"), std::string::npos) << r4.describe();
+  r4.used_rows_order = 2;
+  EXPECT_EQ(r4.describe().find("loads before"), std::string::npos) << r4.describe();
+}

@@ -142,7 +142,7 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
     kernels::CopyPlan p = plan;
     CK(cuda::launch(p, src, dst, 0));
     plan.grid = p.grid; plan.block = p.block; plan.used_tma = p.used_tma; plan.used_async = p.used_async;
-    plan.used_buffers = p.used_buffers;
+    plan.used_buffers = p.used_buffers, plan.used_rows_order = p.used_rows_order;
   };
   launch();
   CK(cudaDeviceSynchronize());
@@ -267,7 +267,15 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
       q = plan, q.dst8 = false;
       variant(q, "whole rows, 4-byte stores");
     }
+    // The other order of a tile's start (CopyPlan::rows_order): loads before the column addresses, or after.
+    q = plan, q.rows_order = plan.used_rows_order == 1 ? 2 : 1;
+    char const* const other_order = q.rows_order == 1 ? "whole rows, loads before the column addresses"
+                                                       : "whole rows, column addresses before the loads (before session 19)";
+    variant(q, other_order);
     if (small_run) {
+      q.max_grid = 0;
+      variant(q, (std::string(other_order) + ", the default grid").c_str());
+      if (plan.dst8) q.dst8 = false, variant(q, (std::string(other_order) + ", the default grid, 4-byte stores").c_str());
       q = plan, q.max_grid = 0;
       variant(q, "whole rows, one block per tile (the default grid)");
     }

@@ -153,9 +153,15 @@ cudaError_t launch(kernels::CopyPlan& plan, void const* src, void* dst, cudaStre
         auto* db = reinterpret_cast<unsigned char*>(d);
         if (!plan.packed_rows) copy_transpose_bytes<<<g, blk, 0, stream>>>(sb, db, p, lo, hi);
         else {  // whole rows through cp.async
-          if (plan.dst8) copy_transpose_rows<true><<<g, blk, 0, stream>>>(sb, db, p, lo, hi);
-          else copy_transpose_rows<false><<<g, blk, 0, stream>>>(sb, db, p, lo, hi);
-          plan.used_async = true;
+          int const order = kernels::rows_order_for(plan.rows_order, copy_device_figures().dram_gbps_per_sm);
+          if (order == 1) {
+            if (plan.dst8) copy_transpose_rows<true, true><<<g, blk, 0, stream>>>(sb, db, p, lo, hi);
+            else copy_transpose_rows<false, true><<<g, blk, 0, stream>>>(sb, db, p, lo, hi);
+          } else {
+            if (plan.dst8) copy_transpose_rows<true, false><<<g, blk, 0, stream>>>(sb, db, p, lo, hi);
+            else copy_transpose_rows<false, false><<<g, blk, 0, stream>>>(sb, db, p, lo, hi);
+          }
+          plan.used_async = true, plan.used_rows_order = order;
         }
         done = true;
       }
@@ -208,7 +214,7 @@ kernels::CopyPlan plan(LS const& src_layout, LD const& dst_layout, void const* s
 inline cudaError_t launch(kernels::CopyPlan& p, void const* src, void* dst, cudaStream_t stream = 0) {
   if (std::string const why = kernels::launch_error(p); !why.empty()) throw error("tessel: " + why);
   p.used_tma = p.used_async = false;
-  p.used_buffers = 0;
+  p.used_buffers = p.used_rows_order = 0;
   if (p.use_tma && !p.packed && detail::cc_major() == 9 && *tma_plan_ok(p, src, dst) == '\0') {
     p.used_tma = true;
     return launch_tma(p, src, dst, stream);

@@ -196,6 +196,37 @@ __device__ __forceinline__ void column_addresses(long long* d_addr, unsigned tj,
   if (tid + kThreads - 128 < tj) d_addr[tid + kThreads - 128] += dbase;
 }
 
+// The start of tile b of a plan whose items are single elements (L = 1), as tile_offsets in two passes
+// (copy_transpose_rows with LoadsFirst: the rows' loads go out between them): its first item (i0, j0)
+// and the rest modes' offsets; then each row's source offset; then each column's destination address.
+__device__ __forceinline__ void tile_start(Params const& p, unsigned b, unsigned TI, unsigned TJ, long long& so_r, long long& do_r,
+                                           unsigned& i0, unsigned& j0) {
+  unsigned rest, r, t_first, t_second;
+  p.div_tiles_first(b, rest, t_first);
+  p.div_tiles_second(rest, r, t_second);
+  i0 = (p.j_first ? t_second : t_first) * TI;
+  j0 = (p.j_first ? t_first : t_second) * TJ;
+  so_r = 0, do_r = 0;
+  offsets(p, r, p.nA + p.nB, p.rank, so_r, do_r);
+}
+__device__ __forceinline__ void tile_row_offsets(Params const& p, unsigned TI, long long so_r, unsigned i0, unsigned j0, long long* s_off) {
+  unsigned const tid = threadIdx.y * 32 + threadIdx.x;
+  for (unsigned v = tid; v < TI; v += kThreads) {
+    long long so = 0, dof = 0;
+    if (i0 + v < p.NI) offsets(p, i0 + v, 0, p.nA, so, dof);
+    s_off[v] = so_r + so + j0;
+  }
+}
+__device__ __forceinline__ void tile_column_addresses(Params const& p, unsigned TJ, long long do_r, unsigned i0, unsigned j0,
+                                                      long long* d_addr, unsigned char* dst) {
+  unsigned const tid = threadIdx.y * 32 + threadIdx.x;
+  for (unsigned w = tid; w < TJ; w += kThreads) {
+    long long so = 0, dof = 0;
+    if (j0 + w < p.NJ) offsets(p, j0 + w, p.nA, p.nA + p.nB, so, dof);
+    d_addr[w] = reinterpret_cast<long long>(dst) + do_r + dof + i0;
+  }
+}
+
 // The store of copy_transpose_rows: r[q] holds bytes 4w..4w+3 of tile row 8h+q; two
 // 4x4 byte transposes give each of columns 4w..4w+3 its bytes of rows 8h..8h+7, written at
 // dk[column] + 8h: one 8-byte store (W8), else two 4-byte ones; a partial last group of
@@ -251,8 +282,15 @@ __device__ __forceinline__ void store_rows8(unsigned const (&r)[8], long long co
 //    tiles of 256 rows (64 KB raw, 3 blocks per SM) -9%; 6 blocks per SM (40 registers) -10%; the
 //    shared memory sized by the tile (31 KB: 5 blocks in a 164 KB carveout, 92 KB of L1) +-0%; this
 //    kernel with the largest carveout (28 KB of L1) -4%.
+//  - LoadsFirst (CopyPlan::rows_order 1): a tile's rows' offsets, their loads, then its columns'
+//    addresses, computed while the loads are in flight (tile_start, tile_row_offsets,
+//    tile_column_addresses); else tile_offsets computes both before the loads. Session 19 (H200,
+//    random 4, same processes): +0.6 to +0.7%. Tried there and not kept: a persistent grid of at most 3
+//    (or 2) blocks per SM, each with two compact tile buffers, loading tile n+1 before it stores tile n:
+//    -8% (-13% on the H100). The kernel's time is the sum of its loads' and its stores' (each measured
+//    alone at 50% of it): the blocks' phases hardly overlap (bench/RESULTS.md).
 //  - A block that loops over tiles (a capped grid) takes them one after another.
-template <bool W8>
+template <bool W8, bool LoadsFirst>
 __global__ void __launch_bounds__(kThreads, 5) copy_transpose_rows(unsigned char const* __restrict__ src,
                                                                        unsigned char* __restrict__ dst, Params p,
                                                                        long long span_lo, long long span_hi) {
@@ -269,13 +307,19 @@ __global__ void __launch_bounds__(kThreads, 5) copy_transpose_rows(unsigned char
   auto const src_addr = reinterpret_cast<unsigned long long>(src);
   for (unsigned b = blockIdx.x; b < p.total; b += gridDim.x) {
     unsigned i0, j0;
-    tile_offsets(p, b, TI, tj, 1, s_off, d_addr, i0, j0);
+    long long so_r = 0, do_r = 0;  // LoadsFirst: the rest modes' offsets
+    if constexpr (LoadsFirst) {
+      tile_start(p, b, TI, tj, so_r, do_r, i0, j0);
+      tile_row_offsets(p, TI, so_r, i0, j0, s_off);
+    } else {
+      tile_offsets(p, b, TI, tj, 1, s_off, d_addr, i0, j0);
+    }
     unsigned const nj = part(p.NJ, j0, tj);
     unsigned const ni = part(p.NI, i0, TI);
     bool gathered = false;
     if (tid < ni) gathered = packed_row(src_addr, s_off[tid], nj, span_lo, span_hi, row_pair[tid], row_info[tid]);
     else if (tid < TI) row_info[tid] = 0;  // rows from ni on: read by the store, never stored
-    column_addresses(d_addr, tj, dst);
+    if constexpr (!LoadsFirst) column_addresses(d_addr, tj, dst);
     bool const slow = __syncthreads_or(gathered);
     for (unsigned i = warp; i < ni; i += kWarps) {
       unsigned const info = row_info[i];
@@ -283,6 +327,7 @@ __global__ void __launch_bounds__(kThreads, 5) copy_transpose_rows(unsigned char
         cp_async_ca<8>(raw_u32 + 256 * i + 8 * (lane ^ ((i >> 3) & 15)), reinterpret_cast<uint2 const*>(row_pair[i]) + lane);
     }
     cp_async_fence();
+    if constexpr (LoadsFirst) tile_column_addresses(p, tj, do_r, i0, j0, d_addr, dst);  // the stores' barrier below publishes them
     if (slow) {  // rows gathered byte by byte: raw bytes 8*lane .. 8*lane+7 of the row
       for (unsigned i = warp; i < ni; i += kWarps) {
         unsigned const info = row_info[i];

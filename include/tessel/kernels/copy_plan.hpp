@@ -52,6 +52,11 @@ struct CopyPlan {
   // falls back to J tiles of at most 120 bytes.
   // dst8: every column starts 8-byte aligned, so that kernel stores 8 bytes per lane.
   bool packed_rows = false, dst8 = false;
+  // packed_rows: the order of copy_transpose_rows's tile start. 1: the rows' offsets, then their loads
+  // (cp.async), then the columns' destination addresses, computed while the loads are in flight; 2: the
+  // rows' offsets and the columns' addresses, then the loads (before session 19); 0: by the card
+  // (rows_order_for). used_rows_order: launch's choice.
+  int rows_order = 0, used_rows_order = 0;
   // tile: the order of tiles. I tiles first (false) or J tiles first (true:
   // the packed 1-byte kernel, and plain transposes whose rows do not start on
   // a 32-byte sector; measured faster there on the H100, bench/RESULTS.md).
@@ -315,6 +320,18 @@ inline int tile_buffers_for(int asked, double dram_gbps_per_sm) {
   return dram_gbps_per_sm >= kOneTileBufferFromGBpsPerSM ? 1 : 2;
 }
 
+// CopyPlan::rows_order = 0: copy_transpose_rows issues a tile's loads before it computes the columns'
+// addresses (1) on a card with at least this peak DRAM bandwidth per SM. Measured on the H200 (36.4 GB/s
+// per SM; bench/RESULTS.md, "Session 19, copy (helper copy)"): random 4 of copy_bench 3.359 / 3.409 /
+// 3.373 TB/s against 3.338 / 3.387 / 3.350 for the order before in the same processes (+0.6 to +0.7%).
+// The H100 (25.4 GB/s per SM) keeps the order its figures were measured with (2) until the other is
+// measured there (copy_bench times it beside the plan).
+inline constexpr double kRowsLoadsFirstFromGBpsPerSM = 30.0;
+inline int rows_order_for(int asked, double dram_gbps_per_sm) {
+  if (asked == 1 || asked == 2) return asked;
+  return dram_gbps_per_sm >= kRowsLoadsFirstFromGBpsPerSM ? 1 : 2;
+}
+
 // Why the kernels cannot run plan p as it is ("" if they can): its planning
 // error, more than 2^31 elements, or a packed tile width outside what
 // copy_transpose_bytes handles (a multiple of 4 from 4 to 120; copy_transpose_rows:
@@ -324,6 +341,7 @@ inline std::string launch_error(CopyPlan const& p) {
   if (!p.error.empty()) return p.error;
   if (p.total >= (1ll << 31)) return "cuda::copy: more than 2^31 elements";
   if (p.tile_buffers < 0 || p.tile_buffers > 2) return "cuda::copy: CopyPlan::tile_buffers must be 0 (by the card), 1 or 2";
+  if (p.rows_order < 0 || p.rows_order > 2) return "cuda::copy: CopyPlan::rows_order must be 0 (by the card), 1 or 2";
   if (p.packed && !p.packed_rows && (p.TJ < 4 || p.TJ > 120 || p.TJ % 4 != 0)) return "cuda::copy: a packed plan's TJ must be a multiple of 4 from 4 to 120";
   if (p.packed && p.packed_rows && (p.TJ < 4 || p.TJ > 248 || p.TJ % 4 != 0)) return "cuda::copy: a packed plan of whole rows needs TJ a multiple of 4 from 4 to 248";
   return "";
@@ -346,7 +364,8 @@ inline std::string CopyPlan::describe() const {
          std::to_string(nA + nB) + ") (src-contiguous), items of " + std::to_string(L) + " element(s); tile " +
          std::to_string(TI) + "x" + std::to_string(TJ) + " items, " +
          (packed ? (packed_rows ? std::string("moved as 4-byte words (4x4 byte transposes), a warp per row") +
-                                      (dst8 ? ", 8-byte stores" : "")
+                                      (dst8 ? ", 8-byte stores" : "") +
+                                      (used_rows_order == 1 ? ", loads before the column addresses" : "")
                                 : std::string("moved as 4-byte words (4x4 byte transposes)"))
                  : std::string("skewed in shared memory")) +
          (used_async ? (packed ? ", loaded with cp.async"
