@@ -241,6 +241,9 @@ std::string variant_tag() {
   if (Cfg::kSkipRescale) t += Cfg::kSkipRescale == 2 ? " skip-rescale=slack" : " skip-rescale";
   if (Cfg::kKAhead) t += " k-ahead";
   if (Cfg::kNextEarly) t += " next-early";
+  if (Cfg::kStagger) t += " stagger";
+  if (Cfg::kEpiEarly) t += " epi-early";
+  if (Cfg::kEpiWide) t += " epi-wide";
   if (!Cfg::kSplitWait && Cfg::kOverlap) t += " no-split-wait";
   if (Cfg::kSnake && Cfg::kCausal) t += " snake";
   if (Cfg::kSoftmax8) t += " softmax8=" + std::to_string(Cfg::kSoftmax8);
@@ -623,7 +626,9 @@ void time_table(int reps) {
 // -DTESSEL_ATTN_SNAKE=0|1 (the static walk's snake, AttentionWalk),
 // -DTESSEL_ATTN_EPI_XOR=0|1|2 (the TMA-store epilogue's offsets: whole, thread XOR value parts, XOR and add with
 // 32-bit shared stores), -DTESSEL_ATTN_Q_STAGES=1|2 (Q's buffers), -DTESSEL_ATTN_NEXT_EARLY=0|1 (the next tile's
-// lookup under the last P V), -DTESSEL_ATTN_SOFTMAX8=1|2 (FP8: the configuration wrapped in AttentionSoftmax8 of
+// lookup under the last P V), -DTESSEL_ATTN_STAGGER=1 (a tile's first S issued by the consumer warpgroups one after
+// the other), -DTESSEL_ATTN_EPI_EARLY=1 (the TMA-store epilogue's first barrier under the last P V),
+// -DTESSEL_ATTN_EPI_WIDE=1 (O's direct stores as 16-byte vectors), -DTESSEL_ATTN_SOFTMAX8=1|2 (FP8: the configuration wrapped in AttentionSoftmax8 of
 // that level: 1 the softmax's rows side by side, 2 also P rounded under the previous P V).
 #if !defined(TESSEL_ATTN_OVERLAP)
 #  define TESSEL_ATTN_OVERLAP 1
@@ -707,6 +712,15 @@ void time_table(int reps) {
 #else
 #  define TESSEL_ATTN_NE_OF(D, C) att::attention_default_next_early(D, C, sizeof(T))
 #endif
+#if !defined(TESSEL_ATTN_STAGGER)
+#  define TESSEL_ATTN_STAGGER 0
+#endif
+#if !defined(TESSEL_ATTN_EPI_EARLY)
+#  define TESSEL_ATTN_EPI_EARLY 0
+#endif
+#if !defined(TESSEL_ATTN_EPI_WIDE)
+#  define TESSEL_ATTN_EPI_WIDE 0
+#endif
 #if defined(TESSEL_ATTN_SKIP_RESCALE)
 #  define TESSEL_ATTN_SKIP_OF(D, C) TESSEL_ATTN_SKIP_RESCALE
 #else
@@ -719,7 +733,8 @@ using ConfigOf = att::AttentionConfig<T, D, Causal, TESSEL_ATTN_BN_OF(D, Causal)
                                     TESSEL_ATTN_CREGS(TESSEL_ATTN_CONS_OF(D, Causal)), sizeof(T) == 1 ? TESSEL_ATTN_EXP_EMU : 0,
                                     TESSEL_ATTN_CHAINS_OF(D, Causal), TESSEL_ATTN_EARLY_OF(D, Causal), TESSEL_ATTN_SKIP_OF(D, Causal),
                                     TESSEL_ATTN_KAHEAD_OF(D, Causal), TESSEL_ATTN_SPLIT_OF(D, Causal), TESSEL_ATTN_SNAKE_OF(D, Causal),
-                                    TESSEL_ATTN_XOR_OF(D, Causal), TESSEL_ATTN_QS_OF(D, Causal), TESSEL_ATTN_NE_OF(D, Causal)>;
+                                    TESSEL_ATTN_XOR_OF(D, Causal), TESSEL_ATTN_QS_OF(D, Causal), TESSEL_ATTN_NE_OF(D, Causal),
+                                    TESSEL_ATTN_STAGGER != 0, TESSEL_ATTN_EPI_EARLY != 0, TESSEL_ATTN_EPI_WIDE != 0>;
 #if defined(TESSEL_ATTN_SOFTMAX8) && TESSEL_ATTN_SOFTMAX8 != 0
 template <class T, int D, bool Causal>
 using Config = att::AttentionSoftmax8<ConfigOf<T, D, Causal>, TESSEL_ATTN_SOFTMAX8>;
@@ -731,7 +746,8 @@ using Config = ConfigOf<T, D, Causal>;
     !defined(TESSEL_ATTN_PRODUCER_REGS) && !defined(TESSEL_ATTN_CONSUMER_REGS) && TESSEL_ATTN_OVERLAP == 1 && TESSEL_ATTN_PINGPONG == 0 && \
     TESSEL_ATTN_STAGES == 2 && TESSEL_ATTN_EXP_EMU == 0 && !defined(TESSEL_ATTN_CHAINS) && !defined(TESSEL_ATTN_RESCALE_EARLY) && \
     !defined(TESSEL_ATTN_SKIP_RESCALE) && !defined(TESSEL_ATTN_K_AHEAD) && !defined(TESSEL_ATTN_SPLIT_WAIT) && !defined(TESSEL_ATTN_SNAKE) && \
-    !defined(TESSEL_ATTN_EPI_XOR) && !defined(TESSEL_ATTN_Q_STAGES) && !defined(TESSEL_ATTN_NEXT_EARLY) && \
+    !defined(TESSEL_ATTN_EPI_XOR) && !defined(TESSEL_ATTN_Q_STAGES) && !defined(TESSEL_ATTN_NEXT_EARLY) && TESSEL_ATTN_STAGGER == 0 && \
+    TESSEL_ATTN_EPI_EARLY == 0 && TESSEL_ATTN_EPI_WIDE == 0 && \
     (!defined(TESSEL_ATTN_SOFTMAX8) || TESSEL_ATTN_SOFTMAX8 == 0)
 // Without overrides the bench times exactly what tessel::cuda::attention and tessel.cuda.attention run.
 template <int D, bool Causal>

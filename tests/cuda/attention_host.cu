@@ -2,7 +2,7 @@
 // GPU: every configuration that tessel::cuda::attention and the Python entry launch by default (16-bit
 // d64/d128/d256, causal and not, AttentionShortConfig for short non-causal d128, FP8 e4m3 d128/d256) must
 // pass the checks its launch makes (launch_attention: check_q_ring, check_v_transpose, check_p_conversion,
-// check_o_store_xor), so that a configuration change that breaks one of the kernel's layout assumptions
+// check_o_store_xor, check_o_wide), so that a configuration change that breaks one of the kernel's layout assumptions
 // fails here, before any GPU run. is_tile_ring, which two of them share, is also shown to say no: a ring
 // whose stage step is off, and a tile that is not the ring's stage.
 #include <cstdio>
@@ -30,6 +30,22 @@ void config(char const* name) {
   expect(att::check_v_transpose<Cfg>(), "check_v_transpose", name);
   expect(att::check_p_conversion<Cfg>(), "check_p_conversion", name);
   expect(att::check_o_store_xor<Cfg>(), "check_o_store_xor", name);
+  expect(att::check_o_wide<Cfg>(), "check_o_wide", name);
+}
+
+// Cfg with EpiWide_ on (O's direct stores as 16-byte vectors, not a default; session 19), every other parameter Cfg's.
+template <class Cfg>
+struct WithWide;
+template <class T, int H, bool C, int BN, int S, bool O, bool P, bool Dy, bool E, int Co, int PR, int CR, int EM, int Ch, bool RE, int SR,
+          bool KA, bool SW, bool Sn, int EX, int QS, bool NE, bool St, bool Ee, bool Ew>
+struct WithWide<att::AttentionConfig<T, H, C, BN, S, O, P, Dy, E, Co, PR, CR, EM, Ch, RE, SR, KA, SW, Sn, EX, QS, NE, St, Ee, Ew>> {
+  using type = att::AttentionConfig<T, H, C, BN, S, O, P, Dy, E, Co, PR, CR, EM, Ch, RE, SR, KA, SW, Sn, EX, QS, NE, St, Ee, true>;
+};
+template <class T, int D>
+void wide_both_masks(char const* name) {
+  std::printf("%s\n", name);
+  config<typename WithWide<att::AttentionConfig<T, D, false>>::type>(name);
+  config<typename WithWide<att::AttentionConfig<T, D, true>>::type>(name);
 }
 
 template <class T, int D>
@@ -100,6 +116,11 @@ int main() {
   config<att::AttentionSoftmax8<att::AttentionConfig<float_e4m3_t, 128, true>, 1>>("e4m3 d128 causal softmax8=1");
   config<att::AttentionSoftmax8<att::AttentionConfig<float_e4m3_t, 128, false>>>("e4m3 d128 softmax8=2");
   config<att::AttentionSoftmax8<att::AttentionConfig<float_e4m3_t, 128, true>>>("e4m3 d128 causal softmax8=2");
+  std::printf("O's direct stores as 16-byte vectors (EpiWide_)\n");
+  wide_both_masks<bfloat16_t, 64>("bf16 d64 epi-wide");
+  wide_both_masks<bfloat16_t, 128>("bf16 d128 epi-wide");
+  wide_both_masks<bfloat16_t, 256>("bf16 d256 epi-wide");
+  wide_both_masks<float_e4m3_t, 128>("e4m3 d128 epi-wide");
   ring_refusals();
   std::printf("%d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;

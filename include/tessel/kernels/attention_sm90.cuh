@@ -339,6 +339,33 @@ bool check_o_store_xor() {
   }
 }
 
+// The wide direct epilogue (Cfg::kEpiWide): thread t's O values in their (2 rows, columns) view (LayoutORowCol)
+// are row r's columns 8 (c / 2) + 2 (t % 4) + c % 2, the 4 threads of a quad on the same rows: the words that
+// quad_transpose gathers into 16-byte groups. Checked for every consumer thread and value.
+template <class Cfg>
+bool check_o_wide() {
+  if constexpr (!Cfg::kEpiWide) {
+    return true;
+  } else {
+    using BM = typename Cfg::BM;
+    using D = typename Cfg::D;
+    typename Cfg::MmaPV pv;
+    constexpr int kCols = decltype(size<1>(typename Cfg::LayoutORowCol{}))::value;
+    for (int t = 0; t < 128 * Cfg::kConsumers; ++t) {
+      auto const ct = pv.get_slice(t).partition_C(make_identity_tensor(Shape<BM, D>{}));
+      auto const c_rc = make_tensor(ct.data(), detail::acc_rowcol(ct.layout()));
+      auto const cq = pv.get_slice(t - t % 4).partition_C(make_identity_tensor(Shape<BM, D>{}));  // the quad's first thread
+      auto const q_rc = make_tensor(cq.data(), detail::acc_rowcol(cq.layout()));
+      for (int r = 0; r < 2; ++r)
+        for (int c = 0; c < kCols; ++c) {
+          if (int(get<0>(c_rc(r, c))) != int(get<0>(c_rc(r, 0))) || int(get<0>(c_rc(r, c))) != int(get<0>(q_rc(r, c)))) return false;
+          if (int(get<1>(c_rc(r, c))) != 8 * (c / 2) + 2 * (t % 4) + c % 2) return false;
+        }
+    }
+    return true;
+  }
+}
+
 // Launches Cfg on a (a.head_dim must be Cfg's; a.causal Cfg's). Throws
 // tessel::error where the TMA cannot take the tensors.
 template <class Cfg>
@@ -364,10 +391,11 @@ cudaError_t launch_attention(AttentionArgs<typename Cfg::Element> const& a, cuda
   int const batches = varlen ? 1 : a.batch;  // ... and batches (varlen: one, its stride that of a whole tensor)
   int const seq_q = varlen ? a.max_seqlen_q : a.sq, seq_k = varlen ? a.max_seqlen_k : a.sk;
   if (a.batch == 0 || seq_q == 0) return cudaSuccess;
-  static bool const layouts_ok = check_q_ring<Cfg>() && check_v_transpose<Cfg>() && check_p_conversion<Cfg>() && check_o_store_xor<Cfg>();
+  static bool const layouts_ok = check_q_ring<Cfg>() && check_v_transpose<Cfg>() && check_p_conversion<Cfg>() && check_o_store_xor<Cfg>() &&
+                                check_o_wide<Cfg>();
   if (!layouts_ok)
     fail("attention_sm90: the configuration's Q ring, V^T, P or O-store layouts do not match (check_q_ring, check_v_transpose, "
-         "check_p_conversion, check_o_store_xor)");
+         "check_p_conversion, check_o_store_xor, check_o_wide)");
   if (!varlen && a.sk == 0) fail("attention_sm90: no keys (sk = 0)");
   if (varlen && rows_k == 0) fail("attention_sm90: no keys (total_k = 0; a TMA tensor cannot be empty)");
   AttentionParams<Cfg> p{};
@@ -478,11 +506,14 @@ void describe(int batch = 2, int sq = 1024, int sk = 1024, int hq = 16, int hkv 
                                ? ", skipped by warps whose maxima did not move, a maximum kept until exceeded by 2^" + std::to_string(int(Cfg::kRescaleSlack))
                            : Cfg::kSkipRescale ? ", skipped by warps whose maxima did not move"
                                                : "";
-  std::printf("  schedule: %s%s%s%s, %s tiles, %s, O stored %s; softmax: %d partial maxima per row, O rescaled %s%s%s%s\n",
+  std::printf("  schedule: %s%s%s%s%s%s%s, %s tiles, %s, O stored %s; softmax: %d partial maxima per row, O rescaled %s%s%s%s\n",
               Cfg::kOverlap ? "intra-warpgroup overlap (S of block n with P V of block n+1)" : "one block at a time",
               Cfg::kSplitWait ? ", P V's wait below the softmax (the loop's exit test between them)" : "",
               Cfg::kPingpong ? ", ping-pong of the consumer warpgroups" : "",
               Cfg::kNextEarly ? ", the next tile looked up under the last P V" : "",
+              Cfg::kStagger ? ", a tile's first S issued by the consumer warpgroups in turn" : "",
+              Cfg::kEpiEarly ? ", the epilogue's first barrier under the last P V" : "",
+              Cfg::kEpiWide ? ", O's direct stores 16-byte vectors (a quad's words transposed)" : "",
               Cfg::kDynamic ? "dynamic" : (Cfg::kSnake ? "static (snake walk)" : "static"),
               Cfg::kKAhead ? "K loaded one block ahead of V" : "K and V loaded block by block",
               !Cfg::kEpiTma           ? "from registers"

@@ -245,6 +245,22 @@ constexpr int kAttentionSlotWords = 4;
 // with nothing in flight (session 17's timeline on the H100, the short
 // configuration at S = 2048: from a tile's top to its Q waited for 800-860
 // cycles, 360 with it; 16 blocks of about 2,700 cycles a tile).
+// Stagger_ (with Overlap_, session 19): consumer warpgroup w + 1 issues a tile's
+// first S = Q K^T only once warpgroup w has issued its own (a named barrier), so
+// that the tensor cores run w's first S before w + 1's and w's first softmax
+// (and its last P V and epilogue at the tile's end) is not at the same time as
+// every other warpgroup's, with nothing on the tensor cores (ping-pong at the
+// tiles' starts only).
+// EpiEarly_ (with EpiTma_ and Overlap_, session 19): the epilogue's wait for
+// the previous tile's TMA store and its first named barrier while the tile's
+// last P V is on the tensor cores.
+// EpiWide_ (session 19): O stored from registers (the direct epilogue: without
+// EpiTma_, or a varlen warpgroup whose rows cross its sequence's end) as
+// 16-byte vectors: the 4 threads of a quad hold the same row, each a 32-bit word
+// (2 columns) of every group of 8 columns; 2 rounds of shuffles (XOR 2, XOR 1)
+// transpose the words of 4 groups so that each thread holds one group whole
+// (check_o_wide), instead of one 4-byte store per word; where O's pointer, row
+// and batch strides allow 16-byte vectors (else the 2-element stores).
 // ProducerRegs_ + 2 ConsumerRegs_: at most 504 (the 384 threads' 168
 // registers each at launch, __launch_bounds__(384, 1)): setmaxnreg.inc waits
 // until the registers it asks for are free, and beyond what the CTA holds they
@@ -265,7 +281,8 @@ template <class T, int HeadDim, bool Causal, int BN_ = attention_default_bn(Head
           bool Snake_ = attention_default_snake(HeadDim, Causal, sizeof(T)),
           int EpiXor_ = attention_default_epi_xor(HeadDim, Causal, sizeof(T)),
           int QStages_ = attention_default_q_stages(HeadDim, Causal, sizeof(T)),
-          bool NextEarly_ = attention_default_next_early(HeadDim, Causal, sizeof(T))>
+          bool NextEarly_ = attention_default_next_early(HeadDim, Causal, sizeof(T)), bool Stagger_ = false, bool EpiEarly_ = false,
+          bool EpiWide_ = false>
 struct AttentionConfig {
   static_assert(Consumers_ == 2 || Consumers_ == 3, "AttentionConfig: 2 or 3 consumer warpgroups");
   static constexpr bool kDynamic = Dynamic_;
@@ -287,6 +304,16 @@ struct AttentionConfig {
   static constexpr int kEpiXor = EpiTma_ ? EpiXor_ : 0;
   static constexpr int kTurnBarrier = 1;  // named barriers 1 .. kConsumers: consumer warpgroup w's turn to issue
   static constexpr int kEpiBarrier = 1 + Consumers_;  // the next kConsumers: consumer warpgroup w's epilogue
+  // Stagger_ (with Overlap_, without Pingpong_): named barrier kStaggerBarrier + w (w < kConsumers - 1): consumer
+  // warpgroup w has issued its tile's first S = Q K^T (w arrives, w + 1 waits before its own issue).
+  static constexpr bool kStagger = Stagger_ && Overlap_ && !Pingpong_;
+  static constexpr int kStaggerBarrier = 1 + 2 * Consumers_;
+  static_assert(kStaggerBarrier + Consumers_ - 1 <= 16, "AttentionConfig: 16 named barriers");
+  // EpiEarly_ (with EpiTma_ and Overlap_): the TMA-store epilogue's first step (the previous store's read of the O
+  // tile waited for, the warpgroup's barrier) under the tile's last P V instead of after its wait.
+  static constexpr bool kEpiEarly = EpiEarly_ && EpiTma_ && Overlap_;
+  // EpiWide_: O stored from registers in 16-byte vectors (a quad's words transposed by shuffles) where O's rows allow.
+  static constexpr bool kEpiWide = EpiWide_;
   using Element = T;
   // FP8 (float_e4m3_t in): Q, K and V e4m3 with descales, O bf16, V read from
   // V^T (B, Hkv, D, Sk rounded up to 32; keys contiguous, relabelled per 32 by
@@ -408,7 +435,7 @@ struct AttentionConfig {
   template <int BN, bool EpiTma, int QStages, bool NextEarly, bool RescaleEarly = RescaleEarly_>
   using with_tiles = AttentionConfig<T, HeadDim, Causal, BN, Stages_, Overlap_, Pingpong_, Dynamic_, EpiTma, Consumers_, ProducerRegs_,
                                      ConsumerRegs_, ExpEmu_, Chains_, RescaleEarly, SkipRescale_, KAhead_, SplitWait_, Snake_, EpiXor_,
-                                     QStages, NextEarly>;
+                                     QStages, NextEarly, Stagger_, EpiEarly_, EpiWide_>;
 };
 
 // The bits that a thread's part of the TMA-store epilogue's offsets can take

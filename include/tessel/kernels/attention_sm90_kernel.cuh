@@ -155,6 +155,24 @@ TESSEL_DEVICE std::uint32_t kept_move(std::uint32_t v) {
   return r;
 }
 
+// The 4 threads of a quad (lane % 4 = q) each hold word q (columns 2q, 2q + 1) of 4 groups of 8 columns, w[g]
+// of group g; afterwards thread q holds group q whole, w[s] = thread s's word of it (columns 2s, 2s + 1): the
+// 4 x 4 transpose in two exchanges (XOR 2: the halves of the groups; XOR 1: the groups within a half).
+TESSEL_DEVICE void quad_transpose(std::uint32_t (&w)[4], int q) {
+  bool const b = (q & 2) != 0, a = (q & 1) != 0;
+  // with thread q ^ 2: send the two groups of the other half, keep the two of this thread's half (2b, 2b + 1)
+  std::uint32_t const s0 = b ? w[0] : w[2], s1 = b ? w[1] : w[3];
+  std::uint32_t const k0 = b ? w[2] : w[0], k1 = b ? w[3] : w[1];
+  std::uint32_t const r0 = __shfl_xor_sync(0xffffffffu, s0, 2), r1 = __shfl_xor_sync(0xffffffffu, s1, 2);
+  // k: thread q's words of groups 2b, 2b + 1; r: thread (q ^ 2)'s. With thread q ^ 1: send group 2b + 1 - a, keep q.
+  std::uint32_t const t0 = a ? k0 : k1, t1 = a ? r0 : r1;
+  std::uint32_t const u0 = a ? k1 : k0, u1 = a ? r1 : r0;  // threads q's and (q ^ 2)'s words of group q
+  std::uint32_t const v0 = __shfl_xor_sync(0xffffffffu, t0, 1), v1 = __shfl_xor_sync(0xffffffffu, t1, 1);  // (q ^ 1)'s, (q ^ 3)'s
+  // x[t] is thread (q ^ t)'s word: w[s] = x[s ^ q]
+  std::uint32_t const x0 = a ? v0 : u0, x1 = a ? u0 : v0, x2 = a ? v1 : u1, x3 = a ? u1 : v1;  // XOR a applied
+  w[0] = b ? x2 : x0, w[1] = b ? x3 : x1, w[2] = b ? x0 : x2, w[3] = b ? x1 : x3;
+}
+
 // A descale (null: 1).
 TESSEL_DEVICE float descale_of(float const* d, long long sb, long long sh, int b, int h) { return d ? d[b * sb + h * sh] : 1.f; }
 
@@ -314,6 +332,15 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
       if constexpr (Cfg::kPingpong) detail::named_barrier_arrive(Cfg::kTurnBarrier + (wg + 1) % Cfg::kConsumers, 256);
     };
     if (wg == Cfg::kConsumers - 1) turn_pass();
+    // Cfg::kStagger: warpgroup wg issues its tile's first S after warpgroup wg - 1 has issued its own.
+    auto stagger_wait = [&] {
+      if constexpr (Cfg::kStagger)
+        if (wg > 0) detail::named_barrier_sync(Cfg::kStaggerBarrier + wg - 1, 256);
+    };
+    auto stagger_pass = [&] {
+      if constexpr (Cfg::kStagger)
+        if (wg < Cfg::kConsumers - 1) detail::named_barrier_arrive(Cfg::kStaggerBarrier + wg, 256);
+    };
 
     PipelineState<QS> sq;
     PipelineState<S> sk, sv;
@@ -558,6 +585,16 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
         }
       };
 
+      // Cfg::kEpiEarly: the TMA-store epilogue's O tile made free for this warpgroup's writes under the last P V
+      // (the previous tile's store has read it: its issuing thread waits; then the warpgroup's barrier).
+      bool epi_free_done = false;
+      auto epi_free = [&] {
+        if constexpr (Cfg::kEpiEarly) {
+          if ((ctid % 128) == 0) tma_store_wait<0>();
+          detail::named_barrier_sync(Cfg::kEpiBarrier + wg, 128);
+          epi_free_done = true;
+        }
+      };
       if (blocks > 0) {
         auto acc_s = partition_fragment_C(mma_qk, Shape<BM, BN>{});
         auto tOrP = make_tensor<T>(typename Cfg::LayoutPRegs{});
@@ -580,7 +617,9 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
           int n = blocks - 1;
           pipe_k.consumer_wait(sk);
           turn_wait();
+          stagger_wait();
           issue_s(acc_s, sk.index);
+          stagger_pass();
           turn_pass();
           warpgroup_wait<0>();
           warpgroup_fence_operand(acc_s);
@@ -661,6 +700,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
             ahead_more = lookup(sq_next, ahead);
             ahead_done = true;
           }
+          if constexpr (Cfg::kEpiEarly) epi_free();
           warpgroup_wait<0>();
           warpgroup_fence_operand(acc_o);
           release_v();
@@ -700,7 +740,30 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
       // The TMA store writes 64 rows clipped at the tensor's end only: for
       // varlen a warpgroup whose rows cross the sequence's end stores directly.
       bool const tma_store = Cfg::kEpiTma && (p.cu_q == nullptr || row0 + wg * 64 + 64 <= seq_q);
-      if (!tma_store) {
+      // Cfg::kEpiWide: 16-byte stores where O's pointer, rows and batches allow them (every tile's rows then do).
+      bool const wide = Cfg::kEpiWide && reinterpret_cast<std::uintptr_t>(p.o) % 16 == 0 && p.o_row % (16 / sizeof(TO)) == 0 &&
+                        p.o_batch % (16 / sizeof(TO)) == 0;
+      if (!tma_store && wide) {
+        // A quad's 4 threads hold one row, word q of each group of 8 columns (check_o_wide); 4 groups at a time
+        // transposed so that thread q holds group 4 k + q whole.
+        auto const c_rc = make_tensor(tOcO.data(), detail::acc_rowcol(tOcO.layout()));  // (row, column) in the tile
+        int const q = ctid % 4;
+        constexpr int kGroups = kColsO / 2;
+        static_assert(kGroups % 4 == 0, "attention: O's column groups of a row go 4 to a transpose");
+        TESSEL_UNROLL
+        for (int r = 0; r < 2; ++r) {
+          int const row = int(get<0>(c_rc(r, 0)));
+          TO* const dst = o_seq + (long long)(row0 + row) * p.o_row;
+          TESSEL_UNROLL
+          for (int k = 0; k < kGroups / 4; ++k) {
+            std::uint32_t w[4];
+            TESSEL_UNROLL
+            for (int g = 0; g < 4; ++g) w[g] = detail::pack_pair(o_rc(r, 2 * (4 * k + g)), o_rc(r, 2 * (4 * k + g) + 1), static_cast<TO*>(nullptr));
+            detail::quad_transpose(w, q);
+            if (row0 + row < seq_q) *reinterpret_cast<uint4*>(dst + 8 * (4 * k + q)) = make_uint4(w[0], w[1], w[2], w[3]);
+          }
+        }
+      } else if (!tma_store) {
         epilogue_direct<BM, D>(acc_o, tOcO, LinearCombination{1.f, 0.f}, o_seq, p.o_row, row0, 0, seq_q, D::value, p.vec);
       } else if constexpr (Cfg::kEpiTma) {
         // Through shared memory: this warpgroup's 64 rows into its O tile (once
@@ -708,8 +771,12 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
         // (rows past Sq clipped by the TMA), drained while the next tile runs.
         TO* const so = smem_o + wg * Cfg::kTileO;
         bool const leader = (ctid % 128) == 0;
-        if (leader) tma_store_wait<0>();
-        detail::named_barrier_sync(Cfg::kEpiBarrier + wg, 128);
+        if constexpr (Cfg::kEpiEarly) {
+          if (!epi_free_done) epi_free();  // a tile of no key block
+        } else {
+          if (leader) tma_store_wait<0>();
+          detail::named_barrier_sync(Cfg::kEpiBarrier + wg, 128);
+        }
         // The values' coordinates from an opaque copy of the thread's index:
         // else the compiler keeps every value's smem offset live across the
         // tile loop beside the accumulators (spills), as in the GEMM's epilogue.
