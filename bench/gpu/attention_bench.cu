@@ -626,9 +626,10 @@ void time_table(int reps) {
 // -DTESSEL_ATTN_SNAKE=0|1 (the static walk's snake, AttentionWalk),
 // -DTESSEL_ATTN_EPI_XOR=0|1|2 (the TMA-store epilogue's offsets: whole, thread XOR value parts, XOR and add with
 // 32-bit shared stores), -DTESSEL_ATTN_Q_STAGES=1|2 (Q's buffers), -DTESSEL_ATTN_NEXT_EARLY=0|1 (the next tile's
-// lookup under the last P V), -DTESSEL_ATTN_STAGGER=1 (a tile's first S issued by the consumer warpgroups one after
-// the other), -DTESSEL_ATTN_EPI_EARLY=1 (the TMA-store epilogue's first barrier under the last P V),
-// -DTESSEL_ATTN_EPI_WIDE=1 (O's direct stores as 16-byte vectors), -DTESSEL_ATTN_SOFTMAX8=1|2 (FP8: the configuration wrapped in AttentionSoftmax8 of
+// lookup under the last P V), -DTESSEL_ATTN_STAGGER=0|1 (a tile's first S issued by the consumer warpgroups one
+// after the other), -DTESSEL_ATTN_EPI_EARLY=1 (the TMA-store epilogue's first barrier under the last P V),
+// -DTESSEL_ATTN_EPI_WIDE=0|1 (O's direct stores as 16-byte vectors), -DTESSEL_ATTN_SOFTMAX8=1|2 (FP8: the
+// configuration wrapped in AttentionSoftmax8 of
 // that level: 1 the softmax's rows side by side, 2 also P rounded under the previous P V).
 #if !defined(TESSEL_ATTN_OVERLAP)
 #  define TESSEL_ATTN_OVERLAP 1
@@ -712,14 +713,18 @@ void time_table(int reps) {
 #else
 #  define TESSEL_ATTN_NE_OF(D, C) att::attention_default_next_early(D, C, sizeof(T))
 #endif
-#if !defined(TESSEL_ATTN_STAGGER)
-#  define TESSEL_ATTN_STAGGER 0
+#if defined(TESSEL_ATTN_STAGGER)
+#  define TESSEL_ATTN_STAGGER_OF(D, C) (TESSEL_ATTN_STAGGER != 0)
+#else
+#  define TESSEL_ATTN_STAGGER_OF(D, C) att::attention_default_stagger(D, C, sizeof(T))
 #endif
 #if !defined(TESSEL_ATTN_EPI_EARLY)
 #  define TESSEL_ATTN_EPI_EARLY 0
 #endif
-#if !defined(TESSEL_ATTN_EPI_WIDE)
-#  define TESSEL_ATTN_EPI_WIDE 0
+#if defined(TESSEL_ATTN_EPI_WIDE)
+#  define TESSEL_ATTN_WIDE_OF(D, C) (TESSEL_ATTN_EPI_WIDE != 0)
+#else  // as with_tiles: kept only where O leaves from registers
+#  define TESSEL_ATTN_WIDE_OF(D, C) (att::attention_default_epi_wide(D, C, sizeof(T)) && !TESSEL_ATTN_EPI_OF(D, C))
 #endif
 #if defined(TESSEL_ATTN_SKIP_RESCALE)
 #  define TESSEL_ATTN_SKIP_OF(D, C) TESSEL_ATTN_SKIP_RESCALE
@@ -734,7 +739,7 @@ using ConfigOf = att::AttentionConfig<T, D, Causal, TESSEL_ATTN_BN_OF(D, Causal)
                                     TESSEL_ATTN_CHAINS_OF(D, Causal), TESSEL_ATTN_EARLY_OF(D, Causal), TESSEL_ATTN_SKIP_OF(D, Causal),
                                     TESSEL_ATTN_KAHEAD_OF(D, Causal), TESSEL_ATTN_SPLIT_OF(D, Causal), TESSEL_ATTN_SNAKE_OF(D, Causal),
                                     TESSEL_ATTN_XOR_OF(D, Causal), TESSEL_ATTN_QS_OF(D, Causal), TESSEL_ATTN_NE_OF(D, Causal),
-                                    TESSEL_ATTN_STAGGER != 0, TESSEL_ATTN_EPI_EARLY != 0, TESSEL_ATTN_EPI_WIDE != 0>;
+                                    TESSEL_ATTN_STAGGER_OF(D, Causal), TESSEL_ATTN_EPI_EARLY != 0, TESSEL_ATTN_WIDE_OF(D, Causal)>;
 #if defined(TESSEL_ATTN_SOFTMAX8) && TESSEL_ATTN_SOFTMAX8 != 0
 template <class T, int D, bool Causal>
 using Config = att::AttentionSoftmax8<ConfigOf<T, D, Causal>, TESSEL_ATTN_SOFTMAX8>;
@@ -746,8 +751,8 @@ using Config = ConfigOf<T, D, Causal>;
     !defined(TESSEL_ATTN_PRODUCER_REGS) && !defined(TESSEL_ATTN_CONSUMER_REGS) && TESSEL_ATTN_OVERLAP == 1 && TESSEL_ATTN_PINGPONG == 0 && \
     TESSEL_ATTN_STAGES == 2 && TESSEL_ATTN_EXP_EMU == 0 && !defined(TESSEL_ATTN_CHAINS) && !defined(TESSEL_ATTN_RESCALE_EARLY) && \
     !defined(TESSEL_ATTN_SKIP_RESCALE) && !defined(TESSEL_ATTN_K_AHEAD) && !defined(TESSEL_ATTN_SPLIT_WAIT) && !defined(TESSEL_ATTN_SNAKE) && \
-    !defined(TESSEL_ATTN_EPI_XOR) && !defined(TESSEL_ATTN_Q_STAGES) && !defined(TESSEL_ATTN_NEXT_EARLY) && TESSEL_ATTN_STAGGER == 0 && \
-    TESSEL_ATTN_EPI_EARLY == 0 && TESSEL_ATTN_EPI_WIDE == 0 && \
+    !defined(TESSEL_ATTN_EPI_XOR) && !defined(TESSEL_ATTN_Q_STAGES) && !defined(TESSEL_ATTN_NEXT_EARLY) && !defined(TESSEL_ATTN_STAGGER) && \
+    TESSEL_ATTN_EPI_EARLY == 0 && !defined(TESSEL_ATTN_EPI_WIDE) && \
     (!defined(TESSEL_ATTN_SOFTMAX8) || TESSEL_ATTN_SOFTMAX8 == 0)
 // Without overrides the bench times exactly what tessel::cuda::attention and tessel.cuda.attention run.
 template <int D, bool Causal>

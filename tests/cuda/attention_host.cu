@@ -69,7 +69,8 @@ void ring_refusals() {
 }
 
 // AttentionShortConfig is the default configuration with its tiles changed (BN 128, O through TMA stores, two Q
-// buffers, the next tile looked up early, O rescaled after P V's wait) and every other parameter the default's.
+// buffers, the next tile looked up early, O rescaled after P V's wait, no wide direct stores) and every other
+// parameter the default's.
 template <class T>
 constexpr bool short_follows_defaults() {
   using D = att::AttentionConfig<T, 128, false>;
@@ -77,7 +78,8 @@ constexpr bool short_follows_defaults() {
   return S::BN::value == 128 && S::kEpiTma && S::kQStages == 2 && S::kNextEarly && S::kStages == D::kStages &&
          S::kDynamic == D::kDynamic && S::kConsumers == D::kConsumers && S::kProducerRegs == D::kProducerRegs &&
          S::kConsumerRegs == D::kConsumerRegs && S::kKAhead == D::kKAhead && S::kOverlap == D::kOverlap &&
-         S::kSplitWait == D::kSplitWait && !S::kRescaleEarly && S::kSkipRescale == D::kSkipRescale && S::kChains == D::kChains;
+         S::kSplitWait == D::kSplitWait && !S::kRescaleEarly && S::kSkipRescale == D::kSkipRescale && S::kChains == D::kChains &&
+         S::kStagger == D::kStagger && !S::kEpiWide;
 }
 static_assert(short_follows_defaults<bfloat16_t>() && short_follows_defaults<half_t>(),
               "AttentionShortConfig: the default configuration with its tiles changed");

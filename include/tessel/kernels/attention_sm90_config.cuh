@@ -167,6 +167,20 @@ constexpr int attention_default_q_stages(int head_dim, bool causal, int bytes = 
 // in the timeline against 700); d128 non-causal BN 192 spills 126 bytes with it (0.904-0.905 against 1.038-1.039);
 // d64's 3 consumers spill 186-264 bytes.
 constexpr bool attention_default_next_early(int, bool, int = 2) { return false; }
+// A tile's first S = Q K^T issued by the consumer warpgroups in turn (Stagger_) and O's direct stores as 16-byte
+// vectors (EpiWide_), session 19. H100, attention_pair.py, 5 rounds of 30 against cuDNN in the same loop, bf16,
+// medians of the per-round differences to the defaults before (every round the same sign), Stagger_ / EpiWide_ /
+// both: d64 non-causal +0.027 / +0.000 / +0.013, causal +0.001 / +0.028 / +0.015; d128 non-causal BN 192 (8k, 16k)
+// -0.166 / +0.007 / -0.029 and -0.149 / +0.003 / -0.035; d256 non-causal +0.026 / +0.012 / +0.045, causal +0.015 /
+// +0.030 / +0.047; d128 causal and the short configuration -0.002 to -0.007 with either (EpiWide_ there only
+// for varlen warpgroups crossing their sequence's end). So Stagger_ for 16-bit d64 non-causal and d256, EpiWide_
+// for 16-bit d64 causal, d128 non-causal (BN 192) and d256; FP8 neither (not measured).
+constexpr bool attention_default_stagger(int head_dim, bool causal, int bytes = 2) {
+  return bytes == 2 && (head_dim == 256 || (head_dim == 64 && !causal));
+}
+constexpr bool attention_default_epi_wide(int head_dim, bool causal, int bytes = 2) {
+  return bytes == 2 && !attention_default_epi_tma(head_dim, causal, bytes) && (head_dim != 64 || causal);
+}
 
 // Dynamic scheduling's tile slot (session 18): the words the producer writes for each Q stage, the tile's
 // work or none left (attention_put_slot below), 16-byte aligned (after the barriers, 16 bytes per stage each).
@@ -281,8 +295,8 @@ template <class T, int HeadDim, bool Causal, int BN_ = attention_default_bn(Head
           bool Snake_ = attention_default_snake(HeadDim, Causal, sizeof(T)),
           int EpiXor_ = attention_default_epi_xor(HeadDim, Causal, sizeof(T)),
           int QStages_ = attention_default_q_stages(HeadDim, Causal, sizeof(T)),
-          bool NextEarly_ = attention_default_next_early(HeadDim, Causal, sizeof(T)), bool Stagger_ = false, bool EpiEarly_ = false,
-          bool EpiWide_ = false>
+          bool NextEarly_ = attention_default_next_early(HeadDim, Causal, sizeof(T)), bool Stagger_ = attention_default_stagger(HeadDim, Causal, sizeof(T)),
+          bool EpiEarly_ = false, bool EpiWide_ = attention_default_epi_wide(HeadDim, Causal, sizeof(T))>
 struct AttentionConfig {
   static_assert(Consumers_ == 2 || Consumers_ == 3, "AttentionConfig: 2 or 3 consumer warpgroups");
   static constexpr bool kDynamic = Dynamic_;
@@ -431,11 +445,12 @@ struct AttentionConfig {
 
   // This configuration with its block of keys, O's store, Q's buffers, the next tile's lookup and the rescale's
   // place replaced, every other parameter as it is (AttentionShortConfig: the defaults' configuration with its
-  // tiles changed, so that it follows every other default).
+  // tiles changed, so that it follows every other default); EpiWide_ kept only where O leaves from registers
+  // (with the TMA store it measured 0.3-0.6% slower, session 19).
   template <int BN, bool EpiTma, int QStages, bool NextEarly, bool RescaleEarly = RescaleEarly_>
   using with_tiles = AttentionConfig<T, HeadDim, Causal, BN, Stages_, Overlap_, Pingpong_, Dynamic_, EpiTma, Consumers_, ProducerRegs_,
                                      ConsumerRegs_, ExpEmu_, Chains_, RescaleEarly, SkipRescale_, KAhead_, SplitWait_, Snake_, EpiXor_,
-                                     QStages, NextEarly, Stagger_, EpiEarly_, EpiWide_>;
+                                     QStages, NextEarly, Stagger_, EpiEarly_, EpiWide_ && !EpiTma>;
 };
 
 // The bits that a thread's part of the TMA-store epilogue's offsets can take
