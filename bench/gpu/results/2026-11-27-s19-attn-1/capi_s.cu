@@ -7,7 +7,7 @@
 //   CAPI_EE  EpiEarly_ (the TMA-store epilogue's first barrier under the last P V; TMA-store configurations only)
 //   CAPI_PP  Pingpong_ (the consumer warpgroups take turns for every wgmma issue)
 //   CAPI_EW  EpiWide_ (O's direct stores as 16-byte vectors; configurations without the TMA store)
-// All 0: the defaults of 8735dea, the tree it was built with (static_assert); since d0dc602 the defaults set
+// All 0: the defaults of 8735dea (ffa37ba on main), the tree it was built with (static_assert); since 6a091af the defaults set
 // Stagger_ and EpiWide_ themselves (call 2 compares them with python/tessel/_attention_capi.cu).
 #include <cstdio>
 #include <type_traits>
