@@ -663,7 +663,7 @@ void time_table(int reps) {
 #if defined(TESSEL_ATTN_PRODUCER_REGS)
 #  define TESSEL_ATTN_PREGS(cons) TESSEL_ATTN_PRODUCER_REGS
 #else
-#  define TESSEL_ATTN_PREGS(cons) (cons == 3 ? 32 : (TESSEL_ATTN_DYN_OF(D, Causal) && D > 128 ? 40 : 24))
+#  define TESSEL_ATTN_PREGS(cons) att::attention_default_producer_regs(D, cons, TESSEL_ATTN_DYN_OF(D, Causal), sizeof(T))
 #endif
 #if defined(TESSEL_ATTN_CONSUMER_REGS)
 #  define TESSEL_ATTN_CREGS(cons) TESSEL_ATTN_CONSUMER_REGS

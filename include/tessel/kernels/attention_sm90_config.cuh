@@ -108,9 +108,16 @@ constexpr int attention_default_consumers(int head_dim, bool, int bytes = 2) { r
 constexpr int attention_default_bn(int head_dim, bool causal, int bytes = 2) {
   return bytes == 1 ? (head_dim == 128 ? 192 : 128) : head_dim == 128 && !causal ? 192 : head_dim <= 128 ? 128 : 80;
 }
-// Dynamic scheduling: 16-bit d128 causal only (static with the snake, session 15's call 1 on the H100: 317 / 564 / 544
-// TFLOP/s at S = 2k / 8k / 16k against dynamic's 456 / 590 / 554; at 2k the static groups of heads unbalance the CTAs).
-constexpr bool attention_default_dynamic(int head_dim, bool causal, int bytes = 2) { return bytes == 2 && causal && head_dim == 128; }
+// Dynamic scheduling: d128 causal (16-bit: static with the snake, session 15's call 1 on the H100: 317 / 564 / 544
+// TFLOP/s at S = 2k / 8k / 16k against dynamic's 456 / 590 / 554; at 2k the static groups of heads unbalance the CTAs.
+// FP8 since session 19 (H100, 5 alternated rounds, per-round ratios to the snake's static walk, medians: 1.230 /
+// 1.035 / 1.097 at S = 2k / 8k / 16k, with the producer at 32 registers: at 24 it spilled 40 bytes).
+constexpr bool attention_default_dynamic(int head_dim, bool causal, int = 2) { return causal && head_dim == 128; }
+// setmaxnreg of the producer warpgroup: 32 beside 3 consumers; the dynamic scheduler's producer 40 at d256 and 32
+// for FP8 (its lookups and the V^T boxes: at 24 ptxas spilled); otherwise 24.
+constexpr int attention_default_producer_regs(int head_dim, int consumers, bool dynamic, int bytes = 2) {
+  return consumers == 3 ? 32 : dynamic && head_dim > 128 ? 40 : dynamic && bytes == 1 ? 32 : 24;
+}
 constexpr bool attention_default_epi_tma(int head_dim, bool causal, int bytes = 2) { return bytes == 2 && causal && head_dim == 128; }
 // The softmax's schedule (session 13's H100 calls, bench/RESULTS.md): P V's wait
 // kept below the softmax (SplitWait_: +7-8% for d128 bf16 and FP8); FP8 with 4
@@ -285,7 +292,7 @@ template <class T, int HeadDim, bool Causal, int BN_ = attention_default_bn(Head
           bool Pingpong_ = false, bool Dynamic_ = attention_default_dynamic(HeadDim, Causal, sizeof(T)),
           bool EpiTma_ = attention_default_epi_tma(HeadDim, Causal, sizeof(T)),
           int Consumers_ = attention_default_consumers(HeadDim, Causal, sizeof(T)),
-          int ProducerRegs_ = (Consumers_ == 3 ? 32 : (Dynamic_ && HeadDim > 128 ? 40 : 24)),
+          int ProducerRegs_ = attention_default_producer_regs(HeadDim, Consumers_, Dynamic_, sizeof(T)),
           int ConsumerRegs_ = (Consumers_ == 3 ? 160 : (504 - ProducerRegs_) / 2 / 8 * 8), int ExpEmu_ = 0,
           int Chains_ = attention_default_chains(HeadDim, Causal, sizeof(T)),
           bool RescaleEarly_ = attention_default_rescale_early(HeadDim, Causal, sizeof(T)),
