@@ -1,6 +1,7 @@
 // The Hopper GEMM of issue 14 (tessel/kernels/gemm_sm90.cuh) on the GPU:
 // correctness against an fp32 reference GEMM on random data, then timings.
-//   gemm_bench [--small] [--reps N] [--describe] [--no-time] [--time-only] [--soak MS] [--one LAYOUT M N K SWIZZLE CLUSTER] [--fp8]
+//   gemm_bench [--small] [--reps N] [--describe] [--no-time] [--time-only] [--soak MS] [--one LAYOUT M N K SWIZZLE CLUSTER] [--fp8] [--stream-k]
+// --stream-k: the small cases of the stream-K tail alone (for compute-sanitizer; --small runs them too).
 // --fp8: the FP8 GEMM's cases instead (issue 27, fp8_main below; the only ones of a
 // -DTESSEL_GEMM_BENCH_FP8_ONLY build, which compiles no 16-bit GEMM).
 // --small: small and odd shapes only (for compute-sanitizer memcheck/racecheck).
@@ -20,6 +21,7 @@
 #include <cstring>
 #include <exception>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <vector>
 
@@ -46,6 +48,8 @@ struct Case {
   bool check = true;
   int cluster = -1;  // -1: the default (chosen: GemmOptions::cluster_min_k, sm90::default_cluster_min_k); 1: none; 2: pairs sharing B by multicast
   kernels::GemmEpilogue epi = kernels::GemmEpilogue::automatic;  // direct: registers to global; tma: smem + TMA store
+  int stream_k = -1;  // GemmOptions::stream_k: -1 chosen, 0 never, 1 wherever it applies
+  int grid = 0;       // GemmOptions::grid: the most clusters launched (0: as many as run at once)
 };
 
 bool time_only = false;  // --time-only
@@ -68,6 +72,7 @@ bool run_case(Case const& c, int reps, Totals& tot, bool do_time) {
   kernels::LaunchInfo li;
   kernels::GemmOptions opt;
   opt.log_swizzle = c.log_swizzle, opt.cluster = c.cluster, opt.epilogue = c.epi, opt.info = &li;
+  opt.stream_k = c.stream_k, opt.grid = c.grid;
   auto const run = [&] { return cuda::gemm(tA, tB, tC, c.alpha, c.beta, 0, opt); };
   char name[160];
   std::snprintf(name, sizeof name, "%s->%s %s M=%d N=%d K=%d%s%s%s%s%s", type_name<T>(), type_name<TO>(), c.layout.c_str(), M, N, K,
@@ -75,6 +80,12 @@ bool run_case(Case const& c, int reps, Totals& tot, bool do_time) {
                 c.cluster == 2 ? " cluster=2" : c.cluster == 1 ? " cluster=1" : "",
                 c.epi == kernels::GemmEpilogue::direct ? " epi=direct" : c.epi == kernels::GemmEpilogue::tma ? " epi=tma" : "");
   bool ok = true;
+  if (c.grid > 0 || c.stream_k >= 0) {  // the stream-K tail's cases: the launch's tail in the name
+    CK(run());
+    CK(cudaDeviceSynchronize());
+    std::size_t const l = std::strlen(name);
+    std::snprintf(name + l, sizeof name - l, " grid=%d sk=%d:%d", c.grid, c.stream_k, li.stream_k_tiles);
+  }
   if (c.check && !time_only) {
     for (bool exact : {true, false}) {
       Check const r = check_run(A, B, C, st, M, N, K, c.alpha, c.beta, seed, exact, run);
@@ -475,28 +486,41 @@ int fp8_main(bool small, bool describe, bool do_time, int reps) {
 #if !defined(TESSEL_GEMM_BENCH_FP8_ONLY)
 namespace {
 template <class T, GMMA::Major MA, GMMA::Major MB, int BN, int S, int PP = 0>
-int lib_launch(void const* A, void const* B, void* C, int M, int N, int K, int cluster, int log_swizzle, cudaStream_t stream) {
+int lib_launch(void const* A, void const* B, void* C, int M, int N, int K, int cluster, int log_swizzle, cudaStream_t stream, int stream_k = -1) {
   using Cfg = std::conditional_t<BN == 0, kernels::sm90::GemmConfig<T, T, MA, MB>,
                                  kernels::sm90::GemmConfig<T, T, MA, MB, (BN ? BN : 256), S, 2, 40, 232, T, false, false, false, 2, 0, 0, PP>>;
   kernels::GemmOptions opt;
-  opt.cluster = cluster, opt.log_swizzle = log_swizzle;
+  opt.cluster = cluster, opt.log_swizzle = log_swizzle, opt.stream_k = stream_k;
   long long const lda = MA == GMMA::Major::K ? K : M, ldb = MB == GMMA::Major::K ? K : N;
   return int(kernels::sm90::launch_gemm<Cfg>(static_cast<T const*>(A), lda, static_cast<T const*>(B), ldb, static_cast<T*>(C), N, M, N, K,
                                              1.f, 0.f, stream, opt));
 }
 template <class T, int BN, int S, int PP = 0>
-int lib_layout(char const* layout, void const* A, void const* B, void* C, int M, int N, int K, int cluster, int swz, cudaStream_t st) {
+int lib_layout(char const* layout, void const* A, void const* B, void* C, int M, int N, int K, int cluster, int swz, cudaStream_t st, int sk = -1) {
   using KM = GMMA::Major;
   std::string const l = layout;
-  if (l == "TN") return lib_launch<T, KM::K, KM::K, BN, S, PP>(A, B, C, M, N, K, cluster, swz, st);
-  if (l == "NN") return lib_launch<T, KM::MN, KM::K, BN, S, PP>(A, B, C, M, N, K, cluster, swz, st);
+  if (l == "TN") return lib_launch<T, KM::K, KM::K, BN, S, PP>(A, B, C, M, N, K, cluster, swz, st, sk);
+  if (l == "NN") return lib_launch<T, KM::MN, KM::K, BN, S, PP>(A, B, C, M, N, K, cluster, swz, st, sk);
   if constexpr (BN == 0 || BN % 128 == 0) {  // an MN-major B needs wgmma N atoms of multiples of 64 (BN = 320: 2 x 160 does not)
-    if (l == "NT") return lib_launch<T, KM::MN, KM::MN, BN, S, PP>(A, B, C, M, N, K, cluster, swz, st);
-    if (l == "TT") return lib_launch<T, KM::K, KM::MN, BN, S, PP>(A, B, C, M, N, K, cluster, swz, st);
+    if (l == "NT") return lib_launch<T, KM::MN, KM::MN, BN, S, PP>(A, B, C, M, N, K, cluster, swz, st, sk);
+    if (l == "TT") return lib_launch<T, KM::K, KM::MN, BN, S, PP>(A, B, C, M, N, K, cluster, swz, st, sk);
   }
   return -1;
 }
 }  // namespace
+
+// tessel_bench_gemm_sk: the default configuration (bn 0) with GemmOptions::stream_k = stream_k (-1 chosen, 0 never, 1 wherever it applies).
+TESSEL_BENCH_EXPORT int tessel_bench_gemm_sk(int dtype, char const* layout, void const* A, void const* B, void* C, int M, int N, int K,
+                                             int cluster, int log_swizzle, int stream_k, void* stream) {
+  auto* st = static_cast<cudaStream_t>(stream);
+  try {
+    if (dtype == 0) return lib_layout<bfloat16_t, 0, 4>(layout, A, B, C, M, N, K, cluster, log_swizzle, st, stream_k);
+    if (dtype == 1) return lib_layout<half_t, 0, 4>(layout, A, B, C, M, N, K, cluster, log_swizzle, st, stream_k);
+  } catch (std::exception const& e) {
+    std::fprintf(stderr, "tessel_bench_gemm_sk: %s\n", e.what());
+  }
+  return -1;
+}
 
 TESSEL_BENCH_EXPORT int tessel_bench_gemm(int dtype, char const* layout, void const* A, void const* B, void* C, int M, int N, int K, int bn,
                                  int cluster, int log_swizzle, void* stream) {
@@ -588,7 +612,8 @@ TESSEL_BENCH_EXPORT int tessel_bench_gemm_fp8(int variant, void const* A, void c
 #endif
 
 int main(int argc, char** argv) {
-  bool small = false, describe = false, do_time = true, tn_only = false, fp8 = false;
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);  // lines as they come (a sanitizer run stopped at its limit keeps them)
+  bool small = false, describe = false, do_time = true, tn_only = false, fp8 = false, sk_only = false;
   int reps = 30;
   double soak_ms = 0;
   Case one{"TN", 0, 0, 0};  // --one LAYOUT M N K SWIZZLE CLUSTER: one bf16 case, checked, 3 runs (for ncu)
@@ -598,6 +623,7 @@ int main(int argc, char** argv) {
     else if (!std::strcmp(argv[i], "--no-time")) do_time = false;
     else if (!std::strcmp(argv[i], "--time-only")) time_only = true;
     else if (!std::strcmp(argv[i], "--tn-only")) tn_only = true;
+    else if (!std::strcmp(argv[i], "--stream-k")) sk_only = true, small = true;
     else if (!std::strcmp(argv[i], "--fp8")) fp8 = true;
     else if (!std::strcmp(argv[i], "--reps") && i + 1 < argc) reps = std::atoi(argv[++i]);
     else if (!std::strcmp(argv[i], "--soak") && i + 1 < argc) soak_ms = std::atof(argv[++i]);
@@ -669,6 +695,7 @@ int main(int argc, char** argv) {
   colc.colmajor_c = true;
   Case odd{"TN", 37, 53, 29};  // K odd: the fallback path
   Case tall{"TN", 1048577, 8, 9};  // the fallback path past grid.y = 65535 blocks of 16 rows (M > 1,048,560)
+  if (sk_only) smalls.clear();  // --stream-k: the stream-K cases below alone (for the sanitizers)
   for (auto c : smalls)
     for (auto epi : {kernels::GemmEpilogue::automatic, kernels::GemmEpilogue::direct})
       for (int cl : {-1, 2}) {  // the default epilogue (smem + TMA store) and the direct one; without clusters and with clusters of 2
@@ -676,6 +703,7 @@ int main(int argc, char** argv) {
         c.cluster = cl;
         run_case<BF, BF>(c, reps, tot, false);
       }
+  if (!sk_only) {
   run_case<BF, BF>(beta, reps, tot, false);
   run_case<BF, BF>(colc, reps, tot, false);
   run_case<BF, BF>(odd, reps, tot, false);
@@ -691,8 +719,30 @@ int main(int argc, char** argv) {
     u.N = 258;
     run_case<H, H>(u, reps, tot, false);
   }
-  run_case<BF, float>({"TN", 200, 300, 136}, reps, tot, false);
-  run_case<H, float>({"TT", 264, 131, 96, 1.f, 0.75f}, reps, tot, false);
+  }
+  // The stream-K tail (GemmOptions::stream_k = 1) on few persistent clusters (GemmOptions::grid): tiles of
+  // two and three pieces, every layout, both epilogues, clusters of 1 and 2, fp16 and fp32 outputs.
+  for (auto [lay, M, N, K, grid] : std::vector<std::tuple<char const*, int, int, int, int>>{
+           {"TN", 513, 1000, 520, 3}, {"TN", 513, 1000, 520, 7}, {"NN", 640, 768, 1000, 5}, {"NT", 1000, 520, 1000, 6},
+           {"TT", 520, 640, 72, 3}, {"TN", 1000, 1024, 200, 13}})
+    for (auto epi : {kernels::GemmEpilogue::automatic, kernels::GemmEpilogue::direct})
+      for (int cl : {1, 2}) {
+        Case c{lay, M, N, K};
+        c.epi = epi, c.cluster = cl, c.stream_k = 1, c.grid = grid;
+        run_case<BF, BF>(c, reps, tot, false);
+      }
+  {
+    Case c{"TN", 1000, 1024, 200};
+    c.stream_k = 1, c.grid = 5;
+    run_case<H, H>(c, reps, tot, false);
+    run_case<BF, float>(c, reps, tot, false);
+    c.alpha = 0.5f, c.beta = -1.25f;
+    run_case<BF, BF>(c, reps, tot, false);
+  }
+  if (!sk_only) {
+    run_case<BF, float>({"TN", 200, 300, 136}, reps, tot, false);
+    run_case<H, float>({"TT", 264, 131, 96, 1.f, 0.75f}, reps, tot, false);
+  }
   if (!small && tn_only) {  // the TN cases of the 90% target, epilogue x cluster variants
     for (int M : {4096, 8192})
       for (int type : {0, 1})

@@ -277,6 +277,21 @@ void scheduler() {
   std::vector<int> twice(4, 0);
   (void)kernels::count_tiles(kernels::make_tile_scheduler(make_layout(make_shape(2, 2), make_stride(1, 0)), 2, 2), twice.data());
   check(twice[0] == 2 && twice[1] == 2 && twice[2] == 0, "count_tiles: a layout reaching tiles 0 and 1 twice each is seen");
+  // The stream-K tail: every k-iteration once, pieces of one tile, heads and contributors as the kernel reads them.
+  int sk_faults = 0, sk_cases = 0;
+  for (int workers = 1; workers <= 140; workers += 3)
+    for (int tiles = 1; tiles < workers + 3; tiles += 2)
+      for (int kt : {1, 2, 3, 7, 64, 129}) {
+        kernels::StreamKTail sk;
+        sk.begin = 3 * workers, sk.tiles = tiles, sk.workers = workers, sk.k_tiles = kt;
+        if (sk.iters() < workers) continue;
+        ++sk_cases;
+        sk_faults += kernels::check_stream_k_tail(sk);
+      }
+  kernels::StreamKTail wrong;  // fewer k-iterations than workers (an empty range): refused
+  wrong.tiles = 3, wrong.workers = 4, wrong.k_tiles = 1;
+  check(sk_faults == 0 && sk_cases > 5000 && kernels::check_stream_k_tail(wrong) > 0,
+        "StreamKTail: every k-iteration of the tail once, heads and contributors (1..139 workers, tails of 1..141 tiles, 1..129 k-tiles)");
 }
 
 // The grouped scheduler over the group sizes `sizes` (tiles of tr rows, tn column

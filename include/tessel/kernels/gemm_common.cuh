@@ -48,6 +48,7 @@ struct LaunchInfo {
   bool vec_a = false, vec_b = false;          // sm80: the operands' 16-byte cp.async vectors
   bool epilogue_tma = false;                  // sm90: the epilogue through shared memory and TMA stores
   bool fallback = false;                      // the plain fallback kernel ran
+  int stream_k_tiles = 0;                     // sm90: the tiles of the stream-K tail (split along K among the grid's clusters; 0: none)
 };
 
 // The options of a GEMM call.
@@ -67,6 +68,11 @@ struct GemmOptions {
   // (session 12).
   int cluster_min_k = -1;
   GemmEpilogue epilogue = GemmEpilogue::automatic;
+  // sm90, 16-bit: the raster's last partial wave split along K among all the persistent clusters (stream-K,
+  // scheduler.cuh's StreamKTail): 0 never, 1 wherever it applies (a partial last wave after a whole one), -1 chosen
+  // (sm90::choose_stream_k).
+  int stream_k = -1;
+  int grid = 0;                                   // sm90: the most clusters launched (0: as many as run at once; tests)
   LaunchInfo* info = nullptr;                     // where the launch's figures go (nullptr: nowhere)
 };
 

@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include "../atom/atom.hpp"
 #include "../atom/copy_sm90.hpp"
@@ -323,6 +324,78 @@ inline int choose_raster(int tiles_m, int tiles_n, bool eight_bit, double dram_g
   return narrow && L > 2 ? 2 : L;
 }
 
+// The stream-K tail (GemmOptions::stream_k, StreamKTail in scheduler.cuh): whether the raster's `units`
+// positions (cluster tiles, and the empty positions of a partial last group of columns) on `clusters`
+// persistent clusters have a tail to split (a partial last wave after at
+// least one whole one, enough k-iterations for every cluster), and whether the default (-1) takes it.
+inline bool stream_k_applies(int units, int clusters, int k_tiles) {
+  int const rest = clusters > 0 ? units % clusters : 0;
+  return units > clusters && rest > 0 && (long long)rest * k_tiles >= clusters;
+}
+// The default takes the tail where a cluster of the plain walk's last wave would idle more than
+// kStreamKMinIdleKTiles k-tiles' time: (clusters - rest) / clusters of a tile's k_tiles. The tail costs
+// each CTA its pieces' fp32 partial sums through L2 (a 128 x 256 tile: 128 KB stored by a later piece,
+// read by the head). Measured on the H100 (bench/RESULTS.md, "Session 19, 16-bit GEMM (helper gemm)",
+// the tail forced against the plain kernel, ratios to cuBLAS in the same calls): 4096^3 (58 of 66
+// clusters in the last wave, 64 k-tiles: 7.8 idle) 0.009-0.035 below; 8191 x 4096 x 4096 (50 of 66:
+// 15.5) +0.003 / +0.006; 16384 x 11008 x 4096 (44 positions of 66: 21.3) +0.004 / +0.007; the 15.5-wave
+// shapes (34 of 66: 31 k-tiles at K = 4096, 62 at 8192, 83 at 11008) +0.015 to +0.025.
+inline constexpr int kStreamKMinIdleKTiles = 12;
+inline bool choose_stream_k(int units, int clusters, int k_tiles) {
+  if (!stream_k_applies(units, clusters, k_tiles)) return false;
+  long long const idle = (long long)(clusters - units % clusters) * k_tiles;  // / clusters: the k-tiles a cluster would idle
+  return idle > (long long)kStreamKMinIdleKTiles * clusters;
+}
+
+namespace detail {
+// The stream-K tail's workspace (StreamKTail::partials, flags), one per device and stream (launches on
+// one stream run in turn; two streams never share one): slots CTAs' fp32 tiles of slot_elems and their
+// flags, zero between launches (each launch's heads reset the flags they read). Allocated on a
+// stream's first stream-K launch, reallocated larger once that stream's work is done.
+struct StreamKWorkspace {
+  float* partials = nullptr;
+  int* flags = nullptr;
+  long long slots = 0, slot_elems = 0;
+};
+inline cudaError_t stream_k_workspace(int dev, cudaStream_t stream, long long slots, long long slot_elems, StreamKWorkspace& out) {
+  struct Entry {
+    int dev;
+    cudaStream_t stream;
+    StreamKWorkspace ws;
+  };
+  static std::mutex mutex;
+  static std::vector<Entry> entries;
+  std::lock_guard<std::mutex> lock(mutex);
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    Entry& e = entries[i];
+    if (e.dev != dev || e.stream != stream) continue;
+    if (e.ws.slots >= slots && e.ws.slot_elems >= slot_elems) {
+      out = e.ws;
+      return cudaSuccess;
+    }
+    cudaError_t err = cudaStreamSynchronize(stream);  // the old one's last reader is done
+    if (err == cudaSuccess) err = cudaFree(e.ws.partials);
+    if (err == cudaSuccess) err = cudaFree(e.ws.flags);
+    entries.erase(entries.begin() + long(i));
+    if (err != cudaSuccess) return err;
+    break;
+  }
+  StreamKWorkspace ws;
+  ws.slots = slots, ws.slot_elems = slot_elems;
+  cudaError_t err = cudaMalloc(&ws.partials, std::size_t(slots * slot_elems) * sizeof(float));
+  if (err != cudaSuccess) return err;
+  err = cudaMalloc(&ws.flags, std::size_t(slots) * sizeof(int));
+  if (err == cudaSuccess) err = cudaMemset(ws.flags, 0, std::size_t(slots) * sizeof(int));
+  if (err != cudaSuccess) {
+    cudaFree(ws.partials);
+    return err;
+  }
+  entries.push_back({dev, stream, ws});
+  out = ws;
+  return cudaSuccess;
+}
+}  // namespace detail
+
 // Launches Cfg on row-major C (M,N):(ldc,1); A (M,K) and B (N,K) with strides
 // (lda_m, lda_k), (ldb_n, ldb_k) one of which is 1 as Cfg's majors say.
 // opt: the raster's swizzle (< 0: choose_log_swizzle), the cluster, the
@@ -379,16 +452,43 @@ cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename 
   int const log_swizzle = opt.log_swizzle >= 0 ? opt.log_swizzle : choose_raster(tiles_mc, tiles_n, Cfg::kEightBit, f.dram_gbps_per_sm);
   p.sched = make_tile_scheduler(tiles_mc, tiles_n, log_swizzle);  // in units of the cluster's M tiles
   // Persistent: as many clusters as run at once (clusters of 2 cannot always fill every SM).
-  int const max_clusters = p.cluster == 1 ? f.sms : f.clusters2;
+  int const fit = p.cluster == 1 ? f.sms : f.clusters2;
+  int const max_clusters = opt.grid > 0 && opt.grid < fit ? opt.grid : fit;
   int const units = p.sched.tiles_m * p.sched.tiles_n;  // cluster tiles
   int const clusters = units < max_clusters ? units : max_clusters;
   int const grid = clusters * p.cluster;
+  // The stream-K tail: the raster's last partial wave of positions split along K among all the clusters
+  // (16-bit cooperative configurations; GemmOptions::stream_k). A position of the tail that is no tile
+  // (the raster's partial last group of columns) is skipped by the CTAs whose range covers it.
+  // Its kernel is gemm_kernel<Cfg, DenseProblem, true>, an instantiation of its own.
+  int const positions = p.sched.positions;
+  if constexpr (Cfg::kStreamK) {
+    if (opt.stream_k != 0 && stream_k_applies(positions, clusters, k_tiles) &&
+        (opt.stream_k > 0 || choose_stream_k(positions, clusters, k_tiles))) {
+      p.sk.begin = positions / clusters * clusters, p.sk.tiles = positions - p.sk.begin, p.sk.workers = clusters, p.sk.k_tiles = k_tiles;
+      detail::StreamKWorkspace ws;
+      long long const slots = grid > f.sms ? grid : f.sms;
+      e = detail::stream_k_workspace(dev, stream, slots, (long long)Cfg::BM::value * Cfg::BN::value, ws);
+      if (e != cudaSuccess) return e;
+      p.sk.partials = ws.partials, p.sk.flags = ws.flags;
+      auto kernel_sk = gemm_kernel<Cfg, DenseProblem, true>;
+      static PerDevice<detail::DeviceFigures> figures_sk;  // (its shared-memory limit raised once per device)
+      detail::DeviceFigures const fk =
+          figures_sk.get(dev, [&] { return detail::kernel_figures(kernel_sk, dev, unsigned(Cfg::kThreads), std::size_t(Cfg::kSmemBytes)); });
+      if (fk.error != cudaSuccess) {
+        figures_sk.forget(dev);
+        return fk.error;
+      }
+      kernel = kernel_sk;
+    }
+  }
   if (opt.info) {
     LaunchInfo& li = *opt.info;
     li = LaunchInfo{};
     li.tiles_m = p.sched.tiles_m, li.tiles_n = p.sched.tiles_n, li.k_tiles = p.k_tiles, li.log_swizzle = log_swizzle;
     li.positions = p.sched.positions, li.grid = grid, li.sms = f.sms, li.max_clusters2 = f.queried, li.epilogue_tma = p.epi_tma;
     li.cluster = p.cluster;
+    li.stream_k_tiles = p.sk.tiles;
   }
   if (units == 0) return cudaSuccess;
   cudaLaunchAttribute attr;
@@ -459,6 +559,12 @@ void describe(int M = 0, int N = 0, int K = 0, int sms = 132, double dram_gbps_p
                 M, N, K, tm, tn, kt, cl, default_cluster_min_k(Cfg::kEightBit),
                 Cfg::kEightBit ? " or 128 M tiles" : "", units * cl, tmc, tn, L);
     print(raster);
+    int const cunits = int(size(raster)), workers = tmc * tn < sms / cl ? tmc * tn : sms / cl;
+    if (Cfg::kStreamK && stream_k_applies(cunits, workers, kt))
+      std::printf("\n  stream-K tail (GemmOptions::stream_k = 1%s): positions %d.. (%d cluster tiles) split along K among the %d clusters, "
+                  "%lld k-iterations each or one more",
+                  choose_stream_k(cunits, workers, kt) ? ", and the default" : "; not the default", cunits / workers * workers,
+                  cunits % workers, workers, (long long)(cunits % workers) * kt / workers);
     std::printf("\n  raster rule (choose_raster): 2^%d columns of tiles (choose_log_swizzle)%s; DRAM %.1f GB/s per SM%s\n",
                 choose_log_swizzle(tmc, tn),
                 Cfg::kEightBit ? ", 8-bit inputs: as chosen" : ", 16-bit inputs: at most 2^2 below 30 GB/s of DRAM per SM (H100), as chosen above (H200)",

@@ -143,7 +143,11 @@ struct GemmConfig {
   static constexpr int kEpiBarrier = 1;
   static constexpr int kOffsetBarrier = kEpiBarrier + Consumers_;  // GemmScales::offset's
   static constexpr int kTurnBarrier = kOffsetBarrier + 1;           // the ping-pong's turns: kTurnBarrier + w, w < Consumers_
-  static_assert(kTurnBarrier + Consumers_ <= 16, "GemmConfig: 16 named barriers");
+  static constexpr int kStreamKBarrier = kTurnBarrier + Consumers_;  // a stream-K piece's partial sums: the consumers' stores, the flag
+  static_assert(kStreamKBarrier + 1 <= 16, "GemmConfig: 16 named barriers");
+  // The stream-K tail (StreamKTail, scheduler.cuh; launch_gemm chooses it): 16-bit cooperative configurations without
+  // promotion or halves (one fp32 accumulator per thread, the consumers sharing each tile).
+  static constexpr bool kStreamK = !kEightBit && !kPingPong && !Halves_;
 
   // The shared-memory tiles: the 128-byte swizzle atoms tiled to (BM, BK) and
   // (BN, BK) per stage. K-major: rows of 64 elements along K (one TMA box per
@@ -297,6 +301,7 @@ struct GemmParams : detail::ScalesParam<Cfg::kEightBit> {
   float alpha = 1.f, beta = 0.f;
   int k_tiles = 0;
   TileScheduler sched;  // the raster over the cluster tiles (scheduler.cuh): tiles_m in units of the cluster's M tiles
+  StreamKTail sk;       // the raster's last partial wave split along K (DenseProblem, Cfg::kStreamK; tiles 0: none)
   bool vec = false;     // C allows 2-element vector accesses
   int cluster = 1;      // CTAs per cluster along M (1 or 2): a pair shares its B tile by TMA multicast
   Problem problem{};    // the tiles' operands and output (DenseProblem: sched, m)

@@ -75,6 +75,14 @@
 //     (identity_swizzle_layout of kernels/threadblock.hpp over the clusters'
 //     tiles: groups of 2^L columns of tiles walked down M, so that the CTAs
 //     running together share B tiles, and A tiles, in L2);
+//   - the stream-K tail (StreamK, gemm_kernel<Cfg, DenseProblem, true>: 16-bit cooperative
+//     configurations; launch_gemm's choice, GemmOptions::stream_k and sm90::choose_stream_k): the
+//     raster's last, partial wave of positions is split along K among all the persistent clusters
+//     (scheduler.cuh's StreamKTail): each walks its whole tiles, then a contiguous range of the tail's
+//     k-iterations, in pieces of one tile (StreamKWalk). A tile's later pieces store their fp32 sums
+//     in a workspace (one BM x BN tile and one flag per CTA) and take no epilogue; the tile's first
+//     piece (its head, run last in its CTA's range) waits for their flags, adds them in worker order
+//     (the same sums every launch) and stores the tile as any other;
 //   - epilogue (16-bit C, beta = 0, C's rows 16-byte aligned: the default
 //     path): each consumer warpgroup writes its 64 x BN rows of alpha * acc,
 //     rounded, into shared memory in 64 x 64 chunks (the 128-byte swizzle
@@ -277,13 +285,71 @@ TESSEL_DEVICE void tma_multicast_rows(TmaDescriptor const& desc, TmaTilePlan con
     SM90_TMA_LOAD_MULTICAST::copy(&desc, &bar, mask, hint, smem + b * plan.smem_step, x + b * plan.box_step[0], y + b * plan.box_step[1]);
 }
 
+// The stream-K tail's partial sums (StreamKTail, scheduler.cuh): CTA `slot`'s BM x BN fp32 tile in
+// the workspace, thread t's value i at float (i / 4) * 4 kMmaThreads + 4 t + i % 4 (16-byte stores,
+// the consumers' in turn contiguous), through L2 (st.global.cg / ld.global.cg: the reader is another SM).
+// Its flag: set to 1 once every consumer's stores are done (a named barrier, then one thread's
+// fence.acq_rel.gpu and store), read with ld.acquire.gpu by the head's thread 0, which resets it.
+TESSEL_DEVICE void flag_set(int* f) { asm volatile("fence.acq_rel.gpu;\n\tst.relaxed.gpu.global.s32 [%0], 1;" ::"l"(f) : "memory"); }
+TESSEL_DEVICE int flag_get(int const* f) {
+  int v;
+  asm volatile("ld.acquire.gpu.global.s32 %0, [%1];" : "=r"(v) : "l"(f) : "memory");
+  return v;
+}
+template <class Cfg, class Acc>
+TESSEL_DEVICE void stream_k_store(StreamKTail const& sk, int slot, int mtid, Acc const& acc) {
+  constexpr int kVals = decltype(size(acc.layout()))::value;
+  static_assert(kVals % 4 == 0, "stream_k_store: the accumulators in fours");
+  float4* const part = reinterpret_cast<float4*>(sk.partials + (long long)slot * (Cfg::BM::value * Cfg::BN::value));
+  TESSEL_UNROLL
+  for (int i = 0; i < kVals; i += 4) __stcg(part + (i / 4) * Cfg::kMmaThreads + mtid, make_float4(acc(i), acc(i + 1), acc(i + 2), acc(i + 3)));
+  named_barrier_sync(Cfg::kStreamKBarrier, Cfg::kMmaThreads);
+  if (mtid == 0) flag_set(sk.flags + slot);
+}
+// The head of tail tile t: its later pieces' partial sums (workers [lo, hi), the CTA of this rank in each) added to acc.
+template <class Cfg, class Acc>
+TESSEL_DEVICE void stream_k_add(StreamKTail const& sk, int t, int cluster, int rank, int mtid, Acc& acc) {
+  constexpr int kVals = decltype(size(acc.layout()))::value;
+  int lo = 0, hi = 0;
+  sk.contributors(t, lo, hi);
+  if (mtid == 0) {
+    for (int c = lo; c < hi; ++c) {
+      int* const f = sk.flags + c * cluster + rank;
+      while (flag_get(f) == 0) {
+      }
+      *reinterpret_cast<int volatile*>(f) = 0;  // read once: ready for the next launch
+    }
+  }
+  named_barrier_sync(Cfg::kStreamKBarrier, Cfg::kMmaThreads);
+  for (int c = lo; c < hi; ++c) {
+    float4 const* const part = reinterpret_cast<float4 const*>(sk.partials + (long long)(c * cluster + rank) * (Cfg::BM::value * Cfg::BN::value));
+    TESSEL_UNROLL
+    for (int i = 0; i < kVals; i += 4) {
+      float4 const v = __ldcg(part + (i / 4) * Cfg::kMmaThreads + mtid);
+      acc(i) += v.x, acc(i + 1) += v.y, acc(i + 2) += v.z, acc(i + 3) += v.w;
+    }
+  }
+}
+
+// A CTA's walk: the problem's (a TileWalk), or, in the kernel of the stream-K tail, the dense
+// problem's followed by the CTA's share of p.sk (a StreamKWalk).
+template <bool StreamK, class P>
+TESSEL_DEVICE auto walk_of(P const& p, int first, int step) {
+  if constexpr (StreamK) return p.sk.walk(p.problem.walk(p, first, step), first);
+  else return p.problem.walk(p, first, step);
+}
+
 }  // namespace detail
 
 // The kernel (Cfg: GemmConfig; Problem: the tiles, gemm_tile.cuh: one GEMM, or
-// a grouped GEMM). Launch with Cfg::kThreads threads, Cfg::kSmemBytes of dynamic
+// a grouped GEMM; StreamK: the dense GEMM with p.sk's stream-K tail, Cfg::kStreamK,
+// an instantiation of its own so that the kernel without it stays as it was).
+// Launch with Cfg::kThreads threads, Cfg::kSmemBytes of dynamic
 // shared memory, at most one CTA per SM (persistent).
-template <class Cfg, class Problem = DenseProblem>
+template <class Cfg, class Problem = DenseProblem, bool StreamK = false>
 __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant__ GemmParams<Cfg, Problem> const p) {
+  static_assert(!StreamK || (Cfg::kStreamK && std::is_same_v<Problem, DenseProblem>),
+                "gemm_kernel: the stream-K tail is the dense 16-bit cooperative kernel's (GemmConfig::kStreamK)");
 #if defined(TESSEL_ARCH_WGMMA)
   using T = typename Cfg::Element;
   using TB = typename Cfg::ElementB;
@@ -327,9 +393,9 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
       int* const counter = detail::dynamic_counter(p.problem);  // the dynamic order's (nullptr: the static walk)
       int* const tile_pos = reinterpret_cast<int*>(barriers + 2 * S);  // the dynamic order's position per stage
       int next = 0;  // the dynamic order's next position, asked for a tile ahead
-      for (TileWalk w = p.problem.walk(p, first, step); !w.done(); w.pos = counter ? next : w.pos + step) {
+      for (auto w = detail::walk_of<StreamK>(p, first, step); !w.done(); counter ? void(w.pos = next) : w.next()) {
         if (counter) next = step + atomicAdd(counter, 1);
-        GemmTile const t = p.problem.tile(p, w.pos, cluster, int(rank));
+        GemmTile const t = p.problem.tile(p, w.position(), cluster, int(rank));
         if (!t.valid) continue;  // a position that is no tile (a raster's past the last column of tiles)
         if (counter) {  // the position goes with the tile's first stage: written once the stage is free, before it is armed
           wait_barrier(pipe.empty_[st.index], st.phase ^ 1);
@@ -341,7 +407,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
         bool no_a = false;
         if constexpr (detail::skips_idle_rows<Problem>::value) no_a = t.c_row >= t.c_row_end;
         std::uint32_t const bytes = no_a ? Cfg::kStageBytes - std::uint32_t(Cfg::kStageA * sizeof(T)) : Cfg::kStageBytes;
-        for (int kt = 0; kt < k_tiles; ++kt) {
+        for (int kt = w.k_begin(), k_end = w.k_end(k_tiles); kt < k_end; ++kt) {  // (a stream-K piece: part of the k-tiles)
           pipe.producer_acquire(st, bytes);  // this stage is free in every CTA of the cluster
           std::uint64_t& full = pipe.full(st);
           if (!no_a)
@@ -447,7 +513,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
       TileWalk const w0 = p.problem.walk(p, first, step);
       turns.open(!w0.done() && (p.problem.tile(p, w0.pos, cluster, int(rank)).valid || next_valid(w0)));
     }
-    for (TileWalk w = p.problem.walk(p, first, step); counter || !w.done(); w.next()) {
+    for (auto w = detail::walk_of<StreamK>(p, first, step); counter || !w.done(); w.next()) {
       if (counter) {  // the dynamic order: the position comes with the tile's first stage (-1: the end)
         pipe.consumer_wait(st);
         // Lane 0 alone reads the slot and hands the position to its warp: its read is ordered before its
@@ -461,8 +527,10 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
         w.pos = __shfl_sync(0xffffffffu, pos, 0);
         if (w.pos < 0) break;
       }
-      GemmTile const t = p.problem.tile(p, w.pos, cluster, int(rank));
+      GemmTile const t = p.problem.tile(p, w.position(), cluster, int(rank));
       if (!t.valid) continue;
+      // The tile's k-tiles [k_begin, k_end): all of them, or a stream-K piece (w.split(), StreamK).
+      [[maybe_unused]] int const k_begin = w.k_begin(), k_end = w.k_end(k_tiles);
       if constexpr (Cfg::kPingPong) {
         if (tile_n++ % Cfg::kConsumers != wg_order) {  // another warpgroup's tile: its stages passed over
           st.advance(k_tiles);
@@ -743,7 +811,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
         }  // (not kCross)
       } else {
       if constexpr (Cfg::kPingPong) turns.wait();  // the previous tile's main loop (the other warpgroup's) is issued
-      for (int kt = 0; kt < k_tiles; ++kt) {
+      for (int kt = k_begin; kt < k_end; ++kt) {
         if constexpr (Cfg::kPromote) {
           if (offset_pending && wg_order == 1) detail::named_barrier_sync(Cfg::kOffsetBarrier, 256), offset_pending = false;
         }
@@ -810,6 +878,16 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
         }
       }
       }  // (not kHalves)
+      // A stream-K piece (the walk's tail, StreamK): a later piece of a tile stores its partial
+      // sums for the tile's head and is done; the head adds the later pieces' sums (in worker order),
+      // then stores the tile as any other.
+      if constexpr (StreamK) {
+        if (w.split() && k_begin > 0) {
+          detail::stream_k_store<Cfg>(p.sk, int(blockIdx.x), mtid, acc);
+          continue;
+        }
+        if (w.split() && k_end < k_tiles) detail::stream_k_add<Cfg>(p.sk, w.position() - p.sk.begin, cluster, int(rank), mtid, acc);
+      }
       // The epilogue's accumulators: acc, or acc2 where promoted.
       auto const& res = [&]() -> auto const& {
         if constexpr (Cfg::kPromote) return acc2;

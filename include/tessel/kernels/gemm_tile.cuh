@@ -11,7 +11,9 @@
 // own edges) may write it; otherwise the kernel writes it through the
 // predicated direct epilogue.
 //
-// DenseProblem is one GEMM (the GEMM's raster, p.sched); a grouped GEMM is
+// DenseProblem is one GEMM (the GEMM's raster, p.sched; the kernel instantiated
+// with the stream-K tail walks p.sk.walk(...) instead: its last pieces parts of
+// tiles along K); a grouped GEMM is
 // another problem (GroupedProblem, gemm_sm90_grouped.cuh). Host and device code.
 #pragma once
 

@@ -12,6 +12,8 @@
 //     checked) on the host, evaluated on the device: tile(position),
 //     valid(tile), and the persistent walk of a CTA (walk(first, step));
 //     TileScheduler is the GEMMs' (the raster);
+//   - StreamKTail: the last partial wave of a persistent walk split along K
+//     among all its CTAs (stream-K), partial sums reduced in fp32;
 //   - GroupedTileScheduler: the tiles of a grouped (MoE) GEMM, groups of
 //     different row counts sharing N, walked on the device from a table of
 //     m-tiles that a pre-pass builds from the groups' sizes (GroupRows:
@@ -38,12 +40,110 @@ struct TileCoord {
   int m = 0, n = 0, l = 0;
 };
 
-// The raster positions one persistent CTA takes: first, first + step, ... < end.
+// The raster positions one persistent CTA takes: first, first + step, ... < end,
+// each a whole tile: its k-tiles [k_begin(), k_end(k_all)) are all k_all of them
+// (the interface of StreamKWalk, whose last pieces are parts of tiles).
 struct TileWalk {
   int pos, step, end;
   TESSEL_HOST_DEVICE bool done() const { return pos >= end; }
   TESSEL_HOST_DEVICE void next() { pos += step; }
+  TESSEL_HOST_DEVICE static constexpr bool split() { return false; }
+  TESSEL_HOST_DEVICE int position() const { return pos; }
+  TESSEL_HOST_DEVICE static constexpr int k_begin() { return 0; }
+  TESSEL_HOST_DEVICE static constexpr int k_end(int k_all) { return k_all; }
 };
+
+// A TileWalk followed by a stream-K share (StreamKTail::walk): the whole tiles
+// pos, pos + step, ... < end, then the k-iterations [u, u_end) of the tiles
+// from position end on, iteration u being k-tile u % k_tiles of position
+// end + u / k_tiles, in pieces of one tile each (position(), k_begin(), k_end()).
+struct StreamKWalk {
+  int pos, step, end;
+  int u = 0, u_end = 0, k_tiles = 1;
+  TESSEL_HOST_DEVICE bool done() const { return pos >= end && u >= u_end; }
+  TESSEL_HOST_DEVICE bool split() const { return pos >= end; }  // in the stream-K share
+  TESSEL_HOST_DEVICE int position() const { return split() ? end + u / k_tiles : pos; }
+  TESSEL_HOST_DEVICE int k_begin() const { return split() ? u % k_tiles : 0; }
+  TESSEL_HOST_DEVICE int k_end(int k_all) const {
+    if (!split()) return k_all;
+    int const e = u % k_tiles + (u_end - u);
+    return e < k_tiles ? e : k_tiles;
+  }
+  TESSEL_HOST_DEVICE void next() {
+    if (pos < end) pos += step;
+    else u += k_end(k_tiles) - k_begin();
+  }
+};
+
+// A stream-K tail (issue 25: wave quantization): the raster's positions from
+// `begin` on (the last, partial wave of `tiles` tiles) are split along K among
+// all `workers` persistent CTAs (clusters) instead of being computed whole by
+// a few: the tail's tiles x k_tiles k-iterations, in order, are cut into
+// `workers` contiguous ranges, worker c taking [first(c), first(c + 1)). A
+// tile's piece that starts at its k-tile 0 is its head: the worker holding it
+// (owner(t k_tiles)) adds the fp32 partial sums of the tile's later pieces
+// (contributors: each the first piece of a later worker, one partial per
+// CTA at most) in worker order and stores the tile; the other pieces store
+// their sums to the workspace (partials: a BM x BN fp32 tile per CTA; flags: one
+// int per CTA, 1 while its partial waits, reset to 0 by the reader). Needs
+// tiles * k_tiles >= workers (no empty range) and every worker resident
+// (the persistent grid).
+struct StreamKTail {
+  int begin = 0;    // the tail's first position (positions before it: whole tiles, first, first + step, ...)
+  int tiles = 0;    // positions in the tail (0: no tail)
+  int workers = 1;  // persistent CTAs (clusters) sharing it
+  int k_tiles = 1;
+  float* partials = nullptr;
+  int* flags = nullptr;
+  TESSEL_HOST_DEVICE long long iters() const { return (long long)tiles * k_tiles; }
+  // Worker c's first k-iteration of the tail (first(workers) = iters()).
+  TESSEL_HOST_DEVICE int first(int c) const { return int(iters() * c / workers); }
+  // The worker whose range holds k-iteration it: the last c with first(c) <= it.
+  TESSEL_HOST_DEVICE int owner(long long it) const { return int(((it + 1) * workers + iters() - 1) / iters()) - 1; }
+  // Worker c's walk: the whole tiles of `whole` (first, first + step, ... < begin), then its range.
+  TESSEL_HOST_DEVICE StreamKWalk walk(TileWalk whole, int c) const {
+    StreamKWalk w{whole.pos, whole.step, whole.end};
+    if (tiles > 0) w.end = begin, w.u = first(c), w.u_end = first(c + 1), w.k_tiles = k_tiles;
+    return w;
+  }
+  // The workers [lo, hi) holding the later pieces of tail tile t (position begin + t), whose partials its head adds.
+  TESSEL_HOST_DEVICE void contributors(int t, int& lo, int& hi) const {
+    lo = owner((long long)t * k_tiles) + 1;
+    hi = owner((long long)t * k_tiles + k_tiles - 1) + 1;
+  }
+};
+
+// Checks a tail on the host: every k-iteration of every tail tile taken once, in
+// pieces of one tile, each piece's head and contributors as contributors() says.
+// Returns the number of faults (0: good).
+inline int check_stream_k_tail(StreamKTail const& sk) {
+  if (sk.tiles <= 0) return 0;
+  if (sk.iters() < sk.workers) return 1;
+  std::vector<int> seen(std::size_t(sk.iters()), 0);
+  std::vector<int> partial_of(std::size_t(sk.workers), -1);  // the tile whose later piece worker c stores, or -1
+  std::vector<int> head_of(std::size_t(sk.tiles), -1);
+  int faults = 0;
+  for (int c = 0; c < sk.workers; ++c) {
+    bool first_piece = true;
+    for (StreamKWalk w = sk.walk(TileWalk{sk.begin, 1, sk.begin}, c); !w.done(); w.next()) {
+      int const t = w.position() - sk.begin, kb = w.k_begin(), ke = w.k_end(sk.k_tiles);
+      if (t < 0 || t >= sk.tiles || kb >= ke) return faults + 1;
+      for (int k = kb; k < ke; ++k) ++seen[std::size_t((long long)t * sk.k_tiles + k)];
+      if (kb == 0) head_of[std::size_t(t)] = c;
+      else if (first_piece) partial_of[std::size_t(c)] = t;
+      else ++faults;  // a later piece that is not the worker's first
+      first_piece = false;
+    }
+  }
+  for (int v : seen) faults += v != 1;
+  for (int t = 0; t < sk.tiles; ++t) {
+    int lo = 0, hi = 0;
+    sk.contributors(t, lo, hi);
+    faults += head_of[std::size_t(t)] != lo - 1;
+    for (int c = 0; c < sk.workers; ++c) faults += (partial_of[std::size_t(c)] == t) != (c >= lo && c < hi);
+  }
+  return faults;
+}
 
 // tiles_m x tiles_n x batches output tiles visited in the order of a tile-index
 // layout: position pos is the tile of index base + layout(pos), tiles numbered
