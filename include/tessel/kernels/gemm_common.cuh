@@ -70,7 +70,8 @@ struct GemmOptions {
   GemmEpilogue epilogue = GemmEpilogue::automatic;
   // sm90, 16-bit: the raster's last partial wave split along K among all the persistent clusters (stream-K,
   // scheduler.cuh's StreamKTail): 0 never, 1 wherever it applies (a partial last wave after a whole one), -1 chosen
-  // (sm90::choose_stream_k).
+  // (sm90::choose_stream_k). Never while the stream is being captured into a CUDA graph (the tail's workspace
+  // is per stream and allocated on first use): the plain kernel then, the same result.
   int stream_k = -1;
   int grid = 0;                                   // sm90: the most clusters launched (0: as many as run at once; tests)
   LaunchInfo* info = nullptr;                     // where the launch's figures go (nullptr: nowhere)

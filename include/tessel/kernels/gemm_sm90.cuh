@@ -394,6 +394,18 @@ inline cudaError_t stream_k_workspace(int dev, cudaStream_t stream, long long sl
   out = ws;
   return cudaSuccess;
 }
+// Whether work on `stream` is being captured into a CUDA graph (or cannot be told: an error counts as yes).
+// The stream-K tail is not taken then: its workspace is allocated on first use and belongs to the stream
+// it was allocated for, neither of which a graph replayed later (perhaps on another stream) can keep to.
+inline bool stream_capturing(cudaStream_t stream) {
+  cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
+  cudaError_t const err = cudaStreamIsCapturing(stream, &status);
+  if (err != cudaSuccess) {
+    (void)cudaGetLastError();  // the query's own error is not the caller's
+    return true;
+  }
+  return status != cudaStreamCaptureStatusNone;
+}
 }  // namespace detail
 
 // Launches Cfg on row-major C (M,N):(ldc,1); A (M,K) and B (N,K) with strides
@@ -464,7 +476,7 @@ cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename 
   int const positions = p.sched.positions;
   if constexpr (Cfg::kStreamK) {
     if (opt.stream_k != 0 && stream_k_applies(positions, clusters, k_tiles) &&
-        (opt.stream_k > 0 || choose_stream_k(positions, clusters, k_tiles))) {
+        (opt.stream_k > 0 || choose_stream_k(positions, clusters, k_tiles)) && !detail::stream_capturing(stream)) {
       p.sk.begin = positions / clusters * clusters, p.sk.tiles = positions - p.sk.begin, p.sk.workers = clusters, p.sk.k_tiles = k_tiles;
       detail::StreamKWorkspace ws;
       long long const slots = grid > f.sms ? grid : f.sms;
