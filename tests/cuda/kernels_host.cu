@@ -292,6 +292,14 @@ void scheduler() {
   wrong.tiles = 3, wrong.workers = 4, wrong.k_tiles = 1;
   check(sk_faults == 0 && sk_cases > 5000 && kernels::check_stream_k_tail(wrong) > 0,
         "StreamKTail: every k-iteration of the tail once, heads and contributors (1..139 workers, tails of 1..141 tiles, 1..129 k-tiles)");
+  // The default's choice on the bench's shapes (66 clusters of 2; positions of 128 x 256 pair tiles as the raster pads
+  // them; k-tiles of 64): the 15.5-wave shapes and 8191 x 4096 x 4096 take the tail; 4096^3 (7.8 idle k-tiles a
+  // cluster) and 16384 x 11008 x 4096 (idle 0.72% of the walk) do not.
+  namespace k9s = kernels::sm90;
+  check(k9s::choose_stream_k(1024, 66, 128) && k9s::choose_stream_k(1024, 66, 64) && k9s::choose_stream_k(1024, 66, 172) &&
+            k9s::choose_stream_k(512, 66, 64) && !k9s::choose_stream_k(256, 66, 64) && !k9s::choose_stream_k(2816, 66, 64) &&
+            !k9s::choose_stream_k(2752, 66, 64) && !k9s::choose_stream_k(66, 66, 64) && !k9s::choose_stream_k(60, 66, 64),
+        "choose_stream_k: the tail for 8192^3, 16384x4096x{4096,11008}, 8191x4096x4096; not 4096^3, 16384x11008x4096, one wave");
 }
 
 // The grouped scheduler over the group sizes `sizes` (tiles of tr rows, tn column

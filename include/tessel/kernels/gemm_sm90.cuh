@@ -340,11 +340,17 @@ inline bool stream_k_applies(int units, int clusters, int k_tiles) {
 // clusters in the last wave, 64 k-tiles: 7.8 idle) 0.009-0.035 below; 8191 x 4096 x 4096 (50 of 66:
 // 15.5) +0.003 / +0.006; 16384 x 11008 x 4096 (44 positions of 66: 21.3) +0.004 / +0.007; the 15.5-wave
 // shapes (34 of 66: 31 k-tiles at K = 4096, 62 at 8192, 83 at 11008) +0.015 to +0.025.
+// And only where the idle time is at least kStreamKMinIdlePercent of the plain walk's (waves x clusters x
+// k_tiles): 16384 x 11008 x 4096 (41.7 waves, 0.72%) took the tail at +0.004 / +0.007 on the H100 but lost
+// 0.011 on the H200 (session 19 lead, gemm_pair 5 x 30, default against sk0 in the same call: 0.968 / 0.979
+// of cuBLAS); the shapes the tail lifts idle 3.0-3.1% (15.5 waves) and 3.1% (8191 x 4096 x 4096, 7.76 waves).
 inline constexpr int kStreamKMinIdleKTiles = 12;
+inline constexpr int kStreamKMinIdlePercent = 1;
 inline bool choose_stream_k(int units, int clusters, int k_tiles) {
   if (!stream_k_applies(units, clusters, k_tiles)) return false;
   long long const idle = (long long)(clusters - units % clusters) * k_tiles;  // / clusters: the k-tiles a cluster would idle
-  return idle > (long long)kStreamKMinIdleKTiles * clusters;
+  long long const walk = (long long)((units + clusters - 1) / clusters) * clusters * k_tiles;  // the plain walk's k-tile slots
+  return idle > (long long)kStreamKMinIdleKTiles * clusters && idle * 100 >= walk * kStreamKMinIdlePercent;
 }
 
 namespace detail {
