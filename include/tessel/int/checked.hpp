@@ -47,7 +47,7 @@ struct int_arg {
 };
 // Whether an integer of type T is written as unsigned (%llu): bool is written as 1 or 0.
 template <class T>
-inline constexpr bool writes_unsigned = std::is_unsigned_v<T> && !std::is_same_v<T, bool>;
+inline constexpr bool writes_unsigned = std::is_unsigned_v<T> && !__is_same(T, bool);
 template <class T>
 constexpr int_arg as_int_arg(T v) {
   return {static_cast<long long>(v), writes_unsigned<T>};
@@ -97,7 +97,7 @@ TESSEL_HOST_DEVICE constexpr void check_overflow(bool overflowed, A a, B b) {
 template <class A, class B, class R>
 inline constexpr bool checked_op = TESSEL_OVERFLOW_CHECKS && is_integral_v<A> && is_integral_v<B> &&
                                    !(is_static_v<A> && is_static_v<B>) && !is_static_v<R> &&
-                                   std::is_integral_v<R> && !std::is_same_v<R, bool>;
+                                   std::is_integral_v<R> && !__is_same(R, bool);
 
 // va, vb: int_value(a), int_value(b), without a call of int_value at run time (a static operand's value is its
 // type's). A macro of this header only (#undef after sub).

@@ -61,7 +61,7 @@ template <class T> struct is_integral : std::bool_constant<is_integral_v<T>> {};
 
 // Static: an empty type, so nothing about it can depend on run-time data.
 template <class T>
-inline constexpr bool is_static_v = std::is_empty_v<std::remove_cvref_t<T>>;
+inline constexpr bool is_static_v = __is_empty(std::remove_cvref_t<T>);
 template <class T> struct is_static : std::bool_constant<is_static_v<T>> {};
 
 // A static integer whose value is n.

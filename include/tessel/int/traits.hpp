@@ -110,7 +110,7 @@ inline constexpr bool dependent_false = false;
 
 // T is one of Us.
 template <class T, class... Us>
-struct is_any_of : std::bool_constant<(false || ... || std::is_same_v<T, Us>)> {};
+struct is_any_of : std::bool_constant<(false || ... || __is_same(T, Us))> {};
 template <class T, class... Us>
 inline constexpr bool is_any_of_v = is_any_of<T, Us...>::value;
 

@@ -36,7 +36,7 @@ TESSEL_HOST_DEVICE constexpr auto zero_unit_elems(S const& s, D const& d, std::i
 }  // namespace detail
 template <class S, class I = Int<1>>
 TESSEL_HOST_DEVICE constexpr auto compact_col_major(S const& s, I const& init = {}) {
-  if constexpr (std::is_empty_v<S> && std::is_empty_v<I>) {
+  if constexpr (__is_empty(S) && __is_empty(I)) {
     return typename detail::prefix_of<S, I, true>::type{};
   } else {
     return detail::zero_unit_modes(s, prefix_product(s, init));
@@ -45,7 +45,7 @@ TESSEL_HOST_DEVICE constexpr auto compact_col_major(S const& s, I const& init = 
 // Generalised row-major strides: exclusive prefix products from the right.
 template <class S, class I = Int<1>>
 TESSEL_HOST_DEVICE constexpr auto compact_row_major(S const& s, I const& init = {}) {
-  if constexpr (std::is_empty_v<S> && std::is_empty_v<I>) {
+  if constexpr (__is_empty(S) && __is_empty(I)) {
     return typename detail::rprefix_of<S, I, true>::type{};
   } else {
     return detail::zero_unit_modes(s, reverse_prefix_product(s, init));
@@ -54,7 +54,7 @@ TESSEL_HOST_DEVICE constexpr auto compact_row_major(S const& s, I const& init = 
 
 namespace detail {
 // The compact strides' types, without instantiating a function for static shapes.
-template <class S, bool Right, bool = std::is_empty_v<S>>
+template <class S, bool Right, bool = __is_empty(S)>
 struct compact_type {
   using type = decltype(compact_col_major(std::declval<S const&>()));
 };
@@ -78,7 +78,7 @@ using GenColMajor = LayoutLeft;
 using GenRowMajor = LayoutRight;
 
 template <class T> inline constexpr bool is_major_tag_v =
-    std::is_same_v<T, LayoutLeft> || std::is_same_v<T, LayoutRight>;
+    __is_same(T, LayoutLeft) || __is_same(T, LayoutRight);
 
 // ---- coordinate maps --------------------------------------------------------------------------
 
@@ -196,7 +196,7 @@ TESSEL_HOST_DEVICE constexpr auto idx2crd(Idx const& idx, S const& s) {
     static_assert(tuple_size_v<Idx> == tuple_size_v<S>,
                   "tessel::idx2crd: the coordinate's rank differs from the shape's rank");
     return detail::idx2crd_elems(idx, s, std::make_index_sequence<tuple_size_v<S>>{});
-  } else if constexpr (is_tuple_v<S> && StaticInt<Idx> && std::is_empty_v<S>) {
+  } else if constexpr (is_tuple_v<S> && StaticInt<Idx> && __is_empty(S)) {
     return typename detail::idx2crd_of<Idx, S>::type{};
   } else if constexpr (is_tuple_v<S>) {
     return detail::idx2crd_split<0>(idx, s);
@@ -320,8 +320,8 @@ struct Layout : private detail::leaf<0, S>, private detail::leaf<1, D> {
   template <std::size_t... I>
   TESSEL_HOST_DEVICE constexpr auto shape() const {
     if constexpr (sizeof...(I) == 0) {
-      if constexpr (std::is_empty_v<S>) return S{}; else return this->detail::leaf<0, S>::value;
-    } else if constexpr (std::is_empty_v<S>) {
+      if constexpr (__is_empty(S)) return S{}; else return this->detail::leaf<0, S>::value;
+    } else if constexpr (__is_empty(S)) {
       return get<I...>(S{});
     } else {
       return get<I...>(this->detail::leaf<0, S>::value);
@@ -330,8 +330,8 @@ struct Layout : private detail::leaf<0, S>, private detail::leaf<1, D> {
   template <std::size_t... I>
   TESSEL_HOST_DEVICE constexpr auto stride() const {
     if constexpr (sizeof...(I) == 0) {
-      if constexpr (std::is_empty_v<D>) return D{}; else return this->detail::leaf<1, D>::value;
-    } else if constexpr (std::is_empty_v<D>) {
+      if constexpr (__is_empty(D)) return D{}; else return this->detail::leaf<1, D>::value;
+    } else if constexpr (__is_empty(D)) {
       return get<I...>(D{});
     } else {
       return get<I...>(this->detail::leaf<1, D>::value);
@@ -366,11 +366,11 @@ struct Layout : private detail::leaf<0, S>, private detail::leaf<1, D> {
     if constexpr (has_underscore_v<Crd>) {
       return Layout<decltype(tessel::slice(c, shape())), decltype(tessel::slice(c, stride()))>(
           tessel::slice(c, shape()), tessel::slice(c, stride()));
-    } else if constexpr (std::is_empty_v<S> && std::is_empty_v<D>) {  // (the shape and stride read here, without
+    } else if constexpr (__is_empty(S) && __is_empty(D)) {  // (the shape and stride read here, without
       return crd2idx(c, S{}, D{});                                       // a call of shape() and stride())
-    } else if constexpr (std::is_empty_v<S>) {
+    } else if constexpr (__is_empty(S)) {
       return crd2idx(c, S{}, this->detail::leaf<1, D>::value);
-    } else if constexpr (std::is_empty_v<D>) {
+    } else if constexpr (__is_empty(D)) {
       return crd2idx(c, this->detail::leaf<0, S>::value, D{});
     } else {
       return crd2idx(c, this->detail::leaf<0, S>::value, this->detail::leaf<1, D>::value);
@@ -379,11 +379,11 @@ struct Layout : private detail::leaf<0, S>, private detail::leaf<1, D> {
   template <class C0, class C1, class... Cs>
   TESSEL_HOST_DEVICE constexpr auto operator()(C0 const& c0, C1 const& c1, Cs const&... cs) const {
     if constexpr (is_tuple_v<S> && !(has_underscore_v<C0> || has_underscore_v<C1> || (false || ... || has_underscore_v<Cs>))) {
-      if constexpr (std::is_empty_v<S> && std::is_empty_v<D>) {
+      if constexpr (__is_empty(S) && __is_empty(D)) {
         return detail::crd2idx_modes(S{}, D{}, c0, c1, cs...);
-      } else if constexpr (std::is_empty_v<S>) {
+      } else if constexpr (__is_empty(S)) {
         return detail::crd2idx_modes(S{}, this->detail::leaf<1, D>::value, c0, c1, cs...);
-      } else if constexpr (std::is_empty_v<D>) {
+      } else if constexpr (__is_empty(D)) {
         return detail::crd2idx_modes(this->detail::leaf<0, S>::value, D{}, c0, c1, cs...);
       } else {
         return detail::crd2idx_modes(this->detail::leaf<0, S>::value, this->detail::leaf<1, D>::value, c0, c1, cs...);
@@ -405,7 +405,7 @@ namespace detail {
 // for results derived from layouts that were already checked.
 template <class S, class D>
 TESSEL_HOST_DEVICE constexpr Layout<S, D> raw_layout(S const& s, D const& d) {
-  if constexpr (std::is_empty_v<S> && std::is_empty_v<D>) {
+  if constexpr (__is_empty(S) && __is_empty(D)) {
     return {};
   } else {
     return {s, d};
@@ -426,7 +426,7 @@ template <class S, std::size_t... I>
 TESSEL_HOST_DEVICE constexpr void check_shape_elems(S const& s, std::index_sequence<I...>);
 template <class S>
 TESSEL_HOST_DEVICE constexpr void check_shape(S const& s) {
-  if constexpr (is_tuple_v<S> && std::is_empty_v<S> && is_int_tuple_v<S>) {
+  if constexpr (is_tuple_v<S> && __is_empty(S) && is_int_tuple_v<S>) {
     static_assert(all_positive<S>::value,
                   "tessel::make_layout: a static shape entry is zero or negative (shapes must be >= 1)");
   } else if constexpr (is_tuple_v<S>) {
@@ -473,7 +473,7 @@ TESSEL_HOST_DEVICE constexpr auto make_layout(S const& s, D const& d) {
 template <IntTuple S, class Major> requires is_major_tag_v<Major>
 TESSEL_HOST_DEVICE constexpr auto make_layout(S const& s, Major) {
   detail::check_shape(s);
-  if constexpr (std::is_same_v<Major, LayoutLeft>) {
+  if constexpr (__is_same(Major, LayoutLeft)) {
     return detail::raw_layout(s, compact_col_major(s));
   } else {
     return detail::raw_layout(s, compact_row_major(s));
@@ -664,7 +664,7 @@ TESSEL_HOST_DEVICE constexpr auto compact_major(S const& s, Cur const& current =
   if constexpr (is_tuple_v<Cur>) {
     static_assert(is_tuple_v<S> && tuple_size_v<S> == tuple_size_v<Cur>, "tessel::compact_major: mismatched ranks");
     return transform(s, current, [](auto const& a, auto const& c) { return compact_major<Major>(a, c); });
-  } else if constexpr (std::is_same_v<Major, LayoutLeft>) {
+  } else if constexpr (__is_same(Major, LayoutLeft)) {
     return compact_col_major(s, current);
   } else {
     return compact_row_major(s, current);

@@ -80,12 +80,12 @@ template <class S, class D> struct has_text<Layout<S, D>> : std::bool_constant<h
 template <class T> struct static_text;
 template <auto v> struct static_text<C<v>> {
   using V = decltype(v);
-  static constexpr int size = 1 + (std::is_same_v<V, bool> ? 1
+  static constexpr int size = 1 + (__is_same(V, bool) ? 1
                                    : std::is_unsigned_v<V> ? unum_len(static_cast<unsigned long long>(v))
                                                            : num_len(static_cast<long long>(v)));
   TESSEL_HOST_DEVICE static constexpr void put(char* p, int& n) {
     p[n++] = '_';
-    if constexpr (std::is_same_v<V, bool>) p[n++] = v ? '1' : '0';  // as CuTe: a bool prints as 1 or 0
+    if constexpr (__is_same(V, bool)) p[n++] = v ? '1' : '0';  // as CuTe: a bool prints as 1 or 0
     else if constexpr (std::is_unsigned_v<V>) put_unum(p, n, static_cast<unsigned long long>(v));
     else put_num(p, n, static_cast<long long>(v));
   }
@@ -137,7 +137,7 @@ template <class T> inline constexpr fixed_text<static_text<T>::size> text_v = ma
 // as write's element-by-element output, with one call instead of one per
 // element and fewer functions per printed type.
 template <class T>
-struct fmt_leaf : std::bool_constant<is_std_integral_v<T> && !std::is_same_v<T, bool> && !std::is_same_v<T, char>> {};
+struct fmt_leaf : std::bool_constant<is_std_integral_v<T> && !__is_same(T, bool) && !__is_same(T, char)> {};
 template <class T> struct has_fmt : std::bool_constant<has_text<T>::value || fmt_leaf<T>::value> {};
 template <class... T> struct has_fmt<tuple<T...>> : std::bool_constant<(true && ... && has_fmt<T>::value)> {};
 template <class S, class D> struct has_fmt<Layout<S, D>> : std::bool_constant<has_fmt<S>::value && has_fmt<D>::value> {};
@@ -258,19 +258,19 @@ TESSEL_HOST_DEVICE void write(Sink const& out, T const& x) {
     out.str(text_v<T>.s);
 #endif
 #if !TESSEL_ON_DEVICE
-  } else if constexpr (std::is_same_v<Sink, printf_sink> && has_fmt<T>::value) {
+  } else if constexpr (__is_same(Sink, printf_sink) && has_fmt<T>::value) {
     printf_fmt(x, std::make_index_sequence<fmt_text<T>::count>{});
 #endif
   } else if constexpr (StaticInt<T>) {
     out.str("_");
     typename T::value_type const v = T::value;  // a copy: device code may not odr-use T::value
     write(out, v);
-  } else if constexpr (std::is_same_v<T, bool>) {
+  } else if constexpr (__is_same(T, bool)) {
     out.str(x ? "1" : "0");  // as CuTe (a bool prints as the integer it converts to)
-  } else if constexpr (std::is_same_v<T, char>) {
+  } else if constexpr (__is_same(T, char)) {
     char const c[2] = {x, 0};  // as CuTe: a char prints as itself (signed/unsigned char as numbers)
     out.str(c);
-  } else if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+  } else if constexpr (__is_same(T, float) || __is_same(T, double)) {
     out.real(static_cast<double>(x));
   } else if constexpr (is_std_integral_v<T> && std::is_unsigned_v<T>) {
     out.unum(static_cast<unsigned long long>(x));
@@ -449,7 +449,7 @@ TESSEL_HOST_DEVICE void write_layout_table(Sink const& out, L const& l) {
   static_assert(L::rank == 2, "tessel::print_layout: the layout must have rank 2");
   write(out, l);
 #if !TESSEL_ON_DEVICE
-  if constexpr (is_layout_v<L> && std::is_same_v<Sink, printf_sink>) {
+  if constexpr (is_layout_v<L> && __is_same(Sink, printf_sink)) {
     auto const s = l.shape();
     auto const d = l.stride();
     auto const a = flat_mode_of(get_leaf<0>(s), get_leaf<0>(d));

@@ -128,7 +128,7 @@ TESSEL_HOST_DEVICE constexpr auto find(T const& t, X const& x) {
 // t when there is none.
 template <class X, class T>
 TESSEL_HOST_DEVICE constexpr auto find(T const& t) {
-  return find_if(t, [](auto const& e) { return bool_constant<std::is_same_v<std::remove_cvref_t<decltype(e)>, X>>{}; });
+  return find_if(t, [](auto const& e) { return bool_constant<__is_same(std::remove_cvref_t<decltype(e)>, X)>{}; });
 }
 
 // f(e) for some / every / no element e (static where every f(e) is).

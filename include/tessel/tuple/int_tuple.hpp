@@ -31,7 +31,7 @@ TESSEL_INLINE_CONSTANT Underscore _{};
 // CuTe's other name of the placeholder's type, for steps: Step<_1, X, _1>.
 using X = Underscore;
 
-template <class T> inline constexpr bool is_underscore_v = std::is_same_v<std::remove_cvref_t<T>, Underscore>;
+template <class T> inline constexpr bool is_underscore_v = __is_same(std::remove_cvref_t<T>, Underscore);
 
 // (Class templates, not lambdas in a variable template's initializer: nvcc 13's
 // front end crashes on those.)
@@ -49,10 +49,10 @@ template <class... T> struct has_underscore<tuple<T...>> : std::bool_constant<(f
 template <class T> struct is_underscore : std::bool_constant<is_underscore_v<T>> {};
 template <class T, class E> struct has_elem : std::is_same<T, E> {};
 template <class... T, class E> struct has_elem<tuple<T...>, E>
-    : std::bool_constant<std::is_same_v<tuple<T...>, E> || (false || ... || has_elem<T, E>::value)> {};
+    : std::bool_constant<__is_same(tuple<T...>, E) || (false || ... || has_elem<T, E>::value)> {};
 template <class T, class E> struct all_elem : std::is_same<T, E> {};
 template <class... T, class E> struct all_elem<tuple<T...>, E>
-    : std::bool_constant<std::is_same_v<tuple<T...>, E> || (true && ... && all_elem<T, E>::value)> {};
+    : std::bool_constant<__is_same(tuple<T...>, E) || (true && ... && all_elem<T, E>::value)> {};
 template <class T> using all_underscore = all_elem<T, Underscore>;
 template <class T> using has_int1 = has_elem<T, C<1>>;
 template <class T> using has_int0 = has_elem<T, C<0>>;
@@ -198,7 +198,7 @@ template <class T>
 TESSEL_HOST_DEVICE constexpr auto product(T const& t) {
   if constexpr (!is_tuple_v<T>) {
     return t;
-  } else if constexpr (std::is_empty_v<T>) {
+  } else if constexpr (__is_empty(T)) {
     return detail::product_t<T>{};
   } else {
     return detail::product_elems(t);
@@ -215,7 +215,7 @@ TESSEL_HOST_DEVICE constexpr auto product_each(T const& t) {
 template <std::size_t... I, class T>
 TESSEL_HOST_DEVICE constexpr auto size(T const& t) {
   if constexpr (sizeof...(I) > 0 && requires { t.template shape<I...>(); }) {
-    if constexpr (std::is_empty_v<decltype(product(t.template shape<I...>()))>) {
+    if constexpr (__is_empty(decltype(product(t.template shape<I...>())))) {
       return decltype(product(t.template shape<I...>())){};  // static: no call at run time
     } else {
       return product(t.template shape<I...>());  // reads only the shape (a tensor's data is not touched)
@@ -225,7 +225,7 @@ TESSEL_HOST_DEVICE constexpr auto size(T const& t) {
   } else if constexpr (is_tuple_v<T> || is_integral_v<T>) {
     return product(t);
   } else if constexpr (requires { t.shape(); }) {
-    if constexpr (std::is_empty_v<decltype(product(t.shape()))>) {
+    if constexpr (__is_empty(decltype(product(t.shape())))) {
       return decltype(product(t.shape())){};  // static: no call at run time
     } else {
       return product(t.shape());
@@ -286,7 +286,7 @@ template <class T>
 TESSEL_HOST_DEVICE constexpr auto flatten_to_tuple(T const& t) {
   if constexpr (!is_tuple_v<T>) {
     return make_tuple(t);
-  } else if constexpr (std::is_empty_v<T>) {
+  } else if constexpr (__is_empty(T)) {
     return typename detail::flat_of<T>::type{};
   } else {
     return detail::flatten_elems(t);
@@ -464,7 +464,7 @@ template <class A, class I = Int<1>>
 TESSEL_HOST_DEVICE constexpr auto prefix_product(A const& a, I const& init = {}) {
   if constexpr (!is_tuple_v<A>) {
     return init;
-  } else if constexpr (std::is_empty_v<A> && std::is_empty_v<I>) {
+  } else if constexpr (__is_empty(A) && __is_empty(I)) {
     return typename detail::prefix_of<A, I, false>::type{};
   } else {
     return detail::prefix_elems(a, init, std::make_index_sequence<tuple_size_v<A>>{});
@@ -476,7 +476,7 @@ template <class A, class I = Int<1>>
 TESSEL_HOST_DEVICE constexpr auto reverse_prefix_product(A const& a, I const& init = {}) {
   if constexpr (!is_tuple_v<A>) {
     return init;
-  } else if constexpr (std::is_empty_v<A> && std::is_empty_v<I>) {
+  } else if constexpr (__is_empty(A) && __is_empty(I)) {
     return typename detail::rprefix_of<A, I, false>::type{};
   } else {
     return detail::rprefix_elems(a, init, std::make_index_sequence<tuple_size_v<A>>{});

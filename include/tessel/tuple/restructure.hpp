@@ -304,7 +304,7 @@ TESSEL_HOST_DEVICE constexpr auto fill_elems(Tuple& result, Vals const& vals) {
     return vals;
   } else {
     using E = std::remove_cvref_t<decltype(get<I>(result))>;
-    if constexpr (std::is_empty_v<E>) {  // static: nothing to assign (get returns it by value)
+    if constexpr (__is_empty(E)) {  // static: nothing to assign (get returns it by value)
       return fill_elems<I + 1>(result, vals);
     } else {
       auto rest = fill_int_tuple_from(get<I>(result), vals);

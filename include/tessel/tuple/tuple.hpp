@@ -23,7 +23,7 @@ namespace detail {
 // elements in one member, below, to be of standard layout.)
 // (The accessor is not named get: a member get in the bases would make
 // structured bindings look for member get instead of tessel::get.)
-template <std::size_t I, class T, bool = std::is_empty_v<T>>
+template <std::size_t I, class T, bool = __is_empty(T)>
 struct leaf {
   T value;
   TESSEL_HOST_DEVICE constexpr T const& element() const { return value; }
@@ -72,15 +72,15 @@ TESSEL_HOST_DEVICE constexpr auto& store_at(S& s) {
 template <class Done, class... T> struct store_of { using type = Done; };
 template <class... D, class T0, class... T>
 struct store_of<store<D...>, T0, T...>
-    : store_of<std::conditional_t<std::is_empty_v<T0>, store<D...>, store<D..., T0>>, T...> {};
+    : store_of<std::conditional_t<__is_empty(T0), store<D...>, store<D..., T0>>, T...> {};
 template <class... T>
 struct nonempty_positions {
-  static constexpr std::size_t count = (std::size_t(0) + ... + std::size_t(!std::is_empty_v<T>));
+  static constexpr std::size_t count = (std::size_t(0) + ... + std::size_t(!__is_empty(T)));
   struct table_t { std::size_t v[count > 0 ? count : 1]; };
   static constexpr table_t table = [] {
     table_t r{};
     std::size_t k = 0, i = 0;
-    ((std::is_empty_v<T> ? void(++i) : void(r.v[k++] = i++)), ...);
+    ((__is_empty(T) ? void(++i) : void(r.v[k++] = i++)), ...);
     return r;
   }();
   template <std::size_t... K>
@@ -90,7 +90,7 @@ struct nonempty_positions {
 // The position of element I among the non-empty elements.
 template <std::size_t I, class... T>
 TESSEL_HOST_DEVICE constexpr std::size_t slot_of() {
-  constexpr bool empty[] = {std::is_empty_v<T>..., false};
+  constexpr bool empty[] = {__is_empty(T)..., false};
   std::size_t k = 0;
   for (std::size_t i = 0; i != I; ++i) k += empty[i] ? 0 : 1;
   return k;
@@ -131,7 +131,7 @@ struct tuple_base<std::index_sequence<I...>, T...> : holder<typename store_of<st
   using holder_type = holder<typename store_of<store<>, T...>::type>;
   constexpr tuple_base() = default;
   TESSEL_HOST_DEVICE constexpr tuple_base(T const&... t) requires(sizeof...(T) > 0)
-      : holder_type(typename store_tag<(true && ... && !std::is_empty_v<T>), T...>::type{}, t...) {}
+      : holder_type(typename store_tag<(true && ... && !__is_empty(T)), T...>::type{}, t...) {}
 };
 
 // Element I of a tuple: a reference to the stored value, or (empty) a fresh
@@ -141,13 +141,13 @@ template <std::size_t I, class Seq, class... T>
 TESSEL_HOST_DEVICE constexpr std::conditional_t<std::is_empty_v<nth_t<I, T...>>, nth_t<I, T...>, nth_t<I, T...>&>
 get_leaf(tuple_base<Seq, T...>& t) {
   using E = nth_t<I, T...>;
-  if constexpr (std::is_empty_v<E>) return E{}; else return store_at<slot_of<I, T...>()>(t.s_);
+  if constexpr (__is_empty(E)) return E{}; else return store_at<slot_of<I, T...>()>(t.s_);
 }
 template <std::size_t I, class Seq, class... T>
 TESSEL_HOST_DEVICE constexpr std::conditional_t<std::is_empty_v<nth_t<I, T...>>, nth_t<I, T...>, nth_t<I, T...> const&>
 get_leaf(tuple_base<Seq, T...> const& t) {
   using E = nth_t<I, T...>;
-  if constexpr (std::is_empty_v<E>) return E{}; else return store_at<slot_of<I, T...>()>(t.s_);
+  if constexpr (__is_empty(E)) return E{}; else return store_at<slot_of<I, T...>()>(t.s_);
 }
 
 // The type of element I of a tuple (or of a type derived from one).
@@ -166,7 +166,7 @@ struct tuple : detail::tuple_base<std::index_sequence_for<T...>, T...> {
 
 template <class... T>
 TESSEL_HOST_DEVICE constexpr tuple<T...> make_tuple(T const&... t) {
-  if constexpr (std::is_empty_v<tuple<T...>>) {
+  if constexpr (__is_empty(tuple<T...>)) {
     return {};
   } else {
     return {t...};
@@ -207,7 +207,7 @@ template <std::size_t I, std::size_t... Is, class... T>
 TESSEL_HOST_DEVICE constexpr decltype(auto) get(tuple<T...>&& t) {
   static_assert(I < sizeof...(T), "tessel::get: index out of range");
   using E = detail::element_t<I, tuple<T...>>;
-  if constexpr (std::is_empty_v<E>) {
+  if constexpr (__is_empty(E)) {
     if constexpr (sizeof...(Is) == 0) return E{}; else return get<Is...>(E{});
   } else {  // an rvalue tuple gives its elements as rvalues
     if constexpr (sizeof...(Is) == 0) return static_cast<E&&>(detail::get_leaf<I>(t));
@@ -373,15 +373,15 @@ template <class A>
 TESSEL_HOST_DEVICE constexpr A cat_values(A const& a) { return a; }
 template <class A, class B, class... R>
 TESSEL_HOST_DEVICE constexpr auto cat_values(A const& a, B const& b, R const&... r) {
-  if constexpr (std::is_same_v<A, tuple<>>) return cat_values(b, r...);  // (an empty part: nothing to join)
-  else if constexpr (std::is_same_v<B, tuple<>>) return cat_values(a, r...);
+  if constexpr (__is_same(A, tuple<>)) return cat_values(b, r...);  // (an empty part: nothing to join)
+  else if constexpr (__is_same(B, tuple<>)) return cat_values(a, r...);
   else return cat_values(cat2(a, b), r...);
 }
 
 template <std::size_t B, class T, std::size_t... I>
 TESSEL_HOST_DEVICE constexpr auto take_elems(T const& t, std::index_sequence<I...>) {
   using R = tuple<element_t<B + I, T>...>;
-  if constexpr (std::is_empty_v<R>) return R{};
+  if constexpr (__is_empty(R)) return R{};
   else return R(get_leaf<B + I>(t)...);
 }
 }  // namespace detail
@@ -389,7 +389,7 @@ TESSEL_HOST_DEVICE constexpr auto take_elems(T const& t, std::index_sequence<I..
 template <class... T>
 TESSEL_HOST_DEVICE constexpr auto tuple_cat(T const&... t) {
   using R = typename detail::cat_types<T...>::type;
-  if constexpr (std::is_empty_v<R>) {
+  if constexpr (__is_empty(R)) {
     return R{};
   } else {
     return detail::cat_values(t...);
@@ -408,7 +408,7 @@ TESSEL_HOST_DEVICE constexpr auto select(T const& t) {
   if constexpr (is_tuple_v<T>) {
     static_assert((true && ... && (I < tuple_size_v<T>)), "tessel::get: index out of range");
     using R = tuple<detail::element_t<I, T>...>;
-    if constexpr (std::is_empty_v<R>) return R{};
+    if constexpr (__is_empty(R)) return R{};
     else return R(detail::get_leaf<I>(t)...);
   } else {
     return make_tuple(get<I>(t)...);
@@ -424,12 +424,12 @@ TESSEL_HOST_DEVICE constexpr auto wrap(T const& t) {
 namespace detail {
 template <class X, std::size_t... I, class... T>
 TESSEL_HOST_DEVICE constexpr tuple<T..., X> append_elems(tuple_base<std::index_sequence<I...>, T...> const& t, X const& x) {
-  if constexpr (std::is_empty_v<tuple<T..., X>>) return {};
+  if constexpr (__is_empty(tuple<T..., X>)) return {};
   else return tuple<T..., X>(get_leaf<I>(t)..., x);
 }
 template <class X, std::size_t... I, class... T>
 TESSEL_HOST_DEVICE constexpr tuple<X, T...> prepend_elems(tuple_base<std::index_sequence<I...>, T...> const& t, X const& x) {
-  if constexpr (std::is_empty_v<tuple<X, T...>>) return {};
+  if constexpr (__is_empty(tuple<X, T...>)) return {};
   else return tuple<X, T...>(x, get_leaf<I>(t)...);
 }
 // Element I of the result of replace<N>: x at N, t's element elsewhere.
@@ -440,7 +440,7 @@ TESSEL_HOST_DEVICE constexpr decltype(auto) pick(E const& e, X const& x) {
 template <std::size_t N, class X, std::size_t... I, class... T>
 TESSEL_HOST_DEVICE constexpr auto replace_elems(tuple_base<std::index_sequence<I...>, T...> const& t, X const& x) {
   using R = tuple<std::conditional_t<I == N, X, T>...>;
-  if constexpr (std::is_empty_v<R>) return R{};
+  if constexpr (__is_empty(R)) return R{};
   else return R(pick<I == N>(get_leaf<I>(t), x)...);
 }
 }  // namespace detail
