@@ -43,7 +43,11 @@ template <std::size_t... I, class... T>
 struct index_table<std::index_sequence<I...>, T...> : indexed<I, T>... {};
 template <std::size_t I, class T> T nth_pick(indexed<I, T> const*);
 template <std::size_t I, class... T>
-using nth_t = decltype(nth_pick<I>(static_cast<index_table<std::index_sequence_for<T...>, T...>*>(nullptr)));
+struct nth {  // (a class, so that the lookup is made once per I and T...: an alias's decltype is resolved at every use)
+  using type = decltype(nth_pick<I>(static_cast<index_table<std::index_sequence_for<T...>, T...>*>(nullptr)));
+};
+template <std::size_t I, class... T>
+using nth_t = typename nth<I, T...>::type;
 
 template <class... T> struct type_list {};
 
