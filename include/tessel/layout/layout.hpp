@@ -481,7 +481,11 @@ TESSEL_HOST_DEVICE constexpr auto make_layout(S const& s, Major) {
 }
 template <LayoutType... L> requires(sizeof...(L) > 0)
 TESSEL_HOST_DEVICE constexpr auto make_layout(L const&... l) {
-  return detail::raw_layout(make_shape(l.shape()...), make_stride(l.stride()...));
+  if constexpr ((true && ... && __is_empty(L))) {  // (static: the result's type alone, no function per part)
+    return Layout<tuple<typename L::shape_type...>, tuple<typename L::stride_type...>>{};
+  } else {
+    return detail::raw_layout(make_shape(l.shape()...), make_stride(l.stride()...));
+  }
 }
 
 // ---- queries -------------------------------------------------------------------------------------
@@ -537,15 +541,36 @@ template <class L> inline constexpr auto cosize_v = cosize_t<L>::value;
 
 // ---- taking apart and putting together --------------------------------------------------------------
 
+namespace detail {
+// The type of wrap(t).
+template <class T, bool = is_tuple_v<T>> struct wrap_of { using type = T; };
+template <class T> struct wrap_of<T, false> { using type = tuple<T>; };
+template <class T> using wrap_t = typename wrap_of<T>::type;
+// The type of take<B, B + sizeof...(I)>(t).
+template <std::size_t B, class T, class Seq> struct take_of;
+template <std::size_t B, class T, std::size_t... I>
+struct take_of<B, T, std::index_sequence<I...>> { using type = tuple<element_t<B + I, T>...>; };
+}  // namespace detail
 template <std::size_t... I, class S, class D>
 TESSEL_HOST_DEVICE constexpr auto select(Layout<S, D> const& l) {
-  return detail::raw_layout(select<I...>(wrap(l.shape())), select<I...>(wrap(l.stride())));
+  if constexpr (__is_empty(S) && __is_empty(D)) {  // (static: the result's type alone, no function per part)
+    static_assert((true && ... && (I < tuple_size_v<detail::wrap_t<S>>)), "tessel::get: index out of range");
+    return Layout<tuple<detail::element_t<I, detail::wrap_t<S>>...>, tuple<detail::element_t<I, detail::wrap_t<D>>...>>{};
+  } else {
+    return detail::raw_layout(select<I...>(wrap(l.shape())), select<I...>(wrap(l.stride())));
+  }
 }
 // take<B,E>(L): modes [B, E). An empty layout is not allowed.
 template <std::size_t B, std::size_t E, class S, class D>
 TESSEL_HOST_DEVICE constexpr auto take(Layout<S, D> const& l) {
   static_assert(B < E, "tessel::take: the range of modes is empty (an empty layout is not allowed)");
-  return detail::raw_layout(take<B, E>(wrap(l.shape())), take<B, E>(wrap(l.stride())));
+  if constexpr (__is_empty(S) && __is_empty(D)) {  // (static: the result's type alone, no function per part)
+    static_assert(E <= tuple_size_v<detail::wrap_t<S>>, "tessel::take: range out of bounds");
+    return Layout<typename detail::take_of<B, detail::wrap_t<S>, std::make_index_sequence<E - B>>::type,
+                  typename detail::take_of<B, detail::wrap_t<D>, std::make_index_sequence<E - B>>::type>{};
+  } else {
+    return detail::raw_layout(take<B, E>(wrap(l.shape())), take<B, E>(wrap(l.stride())));
+  }
 }
 template <class S, class D>
 TESSEL_HOST_DEVICE constexpr auto flatten(Layout<S, D> const& l) {
