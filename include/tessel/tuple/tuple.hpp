@@ -138,17 +138,25 @@ struct tuple_base<std::index_sequence<I...>, T...> : holder<typename store_of<st
       : holder_type(typename store_tag<(true && ... && !__is_empty(T)), T...>::type{}, t...) {}
 };
 
+// get_leaf's result for an element of type E: E itself where it is empty, else a reference. (A class per element
+// type, shared by every tuple and position that has it: spelled in get_leaf's signature, the two conditional_t were
+// substituted again at every call, for each of the two overloads.)
+template <class E>
+struct leaf_result {
+  using ref = std::conditional_t<std::is_empty_v<E>, E, E&>;
+  using cref = std::conditional_t<std::is_empty_v<E>, E, E const&>;
+};
 // Element I of a tuple: a reference to the stored value, or (empty) a fresh
 // value. The return types are spelled out, so that asking for an element's
 // type (element_t) instantiates no body.
 template <std::size_t I, class Seq, class... T>
-TESSEL_HOST_DEVICE constexpr std::conditional_t<std::is_empty_v<nth_t<I, T...>>, nth_t<I, T...>, nth_t<I, T...>&>
+TESSEL_HOST_DEVICE constexpr typename leaf_result<nth_t<I, T...>>::ref
 get_leaf(tuple_base<Seq, T...>& t) {
   using E = nth_t<I, T...>;
   if constexpr (__is_empty(E)) return E{}; else return store_at<slot_of<I, T...>()>(t.s_);
 }
 template <std::size_t I, class Seq, class... T>
-TESSEL_HOST_DEVICE constexpr std::conditional_t<std::is_empty_v<nth_t<I, T...>>, nth_t<I, T...>, nth_t<I, T...> const&>
+TESSEL_HOST_DEVICE constexpr typename leaf_result<nth_t<I, T...>>::cref
 get_leaf(tuple_base<Seq, T...> const& t) {
   using E = nth_t<I, T...>;
   if constexpr (__is_empty(E)) return E{}; else return store_at<slot_of<I, T...>()>(t.s_);
