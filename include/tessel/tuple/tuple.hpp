@@ -46,6 +46,11 @@ template <std::size_t I, class... T>
 struct nth {  // (a class, so that the lookup is made once per I and T...: an alias's decltype is resolved at every use)
   using type = decltype(nth_pick<I>(static_cast<index_table<std::index_sequence_for<T...>, T...>*>(nullptr)));
 };
+// (The first four positions by partial specialization, without the table.)
+template <class T0, class... T> struct nth<0, T0, T...> { using type = T0; };
+template <class T0, class T1, class... T> struct nth<1, T0, T1, T...> { using type = T1; };
+template <class T0, class T1, class T2, class... T> struct nth<2, T0, T1, T2, T...> { using type = T2; };
+template <class T0, class T1, class T2, class T3, class... T> struct nth<3, T0, T1, T2, T3, T...> { using type = T3; };
 template <std::size_t I, class... T>
 using nth_t = typename nth<I, T...>::type;
 
