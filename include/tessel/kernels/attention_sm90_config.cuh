@@ -140,8 +140,12 @@ constexpr bool attention_default_epi_tma(int head_dim, bool causal, int bytes = 
 // 0.987 against 0.971; SkipRescale_ 2 0.980; call 2: with RescaleEarly_ 0.968, RescaleEarly_ alone 0.976).
 constexpr int attention_default_chains(int, bool, int bytes = 2) { return bytes == 1 ? 4 : 1; }
 constexpr bool attention_default_rescale_early(int head_dim, bool, int bytes = 2) { return bytes == 2 && head_dim == 128; }
+// FP8 d128 non-causal without the skip and with 2 Q buffers since session 19 (H100, the lead's calls t9, t10 and ew,
+// 4-6 alternated rounds each, per-round ratios to the default before at S = 8k / 16k: no skip 1.017 / 1.018,
+// 1.006 / 1.016, 1.020 / 1.010 (with 2 Q buffers); with EpiWide_ as well 1.030 / 1.013 against EpiWide_ alone's
+// 1.022 / 1.005).
 constexpr int attention_default_skip_rescale(int head_dim, bool causal, int bytes = 2) {
-  return bytes == 1 ? 1 : head_dim == 128 ? (causal ? 2 : 1) : 0;
+  return bytes == 1 ? (head_dim == 128 && !causal ? 0 : 1) : head_dim == 128 ? (causal ? 2 : 1) : 0;
 }
 constexpr bool attention_default_k_ahead(int head_dim, bool, int bytes = 2) { return bytes == 1 || head_dim == 128; }
 constexpr bool attention_default_split_wait(int, bool, int = 2) { return true; }
@@ -166,7 +170,9 @@ constexpr int attention_default_epi_xor(int, bool, int = 2) { return 2; }
 // rounds against cuDNN in the same loop, bf16 d128 causal: 0.993-0.999 / 0.991-0.999 at S = 8k / 16k against
 // 1 buffer's 0.983-0.990 / 0.979-0.985, 2k the same (0.949-0.955 against 0.951-0.956); d64 with 2 (spilling):
 // non-causal 1.087-1.088 against 1.116-1.118, causal the same.
-constexpr int attention_default_q_stages(int head_dim, bool causal, int bytes = 2) { return bytes == 2 && causal && head_dim == 128 ? 2 : 1; }
+constexpr int attention_default_q_stages(int head_dim, bool causal, int bytes = 2) {
+  return head_dim == 128 && (bytes == 2 ? causal : !causal) ? 2 : 1;  // FP8 d128 non-causal: above
+}
 // The next tile's lookup under this tile's last P V (NextEarly_, session 17): off but for AttentionShortConfig
 // (below). H100, attention_pair.py, 5 rounds, with KAhead_: d128 causal (dynamic) 0.920-0.924 / 0.980-0.983 /
 // 0.985-0.992 at S = 2k / 8k / 16k against 0.962-0.966 / 0.999-1.004 / 0.998-1.004 without (its wait for the next
@@ -185,8 +191,12 @@ constexpr bool attention_default_next_early(int, bool, int = 2) { return false; 
 constexpr bool attention_default_stagger(int head_dim, bool causal, int bytes = 2) {
   return bytes == 2 && (head_dim == 256 || (head_dim == 64 && !causal));
 }
+// FP8 d128 (both masks) since session 19 (H100, the lead's call ew, 6 alternated rounds, per-round ratios to the
+// default before, medians: non-causal 1.096 / 1.022 / 1.005, causal 1.097 / 1.031 / 1.027 at S = 2k / 8k / 16k;
+// d256 1.036 / 0.988 non-causal, 1.033 / 1.000 causal at 8k / 16k: not taken).
 constexpr bool attention_default_epi_wide(int head_dim, bool causal, int bytes = 2) {
-  return bytes == 2 && !attention_default_epi_tma(head_dim, causal, bytes) && (head_dim != 64 || causal);
+  if (bytes == 1) return head_dim == 128;
+  return !attention_default_epi_tma(head_dim, causal, bytes) && (head_dim != 64 || causal);
 }
 
 // Dynamic scheduling's tile slot (session 18): the words the producer writes for each Q stage, the tile's
