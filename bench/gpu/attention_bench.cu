@@ -246,7 +246,6 @@ std::string variant_tag() {
   if (Cfg::kEpiWide) t += " epi-wide";
   if (!Cfg::kSplitWait && Cfg::kOverlap) t += " no-split-wait";
   if (Cfg::kSnake && Cfg::kCausal) t += " snake";
-  if (Cfg::kSoftmax8) t += " softmax8=" + std::to_string(Cfg::kSoftmax8);
   return t + (Cfg::kEpiXor ? " epi-xor" + std::to_string(Cfg::kEpiXor) : std::string()) + (Cfg::kConsumers != 2 ? " BM=" + std::to_string(Cfg::BM::value) : std::string()) + " BN=" + std::to_string(Cfg::BN::value) + " stages=" + std::to_string(Cfg::kStages) + (Cfg::kDynamic ? " dynamic" : " static") + (Cfg::kEpiTma ? " epi-tma" : "");
 }
 
@@ -628,9 +627,7 @@ void time_table(int reps) {
 // 32-bit shared stores), -DTESSEL_ATTN_Q_STAGES=1|2 (Q's buffers), -DTESSEL_ATTN_NEXT_EARLY=0|1 (the next tile's
 // lookup under the last P V), -DTESSEL_ATTN_STAGGER=0|1 (a tile's first S issued by the consumer warpgroups one
 // after the other), -DTESSEL_ATTN_EPI_EARLY=1 (the TMA-store epilogue's first barrier under the last P V),
-// -DTESSEL_ATTN_EPI_WIDE=0|1 (O's direct stores as 16-byte vectors), -DTESSEL_ATTN_SOFTMAX8=1|2 (FP8: the
-// configuration wrapped in AttentionSoftmax8 of
-// that level: 1 the softmax's rows side by side, 2 also P rounded under the previous P V).
+// -DTESSEL_ATTN_EPI_WIDE=0|1 (O's direct stores as 16-byte vectors).
 #if !defined(TESSEL_ATTN_OVERLAP)
 #  define TESSEL_ATTN_OVERLAP 1
 #endif
@@ -740,20 +737,14 @@ using ConfigOf = att::AttentionConfig<T, D, Causal, TESSEL_ATTN_BN_OF(D, Causal)
                                     TESSEL_ATTN_KAHEAD_OF(D, Causal), TESSEL_ATTN_SPLIT_OF(D, Causal), TESSEL_ATTN_SNAKE_OF(D, Causal),
                                     TESSEL_ATTN_XOR_OF(D, Causal), TESSEL_ATTN_QS_OF(D, Causal), TESSEL_ATTN_NE_OF(D, Causal),
                                     TESSEL_ATTN_STAGGER_OF(D, Causal), TESSEL_ATTN_EPI_EARLY != 0, TESSEL_ATTN_WIDE_OF(D, Causal)>;
-#if defined(TESSEL_ATTN_SOFTMAX8) && TESSEL_ATTN_SOFTMAX8 != 0
-template <class T, int D, bool Causal>
-using Config = att::AttentionSoftmax8<ConfigOf<T, D, Causal>, TESSEL_ATTN_SOFTMAX8>;
-#else
 template <class T, int D, bool Causal>
 using Config = ConfigOf<T, D, Causal>;
-#endif
 #if !defined(TESSEL_ATTN_BN) && !defined(TESSEL_ATTN_DYNAMIC) && !defined(TESSEL_ATTN_EPI_TMA) && !defined(TESSEL_ATTN_CONSUMERS) && \
     !defined(TESSEL_ATTN_PRODUCER_REGS) && !defined(TESSEL_ATTN_CONSUMER_REGS) && TESSEL_ATTN_OVERLAP == 1 && TESSEL_ATTN_PINGPONG == 0 && \
     TESSEL_ATTN_STAGES == 2 && TESSEL_ATTN_EXP_EMU == 0 && !defined(TESSEL_ATTN_CHAINS) && !defined(TESSEL_ATTN_RESCALE_EARLY) && \
     !defined(TESSEL_ATTN_SKIP_RESCALE) && !defined(TESSEL_ATTN_K_AHEAD) && !defined(TESSEL_ATTN_SPLIT_WAIT) && !defined(TESSEL_ATTN_SNAKE) && \
     !defined(TESSEL_ATTN_EPI_XOR) && !defined(TESSEL_ATTN_Q_STAGES) && !defined(TESSEL_ATTN_NEXT_EARLY) && !defined(TESSEL_ATTN_STAGGER) && \
-    TESSEL_ATTN_EPI_EARLY == 0 && !defined(TESSEL_ATTN_EPI_WIDE) && \
-    (!defined(TESSEL_ATTN_SOFTMAX8) || TESSEL_ATTN_SOFTMAX8 == 0)
+    TESSEL_ATTN_EPI_EARLY == 0 && !defined(TESSEL_ATTN_EPI_WIDE)
 // Without overrides the bench times exactly what tessel::cuda::attention and tessel.cuda.attention run.
 template <int D, bool Causal>
 constexpr bool kIsLibraryDefault = std::is_same_v<Config<bfloat16_t, D, Causal>, att::AttentionConfig<bfloat16_t, D, Causal>>;

@@ -84,23 +84,6 @@ constexpr bool short_follows_defaults() {
 static_assert(short_follows_defaults<bfloat16_t>() && short_follows_defaults<half_t>(),
               "AttentionShortConfig: the default configuration with its tiles changed");
 
-// AttentionSoftmax8 (FP8's softmax restructured, not a default): every default configuration has it off, and the
-// wrapped configuration is Cfg in every layout and parameter but the softmax (the launch's checks below pass on it).
-template <bool Causal, int Level>
-constexpr bool softmax8_wraps() {
-  using D = att::AttentionConfig<float_e4m3_t, 128, Causal>;
-  using W = att::AttentionSoftmax8<D, Level>;
-  return W::kSoftmax8 == Level && D::kSoftmax8 == 0 && std::is_base_of_v<D, W> &&
-         std::is_same_v<typename W::LayoutP, typename D::LayoutP> &&
-         std::is_same_v<typename W::LayoutS, typename D::LayoutS> && W::kSmemBytes == D::kSmemBytes && W::kChains == D::kChains &&
-         W::kSkipRescale == D::kSkipRescale && W::kConsumerRegs == D::kConsumerRegs;
-}
-static_assert(softmax8_wraps<false, 1>() && softmax8_wraps<true, 1>() && softmax8_wraps<false, 2>() && softmax8_wraps<true, 2>(),
-              "AttentionSoftmax8: the FP8 d128 default with only the softmax changed");
-static_assert(att::AttentionConfig<bfloat16_t, 128, false>::kSoftmax8 == 0 && att::AttentionConfig<float_e4m3_t, 128, false>::kSoftmax8 == 0 &&
-                  att::AttentionConfig<float_e4m3_t, 256, true>::kSoftmax8 == 0 && att::AttentionShortConfig<bfloat16_t, 128, false>::kSoftmax8 == 0,
-              "AttentionSoftmax8: off in every default configuration");
-
 int main() {
   both_masks<bfloat16_t, 64>("bf16 d64");
   both_masks<bfloat16_t, 128>("bf16 d128");
@@ -113,11 +96,6 @@ int main() {
   std::printf("short configurations\n");
   config<att::AttentionShortConfig<bfloat16_t, 128, false>>("bf16 d128 short");
   config<att::AttentionShortConfig<half_t, 128, false>>("fp16 d128 short");
-  std::printf("FP8 softmax restructured (AttentionSoftmax8)\n");
-  config<att::AttentionSoftmax8<att::AttentionConfig<float_e4m3_t, 128, false>, 1>>("e4m3 d128 softmax8=1");
-  config<att::AttentionSoftmax8<att::AttentionConfig<float_e4m3_t, 128, true>, 1>>("e4m3 d128 causal softmax8=1");
-  config<att::AttentionSoftmax8<att::AttentionConfig<float_e4m3_t, 128, false>>>("e4m3 d128 softmax8=2");
-  config<att::AttentionSoftmax8<att::AttentionConfig<float_e4m3_t, 128, true>>>("e4m3 d128 causal softmax8=2");
   std::printf("O's direct stores as 16-byte vectors (EpiWide_)\n");
   wide_both_masks<bfloat16_t, 64>("bf16 d64 epi-wide");
   wide_both_masks<bfloat16_t, 128>("bf16 d128 epi-wide");

@@ -506,7 +506,7 @@ void describe(int batch = 2, int sq = 1024, int sk = 1024, int hq = 16, int hkv 
                                ? ", skipped by warps whose maxima did not move, a maximum kept until exceeded by 2^" + std::to_string(int(Cfg::kRescaleSlack))
                            : Cfg::kSkipRescale ? ", skipped by warps whose maxima did not move"
                                                : "";
-  std::printf("  schedule: %s%s%s%s%s%s%s, %s tiles, %s, O stored %s; softmax: %d partial maxima per row, O rescaled %s%s%s%s\n",
+  std::printf("  schedule: %s%s%s%s%s%s%s, %s tiles, %s, O stored %s; softmax: %d partial maxima per row, O rescaled %s%s%s\n",
               Cfg::kOverlap ? "intra-warpgroup overlap (S of block n with P V of block n+1)" : "one block at a time",
               Cfg::kSplitWait ? ", P V's wait below the softmax (the loop's exit test between them)" : "",
               Cfg::kPingpong ? ", ping-pong of the consumer warpgroups" : "",
@@ -522,10 +522,7 @@ void describe(int batch = 2, int sq = 1024, int sk = 1024, int hq = 16, int hkv 
                                       : "through TMA",
               Cfg::kChains,
               Cfg::kRescaleEarly ? "under S's wgmmas (before P V's issue)" : "after P V's wait",
-              skip.c_str(), Cfg::kExpEmu ? (", " + std::to_string(Cfg::kExpEmu) + " of 8 exponentials on the FMA pipe").c_str() : "",
-              Cfg::kSoftmax8 == 2   ? "; AttentionSoftmax8 2: a thread's two rows side by side, P rounded under the previous P V"
-              : Cfg::kSoftmax8 == 1 ? "; AttentionSoftmax8 1: a thread's two rows side by side"
-                                    : "");
+              skip.c_str(), Cfg::kExpEmu ? (", " + std::to_string(Cfg::kExpEmu) + " of 8 exponentials on the FMA pipe").c_str() : "");
   auto show = [](char const* label, auto const& x) { std::printf("%s", label); print(x); };  // a label, then x as CuTe prints it
   show("  S = Q K^T TiledMMA: ", typename Cfg::MmaQK{});
   show("\n    C TV (thread, value) -> (m, n): ", typename Cfg::MmaQK{}.get_layoutC_TV());

@@ -434,8 +434,6 @@ struct AttentionConfig {
   // ex2 (at d128 the SFU's 16 results per clock and SM take as long as the
   // e4m3 wgmmas); the rest from ex2.approx. 16-bit: 0.
   static constexpr int kExpEmu = ExpEmu_;
-  // FP8's softmax as AttentionSoftmax8 (below) restructures it: 0, off here.
-  static constexpr int kSoftmax8 = 0;
   static_assert(ExpEmu_ >= 0 && ExpEmu_ <= 8 && (kFp8 || ExpEmu_ == 0), "AttentionConfig: ExpEmu_ is 0..8, FP8 only");
   using LayoutO = std::remove_cvref_t<decltype(partition_fragment_C(MmaPV{}, Shape<BM, D>{}).layout())>;
   using LayoutORowCol = decltype(detail::acc_rowcol(LayoutO{}));
@@ -684,27 +682,6 @@ TESSEL_HOST_DEVICE bool attention_block_masked(int m, int n, int bm, int bn, int
 // skip); 3 consumers (BM 192) with BN 64 and 4 stages 0.840-0.845; 2 partial
 // maxima 0.944-0.950.
 constexpr int attention_short_keys(int head_dim, bool causal, int bytes = 2) { return bytes == 2 && head_dim == 128 && !causal ? 2048 : 0; }
-// FP8's softmax restructured (session 18, helper softmax8; not the default: written without a GPU, not yet
-// timed): configuration Cfg with the kernel's softmax shortened along its dependent chain, which set the period of
-// an FP8 d128 key block (helper attn8's timeline on the H100: 1,942 of 3,044 cycles a 128 x 192 block, for 768
-// cycles of exponentials). Level 1: the two rows a thread holds go through each step together (their partial
-// maxima, the quad shuffles of both rows issued side by side: two dependent shuffle rounds, not four; the
-// exponentials column by column, both rows in each). Level 2 (the wrapper's default): also P rounded to e4m3 right
-// after the softmax into words of its own, under P V of the block before, instead of after P V's wait (then only
-// copied into the wgmma's operand registers, by moves ptxas cannot fold into the conversion: folded, the
-// conversion wrote the in-flight wgmma's registers and ptxas serialized the wgmmas, C7513).
-// The same values as Cfg's softmax: the same maxima, exponents (x - max + kMaxOffset, written 8 - ms instead of
-// -(ms - 8): equal in IEEE arithmetic) and sums (two partial sums a row, added in the same order). A wrapper, not a
-// template parameter of AttentionConfig, so that every default configuration keeps its type (and its kernel its
-// name and PTX); with_tiles of it is Cfg's (without the option).
-template <class Cfg, int Level = 2>
-struct AttentionSoftmax8 : Cfg {
-  static_assert(Cfg::kFp8, "AttentionSoftmax8: the FP8 (e4m3) softmax");
-  static_assert(Cfg::kExpEmu == 0, "AttentionSoftmax8: every exponential from ex2 (ExpEmu_ 0)");
-  static_assert(Level == 1 || Level == 2, "AttentionSoftmax8: level 1 (rows side by side) or 2 (and P rounded under P V)");
-  static constexpr int kSoftmax8 = Level;
-};
-
 template <class T, int HeadDim, bool Causal>
 using AttentionShortConfig = typename AttentionConfig<T, HeadDim, Causal>::template with_tiles<128, true, 2, true, false>;
 

@@ -146,15 +146,6 @@ TESSEL_DEVICE std::uint32_t pack_e4m3x4(float v0, float v1, float v2, float v3) 
   return r;
 }
 
-// A copy of a word that ptxas keeps as a move (AttentionSoftmax8's P, rounded into words of its own under the
-// previous P V, into the wgmma's operand registers after that P V's wait: a plain copy was folded into the rounding,
-// which then wrote the in-flight wgmma's registers, and ptxas serialized the wgmmas, C7513).
-TESSEL_DEVICE std::uint32_t kept_move(std::uint32_t v) {
-  std::uint32_t r;
-  asm volatile("mov.b32 %0, %1;" : "=r"(r) : "r"(v));
-  return r;
-}
-
 // The 4 threads of a quad (lane % 4 = q) each hold word q (columns 2q, 2q + 1) of 4 groups of 8 columns, w[g]
 // of group g; afterwards thread q holds group q whole, w[s] = thread s's word of it (columns 2s, 2s + 1): the
 // 4 x 4 transpose in two exchanges (XOR 2: the halves of the groups; XOR 1: the groups within a half).
@@ -486,76 +477,6 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
           row_sum[r] = row_sum[r] * corr[r] + (sum[0] + sum[1]);
         }
       };
-      // Cfg::kSoftmax8 >= 1 (FP8, AttentionSoftmax8): the same softmax with the thread's two rows side by side in each
-      // step, so that each dependent step (a maximum, a shuffle round, an exponential, a partial sum) has the other
-      // row's beside it: both rows' partial maxima, both rows' shuffle rounds (two dependent rounds in all), then
-      // the exponentials column by column in groups, each group's additions into the sums after its exponentials.
-      auto softmax8 = [&](auto& acc_s, int n, float (&corr)[2]) {
-        auto s_rc = make_tensor(acc_s.data(), typename Cfg::LayoutSRowCol{});
-        mask(s_rc, n);
-        constexpr int kC = Cfg::kChains;
-        static_assert(Cfg::kSoftmax8 == 0 || (kColsS % kC == 0 && kColsS % 2 == 0),
-                      "attention: a row's columns split evenly among the partial maxima and sums");
-        float mc[2][kC];
-        TESSEL_UNROLL
-        for (int r = 0; r < 2; ++r) {
-          mc[r][0] = row_max[r];
-          TESSEL_UNROLL
-          for (int i = 1; i < kC; ++i) mc[r][i] = kNegInf;
-        }
-        TESSEL_UNROLL
-        for (int c = 0; c < kColsS; ++c) {
-          TESSEL_UNROLL
-          for (int r = 0; r < 2; ++r) mc[r][c % kC] = fmaxf(mc[r][c % kC], s_rc(r, c));
-        }
-        TESSEL_UNROLL
-        for (int w = kC / 2; w > 0; w /= 2) {
-          TESSEL_UNROLL
-          for (int i = 0; i < w; ++i) {
-            TESSEL_UNROLL
-            for (int r = 0; r < 2; ++r) mc[r][i] = fmaxf(mc[r][i], mc[r][i + w]);
-          }
-        }
-        // The quad maxima: each shuffle round for both rows before either row's maximum of it.
-        float mx[2] = {mc[0][0], mc[1][0]};
-        TESSEL_UNROLL
-        for (int lane = 1; lane < 4; lane *= 2) {
-          float other[2];
-          TESSEL_UNROLL
-          for (int r = 0; r < 2; ++r) other[r] = __shfl_xor_sync(0xffffffffu, mx[r], lane);
-          TESSEL_UNROLL
-          for (int r = 0; r < 2; ++r) mx[r] = fmaxf(mx[r], other[r]);
-        }
-        float shift[2];  // - max * scale + kMaxOffset: p = 2^(s scale + shift)
-        TESSEL_UNROLL
-        for (int r = 0; r < 2; ++r) {
-          float const ms = mx[r] == kNegInf ? 0.f : mx[r] * scale_log2;  // a row with no key yet: every p is 0
-          corr[r] = detail::exp2_approx(row_max[r] * scale_log2 - ms);
-          row_max[r] = mx[r];
-          shift[r] = Cfg::kMaxOffset - ms;
-        }
-        // The exponentials kGroup columns at a time (both rows: 2 kGroup independent ex2 in flight), then their
-        // additions into two partial sums a row, in the same order as softmax's (the same sums): in issue order no
-        // addition waits right behind the ex2 it adds.
-        constexpr int kGroup = 8;
-        static_assert(Cfg::kSoftmax8 == 0 || kColsS % kGroup == 0, "attention: a row's columns split evenly into groups of exponentials");
-        float sum[2][2] = {{0.f, 0.f}, {0.f, 0.f}};
-        TESSEL_UNROLL
-        for (int g = 0; g < kColsS; g += kGroup) {
-          TESSEL_UNROLL
-          for (int c = g; c < g + kGroup; ++c) {
-            TESSEL_UNROLL
-            for (int r = 0; r < 2; ++r) s_rc(r, c) = detail::exp2_approx(fmaf(s_rc(r, c), scale_log2, shift[r]));
-          }
-          TESSEL_UNROLL
-          for (int c = g; c < g + kGroup; ++c) {
-            TESSEL_UNROLL
-            for (int r = 0; r < 2; ++r) sum[r][c % 2] += s_rc(r, c);
-          }
-        }
-        TESSEL_UNROLL
-        for (int r = 0; r < 2; ++r) row_sum[r] = row_sum[r] * corr[r] + (sum[r][0] + sum[r][1]);
-      };
       auto rescale_o = [&](float const (&corr)[2]) {
         // Cfg::kSkipRescale: skipped where no row of the warp changed its maximum (corr 1: the same O)
         if constexpr (Cfg::kSkipRescale != 0)
@@ -569,16 +490,13 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
       // P in 16 bits, in the A-operand layout of the second wgmma (same value
       // order as S's accumulators); FP8: register i of P is S's register
       // LayoutP(i) in e4m3, four to a word.
-      auto convert_words = [&](auto const& acc_s, std::uint32_t* pp) {  // FP8
-        constexpr typename Cfg::LayoutP lp{};
-        TESSEL_UNROLL
-        for (int i = 0; i < int(size(acc_s)) / 4; ++i)
-          pp[i] = detail::pack_e4m3x4(acc_s(int(lp(4 * i))), acc_s(int(lp(4 * i + 1))), acc_s(int(lp(4 * i + 2))), acc_s(int(lp(4 * i + 3))));
-      };
       auto convert = [&](auto const& acc_s, auto& tOrP) {
         auto* pp = reinterpret_cast<std::uint32_t*>(raw_pointer_cast(tOrP.data()));
         if constexpr (Cfg::kFp8) {
-          convert_words(acc_s, pp);
+          constexpr typename Cfg::LayoutP lp{};
+          TESSEL_UNROLL
+          for (int i = 0; i < int(size(acc_s)) / 4; ++i)
+            pp[i] = detail::pack_e4m3x4(acc_s(int(lp(4 * i))), acc_s(int(lp(4 * i + 1))), acc_s(int(lp(4 * i + 2))), acc_s(int(lp(4 * i + 3))));
         } else {
           TESSEL_UNROLL
           for (int i = 0; i < int(size(acc_s)) / 2; ++i) pp[i] = detail::pack_pair(acc_s(2 * i), acc_s(2 * i + 1), static_cast<T*>(nullptr));
@@ -599,17 +517,6 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
         auto acc_s = partition_fragment_C(mma_qk, Shape<BM, BN>{});
         auto tOrP = make_tensor<T>(typename Cfg::LayoutPRegs{});
         float corr[2];
-        // Cfg::kSoftmax8: the softmax's rows side by side (softmax8); with 2 also P rounded into p_next under P V
-        // of the block before, copied into tOrP once that P V has retired.
-        auto softmax_of = [&](auto& acc_s, int n, float (&c)[2]) {
-          if constexpr (Cfg::kSoftmax8 >= 1) {
-            softmax8(acc_s, n, c);
-          } else {
-            softmax(acc_s, n, c);
-          }
-        };
-        constexpr int kPWords = int(size(acc_s)) * int(sizeof(T)) / 4;
-        std::uint32_t p_next[Cfg::kSoftmax8 == 2 ? kPWords : 1];
         if constexpr (Cfg::kOverlap) {
           // FlashAttention-3's intra-warpgroup overlap: block n's S = Q K^T and
           // block n+1's O += P V are in flight together, and the softmax of
@@ -624,7 +531,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
           warpgroup_wait<0>();
           warpgroup_fence_operand(acc_s);
           release_k(n);
-          softmax_of(acc_s, n, corr);
+          softmax(acc_s, n, corr);
           convert(acc_s, tOrP);
           // Cfg::kRescaleEarly: O takes the correction of block n + 1 (corr,
           // from its softmax) while S of block n is on the tensor cores, just
@@ -644,25 +551,14 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
             warpgroup_wait<1>();  // S of block n
             warpgroup_fence_operand(acc_s);
             release_k(n);
-            softmax_of(acc_s, n, corr);
-            if constexpr (Cfg::kSoftmax8 == 2) {  // under P V of block n + 1, kept there (not sunk below its wait)
-              convert_words(acc_s, p_next);
-              TESSEL_UNROLL
-              for (int i = 0; i < kPWords; ++i) warpgroup_fence_operand(p_next[i]);
-            }
+            softmax(acc_s, n, corr);
           };
           auto retire_pv = [&] {
             warpgroup_wait<0>();  // P V of block n + 1: P's registers and O are free
             warpgroup_fence_operand(acc_o);
             release_v();
             if constexpr (!Cfg::kRescaleEarly) rescale_o(corr);
-            if constexpr (Cfg::kSoftmax8 == 2) {
-              auto* pp = reinterpret_cast<std::uint32_t*>(raw_pointer_cast(tOrP.data()));
-              TESSEL_UNROLL
-              for (int i = 0; i < kPWords; ++i) pp[i] = detail::kept_move(p_next[i]);
-            } else {
-              convert(acc_s, tOrP);
-            }
+            convert(acc_s, tOrP);
           };
           // Cfg::kSplitWait: ptxas schedules wgmma.wait_group (no operands) at
           // the top of the basic block that holds it, i.e. ahead of the
@@ -712,7 +608,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
             warpgroup_wait<0>();
             warpgroup_fence_operand(acc_s);
             release_k(n);
-            softmax_of(acc_s, n, corr);
+            softmax(acc_s, n, corr);
             rescale_o(corr);
             convert(acc_s, tOrP);
             pipe_v.consumer_wait(sv);
