@@ -244,13 +244,14 @@ std::string variant_tag() {
   if (Cfg::kStagger) t += " stagger";
   if (Cfg::kEpiEarly) t += " epi-early";
   if (Cfg::kEpiWide) t += " epi-wide";
+  if (Cfg::kStreamK) t += " stream-k";
   if (!Cfg::kSplitWait && Cfg::kOverlap) t += " no-split-wait";
   if (Cfg::kSnake && Cfg::kCausal) t += " snake";
   return t + (Cfg::kEpiXor ? " epi-xor" + std::to_string(Cfg::kEpiXor) : std::string()) + (Cfg::kConsumers != 2 ? " BM=" + std::to_string(Cfg::BM::value) : std::string()) + " BN=" + std::to_string(Cfg::BN::value) + " stages=" + std::to_string(Cfg::kStages) + (Cfg::kDynamic ? " dynamic" : " static") + (Cfg::kEpiTma ? " epi-tma" : "");
 }
 
 template <class Cfg>
-bool check_case(int batch, int sq, int sk, int hq, int hkv, Totals& tot) {
+bool check_case(int batch, int sq, int sk, int hq, int hkv, Totals& tot, int ctas = 0, int stream_k = -1) {
   using T = typename Cfg::Element;
   using TO = typename Cfg::ElementOut;
   int const D = Cfg::kHeadDim;
@@ -269,6 +270,7 @@ bool check_case(int batch, int sq, int sk, int hq, int hkv, Totals& tot) {
   a.q = buf.q, a.k = buf.k, a.v = buf.v, a.o = buf.o, a.lse = buf.lse;
   a.batch = batch, a.sq = sq, a.sk = sk, a.hq = hq, a.hkv = hkv, a.head_dim = D, a.causal = Cfg::kCausal;
   a.set_contiguous();
+  a.ctas = ctas, a.stream_k = stream_k;
   buf.fp8(a, seed);
   buf.set_nds(batch * hkv);
   float const scale = 1.f / std::sqrt(float(D));
@@ -351,8 +353,10 @@ bool check_case(int batch, int sq, int sk, int hq, int hkv, Totals& tot) {
   double const lse_bound = Cfg::kFp8 ? 2 * lse_err_low + 1e-5 : 1e-5;
   bool const ok = sched_ok && bad == 0 && lse_bad == 0 && err <= 2 * err_low + atol && lse_err <= lse_bound;
   std::string const lse_low_note = Cfg::kFp8 ? " (low-precision " + std::to_string(lse_err_low).substr(0, 8) + ")" : std::string();
-  std::printf("%s %s d%d %-10s%s B=%d Sq=%d Sk=%d Hq=%d Hkv=%d: max err %.3g, low-precision %.3g (ratio %.2f), atol %.2g, lse rel %.2g%s%s%s\n",
-              ok ? "ok  " : "FAIL", type_name<T>(), D, Cfg::kCausal ? "causal" : "non-causal", variant_tag<Cfg>().c_str(), batch, sq, sk, hq, hkv, err, err_low,
+  std::string const tail_note = ctas > 0 ? " (" + std::to_string(ctas) + " CTAs" + (stream_k > 0 ? ", stream-K tail forced)" : ")") : std::string();
+  std::printf("%s %s d%d %-10s%s B=%d Sq=%d Sk=%d Hq=%d Hkv=%d%s: max err %.3g, low-precision %.3g (ratio %.2f), atol %.2g, lse rel %.2g%s%s%s\n",
+              ok ? "ok  " : "FAIL", type_name<T>(), D, Cfg::kCausal ? "causal" : "non-causal", variant_tag<Cfg>().c_str(), batch, sq, sk, hq, hkv,
+              tail_note.c_str(), err, err_low,
               err_low > 0 ? err / err_low : 0.0, atol, lse_err, lse_low_note.c_str(), bad ? " (unwritten/non-finite outputs)" : "",
               lse_bad ? " (lse -inf/NaN mismatch)" : "");
   if (!sched_ok) std::printf("FAIL the causal scheduler (or a static walk) does not hand out every tile once\n");
@@ -516,6 +520,20 @@ void sweep(bool small, Totals& tot) {
     cases.insert(cases.end(), more.begin(), more.end());
   }
   for (C const& c : cases) check_case<Cfg>(c.b, c.sq, c.sk, c.hq, c.hkv, tot);
+  if constexpr (Cfg::kStreamK) {
+    // The stream-K tail forced on a few CTAs (every tail tile in 2 to 5 pieces, a masked last key block, fewer tiles
+    // than CTAs), and a case with more CTAs than the tail's blocks (no tail: the plain walk).
+    struct T5 {
+      int b, sq, sk, hq, hkv, ctas;
+    };
+    std::vector<T5> tc = {{2, 200, 600, 4, 2, 5}, {2, 113, 203, 4, 2, 3}, {1, 128, 300, 2, 1, 5}, {2, 128, 128, 2, 2, 3}};
+    if (!small) {
+      std::vector<T5> more = {{2, 1023, 1024, 6, 2, 40}, {1, 4224, 4224, 2, 1, 20}, {3, 257, 511, 3, 1, 10}, {1, 1024, 2048, 4, 4, 7},
+                              {2, 2048, 2048, 4, 4, 132}};
+      tc.insert(tc.end(), more.begin(), more.end());
+    }
+    for (T5 const& c : tc) check_case<Cfg>(c.b, c.sq, c.sk, c.hq, c.hkv, tot, c.ctas, 1);
+  }
   if constexpr (Cfg::kFp8) return;  // FP8: fixed lengths only
   // varlen (FlashAttention-3's test style): lengths 1 and 0, ragged tails, Sq != Sk per sequence
   check_varlen<Cfg>({1, 0, 137, 128, 300, 65}, {1, 0, 137, 128, 300, 65}, 4, 2, tot);
@@ -627,7 +645,8 @@ void time_table(int reps) {
 // 32-bit shared stores), -DTESSEL_ATTN_Q_STAGES=1|2 (Q's buffers), -DTESSEL_ATTN_NEXT_EARLY=0|1 (the next tile's
 // lookup under the last P V), -DTESSEL_ATTN_STAGGER=0|1 (a tile's first S issued by the consumer warpgroups one
 // after the other), -DTESSEL_ATTN_EPI_EARLY=1 (the TMA-store epilogue's first barrier under the last P V),
-// -DTESSEL_ATTN_EPI_WIDE=0|1 (O's direct stores as 16-byte vectors).
+// -DTESSEL_ATTN_EPI_WIDE=0|1 (O's direct stores as 16-byte vectors), -DTESSEL_ATTN_STREAM_K=0|1 (the static walk's last
+// partial wave split along the keys; the sweep then adds cases with the tail forced on a few CTAs).
 #if !defined(TESSEL_ATTN_OVERLAP)
 #  define TESSEL_ATTN_OVERLAP 1
 #endif
@@ -715,6 +734,11 @@ void time_table(int reps) {
 #else
 #  define TESSEL_ATTN_STAGGER_OF(D, C) att::attention_default_stagger(D, C, sizeof(T))
 #endif
+#if defined(TESSEL_ATTN_STREAM_K)
+#  define TESSEL_ATTN_SK_OF(D, C) (TESSEL_ATTN_STREAM_K != 0)
+#else
+#  define TESSEL_ATTN_SK_OF(D, C) att::attention_default_stream_k(D, C, sizeof(T))
+#endif
 #if !defined(TESSEL_ATTN_EPI_EARLY)
 #  define TESSEL_ATTN_EPI_EARLY 0
 #endif
@@ -736,7 +760,8 @@ using ConfigOf = att::AttentionConfig<T, D, Causal, TESSEL_ATTN_BN_OF(D, Causal)
                                     TESSEL_ATTN_CHAINS_OF(D, Causal), TESSEL_ATTN_EARLY_OF(D, Causal), TESSEL_ATTN_SKIP_OF(D, Causal),
                                     TESSEL_ATTN_KAHEAD_OF(D, Causal), TESSEL_ATTN_SPLIT_OF(D, Causal), TESSEL_ATTN_SNAKE_OF(D, Causal),
                                     TESSEL_ATTN_XOR_OF(D, Causal), TESSEL_ATTN_QS_OF(D, Causal), TESSEL_ATTN_NE_OF(D, Causal),
-                                    TESSEL_ATTN_STAGGER_OF(D, Causal), TESSEL_ATTN_EPI_EARLY != 0, TESSEL_ATTN_WIDE_OF(D, Causal)>;
+                                    TESSEL_ATTN_STAGGER_OF(D, Causal), TESSEL_ATTN_EPI_EARLY != 0, TESSEL_ATTN_WIDE_OF(D, Causal),
+                                    TESSEL_ATTN_SK_OF(D, Causal)>;
 template <class T, int D, bool Causal>
 using Config = ConfigOf<T, D, Causal>;
 #if !defined(TESSEL_ATTN_BN) && !defined(TESSEL_ATTN_DYNAMIC) && !defined(TESSEL_ATTN_EPI_TMA) && !defined(TESSEL_ATTN_CONSUMERS) && \
@@ -744,7 +769,7 @@ using Config = ConfigOf<T, D, Causal>;
     TESSEL_ATTN_STAGES == 2 && TESSEL_ATTN_EXP_EMU == 0 && !defined(TESSEL_ATTN_CHAINS) && !defined(TESSEL_ATTN_RESCALE_EARLY) && \
     !defined(TESSEL_ATTN_SKIP_RESCALE) && !defined(TESSEL_ATTN_K_AHEAD) && !defined(TESSEL_ATTN_SPLIT_WAIT) && !defined(TESSEL_ATTN_SNAKE) && \
     !defined(TESSEL_ATTN_EPI_XOR) && !defined(TESSEL_ATTN_Q_STAGES) && !defined(TESSEL_ATTN_NEXT_EARLY) && !defined(TESSEL_ATTN_STAGGER) && \
-    TESSEL_ATTN_EPI_EARLY == 0 && !defined(TESSEL_ATTN_EPI_WIDE)
+    TESSEL_ATTN_EPI_EARLY == 0 && !defined(TESSEL_ATTN_EPI_WIDE) && !defined(TESSEL_ATTN_STREAM_K)
 // Without overrides the bench times exactly what tessel::cuda::attention and tessel.cuda.attention run.
 template <int D, bool Causal>
 constexpr bool kIsLibraryDefault = std::is_same_v<Config<bfloat16_t, D, Causal>, att::AttentionConfig<bfloat16_t, D, Causal>>;

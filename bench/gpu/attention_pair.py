@@ -10,7 +10,8 @@ attention_torch.py) compare different clock states: the SM clock falls from 1980
 0.3 s of sustained work on the H100 (bench/RESULTS.md, "Attention forward, session 15").
 Several builds of tessel can be compared in the same loop: --lib name=path, repeated (each row then alternates
 the builds and cuDNN, the order rotated launch by launch; each build's ratio to cuDNN from the same iterations);
---rows picks rows (e.g. d128c: d128 causal, d128c2048: one S), --rounds repeats the rows. Build each --lib with
+--rows picks rows (e.g. d128c: d128 causal, d128c2048: one S; an S outside the table's, e.g. d128c4096, adds that row;
+batch x S stays 16k tokens), --rounds repeats the rows. Build each --lib with
 -Xcompiler -fno-gnu-unique (as tessel.cuda does): two libraries with the same kernel configuration otherwise share the
 launch's statics (g++'s STB_GNU_UNIQUE) and the second's kernel runs without its shared-memory attribute.
   python3 bench/gpu/attention_pair.py [--reps N] [--rounds R] [--rows d128c,...] [--lib [name=]path/to/libtessel_attention.so ...]"""
@@ -18,6 +19,7 @@ import argparse
 import ctypes
 import importlib.util
 import os
+import re
 
 import torch
 import torch.nn.functional as F
@@ -53,6 +55,16 @@ def timed(fn):
     fn()
     b.record()
     return a, b
+
+
+def extra_rows(rows):
+    """The (D, S) of --rows items that name an S outside ROWS (e.g. d128c4096): timed too, after ROWS."""
+    extra = []
+    for r in (rows.split(",") if rows else []):
+        m = re.fullmatch(r"d(\d+)[cn]?(\d+)", r.strip())
+        if m and (int(m.group(1)), int(m.group(2))) not in ROWS + extra:
+            extra.append((int(m.group(1)), int(m.group(2))))
+    return extra
 
 
 def row_selected(rows, d, s, causal):
@@ -98,7 +110,7 @@ def main():
     print(f"torch {torch.__version__}, cuDNN {torch.backends.cudnn.version()}, {torch.cuda.get_device_name()}; "
           f"{' / '.join(n for n, _ in libs)} and cuDNN alternated launch by launch, median of {args.reps}", flush=True)
     for rnd in range(args.rounds):
-        for d, s in ROWS:
+        for d, s in ROWS + extra_rows(args.rows):
             if not any(row_selected(args.rows, d, s, c) for c in (False, True)):
                 continue
             b, h = 16384 // s, 2048 // d

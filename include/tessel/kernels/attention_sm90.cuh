@@ -12,7 +12,8 @@
 //                        a.max_seqlen_q, a.max_seqlen_k, a.total_q, a.total_k (rows of the packed tensors);
 //   launch_attention<Cfg>(a, stream);      one configuration
 //   tessel::cuda::attention(a, stream);    the default configuration of a.head_dim (64, 128, 256) and a.causal
-//                                          (instantiates all six kernels of T; FP8: four)
+//                                          (instantiates all eight kernels of T: d128's short
+//                                          configurations too; FP8: four)
 // The TMA needs 16-byte aligned pointers and strides (named error otherwise).
 // FP8 (T = float_e4m3_t): O is bf16; q_descale, k_descale, v_descale (fp32,
 // device memory, FlashAttention-3's (batch, heads_k) with strides; strides 0:
@@ -28,7 +29,9 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <mutex>
 #include <string>
+#include <vector>
 
 #include "../atom/atom.hpp"
 #include "../atom/tma_copy.hpp"
@@ -73,6 +76,11 @@ struct AttentionArgs {
   long long o_batch = 0, o_row = 0, o_head = 0;
   float scale = 0.f;  // 0: 1 / sqrt(head_dim)
   bool causal = false;
+  // The stream-K tail (configurations with kStreamK: the last partial wave split along the keys): -1 where
+  // attention_choose_tail says so, 0 never, 1 wherever it applies (tests). ctas: at most this many persistent CTAs
+  // (0: one per SM; tests).
+  int stream_k = -1;
+  int ctas = 0;
 
   // Contiguous (B, S, H, D) tensors.
   void set_contiguous() {
@@ -85,7 +93,72 @@ struct AttentionArgs {
   }
 };
 
+// The stream-K tail of a static non-causal walk (Cfg::kStreamK): `tiles` positions of `blocks` key blocks each on
+// `workers` persistent CTAs. It applies where the last wave is partial (or there are fewer tiles than workers) and
+// every worker gets at least one block; it is chosen where the idle time it removes, (workers - rest) blocks of
+// every tile's, is at least kAttentionTailMinIdleBlocks blocks a worker (a split tile costs another tile start and
+// the merge, about a block or two).
+inline constexpr int kAttentionTailMinIdleBlocks = 4;
+inline bool attention_tail_applies(int tiles, int blocks, int workers) {
+  int const rest = tiles % workers;
+  return rest != 0 && (long long)rest * blocks >= workers;
+}
+inline bool attention_choose_tail(int tiles, int blocks, int workers) {
+  return attention_tail_applies(tiles, blocks, workers) && (long long)(workers - tiles % workers) * blocks >= (long long)kAttentionTailMinIdleBlocks * workers;
+}
+
 namespace detail {
+
+// The stream-K tail's workspace (AttentionParams::tail: partials, flags), one per device and stream (launches on
+// one stream run in turn; two streams never share one): `slots` partial slots of slot_floats and their flags, zero
+// between launches (each launch's heads reset the flags they read). Allocated on a stream's first launch with a
+// tail, reallocated larger once that stream's work is done.
+struct AttentionTailWorkspace {
+  float* partials = nullptr;
+  int* flags = nullptr;
+  long long slots = 0, slot_floats = 0;
+};
+inline cudaError_t attention_tail_workspace(int dev, cudaStream_t stream, long long slots, long long slot_floats, AttentionTailWorkspace& out) {
+  struct Entry {
+    int dev;
+    cudaStream_t stream;
+    AttentionTailWorkspace ws;
+  };
+  static std::mutex mutex;
+  static std::vector<Entry> entries;
+  std::lock_guard<std::mutex> lock(mutex);
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    Entry& e = entries[i];
+    if (e.dev != dev || e.stream != stream) continue;
+    if (e.ws.slots >= slots && e.ws.slot_floats >= slot_floats) {
+      out = e.ws;
+      return cudaSuccess;
+    }
+    cudaError_t err = cudaStreamSynchronize(stream);  // the old one's last reader is done
+    if (err == cudaSuccess) err = cudaFree(e.ws.partials);
+    if (err == cudaSuccess) err = cudaFree(e.ws.flags);
+    entries.erase(entries.begin() + long(i));
+    if (err != cudaSuccess) return err;
+    break;
+  }
+  AttentionTailWorkspace ws;
+  ws.slots = slots, ws.slot_floats = slot_floats;
+  cudaError_t err = cudaMalloc(&ws.partials, std::size_t(slots * slot_floats) * sizeof(float));
+  if (err != cudaSuccess) return err;
+  err = cudaMalloc(&ws.flags, std::size_t(slots) * sizeof(int));
+  if (err == cudaSuccess) err = cudaMemset(ws.flags, 0, std::size_t(slots) * sizeof(int));
+  if (err != cudaSuccess) {
+    cudaFree(ws.partials);
+    return err;
+  }
+  entries.push_back({dev, stream, ws});
+  out = ws;
+  return cudaSuccess;
+}
+inline bool attention_stream_capturing(cudaStream_t stream) {
+  cudaStreamCaptureStatus st = cudaStreamCaptureStatusNone;
+  return cudaStreamIsCapturing(stream, &st) != cudaSuccess || st != cudaStreamCaptureStatusNone;
+}
 
 // The tensor (S, D, H, B) of Q, K or V as a tessel layout: (rows, head dim, heads, batches).
 template <class T, class DH>
@@ -463,7 +536,22 @@ cudaError_t launch_attention(AttentionArgs<typename Cfg::Element> const& a, cuda
   if constexpr (Cfg::kCausal) p.sched = detail::make_causal_scheduler(p.tiles_m, a.hq, a.batch, f.sms, Cfg::kDynamic);
   else p.sched = make_tile_scheduler(make_layout(make_shape(p.tiles_m * a.hq * a.batch)), p.tiles_m, a.hq, a.batch);
   int const tiles = p.sched.positions;
-  int const grid = tiles < f.sms ? tiles : f.sms;
+  int const sms = a.ctas > 0 && a.ctas < f.sms ? a.ctas : f.sms;
+  int grid = tiles < sms ? tiles : sms;
+  if constexpr (Cfg::kStreamK) {
+    // The stream-K tail (fixed lengths: every tile has blocks_n key blocks): positions from (tiles / sms) sms on,
+    // split along the keys among all sms CTAs (with fewer tiles than sms, all of them); not while the stream is
+    // being captured (the workspace is allocated on first use).
+    if (!varlen && a.stream_k != 0 && attention_tail_applies(tiles, p.blocks_n, sms) &&
+        (a.stream_k > 0 || attention_choose_tail(tiles, p.blocks_n, sms)) && !detail::attention_stream_capturing(stream)) {
+      detail::AttentionTailWorkspace ws;
+      e = detail::attention_tail_workspace(dev, stream, (long long)sms * Cfg::kConsumers, attention_tail_floats<Cfg>(), ws);
+      if (e != cudaSuccess) return e;
+      p.tail.begin = tiles / sms * sms, p.tail.tiles = tiles - p.tail.begin, p.tail.workers = sms, p.tail.k_tiles = p.blocks_n;
+      p.tail.partials = ws.partials, p.tail.flags = ws.flags;
+      grid = sms;
+    }
+  }
   if constexpr (Cfg::kDynamic) {
     // A counter per launch from a ring of 1024 per device (zeroed on the
     // launch's stream before the kernel): launches in flight on several streams
@@ -590,16 +678,20 @@ void describe(int batch = 2, int sq = 1024, int sk = 1024, int hq = 16, int hkv 
 
 // The default configuration's launch for head dimension D and a.causal:
 // AttentionConfig's defaults, or AttentionShortConfig where every sequence has
-// at most attention_short_keys keys.
-template <class T, int D>
-cudaError_t launch_attention_default(AttentionArgs<T> const& a, cudaStream_t stream) {
-  if (a.causal) return launch_attention<AttentionConfig<T, D, true>>(a, stream);
-  constexpr int kShort = attention_short_keys(D, false, sizeof(T));
+// at most attention_short_keys keys (either mask).
+template <class T, int D, bool Causal>
+cudaError_t launch_attention_default_mask(AttentionArgs<T> const& a, cudaStream_t stream) {
+  constexpr int kShort = attention_short_keys(D, Causal, sizeof(T));
   if constexpr (kShort > 0) {
     bool const varlen = a.cu_seqlens_q != nullptr || a.cu_seqlens_k != nullptr;
-    if ((varlen ? a.max_seqlen_k : a.sk) <= kShort) return launch_attention<AttentionShortConfig<T, D, false>>(a, stream);
+    if ((varlen ? a.max_seqlen_k : a.sk) <= kShort) return launch_attention<AttentionShortConfig<T, D, Causal>>(a, stream);
   }
-  return launch_attention<AttentionConfig<T, D, false>>(a, stream);
+  return launch_attention<AttentionConfig<T, D, Causal>>(a, stream);
+}
+template <class T, int D>
+cudaError_t launch_attention_default(AttentionArgs<T> const& a, cudaStream_t stream) {
+  if (a.causal) return launch_attention_default_mask<T, D, true>(a, stream);
+  return launch_attention_default_mask<T, D, false>(a, stream);
 }
 
 }  // namespace tessel::kernels::attention_sm90

@@ -105,8 +105,14 @@ constexpr int attention_default_consumers(int head_dim, bool, int bytes = 2) { r
 // 16-bit d256 causal: BN 80, static with the snake walk since session 15 (was BN 64, dynamic: the dynamic
 // scheduler's producer needs 40 registers, the consumers' 232 then spill at BN 80; H100, call 1, 3 alternated
 // rounds, median of 20 each: 650 / 647 / 654 TFLOP/s against 593 / 600 / 589, static BN 64 with the snake 633 / 632 / 638).
-constexpr int attention_default_bn(int head_dim, bool causal, int bytes = 2) {
-  return bytes == 1 ? (head_dim == 128 ? 192 : 128) : head_dim == 128 && !causal ? 192 : head_dim <= 128 ? 128 : 80;
+// 16-bit d128 causal: BN 192 since session 20 (with one Q buffer and O from registers as 16-byte vectors: BN 192's
+// two K/V stages leave no room for the TMA store's O tiles or a second Q tile). H100, attention_pair.py, 3 rounds of
+// 30 against cuDNN in the same loop, against session 19's default (BN 128, 2 Q buffers, TMA stores): S = 8k 1.116-1.123
+// against 1.029-1.038 (+0.085 every round), 16k 1.140-1.143 against 1.027-1.028 (+0.115; 649 TFLOP/s); at 2k 0.981-0.987
+// against 0.999-1.004 (AttentionShortConfig keeps the session 19 configuration there); BN 160 with the TMA store and
+// one Q buffer +0.016 / +0.036 at 8k / 16k, spilling 88 bytes.
+constexpr int attention_default_bn(int head_dim, bool, int bytes = 2) {
+  return bytes == 1 ? (head_dim == 128 ? 192 : 128) : head_dim == 128 ? 192 : head_dim < 128 ? 128 : 80;
 }
 // Dynamic scheduling: d128 causal (16-bit: static with the snake, session 15's call 1 on the H100: 317 / 564 / 544
 // TFLOP/s at S = 2k / 8k / 16k against dynamic's 456 / 590 / 554; at 2k the static groups of heads unbalance the CTAs.
@@ -118,7 +124,8 @@ constexpr bool attention_default_dynamic(int head_dim, bool causal, int = 2) { r
 constexpr int attention_default_producer_regs(int head_dim, int consumers, bool dynamic, int bytes = 2) {
   return consumers == 3 ? 32 : dynamic && head_dim > 128 ? 40 : dynamic && bytes == 1 ? 32 : 24;
 }
-constexpr bool attention_default_epi_tma(int head_dim, bool causal, int bytes = 2) { return bytes == 2 && causal && head_dim == 128; }
+// O through TMA stores: the default of 16-bit d128 causal until session 19; since session 20 only AttentionShortConfig's.
+constexpr bool attention_default_epi_tma(int, bool, int = 2) { return false; }
 // The softmax's schedule (session 13's H100 calls, bench/RESULTS.md): P V's wait
 // kept below the softmax (SplitWait_: +7-8% for d128 bf16 and FP8); FP8 with 4
 // partial maxima, the rescale skipped where no maximum moved and K loaded one
@@ -170,8 +177,9 @@ constexpr int attention_default_epi_xor(int, bool, int = 2) { return 2; }
 // rounds against cuDNN in the same loop, bf16 d128 causal: 0.993-0.999 / 0.991-0.999 at S = 8k / 16k against
 // 1 buffer's 0.983-0.990 / 0.979-0.985, 2k the same (0.949-0.955 against 0.951-0.956); d64 with 2 (spilling):
 // non-causal 1.087-1.088 against 1.116-1.118, causal the same.
+// Session 20: 16-bit d128 causal takes BN 192 and one Q buffer (attention_default_bn); AttentionShortConfig keeps two.
 constexpr int attention_default_q_stages(int head_dim, bool causal, int bytes = 2) {
-  return head_dim == 128 && (bytes == 2 ? causal : !causal) ? 2 : 1;  // FP8 d128 non-causal: above
+  return head_dim == 128 && bytes == 1 && !causal ? 2 : 1;  // FP8 d128 non-causal: above
 }
 // The next tile's lookup under this tile's last P V (NextEarly_, session 17): off but for AttentionShortConfig
 // (below). H100, attention_pair.py, 5 rounds, with KAhead_: d128 causal (dynamic) 0.920-0.924 / 0.980-0.983 /
@@ -198,6 +206,15 @@ constexpr bool attention_default_epi_wide(int head_dim, bool causal, int bytes =
   if (bytes == 1) return head_dim == 128;
   return !attention_default_epi_tma(head_dim, causal, bytes) && (head_dim != 64 || causal);
 }
+
+// The stream-K tail (StreamK_, session 20): 16-bit d128 non-causal with BN 192 (a static walk; launch_attention
+// takes it where attention_choose_tail says so; not AttentionShortConfig). H100, attention_pair.py, 5 rounds of 30
+// against cuDNN in the same loop, per-round differences, medians: call 1 (against the same kernel without it) d128
+// S = 8k +0.014, 16k +0.016 (2048 tiles on 132 SMs, 15.5 waves; every round ahead), d64 8k +0.004 (2752 tiles, 20.8
+// waves), d256 8k +0.001 (4 of 5 rounds), the short configuration at 2k -0.007 (0 of 5); call 2 (against main) d128
+// 4k / 8k / 16k +0.009 / +0.019 / +0.019, d64 -0.014 (the key blocks' run-time first bound cost it more than the
+// tail gave: configurations without the tail keep it a compile-time 0).
+constexpr bool attention_default_stream_k(int head_dim, bool causal, int bytes = 2) { return bytes == 2 && !causal && head_dim == 128; }
 
 // Dynamic scheduling's tile slot (session 18): the words the producer writes for each Q stage, the tile's
 // work or none left (attention_put_slot below), 16-byte aligned (after the barriers, 16 bytes per stage each).
@@ -313,7 +330,8 @@ template <class T, int HeadDim, bool Causal, int BN_ = attention_default_bn(Head
           int EpiXor_ = attention_default_epi_xor(HeadDim, Causal, sizeof(T)),
           int QStages_ = attention_default_q_stages(HeadDim, Causal, sizeof(T)),
           bool NextEarly_ = attention_default_next_early(HeadDim, Causal, sizeof(T)), bool Stagger_ = attention_default_stagger(HeadDim, Causal, sizeof(T)),
-          bool EpiEarly_ = false, bool EpiWide_ = attention_default_epi_wide(HeadDim, Causal, sizeof(T))>
+          bool EpiEarly_ = false, bool EpiWide_ = attention_default_epi_wide(HeadDim, Causal, sizeof(T)),
+          bool StreamK_ = attention_default_stream_k(HeadDim, Causal, sizeof(T))>
 struct AttentionConfig {
   static_assert(Consumers_ == 2 || Consumers_ == 3, "AttentionConfig: 2 or 3 consumer warpgroups");
   static constexpr bool kDynamic = Dynamic_;
@@ -345,6 +363,9 @@ struct AttentionConfig {
   static constexpr bool kEpiEarly = EpiEarly_ && EpiTma_ && Overlap_;
   // EpiWide_: O stored from registers in 16-byte vectors (a quad's words transposed by shuffles) where O's rows allow.
   static constexpr bool kEpiWide = EpiWide_;
+  // StreamK_ (session 20): the static walk's last partial wave split along the keys among all CTAs (StreamKTail,
+  // scheduler.cuh; launch_attention chooses it per launch: fixed lengths, the non-causal mask, static scheduling).
+  static constexpr bool kStreamK = StreamK_ && !Causal && !Dynamic_;
   using Element = T;
   // FP8 (float_e4m3_t in): Q, K and V e4m3 with descales, O bf16, V read from
   // V^T (B, Hkv, D, Sk rounded up to 32; keys contiguous, relabelled per 32 by
@@ -462,10 +483,10 @@ struct AttentionConfig {
   // place replaced, every other parameter as it is (AttentionShortConfig: the defaults' configuration with its
   // tiles changed, so that it follows every other default); EpiWide_ kept only where O leaves from registers
   // (with the TMA store it measured 0.3-0.6% slower, session 19).
-  template <int BN, bool EpiTma, int QStages, bool NextEarly, bool RescaleEarly = RescaleEarly_>
+  template <int BN, bool EpiTma, int QStages, bool NextEarly, bool RescaleEarly = RescaleEarly_, bool StreamK = StreamK_>
   using with_tiles = AttentionConfig<T, HeadDim, Causal, BN, Stages_, Overlap_, Pingpong_, Dynamic_, EpiTma, Consumers_, ProducerRegs_,
                                      ConsumerRegs_, ExpEmu_, Chains_, RescaleEarly, SkipRescale_, KAhead_, SplitWait_, Snake_, EpiXor_,
-                                     QStages, NextEarly, Stagger_, EpiEarly_, EpiWide_ && !EpiTma>;
+                                     QStages, NextEarly, Stagger_, EpiEarly_, EpiWide_ && !EpiTma, StreamK>;
 };
 
 // The bits that a thread's part of the TMA-store epilogue's offsets can take
@@ -535,7 +556,15 @@ struct AttentionParams {
   std::conditional_t<Cfg::kCausal, AttentionCausalScheduler, AttentionOrderScheduler> sched;
   bool vec = true;  // O's rows allow 2-element vector stores
   int* tile_counter = nullptr;  // dynamic scheduling: positions past the grid's first, zero at the launch (null: static)
+  // Cfg::kStreamK: the walk's last partial wave split along the keys (tiles 0: none). partials: per CTA and
+  // consumer warpgroup a piece's O accumulators, row maxima and sums (attention_tail_floats each); flags: one per
+  // slot, 1 while its partial waits, reset to 0 by the tile's head.
+  StreamKTail tail{};
 };
+// The floats of one stream-K partial slot: a consumer warpgroup's O accumulators (64 rows x D) and per thread its
+// rows' maxima and sums (4 floats).
+template <class Cfg>
+TESSEL_HOST_DEVICE constexpr int attention_tail_floats() { return 128 * (64 * Cfg::kHeadDim / 128 + 4); }
 
 // One sequence of the batch: its first row in Q (and O) and in K (and V), its
 // lengths, and the batch coordinate of its tiles in the TMA tensors (b for
@@ -577,6 +606,9 @@ struct AttentionTileWork {
   AttentionSeq seq{};
   bool rows = false;
   int blocks = 0;
+  // The stream-K tail (Cfg::kStreamK): the piece's key blocks are [first, blocks); tail: the tile's index in the
+  // tail (position - StreamKTail::begin), -1 for a whole tile of the walk before it.
+  int first = 0, tail = -1;
 };
 template <bool Causal, class Params>
 TESSEL_HOST_DEVICE AttentionTileWork attention_tile_work(Params const& p, int pos, int bm, int bn) {
@@ -654,6 +686,24 @@ TESSEL_HOST_DEVICE bool attention_next_tile(AttentionWalk& w, Params const& p, i
   w.next();
   return true;
 }
+// The stream-K walk's next piece (Cfg::kStreamK: the whole tiles first, first + step, ... before the tail, then
+// the CTA's range of the tail's key blocks, StreamKTail::walk): its work in t, the walk advanced; false where it
+// is over. A tail piece's blocks are [k_begin, k_end) of the tile's (every tile of the tail has k_tiles).
+template <bool Causal, class Params>
+TESSEL_HOST_DEVICE bool attention_next_tile(StreamKWalk& w, Params const& p, int bm, int bn, AttentionTileWork& t) {
+  if (w.done()) return false;
+  int const pos = w.position();
+  t = attention_tile_work<Causal>(p, pos, bm, bn);
+  if (w.split()) t.tail = pos - p.tail.begin, t.first = w.k_begin(), t.blocks = w.k_end(p.tail.k_tiles);
+  w.next();
+  return true;
+}
+// A CTA's static walk: AttentionWalk, or with Cfg::kStreamK the stream-K walk (a plain walk where p.tail has no tiles).
+template <class Cfg, class Params>
+TESSEL_HOST_DEVICE auto attention_cta_walk(Params const& p, int first, int step) {
+  if constexpr (Cfg::kStreamK) return p.tail.walk(TileWalk{first, step, p.sched.positions}, first);
+  else return attention_walk(p.sched.positions, first, step, Cfg::kSnake);
+}
 template <bool Causal>
 TESSEL_HOST_DEVICE bool attention_block_masked(int m, int n, int bm, int bn, int sq, int sk) {
   if ((n + 1) * bn > sk) return true;
@@ -681,8 +731,13 @@ TESSEL_HOST_DEVICE bool attention_block_masked(int m, int n, int bm, int bn, int
 // after P V's wait kept (with the rescale under S: 0.976 alone, 0.968 with the
 // skip); 3 consumers (BM 192) with BN 64 and 4 stages 0.840-0.845; 2 partial
 // maxima 0.944-0.950.
-constexpr int attention_short_keys(int head_dim, bool causal, int bytes = 2) { return bytes == 2 && head_dim == 128 && !causal ? 2048 : 0; }
+// Session 20: without the stream-K tail (StreamK_ off: -0.007 at 2k, the defaults' attention_default_stream_k).
+// The causal mask too since session 20 (its default went to BN 192, below 2048 keys 0.017 slower): its short
+// configuration is session 19's causal default (BN 128, two Q buffers, O through TMA stores, the rescale under S,
+// no early lookup of the next tile), the new default with its tiles changed.
+constexpr int attention_short_keys(int head_dim, bool, int bytes = 2) { return bytes == 2 && head_dim == 128 ? 2048 : 0; }
 template <class T, int HeadDim, bool Causal>
-using AttentionShortConfig = typename AttentionConfig<T, HeadDim, Causal>::template with_tiles<128, true, 2, true, false>;
+using AttentionShortConfig = std::conditional_t<Causal, typename AttentionConfig<T, HeadDim, Causal>::template with_tiles<128, true, 2, false, true, false>,
+                                                typename AttentionConfig<T, HeadDim, Causal>::template with_tiles<128, true, 2, true, false, false>>;
 
 }  // namespace tessel::kernels::attention_sm90

@@ -170,6 +170,69 @@ TESSEL_DEVICE float descale_of(float const* d, long long sb, long long sh, int b
 using ::TESSEL_NAMESPACE::kernels::named_barrier_arrive;  // sm90_common.cuh
 using ::TESSEL_NAMESPACE::kernels::named_barrier_sync;
 
+// The stream-K tail's partials (Cfg::kStreamK; StreamKTail, scheduler.cuh): slot s (CTA c's consumer warpgroup w:
+// s = c kConsumers + w) holds attention_tail_floats<Cfg>() floats, thread t's O value i at float
+// (i / 4) 512 + 4 t + i % 4 (16-byte stores, a warpgroup's in turn contiguous), then its rows' maxima and sums
+// (m0, m1, l0, l1) at float (values / 4) 512 + 4 t; through L2 (st.global.cg / ld.global.cg: the reader is
+// another SM). The slot's flag: 1 once the warpgroup's stores are done (its named barrier, then one thread's
+// fence.acq_rel.gpu and store), read with ld.acquire.gpu by the head's thread 0 of the same warpgroup, which resets it.
+TESSEL_DEVICE void tail_flag_set(int* f) { asm volatile("fence.acq_rel.gpu;\n\tst.relaxed.gpu.global.s32 [%0], 1;" ::"l"(f) : "memory"); }
+TESSEL_DEVICE int tail_flag_get(int const* f) {
+  int v;
+  asm volatile("ld.acquire.gpu.global.s32 %0, [%1];" : "=r"(v) : "l"(f) : "memory");
+  return v;
+}
+template <class Cfg, class Acc>
+TESSEL_DEVICE void tail_store(StreamKTail const& tl, int slot, int t, Acc const& acc, float const (&m)[2], float const (&l)[2]) {
+  constexpr int kVals = decltype(size(acc.layout()))::value;
+  static_assert(kVals % 4 == 0 && 128 * (kVals + 4) == attention_tail_floats<Cfg>(), "attention: a partial slot's floats");
+  float4* const part = reinterpret_cast<float4*>(tl.partials + (long long)slot * attention_tail_floats<Cfg>());
+  TESSEL_UNROLL
+  for (int i = 0; i < kVals; i += 4) __stcg(part + (i / 4) * 128 + t, make_float4(acc(i), acc(i + 1), acc(i + 2), acc(i + 3)));
+  __stcg(part + (kVals / 4) * 128 + t, make_float4(m[0], m[1], l[0], l[1]));
+  named_barrier_sync(Cfg::kEpiBarrier + slot % Cfg::kConsumers, 128);
+  if (t == 0) tail_flag_set(tl.flags + slot);
+}
+// The head of a tail tile: the pieces of workers [lo, hi) (this warpgroup's slot in each) merged into its own O,
+// maxima and per-thread sums (the same rows and columns in every piece: the online softmax's rescale, both sides
+// to the larger maximum).
+template <class Cfg, class Acc>
+TESSEL_DEVICE void tail_add(StreamKTail const& tl, int lo, int hi, int wg, int t, float scale_log2, Acc& acc, float (&m)[2], float (&l)[2]) {
+  constexpr int kVals = decltype(size(acc.layout()))::value;
+  constexpr float kNegInf = -__builtin_huge_valf();
+  if (t == 0) {
+    for (int c = lo; c < hi; ++c) {
+      int* const f = tl.flags + c * Cfg::kConsumers + wg;
+      while (tail_flag_get(f) == 0) {
+      }
+      *reinterpret_cast<int volatile*>(f) = 0;  // read once: ready for the next launch
+    }
+  }
+  named_barrier_sync(Cfg::kEpiBarrier + wg, 128);
+  auto o_rc = make_tensor(acc.data(), typename Cfg::LayoutORowCol{});
+  constexpr typename Cfg::LayoutORowCol rc{};
+  constexpr int kCols = decltype(size<1>(rc))::value;
+  for (int c = lo; c < hi; ++c) {
+    float const* const part = tl.partials + (long long)(c * Cfg::kConsumers + wg) * attention_tail_floats<Cfg>();
+    float4 const ml = __ldcg(reinterpret_cast<float4 const*>(part) + (kVals / 4) * 128 + t);
+    float const mb[2] = {ml.x, ml.y}, lb[2] = {ml.z, ml.w};
+    TESSEL_UNROLL
+    for (int r = 0; r < 2; ++r) {
+      float const mx = fmaxf(m[r], mb[r]);
+      float const ms = mx == kNegInf ? 0.f : mx * scale_log2;  // no key on either side: both factors 0
+      float const fa = exp2_approx(m[r] * scale_log2 - ms), fb = exp2_approx(mb[r] * scale_log2 - ms);
+      m[r] = mx;
+      l[r] = l[r] * fa + lb[r] * fb;
+      // value by value (4-byte loads: no second copy of O in registers, which spilled at d256)
+      TESSEL_UNROLL
+      for (int j = 0; j < kCols; ++j) {
+        int const i = int(rc(r, j));
+        o_rc(r, j) = o_rc(r, j) * fa + __ldcg(part + (i / 4) * 512 + 4 * t + i % 4) * fb;
+      }
+    }
+  }
+}
+
 }  // namespace detail
 
 // The kernel (Cfg: AttentionConfig). Launch with Cfg::kThreads threads,
@@ -229,12 +292,12 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
     if (threadIdx.x == 0) {
       PipelineState<QS> sq;
       PipelineState<S> sk, sv;
-      AttentionWalk w = attention_walk(p.sched.positions, int(blockIdx.x), int(gridDim.x), Cfg::kSnake);  // static
+      auto w = attention_cta_walk<Cfg>(p, int(blockIdx.x), int(gridDim.x));  // static
       int pos = int(blockIdx.x);                                   // dynamic
       for (;;) {
         TileCoord tc{};
         AttentionSeq seq{};
-        int blocks = 0;
+        int blocks = 0, first = 0;  // the key blocks [first, blocks) (first > 0: a piece of the stream-K tail)
         if constexpr (Cfg::kDynamic) {
           bool const live = pos < p.sched.positions;
           AttentionTileWork t{};
@@ -253,6 +316,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
           AttentionTileWork t;
           if (!attention_next_tile<kCausal>(w, p, BM::value, BN::value, t)) break;
           tc = t.tc, seq = t.seq, blocks = t.blocks;
+          if constexpr (Cfg::kStreamK) first = t.first;  // else 0 at compile time (session 20: the run-time 0 cost d64 1-2%)
           if (blocks == 0) continue;  // a raster hole, no rows (varlen), or rows that see no key: the consumers write zeros
           pipe_q.producer_acquire(sq, Cfg::kBytesQ);
           detail::load_tile<Cfg::kBoxesQ>(p.tma_q.desc, p.plan_q, pipe_q.full(sq), smem_q + sq.index * Cfg::kTileQ, seq.q0 + tc.m * BM::value, tc.n, seq.b);
@@ -274,10 +338,10 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
         // overlapped consumers read them: S of block n-1 with P V of block n),
         // so that K's load waits only for S of block n+1 to retire, not for
         // P V of block n+2. Else K(n), V(n).
-        if (Cfg::kKAhead && blocks > 0) load_k(blocks - 1);  // (dynamic: a tile of no block loads nothing)
-        for (int n = blocks - 1; n >= 0; --n) {
+        if (Cfg::kKAhead && blocks > first) load_k(blocks - 1);  // (dynamic: a tile of no block loads nothing)
+        for (int n = blocks - 1; n >= first; --n) {
           if constexpr (Cfg::kKAhead) {
-            if (n > 0) load_k(n - 1);
+            if (n > first) load_k(n - 1);
           } else {
             load_k(n);
           }
@@ -335,7 +399,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
 
     PipelineState<QS> sq;
     PipelineState<S> sk, sv;
-    AttentionWalk w = attention_walk(p.sched.positions, int(blockIdx.x), int(gridDim.x), Cfg::kSnake);  // static
+    auto w = attention_cta_walk<Cfg>(p, int(blockIdx.x), int(gridDim.x));  // static
     // The lookup of this CTA's next position (false: none left): the static walk's next, or (dynamic) the tile
     // that comes with the Q stage `at`, waited for (the slot read before the stage's release: the producer then
     // writes the next; the producer's lookup of its work, read as it is). Cfg::kNextEarly: done under the
@@ -361,7 +425,8 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
       }
       TileCoord const tc = t.tc;
       AttentionSeq const seq = t.seq;
-      int const blocks = t.blocks;
+      // the key blocks [first, blocks): first > 0 in a later piece of a tail tile (Cfg::kStreamK; else 0 at compile time)
+      int const blocks = t.blocks, first = Cfg::kStreamK ? t.first : 0;
       if constexpr (Cfg::kDynamic) {
         if (blocks == 0) {  // no Q came: release the stage now
           pipe_q.consumer_release(sq.index);
@@ -413,7 +478,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
       };
       auto release_k = [&](int n) {  // after S of block n has retired
         if (lane0) pipe_k.consumer_release(sk.index);
-        if (n == 0 && (Cfg::kDynamic || lane0)) pipe_q.consumer_release(sq.index);  // the tile's last read of Q (and of the slot)
+        if (n == first && (Cfg::kDynamic || lane0)) pipe_q.consumer_release(sq.index);  // the tile's last read of Q (and of the slot)
         sk.advance();
       };
       auto release_v = [&] {  // after O += P V of a block has retired
@@ -513,7 +578,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
           epi_free_done = true;
         }
       };
-      if (blocks > 0) {
+      if (blocks > first) {
         auto acc_s = partition_fragment_C(mma_qk, Shape<BM, BN>{});
         auto tOrP = make_tensor<T>(typename Cfg::LayoutPRegs{});
         float corr[2];
@@ -569,16 +634,16 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
           // wait at the next block's start instead, after its K/V waits, made
           // ptxas serialize every wgmma.)
           if constexpr (Cfg::kSplitWait) {
-            if (blocks > 1) {
+            if (blocks - first > 1) {
               for (n = blocks - 2;; --n) {
                 step(n);
-                if (n == 0) break;
+                if (n == first) break;
                 retire_pv();
               }
               retire_pv();
             }
           } else {
-            for (n = blocks - 2; n >= 0; --n) {
+            for (n = blocks - 2; n >= first; --n) {
               step(n);
               retire_pv();
             }
@@ -602,7 +667,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
           release_v();
         } else {
           // One block at a time: S, softmax, P V.
-          for (int n = blocks - 1; n >= 0; --n) {
+          for (int n = blocks - 1; n >= first; --n) {
             pipe_k.consumer_wait(sk);
             issue_s(acc_s, sk.index);
             warpgroup_wait<0>();
@@ -619,6 +684,21 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
           }
         }
         sq.advance();
+      }
+
+      // Cfg::kStreamK: a later piece of a tail tile leaves its O, maxima and sums to the tile's head (its partial
+      // slot, then its flag); the head adds its contributors' pieces to its own before the epilogue.
+      if constexpr (Cfg::kStreamK) {
+        if (t.tail >= 0) {
+          int const slot_t = ctid % 128;
+          if (first > 0) {
+            detail::tail_store<Cfg>(p.tail, int(blockIdx.x) * Cfg::kConsumers + wg, slot_t, acc_o, row_max, row_sum);
+            continue;
+          }
+          int lo = 0, hi = 0;
+          p.tail.contributors(t.tail, lo, hi);
+          if (hi > lo) detail::tail_add<Cfg>(p.tail, lo, hi, wg, slot_t, scale_log2, acc_o, row_max, row_sum);
+        }
       }
 
       // O / l, then O and the log-sum-exp out.
