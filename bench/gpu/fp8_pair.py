@@ -5,7 +5,15 @@ case over rounds (issue 27). tessel is gemm_bench.cu built as a shared library:
 
   nvcc -ccbin g++ -std=c++20 -O3 -gencode=arch=compute_90a,code=sm_90a -Iinclude -shared -Xcompiler -fPIC \\
        -DTESSEL_GEMM_BENCH_LIB -DTESSEL_GEMM_BENCH_FP8_ONLY bench/gpu/gemm_bench.cu -o libfp8.so -lcuda
-  python3 fp8_pair.py --lib libfp8.so [--rounds 3] [--reps 30] [--variants default,fast]
+  python3 fp8_pair.py --lib libfp8.so [--rounds 3] [--reps 30] [--variants default,fast] [--interleave CYCLES]
+
+--interleave CYCLES: per round and case, CYCLES cycles of one call of cuBLAS and of each variant (each call between
+two CUDA events), the ratio per cycle, per round the median of the cycles' ratios (as gemm_pair.py's --interleave):
+the card's clock drifts fall on all alike (the blocks of --reps runs read identical kernels up to 10% apart on the
+H200). Note: the variant timed right after cuBLAS in a cycle reads low: in session 20's H100 call, 4096^3's default
+(after cuBLAS) read 0.681 where the same kernel later in the cycle read 0.746 (not diagnosed; perhaps cuBLAS's output,
+a buffer of its own, written back from L2 during the next call, where the variants share one output buffer). Compare
+variants that do not follow cuBLAS, or one variant alone against cuBLAS (both then pay alike).
 
 Cases: e4m3 TN (A (M, K) row-major, B (N, K) row-major: _scaled_mm's b = B.t(), column-major),
 per-tensor scales, bf16 out. Variants (tessel): default (128 x 192 tiles, the accumulator
@@ -56,6 +64,7 @@ def main():
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--reps", type=int, default=30)
     ap.add_argument("--variants", default="default,fast")
+    ap.add_argument("--interleave", type=int, default=0)  # cycles per round and case, one call of each variant per cycle
     args = ap.parse_args()
     lib = ctypes.CDLL(os.path.abspath(args.lib))
     f = lib.tessel_bench_gemm_fp8
@@ -194,6 +203,8 @@ def main():
         a, b_store, sa, sb = make(M, N, K)
         tensors.append(((M, N, K), (a, b_store, sa, sb, torch.empty(M, N, device="cuda", dtype=torch.bfloat16))))
     allv = ["cublas"] + variants
+    if args.interleave > 0:
+        return interleaved(args, tensors, allv, fn_of, failed)
     for r in range(args.rounds):
         order = allv[r % len(allv):] + allv[:r % len(allv)]
         for (M, N, K), t in tensors:
@@ -213,6 +224,46 @@ def main():
             rd = statistics.median([x / y for x, y in zip(t, df)]) if df else float("nan")
             print(f"{f'{M}x{N}x{K}':22s} {v:10s} {statistics.median(t):8.1f}  {' '.join(f'{x:.3f}' for x in rc):24s} {statistics.median(rc):7.3f}"
                   f"  {rd:9.3f}")
+    return 1 if failed else 0
+
+
+def interleaved(args, tensors, allv, fn_of, failed):
+    """--interleave N: per round and case, N cycles of one call of each variant (cuBLAS first, the variant that opens
+    a cycle rotating with the round), each call between two CUDA events; per round the median over the cycles of
+    (cuBLAS time / variant time), so that the card's clock drifts (FP8 runs at the power limit) fall on both alike."""
+    ratios, tflops = {}, {}
+    for r in range(args.rounds):
+        for (M, N, K), t in tensors:
+            vs = allv[r % len(allv):] + allv[:r % len(allv)]
+            fns = [fn_of(v, t) for v in vs]
+            for fn in fns:
+                for _ in range(3):
+                    fn()
+            n = args.interleave
+            ev = [torch.cuda.Event(enable_timing=True) for _ in range(n * len(fns) + 1)]
+            torch.cuda.synchronize()
+            ev[0].record()
+            k = 0
+            for _ in range(n):
+                for fn in fns:
+                    fn()
+                    k += 1
+                    ev[k].record()
+            ev[k].synchronize()
+            ms = [ev[i].elapsed_time(ev[i + 1]) for i in range(k)]
+            per = {v: ms[j::len(fns)] for j, v in enumerate(vs)}
+            for v in vs:
+                ratios.setdefault(((M, N, K), v), []).append(statistics.median(cb / x for x, cb in zip(per[v], per["cublas"])))
+                tflops.setdefault(((M, N, K), v), []).append(2 * M * N * K / statistics.median(per[v]) / 1e9)
+        print(f"round {r + 1} done", flush=True)
+    print(f"\n{args.rounds} rounds of {args.interleave} interleaved cycles (cuBLAS and every variant, one call each per cycle); FP8 e4m3 TN, "
+          f"per-tensor scales, bf16 out; per round the median over the cycles of (cuBLAS time / variant time); medians")
+    print(f"{'case':22s} {'variant':14s} {'TFLOP/s':>8s}  {'/ cuBLAS per round':30s} {'median':>7s}")
+    for (M, N, K), _ in tensors:
+        for v in allv:
+            rr = ratios[((M, N, K), v)]
+            print(f"{f'{M}x{N}x{K}':22s} {v:14s} {statistics.median(tflops[((M, N, K), v)]):8.1f}  {' '.join(f'{x:.3f}' for x in rr):30s} "
+                  f"{statistics.median(rr):7.3f}")
     return 1 if failed else 0
 
 
