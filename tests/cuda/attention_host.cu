@@ -86,7 +86,7 @@ static_assert(short_follows_defaults<bfloat16_t>() && short_follows_defaults<hal
 // Session 20: 16-bit d128 causal's default is the configuration timed in call 1 (BN 192, one Q buffer, O from
 // registers as 16-byte vectors, dynamic scheduling), and its short configuration session 19's causal default (BN
 // 128, two Q buffers, O through TMA stores); d128's non-causal default takes the stream-K tail, its short
-// configuration and d64's and d256's defaults do not.
+// configuration and d64's and d256's 16-bit defaults do not; FP8's non-causal defaults do.
 template <class T>
 constexpr bool causal_d128_as_timed() {
   using New = att::AttentionConfig<T, 128, true, 192, 2, true, false, true, false, 2, 24, 240, 0, 1, true, 2, true, true, true, 2, 1, false, false, false,
@@ -95,7 +95,9 @@ constexpr bool causal_d128_as_timed() {
                                    false, false>;
   return std::is_same_v<att::AttentionConfig<T, 128, true>, New> && std::is_same_v<att::AttentionShortConfig<T, 128, true>, Old> &&
          att::AttentionConfig<T, 128, false>::kStreamK && !att::AttentionConfig<T, 64, false>::kStreamK &&
-         !att::AttentionConfig<T, 256, false>::kStreamK && !att::AttentionShortConfig<T, 128, false>::kStreamK;
+         !att::AttentionConfig<T, 256, false>::kStreamK && !att::AttentionShortConfig<T, 128, false>::kStreamK &&
+         att::AttentionConfig<float_e4m3_t, 128, false>::kStreamK && att::AttentionConfig<float_e4m3_t, 256, false>::kStreamK &&
+         !att::AttentionConfig<float_e4m3_t, 128, true>::kStreamK;
 }
 static_assert(causal_d128_as_timed<bfloat16_t>() && causal_d128_as_timed<half_t>(), "session 20's d128 defaults");
 
@@ -108,9 +110,10 @@ void stream_k_tail() {
     int tiles, blocks, workers;
     bool applies, chosen;
   };
-  Shape const shapes[] = {{2048, 16, 132, true, true},  {2048, 11, 132, true, true},  {2048, 86, 132, true, true},
-                          {1024, 103, 132, true, true}, {2752, 64, 132, true, true},  {2752, 8, 132, true, false},
-                          {1980, 16, 132, false, false}, {66, 33, 132, true, true},  {16, 5, 5, true, true}, {4, 1, 3, false, false}};
+  Shape const shapes[] = {{2048, 16, 132, true, false}, {2048, 11, 132, true, false}, {2048, 22, 132, true, true},
+                          {2048, 86, 132, true, true},  {1024, 103, 132, true, true}, {1024, 64, 132, true, true},
+                          {2752, 64, 132, true, true},  {2752, 8, 132, true, false},  {1980, 16, 132, false, false},
+                          {66, 33, 132, true, true},    {16, 5, 5, true, false},     {4, 1, 3, false, false}};
   for (Shape const& s : shapes) {
     char name[96];
     std::snprintf(name, sizeof name, "%d tiles of %d blocks on %d workers", s.tiles, s.blocks, s.workers);

@@ -213,8 +213,11 @@ constexpr bool attention_default_epi_wide(int head_dim, bool causal, int bytes =
 // S = 8k +0.014, 16k +0.016 (2048 tiles on 132 SMs, 15.5 waves; every round ahead), d64 8k +0.004 (2752 tiles, 20.8
 // waves), d256 8k +0.001 (4 of 5 rounds), the short configuration at 2k -0.007 (0 of 5); call 2 (against main) d128
 // 4k / 8k / 16k +0.009 / +0.019 / +0.019, d64 -0.014 (the key blocks' run-time first bound cost it more than the
-// tail gave: configurations without the tail keep it a compile-time 0).
-constexpr bool attention_default_stream_k(int head_dim, bool causal, int bytes = 2) { return bytes == 2 && !causal && head_dim == 128; }
+// tail gave: configurations without the tail keep it a compile-time 0). FP8 non-causal (d128 BN 192, d256 BN 128)
+// since call 4 (H100, attention_bench --time-only --reps 20, 3 alternated rounds, medians, TFLOP/s with the V^T
+// pass): d128 8k 939.0 -> 954.7, 16k 894.9 -> 918.7, d256 8k 1153.4 -> 1167.3, 16k 1121.9 -> 1131.1 (every round
+// ahead); d128 2k 736.8 -> 727.8, which attention_choose_tail's threshold now leaves without the tail.
+constexpr bool attention_default_stream_k(int head_dim, bool causal, int bytes = 2) { return !causal && (bytes == 1 || head_dim == 128); }
 
 // Dynamic scheduling's tile slot (session 18): the words the producer writes for each Q stage, the tile's
 // work or none left (attention_put_slot below), 16-byte aligned (after the barriers, 16 bytes per stage each).
