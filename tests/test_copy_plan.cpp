@@ -278,3 +278,39 @@ TEST(CopyPlan, RowsOrder) {
   r4.used_rows_order = 2;
   EXPECT_EQ(r4.describe().find("loads before"), std::string::npos) << r4.describe();
 }
+
+TEST(CopyPlan, RowsTile) {
+  // copy_transpose_rows: tiles of 256 rows x at most 120 bytes (256) on a card of at least
+  // kRowsTile256FromGBpsPerSM per SM (the H200, 36.4), 128 rows of whole rows (128) below it (the H100 SXM,
+  // 25.4) and where the bandwidth is not known (0); 128 or 256 asked wins.
+  double const h200 = 4.8e3 / 132, h100 = 3.35e3 / 132;
+  EXPECT_EQ(kernels::rows_tile_for(0, h200), 256);
+  EXPECT_EQ(kernels::rows_tile_for(0, h100), 128);
+  EXPECT_EQ(kernels::rows_tile_for(0, 0.0), 128);
+  EXPECT_EQ(kernels::rows_tile_for(0, kernels::kRowsTile256FromGBpsPerSM), 256);
+  EXPECT_EQ(kernels::rows_tile_for(0, kernels::kRowsTile256FromGBpsPerSM - 0.001), 128);
+  for (double bw : {0.0, h100, h200}) {
+    EXPECT_EQ(kernels::rows_tile_for(128, bw), 128) << bw;
+    EXPECT_EQ(kernels::rows_tile_for(256, bw), 256) << bw;
+  }
+  auto r4 = bench_plan({201, 25, 143, 256}, {1, 3, 2, 0}, 1);
+  ASSERT_TRUE(r4.packed && r4.packed_rows) << r4.describe();
+  EXPECT_EQ(r4.TI, 128);
+  EXPECT_EQ(kernels::packed_tile_width(201, 120), 104);  // the launched J tiles of 256-row tiles: 104 + 97 bytes
+  for (int t : {-1, 1, 64, 129, 512}) {
+    auto bad = r4;
+    bad.rows_tile = t;
+    EXPECT_EQ(kernels::launch_error(bad), "cuda::copy: CopyPlan::rows_tile must be 0 (by the card), 128 or 256") << t;
+  }
+  for (int t : {0, 128, 256}) {
+    auto ok = r4;
+    ok.rows_tile = t;
+    EXPECT_EQ(kernels::launch_error(ok), "") << t;
+  }
+  // describe() names launch's choice.
+  r4.used_rows_order = 1, r4.used_rows_tile = 256;
+  EXPECT_NE(r4.describe().find("loads before the column addresses, launched as tiles of 256 rows x at most 120 bytes"),
+            std::string::npos) << r4.describe();
+  r4.used_rows_tile = 128;
+  EXPECT_EQ(r4.describe().find("256 rows"), std::string::npos) << r4.describe();
+}

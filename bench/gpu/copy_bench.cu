@@ -1,6 +1,8 @@
 // Layout-to-layout copies on the GPU: correctness and bandwidth of
 // tessel::cuda::copy beside a plain device-to-device copy.
-//   copy_bench [--small] [--reps N] [--rounds R] [--no-time] [--only TEXT] [--sweep] [--first-element-windows]
+//   copy_bench [--small] [--reps N] [--rounds R] [--no-time] [--only TEXT] [--sweep] [--first-element-windows] [--diag]
+// --diag: beside whole-row plans, their memory pattern moved by plain 16-byte loads and stores
+// without their kernel (diag_pattern; session 20), and sequential reads, writes and copies.
 // --rounds R: after a case's lines, R rounds of the plan and the D2D copy alternated
 // (each the median of N runs); the case's figures are then the rounds' medians and its
 // ratio the median of the rounds' ratios. --first-element-windows: plans with
@@ -32,6 +34,7 @@ static bool small_run = false;
 static bool g_time = true;  // --no-time: false
 static int g_rounds = 0;    // --rounds R
 static bool g_line_windows = true;  // --first-element-windows: false (CopyPlan::line_windows off, for ncu of the old windows)
+static bool g_diag = false;  // --diag: the memory pattern of whole-row plans without their kernel (diag_pattern)
 static std::string g_rounds_line;  // the rounds' ratios of the last case
 static double g_round_ratio = 0;   // their median (--rounds)
 
@@ -65,6 +68,63 @@ __global__ void fill_random(unsigned* p, long long n_words, unsigned seed) {
     x ^= x >> 13; x *= 0x5bd1e995u; x ^= x >> 15;
     p[i] = x | 0x01010101u;  // never zero bytes
   }
+}
+
+// Session 20 diagnostics (--diag): the bytes of a whole-row plan moved in its memory pattern without
+// its kernel. n bytes as 16-byte units u, unrolled 4 a thread per step, grid-stride. Mode bits: 1 read
+// (the tiles' order: tile t = u / (R * NJ / 16) of R rows, its bytes o = 16 (u % that) as row o / NJ of
+// the tile, byte o % NJ, at the row's source offset rounded down to 16; rows of I as the plan's modes
+// [0, nA)), 2 write (tile t's column j piece of R bytes at j * NI + R t: unit u's byte 16 (u % (R / 16))),
+// 4 read sequentially, 8 write sequentially. Reads are summed; the sum is stored only if it is 0 (never).
+struct DiagModes {
+  int nA;
+  long long shape[6], stride[6];
+};
+template <int Mode, int R>
+__global__ void diag_pattern(unsigned char const* src, unsigned char* dst, long long n, long long NI, long long NJ, DiagModes m,
+                             unsigned* sink) {
+  long long const units = n / 16, per_tile = R * NJ / 16;
+  unsigned acc = 0;
+  auto src_of = [&](long long u) -> long long {
+    if constexpr (Mode & 4) return 16 * u;
+    long long const t = u / per_tile, o = 16 * (u % per_tile);
+    long long I = t * R + o / NJ, so = 0;
+    for (int k = 0; k < m.nA; ++k) { so += (I % m.shape[k]) * m.stride[k]; I /= m.shape[k]; }
+    return (so + o % NJ) & ~15ll;
+  };
+  auto dst_of = [&](long long u) -> long long {
+    if constexpr (Mode & 8) return 16 * u;
+    long long const t = u / per_tile, k = u % per_tile, j = k / (R / 16);
+    return j * NI + R * t + 16 * (k % (R / 16));
+  };
+  long long const step = (long long)gridDim.x * blockDim.x;
+  for (long long u0 = blockIdx.x * (long long)blockDim.x + threadIdx.x; u0 < units; u0 += 4 * step) {
+    uint4 v[4];
+#pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      long long const u = u0 + k * step;
+      v[k] = make_uint4(unsigned(u), 1, 2, 3);
+      if constexpr (Mode & 5) {
+        if (u < units) {
+          long long const at = src_of(u);
+          if (at + 16 <= n) v[k] = *reinterpret_cast<uint4 const*>(src + at);
+        }
+      }
+    }
+#pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      long long const u = u0 + k * step;
+      if constexpr (Mode & 10) {
+        if (u < units) {
+          long long const at = dst_of(u);
+          if (at + 16 <= n) *reinterpret_cast<uint4*>(dst + at) = v[k];
+        }
+      } else {
+        acc += v[k].x ^ v[k].y ^ v[k].z ^ v[k].w;
+      }
+    }
+  }
+  if constexpr (!(Mode & 10)) if (acc == 0) sink[0] = acc;
 }
 
 struct Case {
@@ -142,7 +202,7 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
     kernels::CopyPlan p = plan;
     CK(cuda::launch(p, src, dst, 0));
     plan.grid = p.grid; plan.block = p.block; plan.used_tma = p.used_tma; plan.used_async = p.used_async;
-    plan.used_buffers = p.used_buffers, plan.used_rows_order = p.used_rows_order;
+    plan.used_buffers = p.used_buffers, plan.used_rows_order = p.used_rows_order, plan.used_rows_tile = p.used_rows_tile;
   };
   launch();
   CK(cudaDeviceSynchronize());
@@ -267,11 +327,55 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
       q = plan, q.dst8 = false;
       variant(q, "whole rows, 4-byte stores");
     }
-    // The other order of a tile's start (CopyPlan::rows_order): loads before the column addresses, or after.
-    q = plan, q.rows_order = plan.used_rows_order == 1 ? 2 : 1;
-    char const* const other_order = q.rows_order == 1 ? "whole rows, loads before the column addresses"
-                                                       : "whole rows, column addresses before the loads (before session 19)";
+    // The other tiles (CopyPlan::rows_tile): 256 rows x at most 120 bytes, or 128 rows of whole rows.
+    q = plan, q.rows_tile = plan.used_rows_tile == 256 ? 128 : 256;
+    char const* const other_tile = q.rows_tile == 256 ? "tiles of 256 rows x at most 120 bytes (rows split)"
+                                                      : "whole rows in tiles of 128 rows (before session 20)";
+    variant(q, other_tile);
+    if (small_run) {
+      q.max_grid = 0;
+      variant(q, (std::string(other_tile) + ", the default grid").c_str());
+      if (plan.dst8) q.dst8 = false, variant(q, (std::string(other_tile) + ", the default grid, 4-byte stores").c_str());
+    }
+    // The other order of a tile's start (CopyPlan::rows_order), 128-row tiles: loads before the column addresses, or after.
+    int const order128 = plan.used_rows_tile == 256 ? 1 : plan.used_rows_order;  // 256-row tiles: loads first
+    q = plan, q.rows_tile = 128, q.rows_order = order128 == 1 ? 2 : 1;
+    char const* const other_order = q.rows_order == 1 ? "whole rows in tiles of 128 rows, loads before the column addresses"
+                                                       : "whole rows in tiles of 128 rows, column addresses before the loads (before session 19)";
     variant(q, other_order);
+    if (g_diag && !small_run && g_time) {  // the plan's memory pattern without its kernel (diag_pattern), one way: n / time
+      DiagModes m{};
+      m.nA = plan.nA;
+      for (int k = 0; k < plan.nA; ++k) m.shape[k] = plan.shape[k], m.stride[k] = plan.src_stride[k];
+      long long NI = 1;
+      for (int k = 0; k < plan.nA; ++k) NI *= plan.shape[k];
+      unsigned* sink;
+      CK(cudaMalloc(&sink, 4));
+      int sms = 0;
+      CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+      auto const* sb = reinterpret_cast<unsigned char const*>(src);
+      auto* db = reinterpret_cast<unsigned char*>(dst);
+      long long const nb = n * (long long)sizeof(T);
+      auto one = [&](auto kern, char const* what, int blocks_per_sm, double dirs) {
+        float const ms = median_ms([&] { kern<<<sms * blocks_per_sm, 256>>>(sb, db, nb, NI, NJ, m, sink); CK(cudaGetLastError()); }, reps, 50);
+        std::snprintf(line, sizeof line, "\n    diag %s (%d blocks/SM): %.3f TB/s one way%s", what, blocks_per_sm,
+                      ms > 0 ? nb / (ms * 1e-3) / 1e12 : 0.0, dirs > 1 ? " (n / time; x2 for both ways)" : "");
+        g_order_line += line;
+      };
+      for (int bps : {8, 16}) {
+        one(diag_pattern<4, 128>, "read sequential", bps, 1);
+        one(diag_pattern<8, 128>, "write sequential", bps, 1);
+        one(diag_pattern<12, 128>, "copy sequential", bps, 2);
+        one(diag_pattern<1, 128>, "read in the tiles' order (128 rows)", bps, 1);
+        one(diag_pattern<2, 128>, "write 128-byte column pieces (tiles of 128 rows)", bps, 1);
+        one(diag_pattern<2, 256>, "write 256-byte column pieces (tiles of 256 rows)", bps, 1);
+        one(diag_pattern<3, 128>, "copy: tiles' reads + 128-byte column writes", bps, 2);
+        one(diag_pattern<3, 256>, "copy: tiles' reads (256 rows) + 256-byte column writes", bps, 2);
+        one(diag_pattern<9, 128>, "copy: tiles' reads + sequential writes", bps, 2);
+        one(diag_pattern<6, 128>, "copy: sequential reads + 128-byte column writes", bps, 2);
+      }
+      cudaFree(sink);
+    }
     if (small_run) {
       q.max_grid = 0;
       variant(q, (std::string(other_order) + ", the default grid").c_str());
@@ -340,6 +444,7 @@ int main(int argc, char** argv) {
     if (!std::strcmp(argv[i], "--reps") && i + 1 < argc) reps = std::atoi(argv[++i]);
     if (!std::strcmp(argv[i], "--rounds") && i + 1 < argc) g_rounds = std::atoi(argv[++i]);
     if (!std::strcmp(argv[i], "--first-element-windows")) g_line_windows = false;
+    if (!std::strcmp(argv[i], "--diag")) g_diag = true;
     if (!std::strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
   }
   int dev = 0;

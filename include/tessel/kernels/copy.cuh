@@ -111,17 +111,21 @@ cudaError_t launch(kernels::CopyPlan& plan, void const* src, void* dst, cudaStre
     // before sm_80), J tiles of at most 120 bytes through copy_transpose_bytes.
     if (plan.packed && plan.packed_rows && !(plan.async_copy && cc_major() >= 8))
       plan.packed_rows = false, plan.TJ = kernels::packed_tile_width(NJ, 120);
+    // Whole rows in tiles of 256 rows x at most 120 bytes where rows_tile_for says so (the plan keeps its TI, TJ).
+    int const rows_tile = plan.packed && plan.packed_rows ? kernels::rows_tile_for(plan.rows_tile, copy_device_figures().dram_gbps_per_sm) : 0;
+    long long const launch_ti = rows_tile == 256 ? 256 : plan.TI;
+    long long const launch_tj = rows_tile == 256 ? kernels::packed_tile_width(NJ, 120) : plan.TJ;
     p.L = static_cast<unsigned>(plan.L);
     p.NI = static_cast<unsigned>(NI);
     p.NJ = static_cast<unsigned>(NJ);
-    p.TI = static_cast<unsigned>(plan.TI);
-    p.TJ = static_cast<unsigned>(plan.TJ);
+    p.TI = static_cast<unsigned>(launch_ti);
+    p.TJ = static_cast<unsigned>(launch_tj);
     p.Row = p.TJ * p.L;
     p.j_first = plan.j_first ? 1u : 0u;
     p.div_L = FastDivmod(p.L);
     p.div_Row = FastDivmod(p.Row);
-    unsigned tiles_i = static_cast<unsigned>((NI + plan.TI - 1) / plan.TI);
-    unsigned tiles_j = static_cast<unsigned>((NJ + plan.TJ - 1) / plan.TJ);
+    unsigned tiles_i = static_cast<unsigned>((NI + launch_ti - 1) / launch_ti);
+    unsigned tiles_j = static_cast<unsigned>((NJ + launch_tj - 1) / launch_tj);
     p.div_tiles_first = FastDivmod(plan.j_first ? tiles_j : tiles_i);
     p.div_tiles_second = FastDivmod(plan.j_first ? tiles_i : tiles_j);
     long long tiles = static_cast<long long>(tiles_i) * tiles_j * rest;
@@ -153,15 +157,18 @@ cudaError_t launch(kernels::CopyPlan& plan, void const* src, void* dst, cudaStre
         auto* db = reinterpret_cast<unsigned char*>(d);
         if (!plan.packed_rows) copy_transpose_bytes<<<g, blk, 0, stream>>>(sb, db, p, lo, hi);
         else {  // whole rows through cp.async
-          int const order = kernels::rows_order_for(plan.rows_order, copy_device_figures().dram_gbps_per_sm);
-          if (order == 1) {
+          int const order = rows_tile == 256 ? 1 : kernels::rows_order_for(plan.rows_order, copy_device_figures().dram_gbps_per_sm);
+          if (rows_tile == 256) {
+            if (plan.dst8) copy_transpose_rows<true, true, 256><<<g, blk, 0, stream>>>(sb, db, p, lo, hi);
+            else copy_transpose_rows<false, true, 256><<<g, blk, 0, stream>>>(sb, db, p, lo, hi);
+          } else if (order == 1) {
             if (plan.dst8) copy_transpose_rows<true, true><<<g, blk, 0, stream>>>(sb, db, p, lo, hi);
             else copy_transpose_rows<false, true><<<g, blk, 0, stream>>>(sb, db, p, lo, hi);
           } else {
             if (plan.dst8) copy_transpose_rows<true, false><<<g, blk, 0, stream>>>(sb, db, p, lo, hi);
             else copy_transpose_rows<false, false><<<g, blk, 0, stream>>>(sb, db, p, lo, hi);
           }
-          plan.used_async = true, plan.used_rows_order = order;
+          plan.used_async = true, plan.used_rows_order = order, plan.used_rows_tile = rows_tile;
         }
         done = true;
       }
@@ -214,7 +221,7 @@ kernels::CopyPlan plan(LS const& src_layout, LD const& dst_layout, void const* s
 inline cudaError_t launch(kernels::CopyPlan& p, void const* src, void* dst, cudaStream_t stream = 0) {
   if (std::string const why = kernels::launch_error(p); !why.empty()) throw error("tessel: " + why);
   p.used_tma = p.used_async = false;
-  p.used_buffers = p.used_rows_order = 0;
+  p.used_buffers = p.used_rows_order = p.used_rows_tile = 0;
   if (p.use_tma && !p.packed && detail::cc_major() == 9 && *tma_plan_ok(p, src, dst) == '\0') {
     p.used_tma = true;
     return launch_tma(p, src, dst, stream);

@@ -289,19 +289,30 @@ __device__ __forceinline__ void store_rows8(unsigned const (&r)[8], long long co
 //    (or 2) blocks per SM, each with two compact tile buffers, loading tile n+1 before it stores tile n:
 //    -8% (-13% on the H100). The kernel's time is the sum of its loads' and its stores' (each measured
 //    alone at 50% of it): the blocks' phases hardly overlap (bench/RESULTS.md).
+//  - TI = 256 (CopyPlan::rows_tile 256, LoadsFirst only): tiles of 256 rows of at most 120 bytes (rows
+//    longer than 120 split into J tiles), raw rows of 16 pairs, a half warp per row in the load, and in the
+//    store a whole warp per pair of word columns (lane h rows 8h..8h+7): a warp writes 256 contiguous bytes
+//    of a column instead of 128. Session 20 (H200, random 4, same processes): +1.0 to +3.0% over 128 rows
+//    of whole rows in 8 of 9 processes, equal in one; alone, its stores ran at 3.39-3.47 TB/s against
+//    3.22-3.34 and its loads at 2.68-2.75 against 3.40-3.58 (bench/RESULTS.md: the H200 wrote 128-byte column
+//    pieces at 3.1 TB/s, 256-byte at 3.6).
 //  - A block that loops over tiles (a capped grid) takes them one after another.
-template <bool W8, bool LoadsFirst>
+template <bool W8, bool LoadsFirst, unsigned TI = 128>
 __global__ void __launch_bounds__(kThreads, 5) copy_transpose_rows(unsigned char const* __restrict__ src,
                                                                        unsigned char* __restrict__ dst, Params p,
                                                                        long long span_lo, long long span_hi) {
   static_assert(kWarps == 8, "copy_transpose_rows: 8 warps, a warp per row");
-  constexpr unsigned TI = 128, MaxJ = 248;
+  static_assert(TI == 128 || (TI == 256 && LoadsFirst), "copy_transpose_rows: tiles of 128 rows, or 256 with LoadsFirst");
+  // Pairs: a raw row's 8-byte pairs (the row's bytes from its first rounded down to 8, MaxJ + 7 at most, and
+  // the pair after its last that the store reads); HW: the store's lanes per pair of word columns (8 rows a
+  // lane), G: such groups per warp.
+  constexpr unsigned Pairs = TI == 256 ? 16 : 32, MaxJ = 8 * (Pairs - 1), HW = TI / 8, G = 32 / HW;
   unsigned const tj = p.TJ;
   __shared__ long long s_off[TI];            // tile_offsets' row offsets
   __shared__ long long d_addr[MaxJ];         // column addresses
   __shared__ unsigned long long row_pair[TI];  // the address of the row's first 8-byte pair
   __shared__ unsigned row_info[TI];          // its misalignment in bytes, + 256 if gathered byte by byte
-  __shared__ __align__(16) unsigned long long raw[TI * 32];
+  __shared__ __align__(16) unsigned long long raw[TI * Pairs];
   unsigned const lane = threadIdx.x, warp = threadIdx.y, tid = warp * 32 + lane;
   std::uint32_t const raw_u32 = smem_u32(raw);
   auto const src_addr = reinterpret_cast<unsigned long long>(src);
@@ -321,10 +332,19 @@ __global__ void __launch_bounds__(kThreads, 5) copy_transpose_rows(unsigned char
     else if (tid < TI) row_info[tid] = 0;  // rows from ni on: read by the store, never stored
     if constexpr (!LoadsFirst) column_addresses(d_addr, tj, dst);
     bool const slow = __syncthreads_or(gathered);
-    for (unsigned i = warp; i < ni; i += kWarps) {
-      unsigned const info = row_info[i];
-      if (info < 256 && 8 * lane < info + nj)
-        cp_async_ca<8>(raw_u32 + 256 * i + 8 * (lane ^ ((i >> 3) & 15)), reinterpret_cast<uint2 const*>(row_pair[i]) + lane);
+    if constexpr (Pairs == 32) {  // a warp per row
+      for (unsigned i = warp; i < ni; i += kWarps) {
+        unsigned const info = row_info[i];
+        if (info < 256 && 8 * lane < info + nj)
+          cp_async_ca<8>(raw_u32 + 256 * i + 8 * (lane ^ ((i >> 3) & 15)), reinterpret_cast<uint2 const*>(row_pair[i]) + lane);
+      }
+    } else {  // 16 pairs: a half warp per row
+      unsigned const l = lane & 15;
+      for (unsigned i = 2 * warp + (lane >> 4); i < ni; i += 2 * kWarps) {
+        unsigned const info = row_info[i];
+        if (info < 256 && 8 * l < info + nj)
+          cp_async_ca<8>(raw_u32 + 8 * Pairs * i + 8 * (l ^ ((i >> 3) & 15)), reinterpret_cast<uint2 const*>(row_pair[i]) + l);
+      }
     }
     cp_async_fence();
     if constexpr (LoadsFirst) tile_column_addresses(p, tj, do_r, i0, j0, d_addr, dst);  // the stores' barrier below publishes them
@@ -332,29 +352,32 @@ __global__ void __launch_bounds__(kThreads, 5) copy_transpose_rows(unsigned char
       for (unsigned i = warp; i < ni; i += kWarps) {
         unsigned const info = row_info[i];
         if (info < 256) continue;
+        if constexpr (Pairs < 32)
+          if (lane >= Pairs) continue;
         unsigned const sh = info & 255;  // raw byte o is the row's byte o - sh
         auto const* row = reinterpret_cast<unsigned char const*>(row_pair[i]) + sh;
-        raw[32 * i + (lane ^ ((i >> 3) & 15))] = row_bytes8(row, int(8 * lane) - int(sh), nj);
+        raw[Pairs * i + (lane ^ ((i >> 3) & 15))] = row_bytes8(row, int(8 * lane) - int(sh), nj);
       }
     }
     cp_async_wait<0>();
     __syncthreads();
-    unsigned const h = lane & 15, s = lane >> 4;
+    unsigned const h = HW == 32 ? lane : lane & 15, s = HW == 32 ? 0 : lane >> 4;
+    unsigned const hs = HW == 32 ? h & 15 : h;  // the pair swizzle of rows 8h..8h+7
     if (8 * h < ni) {
       unsigned shs = 0;  // the misalignments of rows 8h..8h+7, 4 bits each (rows from ni on: unused)
 #pragma unroll
       for (int q = 0; q < 8; ++q) shs |= (row_info[8 * h + q] & 7u) << (4 * q);
-      std::uint32_t const rows_h = raw_u32 + 256 * 8 * h;  // row 8h; its pairs swizzled by h
+      std::uint32_t const rows_h = raw_u32 + 8 * Pairs * 8 * h;  // row 8h; its pairs swizzled by hs
       // Words 2jp and 2jp+1 of row 8h+q (its bytes 8jp .. 8jp+7) from raw bytes sh + 8jp ..: the raw
       // pairs jp and jp+1 (two 64-bit loads: a half warp reads 16 distinct pairs of the 16 banks'
-      // pairs, conflict-free), funnel-shifted by the misalignment sh. Pair jp+1 <= 31 (nj <= 248):
+      // pairs, conflict-free), funnel-shifted by the misalignment sh. Pair jp+1 <= Pairs - 1 (nj <= MaxJ):
       // inside the raw row; past the row's end it holds bytes of columns that are not stored.
-      for (unsigned jp = 2 * warp + s; 8 * jp < nj; jp += 2 * kWarps) {
+      for (unsigned jp = G * warp + s; 8 * jp < nj; jp += G * kWarps) {
         unsigned r0[8], r1[8];
 #pragma unroll
         for (int q = 0; q < 8; ++q) {
           unsigned const sh = (shs >> (4 * q)) & 7u;
-          uint2 const a = ld_shared_v2(rows_h + 256 * q + 8 * (jp ^ h)), b = ld_shared_v2(rows_h + 256 * q + 8 * ((jp + 1) ^ h));
+          uint2 const a = ld_shared_v2(rows_h + 8 * Pairs * q + 8 * (jp ^ hs)), b = ld_shared_v2(rows_h + 8 * Pairs * q + 8 * ((jp + 1) ^ hs));
           bool const hi = sh & 4u;
           unsigned const x0 = hi ? a.y : a.x, x1 = hi ? b.x : a.y, x2 = hi ? b.y : b.x, f = 8 * (sh & 3u);
           r0[q] = __funnelshift_r(x0, x1, f);

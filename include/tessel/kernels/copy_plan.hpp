@@ -57,6 +57,12 @@ struct CopyPlan {
   // rows' offsets and the columns' addresses, then the loads (before session 19); 0: by the card
   // (rows_order_for). used_rows_order: launch's choice.
   int rows_order = 0, used_rows_order = 0;
+  // packed_rows: copy_transpose_rows's tiles. 128: 128 rows of whole rows (up to 248 bytes); 256: 256 rows of
+  // at most 120 bytes (rows longer than 120 split into J tiles as packed_tile_width(NJ, 120); loads-first
+  // order whatever rows_order says), so that a warp stores 256 contiguous bytes of a column instead of 128;
+  // 0: by the card (rows_tile_for). used_rows_tile: launch's choice (the launched tiles are then
+  // used_rows_tile x packed_tile_width(NJ, 120) for 256, the plan's TI x TJ for 128).
+  int rows_tile = 0, used_rows_tile = 0;
   // tile: the order of tiles. I tiles first (false) or J tiles first (true:
   // the packed 1-byte kernel, and plain transposes whose rows do not start on
   // a 32-byte sector; measured faster there on the H100, bench/RESULTS.md).
@@ -332,6 +338,17 @@ inline int rows_order_for(int asked, double dram_gbps_per_sm) {
   return dram_gbps_per_sm >= kRowsLoadsFirstFromGBpsPerSM ? 1 : 2;
 }
 
+// CopyPlan::rows_tile = 0: tiles of 256 rows of at most 120 bytes (256) on a card with at least this peak
+// DRAM bandwidth per SM, else 128 rows of whole rows (128). Measured on the H200 (36.4 GB/s per SM;
+// bench/RESULTS.md, "Session 20, copy (helper copy)"): random 4 of copy_bench (rows of 201 bytes) +1.0 to
+// +3.0% over 128 rows in the same processes, 8 of 9, equal in one. The H100 (25.4 GB/s per SM) keeps 128
+// rows until 256 is measured there (copy_bench times the other beside the plan).
+inline constexpr double kRowsTile256FromGBpsPerSM = 30.0;
+inline int rows_tile_for(int asked, double dram_gbps_per_sm) {
+  if (asked == 128 || asked == 256) return asked;
+  return dram_gbps_per_sm >= kRowsTile256FromGBpsPerSM ? 256 : 128;
+}
+
 // Why the kernels cannot run plan p as it is ("" if they can): its planning
 // error, more than 2^31 elements, or a packed tile width outside what
 // copy_transpose_bytes handles (a multiple of 4 from 4 to 120; copy_transpose_rows:
@@ -342,6 +359,7 @@ inline std::string launch_error(CopyPlan const& p) {
   if (p.total >= (1ll << 31)) return "cuda::copy: more than 2^31 elements";
   if (p.tile_buffers < 0 || p.tile_buffers > 2) return "cuda::copy: CopyPlan::tile_buffers must be 0 (by the card), 1 or 2";
   if (p.rows_order < 0 || p.rows_order > 2) return "cuda::copy: CopyPlan::rows_order must be 0 (by the card), 1 or 2";
+  if (p.rows_tile != 0 && p.rows_tile != 128 && p.rows_tile != 256) return "cuda::copy: CopyPlan::rows_tile must be 0 (by the card), 128 or 256";
   if (p.packed && !p.packed_rows && (p.TJ < 4 || p.TJ > 120 || p.TJ % 4 != 0)) return "cuda::copy: a packed plan's TJ must be a multiple of 4 from 4 to 120";
   if (p.packed && p.packed_rows && (p.TJ < 4 || p.TJ > 248 || p.TJ % 4 != 0)) return "cuda::copy: a packed plan of whole rows needs TJ a multiple of 4 from 4 to 248";
   return "";
@@ -365,7 +383,8 @@ inline std::string CopyPlan::describe() const {
          std::to_string(TI) + "x" + std::to_string(TJ) + " items, " +
          (packed ? (packed_rows ? std::string("moved as 4-byte words (4x4 byte transposes), a warp per row") +
                                       (dst8 ? ", 8-byte stores" : "") +
-                                      (used_rows_order == 1 ? ", loads before the column addresses" : "")
+                                      (used_rows_order == 1 ? ", loads before the column addresses" : "") +
+                                      (used_rows_tile == 256 ? ", launched as tiles of 256 rows x at most 120 bytes" : "")
                                 : std::string("moved as 4-byte words (4x4 byte transposes)"))
                  : std::string("skewed in shared memory")) +
          (used_async ? (packed ? ", loaded with cp.async"
