@@ -673,6 +673,14 @@ void describe(int batch = 2, int sq = 1024, int sk = 1024, int hq = 16, int hkv 
   } else {
     std::printf("  scheduler (in order) over (query block, head, batch) = (%d, %d, %d): ", tm, hq, batch);
     print(make_layout(make_shape(tm * hq * batch)));
+    if constexpr (Cfg::kStreamK) {
+      int const tiles = tm * hq * batch, blocks = (sk + BN::value - 1) / BN::value, sms = 132;
+      if (attention_tail_applies(tiles, blocks, sms))
+        std::printf("\n  stream-K tail (132 SMs): positions %d.. (%d tiles of %d key blocks) split along the keys among %d CTAs%s",
+                    tiles / sms * sms, tiles % sms, blocks, sms, attention_choose_tail(tiles, blocks, sms) ? "" : " where forced (not chosen)");
+      else
+        std::printf("\n  stream-K tail (132 SMs): none (no partial wave, or fewer tail blocks than CTAs)");
+    }
   }
   std::printf("\n");
 }

@@ -312,6 +312,12 @@ constexpr int kAttentionSlotWords = 4;
 // transpose the words of 4 groups so that each thread holds one group whole
 // (check_o_wide), instead of one 4-byte store per word; where O's pointer, row
 // and batch strides allow 16-byte vectors (else the 2-element stores).
+// StreamK_ (session 20; static walks of the non-causal mask, fixed lengths): the
+// walk's last partial wave split along the keys among all the persistent CTAs
+// (StreamKTail), each tile's later pieces merged by the piece holding its key
+// block 0 through a per-stream workspace; launch_attention takes it where
+// attention_choose_tail says so (attention_sm90.cuh). Default:
+// attention_default_stream_k.
 // ProducerRegs_ + 2 ConsumerRegs_: at most 504 (the 384 threads' 168
 // registers each at launch, __launch_bounds__(384, 1)): setmaxnreg.inc waits
 // until the registers it asks for are free, and beyond what the CTA holds they

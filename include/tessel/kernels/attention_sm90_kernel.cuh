@@ -40,6 +40,13 @@
 //     the first producer that asks; the producer passes each tile's position
 //     and its work as it looked it up to the consumers with its Q, words in
 //     shared memory published by the Q stage's full barrier);
+//   - with Cfg::kStreamK (16-bit d128 and FP8 non-causal by default, session 20),
+//     the static walk's last partial wave is split along the keys among all
+//     CTAs (scheduler.cuh's StreamKTail, as the GEMM's; launch_attention
+//     chooses it per launch): a CTA takes its whole tiles, then a range of the
+//     tail's key blocks in pieces of one tile; a piece after a tile's first
+//     leaves its O accumulators, row maxima and sums in a workspace (a flag per
+//     slot), and the piece holding key block 0 merges them before the epilogue;
 //   - setmaxnreg moves registers from the producer to the consumers.
 //
 //   - with Cfg::kOverlap (the default), FlashAttention-3's intra-warpgroup
