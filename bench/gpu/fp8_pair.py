@@ -53,7 +53,7 @@ import sys
 
 import torch
 
-from torch_timing import median_ms  # beside this file
+from torch_timing import interleaved_ms, median_ms  # beside this file
 
 CASES = [(4096, 4096, 4096), (8192, 8192, 8192), (16384, 4096, 4096), (16384, 11008, 4096), (16384, 4096, 11008)]
 
@@ -235,23 +235,7 @@ def interleaved(args, tensors, allv, fn_of, failed):
     for r in range(args.rounds):
         for (M, N, K), t in tensors:
             vs = allv[r % len(allv):] + allv[:r % len(allv)]
-            fns = [fn_of(v, t) for v in vs]
-            for fn in fns:
-                for _ in range(3):
-                    fn()
-            n = args.interleave
-            ev = [torch.cuda.Event(enable_timing=True) for _ in range(n * len(fns) + 1)]
-            torch.cuda.synchronize()
-            ev[0].record()
-            k = 0
-            for _ in range(n):
-                for fn in fns:
-                    fn()
-                    k += 1
-                    ev[k].record()
-            ev[k].synchronize()
-            ms = [ev[i].elapsed_time(ev[i + 1]) for i in range(k)]
-            per = {v: ms[j::len(fns)] for j, v in enumerate(vs)}
+            per = dict(zip(vs, interleaved_ms([fn_of(v, t) for v in vs], args.interleave)))
             for v in vs:
                 ratios.setdefault(((M, N, K), v), []).append(statistics.median(cb / x for x, cb in zip(per[v], per["cublas"])))
                 tflops.setdefault(((M, N, K), v), []).append(2 * M * N * K / statistics.median(per[v]) / 1e9)

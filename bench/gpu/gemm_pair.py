@@ -54,7 +54,7 @@ import time
 
 import torch
 
-from torch_timing import median_ms  # beside this file
+from torch_timing import interleaved_ms, median_ms  # beside this file
 
 CASES = [
     ("TN", 4096, 4096, 4096, torch.bfloat16), ("TN", 4096, 4096, 4096, torch.float16),
@@ -327,22 +327,7 @@ def interleaved(args, libs, variants, cases, gen, failed):
             vs = [v for v in allv if applicable(v, case)]
             vs = vs[r % len(vs):] + vs[:r % len(vs)]  # which variant opens a cycle rotates with the round
             fns = [variant_fn(v, libs, case, a, b, a_store, b_store, out) for v in vs]
-            for fn in fns:
-                for _ in range(3):
-                    fn()
-            n = args.interleave
-            ev = [torch.cuda.Event(enable_timing=True) for _ in range(n * len(fns) + 1)]
-            torch.cuda.synchronize()
-            ev[0].record()
-            k = 0
-            for _ in range(n):
-                for fn in fns:
-                    fn()
-                    k += 1
-                    ev[k].record()
-            ev[k].synchronize()
-            ms = [ev[i].elapsed_time(ev[i + 1]) for i in range(k)]
-            per = {v: ms[j::len(fns)] for j, v in enumerate(vs)}
+            per = dict(zip(vs, interleaved_ms(fns, args.interleave)))
             for v in vs:
                 ratios.setdefault((name_of(case), v), []).append(statistics.median(cb / t for t, cb in zip(per[v], per["cublas"])))
                 tflops.setdefault((name_of(case), v), []).append(2 * M * N * K / statistics.median(per[v]) / 1e9)

@@ -38,6 +38,7 @@
 #include "attention_sm90_kernel.cuh"
 #include "device_cache.hpp"
 #include "scheduler.cuh"
+#include "stream_k_workspace.cuh"
 
 namespace TESSEL_NAMESPACE::kernels::attention_sm90 {
 
@@ -108,58 +109,9 @@ inline bool attention_choose_tail(int tiles, int blocks, int workers) {
   return attention_tail_applies(tiles, blocks, workers) && (long long)(workers - tiles % workers) * blocks >= (long long)kAttentionTailMinIdleBlocks * workers;
 }
 
-namespace detail {
+// (The stream-K tail's workspace, AttentionParams::tail's partials and flags, and the capture test: stream_k_workspace.cuh.)
 
-// The stream-K tail's workspace (AttentionParams::tail: partials, flags), one per device and stream (launches on
-// one stream run in turn; two streams never share one): `slots` partial slots of slot_floats and their flags, zero
-// between launches (each launch's heads reset the flags they read). Allocated on a stream's first launch with a
-// tail, reallocated larger once that stream's work is done.
-struct AttentionTailWorkspace {
-  float* partials = nullptr;
-  int* flags = nullptr;
-  long long slots = 0, slot_floats = 0;
-};
-inline cudaError_t attention_tail_workspace(int dev, cudaStream_t stream, long long slots, long long slot_floats, AttentionTailWorkspace& out) {
-  struct Entry {
-    int dev;
-    cudaStream_t stream;
-    AttentionTailWorkspace ws;
-  };
-  static std::mutex mutex;
-  static std::vector<Entry> entries;
-  std::lock_guard<std::mutex> lock(mutex);
-  for (std::size_t i = 0; i < entries.size(); ++i) {
-    Entry& e = entries[i];
-    if (e.dev != dev || e.stream != stream) continue;
-    if (e.ws.slots >= slots && e.ws.slot_floats >= slot_floats) {
-      out = e.ws;
-      return cudaSuccess;
-    }
-    cudaError_t err = cudaStreamSynchronize(stream);  // the old one's last reader is done
-    if (err == cudaSuccess) err = cudaFree(e.ws.partials);
-    if (err == cudaSuccess) err = cudaFree(e.ws.flags);
-    entries.erase(entries.begin() + long(i));
-    if (err != cudaSuccess) return err;
-    break;
-  }
-  AttentionTailWorkspace ws;
-  ws.slots = slots, ws.slot_floats = slot_floats;
-  cudaError_t err = cudaMalloc(&ws.partials, std::size_t(slots * slot_floats) * sizeof(float));
-  if (err != cudaSuccess) return err;
-  err = cudaMalloc(&ws.flags, std::size_t(slots) * sizeof(int));
-  if (err == cudaSuccess) err = cudaMemset(ws.flags, 0, std::size_t(slots) * sizeof(int));
-  if (err != cudaSuccess) {
-    cudaFree(ws.partials);
-    return err;
-  }
-  entries.push_back({dev, stream, ws});
-  out = ws;
-  return cudaSuccess;
-}
-inline bool attention_stream_capturing(cudaStream_t stream) {
-  cudaStreamCaptureStatus st = cudaStreamCaptureStatusNone;
-  return cudaStreamIsCapturing(stream, &st) != cudaSuccess || st != cudaStreamCaptureStatusNone;
-}
+namespace detail {
 
 // The tensor (S, D, H, B) of Q, K or V as a tessel layout: (rows, head dim, heads, batches).
 template <class T, class DH>
@@ -544,9 +496,9 @@ cudaError_t launch_attention(AttentionArgs<typename Cfg::Element> const& a, cuda
     // split along the keys among all sms CTAs (with fewer tiles than sms, all of them); not while the stream is
     // being captured (the workspace is allocated on first use).
     if (!varlen && a.stream_k != 0 && attention_tail_applies(tiles, p.blocks_n, sms) &&
-        (a.stream_k > 0 || attention_choose_tail(tiles, p.blocks_n, sms)) && !detail::attention_stream_capturing(stream)) {
-      detail::AttentionTailWorkspace ws;
-      e = detail::attention_tail_workspace(dev, stream, (long long)sms * Cfg::kConsumers, attention_tail_floats<Cfg>(), ws);
+        (a.stream_k > 0 || attention_choose_tail(tiles, p.blocks_n, sms)) && !kernels::detail::stream_capturing(stream)) {
+      kernels::detail::StreamKWorkspace ws;
+      e = kernels::detail::stream_k_workspace(dev, stream, (long long)sms * Cfg::kConsumers, attention_tail_floats<Cfg>(), ws);
       if (e != cudaSuccess) return e;
       p.tail.begin = tiles / sms * sms, p.tail.tiles = tiles - p.tail.begin, p.tail.workers = sms, p.tail.k_tiles = p.blocks_n;
       p.tail.partials = ws.partials, p.tail.flags = ws.flags;

@@ -183,12 +183,6 @@ using ::TESSEL_NAMESPACE::kernels::named_barrier_sync;
 // (m0, m1, l0, l1) at float (values / 4) 512 + 4 t; through L2 (st.global.cg / ld.global.cg: the reader is
 // another SM). The slot's flag: 1 once the warpgroup's stores are done (its named barrier, then one thread's
 // fence.acq_rel.gpu and store), read with ld.acquire.gpu by the head's thread 0 of the same warpgroup, which resets it.
-TESSEL_DEVICE void tail_flag_set(int* f) { asm volatile("fence.acq_rel.gpu;\n\tst.relaxed.gpu.global.s32 [%0], 1;" ::"l"(f) : "memory"); }
-TESSEL_DEVICE int tail_flag_get(int const* f) {
-  int v;
-  asm volatile("ld.acquire.gpu.global.s32 %0, [%1];" : "=r"(v) : "l"(f) : "memory");
-  return v;
-}
 template <class Cfg, class Acc>
 TESSEL_DEVICE void tail_store(StreamKTail const& tl, int slot, int t, Acc const& acc, float const (&m)[2], float const (&l)[2]) {
   constexpr int kVals = decltype(size(acc.layout()))::value;
@@ -198,7 +192,7 @@ TESSEL_DEVICE void tail_store(StreamKTail const& tl, int slot, int t, Acc const&
   for (int i = 0; i < kVals; i += 4) __stcg(part + (i / 4) * 128 + t, make_float4(acc(i), acc(i + 1), acc(i + 2), acc(i + 3)));
   __stcg(part + (kVals / 4) * 128 + t, make_float4(m[0], m[1], l[0], l[1]));
   named_barrier_sync(Cfg::kEpiBarrier + slot % Cfg::kConsumers, 128);
-  if (t == 0) tail_flag_set(tl.flags + slot);
+  if (t == 0) stream_k_flag_set(tl.flags + slot);
 }
 // The head of a tail tile: the pieces of workers [lo, hi) (this warpgroup's slot in each) merged into its own O,
 // maxima and per-thread sums (the same rows and columns in every piece: the online softmax's rescale, both sides
@@ -210,7 +204,7 @@ TESSEL_DEVICE void tail_add(StreamKTail const& tl, int lo, int hi, int wg, int t
   if (t == 0) {
     for (int c = lo; c < hi; ++c) {
       int* const f = tl.flags + c * Cfg::kConsumers + wg;
-      while (tail_flag_get(f) == 0) {
+      while (stream_k_flag_get(f) == 0) {
       }
       *reinterpret_cast<int volatile*>(f) = 0;  // read once: ready for the next launch
     }

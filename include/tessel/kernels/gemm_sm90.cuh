@@ -26,6 +26,7 @@
 #include "gemm_sm90_kernel.cuh"
 #include "device_cache.hpp"
 #include "scheduler.cuh"
+#include "stream_k_workspace.cuh"
 #include "threadblock.hpp"
 
 namespace TESSEL_NAMESPACE::kernels::sm90 {
@@ -353,66 +354,7 @@ inline bool choose_stream_k(int units, int clusters, int k_tiles) {
   return idle > (long long)kStreamKMinIdleKTiles * clusters && idle * 100 >= walk * kStreamKMinIdlePercent;
 }
 
-namespace detail {
-// The stream-K tail's workspace (StreamKTail::partials, flags), one per device and stream (launches on
-// one stream run in turn; two streams never share one): slots CTAs' fp32 tiles of slot_elems and their
-// flags, zero between launches (each launch's heads reset the flags they read). Allocated on a
-// stream's first stream-K launch, reallocated larger once that stream's work is done.
-struct StreamKWorkspace {
-  float* partials = nullptr;
-  int* flags = nullptr;
-  long long slots = 0, slot_elems = 0;
-};
-inline cudaError_t stream_k_workspace(int dev, cudaStream_t stream, long long slots, long long slot_elems, StreamKWorkspace& out) {
-  struct Entry {
-    int dev;
-    cudaStream_t stream;
-    StreamKWorkspace ws;
-  };
-  static std::mutex mutex;
-  static std::vector<Entry> entries;
-  std::lock_guard<std::mutex> lock(mutex);
-  for (std::size_t i = 0; i < entries.size(); ++i) {
-    Entry& e = entries[i];
-    if (e.dev != dev || e.stream != stream) continue;
-    if (e.ws.slots >= slots && e.ws.slot_elems >= slot_elems) {
-      out = e.ws;
-      return cudaSuccess;
-    }
-    cudaError_t err = cudaStreamSynchronize(stream);  // the old one's last reader is done
-    if (err == cudaSuccess) err = cudaFree(e.ws.partials);
-    if (err == cudaSuccess) err = cudaFree(e.ws.flags);
-    entries.erase(entries.begin() + long(i));
-    if (err != cudaSuccess) return err;
-    break;
-  }
-  StreamKWorkspace ws;
-  ws.slots = slots, ws.slot_elems = slot_elems;
-  cudaError_t err = cudaMalloc(&ws.partials, std::size_t(slots * slot_elems) * sizeof(float));
-  if (err != cudaSuccess) return err;
-  err = cudaMalloc(&ws.flags, std::size_t(slots) * sizeof(int));
-  if (err == cudaSuccess) err = cudaMemset(ws.flags, 0, std::size_t(slots) * sizeof(int));
-  if (err != cudaSuccess) {
-    cudaFree(ws.partials);
-    return err;
-  }
-  entries.push_back({dev, stream, ws});
-  out = ws;
-  return cudaSuccess;
-}
-// Whether work on `stream` is being captured into a CUDA graph (or cannot be told: an error counts as yes).
-// The stream-K tail is not taken then: its workspace is allocated on first use and belongs to the stream
-// it was allocated for, neither of which a graph replayed later (perhaps on another stream) can keep to.
-inline bool stream_capturing(cudaStream_t stream) {
-  cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
-  cudaError_t const err = cudaStreamIsCapturing(stream, &status);
-  if (err != cudaSuccess) {
-    (void)cudaGetLastError();  // the query's own error is not the caller's
-    return true;
-  }
-  return status != cudaStreamCaptureStatusNone;
-}
-}  // namespace detail
+// (The stream-K tail's workspace and the capture test: stream_k_workspace.cuh.)
 
 // Launches Cfg on row-major C (M,N):(ldc,1); A (M,K) and B (N,K) with strides
 // (lda_m, lda_k), (ldb_n, ldb_k) one of which is 1 as Cfg's majors say.
@@ -482,11 +424,11 @@ cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename 
   int const positions = p.sched.positions;
   if constexpr (Cfg::kStreamK) {
     if (opt.stream_k != 0 && stream_k_applies(positions, clusters, k_tiles) &&
-        (opt.stream_k > 0 || choose_stream_k(positions, clusters, k_tiles)) && !detail::stream_capturing(stream)) {
+        (opt.stream_k > 0 || choose_stream_k(positions, clusters, k_tiles)) && !kernels::detail::stream_capturing(stream)) {
       p.sk.begin = positions / clusters * clusters, p.sk.tiles = positions - p.sk.begin, p.sk.workers = clusters, p.sk.k_tiles = k_tiles;
-      detail::StreamKWorkspace ws;
+      kernels::detail::StreamKWorkspace ws;
       long long const slots = grid > f.sms ? grid : f.sms;
-      e = detail::stream_k_workspace(dev, stream, slots, (long long)Cfg::BM::value * Cfg::BN::value, ws);
+      e = kernels::detail::stream_k_workspace(dev, stream, slots, (long long)Cfg::BM::value * Cfg::BN::value, ws);
       if (e != cudaSuccess) return e;
       p.sk.partials = ws.partials, p.sk.flags = ws.flags;
       auto kernel_sk = gemm_kernel<Cfg, DenseProblem, true>;

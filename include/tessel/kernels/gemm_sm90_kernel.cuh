@@ -290,12 +290,6 @@ TESSEL_DEVICE void tma_multicast_rows(TmaDescriptor const& desc, TmaTilePlan con
 // the consumers' in turn contiguous), through L2 (st.global.cg / ld.global.cg: the reader is another SM).
 // Its flag: set to 1 once every consumer's stores are done (a named barrier, then one thread's
 // fence.acq_rel.gpu and store), read with ld.acquire.gpu by the head's thread 0, which resets it.
-TESSEL_DEVICE void flag_set(int* f) { asm volatile("fence.acq_rel.gpu;\n\tst.relaxed.gpu.global.s32 [%0], 1;" ::"l"(f) : "memory"); }
-TESSEL_DEVICE int flag_get(int const* f) {
-  int v;
-  asm volatile("ld.acquire.gpu.global.s32 %0, [%1];" : "=r"(v) : "l"(f) : "memory");
-  return v;
-}
 template <class Cfg, class Acc>
 TESSEL_DEVICE void stream_k_store(StreamKTail const& sk, int slot, int mtid, Acc const& acc) {
   constexpr int kVals = decltype(size(acc.layout()))::value;
@@ -304,7 +298,7 @@ TESSEL_DEVICE void stream_k_store(StreamKTail const& sk, int slot, int mtid, Acc
   TESSEL_UNROLL
   for (int i = 0; i < kVals; i += 4) __stcg(part + (i / 4) * Cfg::kMmaThreads + mtid, make_float4(acc(i), acc(i + 1), acc(i + 2), acc(i + 3)));
   named_barrier_sync(Cfg::kStreamKBarrier, Cfg::kMmaThreads);
-  if (mtid == 0) flag_set(sk.flags + slot);
+  if (mtid == 0) stream_k_flag_set(sk.flags + slot);
 }
 // The head of tail tile t: its later pieces' partial sums (workers [lo, hi), the CTA of this rank in each) added to acc.
 template <class Cfg, class Acc>
@@ -315,7 +309,7 @@ TESSEL_DEVICE void stream_k_add(StreamKTail const& sk, int t, int cluster, int r
   if (mtid == 0) {
     for (int c = lo; c < hi; ++c) {
       int* const f = sk.flags + c * cluster + rank;
-      while (flag_get(f) == 0) {
+      while (stream_k_flag_get(f) == 0) {
       }
       *reinterpret_cast<int volatile*>(f) = 0;  // read once: ready for the next launch
     }

@@ -113,6 +113,16 @@ struct StreamKTail {
   }
 };
 
+// A stream-K tail's flags (StreamKTail::flags), device side: a later piece sets its flag to 1 once its partials are
+// stored (after the storing threads' named barrier: fence.acq_rel.gpu, then a relaxed store); the head's thread
+// reads it with ld.acquire.gpu (and resets it to 0 for the next launch).
+TESSEL_DEVICE void stream_k_flag_set(int* f) { asm volatile("fence.acq_rel.gpu;\n\tst.relaxed.gpu.global.s32 [%0], 1;" ::"l"(f) : "memory"); }
+TESSEL_DEVICE int stream_k_flag_get(int const* f) {
+  int v;
+  asm volatile("ld.acquire.gpu.global.s32 %0, [%1];" : "=r"(v) : "l"(f) : "memory");
+  return v;
+}
+
 // Checks a tail on the host: every k-iteration of every tail tile taken once, in
 // pieces of one tile, each piece's head and contributors as contributors() says.
 // Returns the number of faults (0: good).
