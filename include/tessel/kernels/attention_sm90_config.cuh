@@ -154,7 +154,20 @@ constexpr bool attention_default_rescale_early(int head_dim, bool, int bytes = 2
 constexpr int attention_default_skip_rescale(int head_dim, bool causal, int bytes = 2) {
   return bytes == 1 ? (head_dim == 128 && !causal ? 0 : 1) : head_dim == 128 ? (causal ? 2 : 1) : 0;
 }
-constexpr bool attention_default_k_ahead(int head_dim, bool, int bytes = 2) { return bytes == 1 || head_dim == 128; }
+// 16-bit d64 causal loads K one block ahead of V since session 20 (H100, helper attn2, attention_pair.py, 5 rounds of 30
+// against cuDNN in the same loop, per-round differences, medians, every round ahead): call 1 against the default
+// before +0.033 / +0.017 at S = 8k / 16k; call 2 against main's library +0.030 / +0.016 (1.102 / 1.143 of cuDNN),
+// with 3 K/V stages as well +0.028 / +0.014 (3 stages alone +0.018 / +0.010, 4 with K ahead +0.029 / +0.014: not
+// taken). d64 non-causal with K ahead -0.004 / -0.007 (call 2: not taken). Call 1's other candidates for d64 causal,
+// against the default before at 8k / 16k: O's rescale under S -0.012 / +0.000, with SkipRescale_ 2 and K ahead
+// -0.004 / -0.026, 2 partial maxima -0.013 / -0.007, 2 Q buffers (8 bytes of spills) -0.018 / -0.038, BN 144 / 160
+// (spilling at 160 registers) -0.21 / -0.45, O through TMA stores (92 bytes of spills) -0.11 / -0.15, 2 consumers with
+// BN 192 -0.09 / -0.12 (BN 256 spills), dynamic scheduling -0.09 / -0.13, the static walk over groups of 8 or 16
+// heads instead of all 64 (make_causal_scheduler) -0.039 / -0.026 and +0.006 / -0.031, dynamic over groups of 16
+// (FA3's L2 swizzle) -0.058 / -0.096.
+constexpr bool attention_default_k_ahead(int head_dim, bool causal, int bytes = 2) {
+  return bytes == 1 || head_dim == 128 || (head_dim == 64 && causal);
+}
 constexpr bool attention_default_split_wait(int, bool, int = 2) { return true; }
 // The static walk (session 15, AttentionWalk): the snake for the causal mask, whose
 // longest-first positions in index order give CTA 0 the longest tile of every
