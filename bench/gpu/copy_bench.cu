@@ -76,13 +76,16 @@ __global__ void fill_random(unsigned* p, long long n_words, unsigned seed) {
 // the tile, byte o % NJ, at the row's source offset rounded down to 16; rows of I as the plan's modes
 // [0, nA)), 2 write (tile t's column j piece of R bytes at j * NI + R t: unit u's byte 16 (u % (R / 16))),
 // 4 read sequentially, 8 write sequentially. Reads are summed; the sum is stored only if it is 0 (never).
+// cs (a multiple of R; NI: the plan's columns): the writes' column stride, the tiles in groups of G = cs / R,
+// group g's columns cs apart from g * cs * NJ on (session 20 copy2: the same 128-byte pieces with their
+// columns 4 KB or 64 KB apart, so that a tile's pieces lie in 1 or 7 pages of 2 MB instead of about 88).
 struct DiagModes {
   int nA;
   long long shape[6], stride[6];
 };
 template <int Mode, int R>
 __global__ void diag_pattern(unsigned char const* src, unsigned char* dst, long long n, long long NI, long long NJ, DiagModes m,
-                             unsigned* sink) {
+                             unsigned* sink, long long cs) {
   long long const units = n / 16, per_tile = R * NJ / 16;
   unsigned acc = 0;
   auto src_of = [&](long long u) -> long long {
@@ -94,8 +97,8 @@ __global__ void diag_pattern(unsigned char const* src, unsigned char* dst, long 
   };
   auto dst_of = [&](long long u) -> long long {
     if constexpr (Mode & 8) return 16 * u;
-    long long const t = u / per_tile, k = u % per_tile, j = k / (R / 16);
-    return j * NI + R * t + 16 * (k % (R / 16));
+    long long const t = u / per_tile, k = u % per_tile, j = k / (R / 16), G = cs / R;
+    return (t / G) * cs * NJ + j * cs + R * (t % G) + 16 * (k % (R / 16));
   };
   long long const step = (long long)gridDim.x * blockDim.x;
   for (long long u0 = blockIdx.x * (long long)blockDim.x + threadIdx.x; u0 < units; u0 += 4 * step) {
@@ -356,8 +359,9 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
       auto const* sb = reinterpret_cast<unsigned char const*>(src);
       auto* db = reinterpret_cast<unsigned char*>(dst);
       long long const nb = n * (long long)sizeof(T);
-      auto one = [&](auto kern, char const* what, int blocks_per_sm, double dirs) {
-        float const ms = median_ms([&] { kern<<<sms * blocks_per_sm, 256>>>(sb, db, nb, NI, NJ, m, sink); CK(cudaGetLastError()); }, reps, 50);
+      auto one = [&](auto kern, char const* what, int blocks_per_sm, double dirs, long long cs = 0) {
+        cs = cs ? cs : NI;
+        float const ms = median_ms([&] { kern<<<sms * blocks_per_sm, 256>>>(sb, db, nb, NI, NJ, m, sink, cs); CK(cudaGetLastError()); }, reps, 50);
         std::snprintf(line, sizeof line, "\n    diag %s (%d blocks/SM): %.3f TB/s one way%s", what, blocks_per_sm,
                       ms > 0 ? nb / (ms * 1e-3) / 1e12 : 0.0, dirs > 1 ? " (n / time; x2 for both ways)" : "");
         g_order_line += line;
@@ -373,6 +377,15 @@ static double run_case(Case const& c, int reps, bool& ok, std::string& plan_text
         one(diag_pattern<3, 256>, "copy: tiles' reads (256 rows) + 256-byte column writes", bps, 2);
         one(diag_pattern<9, 128>, "copy: tiles' reads + sequential writes", bps, 2);
         one(diag_pattern<6, 128>, "copy: sequential reads + 128-byte column writes", bps, 2);
+        // Session 20 copy2: longer pieces, and the 128-byte pieces in fewer pages (columns cs apart, cs * NJ a group of tiles).
+        one(diag_pattern<6, 256>, "copy: sequential reads + 256-byte column writes", bps, 2);
+        one(diag_pattern<6, 512>, "copy: sequential reads + 512-byte column writes", bps, 2);
+        one(diag_pattern<2, 512>, "write 512-byte column pieces (tiles of 512 rows)", bps, 1);
+        one(diag_pattern<2, 1024>, "write 1024-byte column pieces (tiles of 1024 rows)", bps, 1);
+        one(diag_pattern<2, 128>, "write 128-byte column pieces, columns 4 KB apart (groups of 32 tiles)", bps, 1, 4096);
+        one(diag_pattern<2, 128>, "write 128-byte column pieces, columns 64 KB apart (groups of 512 tiles)", bps, 1, 65536);
+        one(diag_pattern<2, 256>, "write 256-byte column pieces, columns 4 KB apart (groups of 16 tiles)", bps, 1, 4096);
+        one(diag_pattern<6, 128>, "copy: sequential reads + 128-byte column writes, columns 4 KB apart", bps, 2, 4096);
       }
       cudaFree(sink);
     }
