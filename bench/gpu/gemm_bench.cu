@@ -1,7 +1,8 @@
 // The Hopper GEMM of issue 14 (tessel/kernels/gemm_sm90.cuh) on the GPU:
 // correctness against an fp32 reference GEMM on random data, then timings.
 //   gemm_bench [--small] [--reps N] [--describe] [--no-time] [--time-only] [--soak MS] [--one LAYOUT M N K SWIZZLE CLUSTER] [--fp8] [--stream-k]
-// --stream-k: the small cases of the stream-K tail alone (for compute-sanitizer; --small runs them too).
+// --stream-k: the small cases of the stream-K tail and of the raster's last group (GemmOptions::raster_rest) alone
+// (for compute-sanitizer; --small runs them too).
 // --fp8: the FP8 GEMM's cases instead (issue 27, fp8_main below; the only ones of a
 // -DTESSEL_GEMM_BENCH_FP8_ONLY build, which compiles no 16-bit GEMM).
 // --small: small and odd shapes only (for compute-sanitizer memcheck/racecheck).
@@ -50,6 +51,7 @@ struct Case {
   kernels::GemmEpilogue epi = kernels::GemmEpilogue::automatic;  // direct: registers to global; tma: smem + TMA store
   int stream_k = -1;  // GemmOptions::stream_k: -1 chosen, 0 never, 1 wherever it applies
   int grid = 0;       // GemmOptions::grid: the most clusters launched (0: as many as run at once)
+  int raster_rest = -1;  // GemmOptions::raster_rest: the raster's last partial group of columns (-1 chosen, 0 padded, 1 its own group)
   bool capture = false;  // launched while a stream is captured into a CUDA graph, then the graph run (no stream-K tail then)
 };
 
@@ -73,7 +75,7 @@ bool run_case(Case const& c, int reps, Totals& tot, bool do_time) {
   kernels::LaunchInfo li;
   kernels::GemmOptions opt;
   opt.log_swizzle = c.log_swizzle, opt.cluster = c.cluster, opt.epilogue = c.epi, opt.info = &li;
-  opt.stream_k = c.stream_k, opt.grid = c.grid;
+  opt.stream_k = c.stream_k, opt.grid = c.grid, opt.raster_rest = c.raster_rest;
   auto const run = [&]() -> cudaError_t {
     if (!c.capture) return cuda::gemm(tA, tB, tC, c.alpha, c.beta, 0, opt);
     // The inputs' fills (legacy stream) done first; the GEMM captured on a stream of its own, the graph run there.
@@ -104,11 +106,15 @@ bool run_case(Case const& c, int reps, Totals& tot, bool do_time) {
                 c.cluster == 2 ? " cluster=2" : c.cluster == 1 ? " cluster=1" : "",
                 c.epi == kernels::GemmEpilogue::direct ? " epi=direct" : c.epi == kernels::GemmEpilogue::tma ? " epi=tma" : "");
   bool ok = true;
-  if (c.grid > 0 || c.stream_k >= 0) {  // the stream-K tail's cases: the launch's tail in the name
+  if (c.grid > 0 || c.stream_k >= 0 || c.raster_rest >= 0) {  // the stream-K tail's and the raster's cases: the launch in the name
     CK(run());
     CK(cudaDeviceSynchronize());
     std::size_t const l = std::strlen(name);
     std::snprintf(name + l, sizeof name - l, " grid=%d sk=%d:%d%s", c.grid, c.stream_k, li.stream_k_tiles, c.capture ? " graph" : "");
+    if (c.raster_rest >= 0) {
+      std::size_t const l2 = std::strlen(name);
+      std::snprintf(name + l2, sizeof name - l2, " swz=%d rest=%d:%d/%d", li.log_swizzle, c.raster_rest, li.positions, li.tiles_m * li.tiles_n);
+    }
   }
   if (c.capture) {  // captured: the plain kernel, never the tail (its workspace is the stream's, allocated on first use)
     bool const plain = li.stream_k_tiles == 0;
@@ -516,24 +522,26 @@ int fp8_main(bool small, bool describe, bool do_time, int reps) {
 #if !defined(TESSEL_GEMM_BENCH_FP8_ONLY)
 namespace {
 template <class T, GMMA::Major MA, GMMA::Major MB, int BN, int S, int PP = 0>
-int lib_launch(void const* A, void const* B, void* C, int M, int N, int K, int cluster, int log_swizzle, cudaStream_t stream, int stream_k = -1) {
+int lib_launch(void const* A, void const* B, void* C, int M, int N, int K, int cluster, int log_swizzle, cudaStream_t stream, int stream_k = -1,
+               int raster_rest = -1) {
   using Cfg = std::conditional_t<BN == 0, kernels::sm90::GemmConfig<T, T, MA, MB>,
                                  kernels::sm90::GemmConfig<T, T, MA, MB, (BN ? BN : 256), S, 2, 40, 232, T, false, false, false, 2, 0, 0, PP>>;
   kernels::GemmOptions opt;
-  opt.cluster = cluster, opt.log_swizzle = log_swizzle, opt.stream_k = stream_k;
+  opt.cluster = cluster, opt.log_swizzle = log_swizzle, opt.stream_k = stream_k, opt.raster_rest = raster_rest;
   long long const lda = MA == GMMA::Major::K ? K : M, ldb = MB == GMMA::Major::K ? K : N;
   return int(kernels::sm90::launch_gemm<Cfg>(static_cast<T const*>(A), lda, static_cast<T const*>(B), ldb, static_cast<T*>(C), N, M, N, K,
                                              1.f, 0.f, stream, opt));
 }
 template <class T, int BN, int S, int PP = 0>
-int lib_layout(char const* layout, void const* A, void const* B, void* C, int M, int N, int K, int cluster, int swz, cudaStream_t st, int sk = -1) {
+int lib_layout(char const* layout, void const* A, void const* B, void* C, int M, int N, int K, int cluster, int swz, cudaStream_t st, int sk = -1,
+               int rr = -1) {
   using KM = GMMA::Major;
   std::string const l = layout;
-  if (l == "TN") return lib_launch<T, KM::K, KM::K, BN, S, PP>(A, B, C, M, N, K, cluster, swz, st, sk);
-  if (l == "NN") return lib_launch<T, KM::MN, KM::K, BN, S, PP>(A, B, C, M, N, K, cluster, swz, st, sk);
+  if (l == "TN") return lib_launch<T, KM::K, KM::K, BN, S, PP>(A, B, C, M, N, K, cluster, swz, st, sk, rr);
+  if (l == "NN") return lib_launch<T, KM::MN, KM::K, BN, S, PP>(A, B, C, M, N, K, cluster, swz, st, sk, rr);
   if constexpr (BN == 0 || BN % 128 == 0) {  // an MN-major B needs wgmma N atoms of multiples of 64 (BN = 320: 2 x 160 does not)
-    if (l == "NT") return lib_launch<T, KM::MN, KM::MN, BN, S, PP>(A, B, C, M, N, K, cluster, swz, st, sk);
-    if (l == "TT") return lib_launch<T, KM::K, KM::MN, BN, S, PP>(A, B, C, M, N, K, cluster, swz, st, sk);
+    if (l == "NT") return lib_launch<T, KM::MN, KM::MN, BN, S, PP>(A, B, C, M, N, K, cluster, swz, st, sk, rr);
+    if (l == "TT") return lib_launch<T, KM::K, KM::MN, BN, S, PP>(A, B, C, M, N, K, cluster, swz, st, sk, rr);
   }
   return -1;
 }
@@ -548,6 +556,20 @@ TESSEL_BENCH_EXPORT int tessel_bench_gemm_sk(int dtype, char const* layout, void
     if (dtype == 1) return lib_layout<half_t, 0, 4>(layout, A, B, C, M, N, K, cluster, log_swizzle, st, stream_k);
   } catch (std::exception const& e) {
     std::fprintf(stderr, "tessel_bench_gemm_sk: %s\n", e.what());
+  }
+  return -1;
+}
+
+// tessel_bench_gemm_rr: the default configuration with GemmOptions::stream_k and GemmOptions::raster_rest (-1 chosen,
+// 0 the padded raster, 1 its last partial group of columns a group of its own).
+TESSEL_BENCH_EXPORT int tessel_bench_gemm_rr(int dtype, char const* layout, void const* A, void const* B, void* C, int M, int N, int K,
+                                             int cluster, int log_swizzle, int stream_k, int raster_rest, void* stream) {
+  auto* st = static_cast<cudaStream_t>(stream);
+  try {
+    if (dtype == 0) return lib_layout<bfloat16_t, 0, 4>(layout, A, B, C, M, N, K, cluster, log_swizzle, st, stream_k, raster_rest);
+    if (dtype == 1) return lib_layout<half_t, 0, 4>(layout, A, B, C, M, N, K, cluster, log_swizzle, st, stream_k, raster_rest);
+  } catch (std::exception const& e) {
+    std::fprintf(stderr, "tessel_bench_gemm_rr: %s\n", e.what());
   }
   return -1;
 }
@@ -768,6 +790,23 @@ int main(int argc, char** argv) {
     run_case<BF, float>(c, reps, tot, false);
     c.alpha = 0.5f, c.beta = -1.25f;
     run_case<BF, BF>(c, reps, tot, false);
+  }
+  // The raster's last partial group of columns (GemmOptions::raster_rest): padded (0) and a group of its own (1), on
+  // few persistent clusters; 6 column tiles in groups of 4 (a rest of 2), of 8 (no whole group) and of 2 with 3 columns;
+  // every layout, clusters of 1 and 2; then with the stream-K tail over a rest group.
+  for (auto [lay, M, N, K, swz, grid] : std::vector<std::tuple<char const*, int, int, int, int, int>>{
+           {"TN", 1000, 1304, 136, 2, 5}, {"NT", 704, 1304, 200, 3, 4}, {"NN", 520, 704, 72, 1, 0}, {"TT", 640, 1304, 96, 2, 7}})
+    for (int rest : {0, 1})
+      for (int cl : {1, 2}) {
+        Case c{lay, M, N, K};
+        c.log_swizzle = swz, c.grid = grid, c.raster_rest = rest, c.cluster = cl, c.stream_k = 0;
+        run_case<BF, BF>(c, reps, tot, false);
+      }
+  for (int cl : {1, 2}) {
+    Case c{"TN", 1000, 1304, 520};
+    c.log_swizzle = 2, c.grid = 5, c.raster_rest = 1, c.cluster = cl, c.stream_k = 1;
+    run_case<BF, BF>(c, reps, tot, false);
+    run_case<H, float>(c, reps, tot, false);
   }
   {  // stream-K asked for under CUDA graph capture: the plain kernel runs (no allocation, no tail), bit-exact
     Case c{"TN", 513, 1000, 520};

@@ -15,7 +15,8 @@ Variants (tessel): default (cuda::gemm's configuration and choices), cluster1
 pp128 (the ping-pong kernel, 128 x 128 tiles per consumer warpgroup; pp128c1 / pp128c2: clusters of 1 / 2 forced),
 pp64 (ping-pong, 64 x 256 per warpgroup, TN only), co128 (the cooperative kernel with 128 x 128 tiles, TN only),
 cNswzL (clusters of N and the raster swizzle 2^L), sk0 / sk1 (the default configuration with GemmOptions::stream_k
-0: never the stream-K tail, 1: wherever it applies; tessel_bench_gemm_sk),
+0: never the stream-K tail, 1: wherever it applies; tessel_bench_gemm_sk), rr0 / rr1 (the default configuration with
+GemmOptions::raster_rest 0: the padded raster, 1: its last partial group of columns a group of its own; tessel_bench_gemm_rr),
 and NAME for a --lib-diag library (its default configuration; timed, not
 checked: a diagnostic build). Build a --lib-diag library with -Xcompiler
 -fvisibility=hidden (only tessel_bench_gemm exported): g++ emits template and
@@ -105,10 +106,17 @@ class Tessel:
             self.f_sk.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int, ctypes.c_int,
                                   ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_void_p]
 
-    def fn(self, case, a_store, b_store, out, bn=0, cluster=-1, swz=-1, sk=None):
+    def fn(self, case, a_store, b_store, out, bn=0, cluster=-1, swz=-1, sk=None, rr=None):
         lay, M, N, K, dt = case
         dtype = 0 if dt == torch.bfloat16 else 1
-        if sk is not None:  # the default configuration with GemmOptions::stream_k = sk
+        if rr is not None:  # the default configuration with GemmOptions::raster_rest = rr
+            f = self.lib.tessel_bench_gemm_rr
+            f.restype = ctypes.c_int
+            f.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int, ctypes.c_int,
+                          ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_void_p]
+            args = (dtype, lay.encode(), a_store.data_ptr(), b_store.data_ptr(), out.data_ptr(), M, N, K, cluster, swz,
+                    -1 if sk is None else sk, rr, None)
+        elif sk is not None:  # the default configuration with GemmOptions::stream_k = sk
             args = (dtype, lay.encode(), a_store.data_ptr(), b_store.data_ptr(), out.data_ptr(), M, N, K, cluster, swz, sk, None)
             f = self.f_sk
         else:
@@ -130,7 +138,7 @@ def variant_fn(v, libs, case, a, b, a_store, b_store, out):
     t = libs["tessel"]
     table = {"default": {}, "cluster1": {"cluster": 1}, "cluster2": {"cluster": 2}, "bn320": {"bn": 320}, "bn320c2": {"bn": 320, "cluster": 2},
              "pp128": {"bn": 1}, "pp128c1": {"bn": 1, "cluster": 1}, "pp128c2": {"bn": 1, "cluster": 2}, "pp64": {"bn": 2}, "co128": {"bn": 3},
-             "sk0": {"sk": 0}, "sk1": {"sk": 1}}
+             "sk0": {"sk": 0}, "sk1": {"sk": 1}, "rr0": {"rr": 0}, "rr1": {"rr": 1}, "rr1sk1": {"rr": 1, "sk": 1}}
     if v in table:
         return t.fn(case, a_store, b_store, out, **table[v])
     if v.startswith("swz"):

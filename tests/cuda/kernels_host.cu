@@ -252,6 +252,53 @@ void scheduler() {
       }
   check(bad == 0, "TileScheduler: every tile exactly once (20 x 20 shapes, widths 2^0..2^4 and chosen, 3 persistent CTAs)");
   check_throws([] { (void)kernels::make_tile_scheduler(0, 4, -1); }, "no tiles", "make_tile_scheduler: no tiles is a named error");
+  // The persistent GEMMs' raster (RasterScheduler): every tile once, compact (no empty positions) or padded (position
+  // for position the padded raster of make_tile_scheduler).
+  int rbad = 0, rpos = 0, rpad = 0;
+  for (int tm = 1; tm <= 20; ++tm)
+    for (int tn = 1; tn <= 20; ++tn)
+      for (int L = -1; L <= 4; ++L)
+        for (bool compact : {false, true}) {
+          auto const s = kernels::make_raster_scheduler(tm, tn, L, compact);
+          std::vector<int> seen(std::size_t(tm * tn), 0);
+          for (int first = 0; first < 3; ++first)
+            for (auto w = s.walk(first, 3); !w.done(); w.next()) {
+              auto const t = s.tile(w.pos);
+              if (!s.valid(t)) {
+                rbad += compact;  // a compact raster has no empty positions
+                continue;
+              }
+              if (t.m < 0 || t.m >= tm || t.n < 0 || t.n >= tn || t.l != 0) ++rbad;
+              else ++seen[std::size_t(t.m + tm * t.n)];
+            }
+          for (int v : seen) rbad += v != 1;
+          if (compact) rpos += s.positions != tm * tn;
+          else {
+            auto const p = kernels::make_tile_scheduler(tm, tn, L);
+            rpad += s.positions != p.positions;
+            for (int pos = 0; pos < p.positions && pos < s.positions; ++pos) {
+              auto const a = s.tile(pos), b = p.tile(pos);
+              rpad += a.m != b.m || a.n != b.n;
+            }
+          }
+        }
+  check(rbad == 0 && rpos == 0 && rpad == 0,
+        "RasterScheduler: every tile once (20 x 20 shapes, widths 2^0..2^4 and chosen, 3 persistent CTAs); compact: one position per tile; "
+        "padded: make_tile_scheduler's raster");
+  // 16384 x 11008 x 4096 (64 x 43 cluster tiles) on 66 clusters: the padded raster gives some cluster 43 tiles, the compact one 42.
+  auto const most_tiles = [](kernels::RasterScheduler const& s, int ctas) {
+    int most = 0;
+    for (int c = 0; c < ctas; ++c) {
+      int n = 0;
+      for (auto w = s.walk(c, ctas); !w.done(); w.next()) n += s.valid(s.tile(w.pos));
+      most = n > most ? n : most;
+    }
+    return most;
+  };
+  auto const most_of = [&](int L, bool compact) { return most_tiles(kernels::make_raster_scheduler(64, 43, L, compact), 66); };
+  check(most_of(2, false) == 43 && most_of(2, true) == 42 && most_of(3, false) == 43 && most_of(3, true) == 42,
+        "RasterScheduler: 64 x 43 tiles on 66 clusters (2^2 and 2^3): 43 tiles at most padded, 42 compact");
+  check_throws([] { (void)kernels::make_raster_scheduler(3, 0, -1); }, "no tiles", "make_raster_scheduler: no tiles is a named error");
   // Other tile-index layouts: identity, batch coordinates (batch fastest, batch-major), longest first.
   int not_once = 0, invalid = 0, not_longest_first = 0;
   for (int tm = 1; tm <= 9; ++tm)
@@ -292,9 +339,9 @@ void scheduler() {
   wrong.tiles = 3, wrong.workers = 4, wrong.k_tiles = 1;
   check(sk_faults == 0 && sk_cases > 5000 && kernels::check_stream_k_tail(wrong) > 0,
         "StreamKTail: every k-iteration of the tail once, heads and contributors (1..139 workers, tails of 1..141 tiles, 1..129 k-tiles)");
-  // The default's choice on the bench's shapes (66 clusters of 2; positions of 128 x 256 pair tiles as the raster pads
-  // them; k-tiles of 64): the 15.5-wave shapes and 8191 x 4096 x 4096 take the tail; 4096^3 (7.8 idle k-tiles a
-  // cluster) and 16384 x 11008 x 4096 (idle 0.72% of the walk) do not.
+  // The default's choice on the bench's shapes (66 clusters of 2; positions of 128 x 256 pair tiles, 16384 x 11008 x 4096's
+  // 2752 as the raster walks them, 2816 padded; k-tiles of 64): the 15.5-wave shapes and 8191 x 4096 x 4096 take the tail;
+  // 4096^3 (7.8 idle k-tiles a cluster) and 16384 x 11008 x 4096 (idle 0.72% of the walk) do not.
   namespace k9s = kernels::sm90;
   check(k9s::choose_stream_k(1024, 66, 128) && k9s::choose_stream_k(1024, 66, 64) && k9s::choose_stream_k(1024, 66, 172) &&
             k9s::choose_stream_k(512, 66, 64) && !k9s::choose_stream_k(256, 66, 64) && !k9s::choose_stream_k(2816, 66, 64) &&

@@ -300,7 +300,7 @@ struct GemmParams : detail::ScalesParam<Cfg::kEightBit> {
   int m = 0, n = 0, k = 0;
   float alpha = 1.f, beta = 0.f;
   int k_tiles = 0;
-  TileScheduler sched;  // the raster over the cluster tiles (scheduler.cuh): tiles_m in units of the cluster's M tiles
+  RasterScheduler sched;  // the raster over the cluster tiles (scheduler.cuh): tiles_m in units of the cluster's M tiles
   StreamKTail sk;       // the raster's last partial wave split along K (DenseProblem, Cfg::kStreamK; tiles 0: none)
   bool vec = false;     // C allows 2-element vector accesses
   int cluster = 1;      // CTAs per cluster along M (1 or 2): a pair shares its B tile by TMA multicast

@@ -74,7 +74,8 @@
 //     002 threadblock swizzle written as a tessel layout
 //     (identity_swizzle_layout of kernels/threadblock.hpp over the clusters'
 //     tiles: groups of 2^L columns of tiles walked down M, so that the CTAs
-//     running together share B tiles, and A tiles, in L2);
+//     running together share B tiles, and A tiles, in L2; a partial last group
+//     of columns is a narrower group of its own, RasterScheduler, for 16-bit inputs);
 //   - the stream-K tail (StreamK, gemm_kernel<Cfg, DenseProblem, true>: 16-bit cooperative
 //     configurations; launch_gemm's choice, GemmOptions::stream_k and sm90::choose_stream_k): the
 //     raster's last, partial wave of positions is split along K among all the persistent clusters
