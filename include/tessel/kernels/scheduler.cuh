@@ -227,8 +227,12 @@ struct RasterScheduler {
   int tiles_m = 0, tiles_n = 0;
   int positions = 0;
 
+  // The part holding pos, then its layout once (the parts' fields selected, not both layouts evaluated:
+  // their divisions by run-time extents are on the consumers' path from one tile to the next).
   TESSEL_HOST_DEVICE TileCoord tile(int pos) const {
-    return pos < whole.positions ? whole.tile(pos) : rest.tile(pos - whole.positions);
+    bool const in_whole = pos < whole.positions;
+    LayoutTileScheduler<RasterLayout> const& part = in_whole ? whole : rest;
+    return part.tile(in_whole ? pos : pos - whole.positions);
   }
   TESSEL_HOST_DEVICE bool valid(TileCoord t) const { return t.m >= 0; }
   TESSEL_HOST_DEVICE TileWalk walk(int first, int step) const { return {first, step, positions}; }
