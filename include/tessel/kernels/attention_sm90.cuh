@@ -29,9 +29,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <mutex>
 #include <string>
-#include <vector>
 
 #include "../atom/atom.hpp"
 #include "../atom/tma_copy.hpp"
@@ -500,8 +498,7 @@ cudaError_t launch_attention(AttentionArgs<typename Cfg::Element> const& a, cuda
       kernels::detail::StreamKWorkspace ws;
       e = kernels::detail::stream_k_workspace(dev, stream, (long long)sms * Cfg::kConsumers, attention_tail_floats<Cfg>(), ws);
       if (e != cudaSuccess) return e;
-      p.tail.begin = tiles / sms * sms, p.tail.tiles = tiles - p.tail.begin, p.tail.workers = sms, p.tail.k_tiles = p.blocks_n;
-      p.tail.partials = ws.partials, p.tail.flags = ws.flags;
+      p.tail = kernels::detail::last_wave_tail(tiles, sms, p.blocks_n, ws);
       grid = sms;
     }
   }

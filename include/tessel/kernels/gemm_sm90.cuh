@@ -16,7 +16,6 @@
 #include <cstdio>
 #include <mutex>
 #include <string>
-#include <vector>
 
 #include "../atom/atom.hpp"
 #include "../atom/copy_sm90.hpp"
@@ -433,12 +432,11 @@ cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename 
   if constexpr (Cfg::kStreamK) {
     if (opt.stream_k != 0 && stream_k_applies(positions, clusters, k_tiles) &&
         (opt.stream_k > 0 || choose_stream_k(positions, clusters, k_tiles)) && !kernels::detail::stream_capturing(stream)) {
-      p.sk.begin = positions / clusters * clusters, p.sk.tiles = positions - p.sk.begin, p.sk.workers = clusters, p.sk.k_tiles = k_tiles;
+      // A slot per CTA (its blockIdx.x; the grid is at most the SM count).
       kernels::detail::StreamKWorkspace ws;
-      long long const slots = grid > f.sms ? grid : f.sms;
-      e = kernels::detail::stream_k_workspace(dev, stream, slots, (long long)Cfg::BM::value * Cfg::BN::value, ws);
+      e = kernels::detail::stream_k_workspace(dev, stream, f.sms, (long long)Cfg::BM::value * Cfg::BN::value, ws);
       if (e != cudaSuccess) return e;
-      p.sk.partials = ws.partials, p.sk.flags = ws.flags;
+      p.sk = kernels::detail::last_wave_tail(positions, clusters, k_tiles, ws);
       auto kernel_sk = gemm_kernel<Cfg, DenseProblem, true>;
       static PerDevice<detail::DeviceFigures> figures_sk;  // (its shared-memory limit raised once per device)
       detail::DeviceFigures const fk =
@@ -531,7 +529,7 @@ void describe(int M = 0, int N = 0, int K = 0, int sms = 132, double dram_gbps_p
       std::printf(", then the last %d columns (choose_raster_rest) from tile index %lld: ", tn % (1 << L), raster.rest.base);
       print(raster.rest.layout);
     }
-    int const cunits = raster.positions, workers = tmc * tn < sms / cl ? tmc * tn : sms / cl;
+    int const cunits = raster.positions, workers = units;  // (the persistent clusters)
     if (Cfg::kStreamK && stream_k_applies(cunits, workers, kt))
       std::printf("\n  stream-K tail (GemmOptions::stream_k = 1%s): positions %d.. (%d cluster tiles) split along K among the %d clusters, "
                   "%lld k-iterations each or one more",

@@ -2,7 +2,8 @@
 // the GEMMs (gemm_sm90.cuh) and the attention forward (attention_sm90.cuh):
 //   - stream_k_workspace(dev, stream, slots, slot_floats, ws): the fp32 partial sums and the flags of a launch,
 //     one workspace per device and stream;
-//   - stream_capturing(stream): whether the stream is being captured into a CUDA graph, where no tail is taken.
+//   - stream_capturing(stream): whether the stream is being captured into a CUDA graph, where no tail is taken;
+//   - last_wave_tail(positions, workers, k_tiles, ws): the tail of a persistent walk, its last partial wave.
 // Host code only.
 #pragma once
 
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "../config.hpp"
+#include "scheduler.cuh"
 
 namespace TESSEL_NAMESPACE::kernels::detail {
 
@@ -77,6 +79,16 @@ inline bool stream_capturing(cudaStream_t stream) {
     return true;
   }
   return status != cudaStreamCaptureStatusNone;
+}
+
+// The stream-K tail of a persistent walk of `positions` on `workers` CTAs (clusters): its last partial wave,
+// positions from (positions / workers) workers on, split into k_tiles k-iterations each among all the workers,
+// the partials and flags in ws (a slot per CTA).
+inline StreamKTail last_wave_tail(int positions, int workers, int k_tiles, StreamKWorkspace const& ws) {
+  StreamKTail t;
+  t.begin = positions / workers * workers, t.tiles = positions - t.begin, t.workers = workers, t.k_tiles = k_tiles;
+  t.partials = ws.partials, t.flags = ws.flags;
+  return t;
 }
 
 }  // namespace TESSEL_NAMESPACE::kernels::detail
