@@ -296,6 +296,10 @@ __device__ __forceinline__ void store_rows8(unsigned const (&r)[8], long long co
 //    of whole rows in 8 of 9 processes, equal in one; alone, its stores ran at 3.39-3.47 TB/s against
 //    3.22-3.34 and its loads at 2.68-2.75 against 3.40-3.58 (bench/RESULTS.md: the H200 wrote 128-byte column
 //    pieces at 3.1 TB/s, 256-byte at 3.6).
+//  - Tried on the H200 in session 21 and not kept (random 4, same processes, bench/RESULTS.md): 256 whole rows
+//    a tile loaded by cp.async.bulk, one copy per run of rows contiguous in the source (55 KB, 4 blocks per SM):
+//    -0.4 to +1.8% against the split rows; with it, the last wave's tiles in halves +-0.5%, an L2 prefetch of the
+//    tile a wave ahead -22%, evict-first loads -3% (its code: bench/gpu/results/2026-11-27-s21-copy-call2-h200).
 //  - A block that loops over tiles (a capped grid) takes them one after another.
 template <bool W8, bool LoadsFirst, unsigned TI = 128>
 __global__ void __launch_bounds__(kThreads, 5) copy_transpose_rows(unsigned char const* __restrict__ src,
