@@ -754,6 +754,10 @@ TESSEL_HOST_DEVICE bool attention_block_masked(int m, int n, int bm, int bn, int
 // skip); 3 consumers (BM 192) with BN 64 and 4 stages 0.840-0.845; 2 partial
 // maxima 0.944-0.950.
 // Session 20: without the stream-K tail (StreamK_ off: -0.007 at 2k, the defaults' attention_default_stream_k).
+// Session 21 (H100, 7 rounds, not kept; bench/RESULTS.md "Session 21, attention (helper attn)"): the next tile's
+// first S issued behind the last P V, under the epilogue (its Q and first K loaded before the last V) 0.953 against
+// 0.988, with Q loaded a tile ahead 0.942 against 0.987; the next tile's Q, K and V prefetched into L2 at each
+// tile's start 0.976 against 0.987.
 // The causal mask too since session 20 (its default went to BN 192, below 2048 keys 0.017 slower): its short
 // configuration is session 19's causal default (BN 128, two Q buffers, O through TMA stores, the rescale under S,
 // no early lookup of the next tile), the new default with its tiles changed.
