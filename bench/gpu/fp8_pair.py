@@ -18,7 +18,7 @@ variants that do not follow cuBLAS, or one variant alone against cuBLAS (both th
 Cases: e4m3 TN (A (M, K) row-major, B (N, K) row-major: _scaled_mm's b = B.t(), column-major),
 per-tensor scales, bf16 out. Variants (tessel): default (128 x 192 tiles, the accumulator
 promoted every k-tile, in two column halves since session 13, in flight across chunks of 4 k-tiles since
-session 14: x4), fast (128 x 256, no promotion), e5m2 (B e4m3 x e5m2, with the
+session 14: x4, each tile's epilogue under the next tile's first k-tile since session 21), fast (128 x 256, no promotion), e5m2 (B e4m3 x e5m2, with the
 promotion; its cuBLAS reference is _scaled_mm on the same e4m3 x e5m2 operands), blocks
 (DeepSeek-V3's block scaling: A's scales per row and 128 elements of K, B's per 128 x 128
 block, applied at every promotion; ratio also to tessel's per-tensor default), p2 / p4 /
@@ -35,7 +35,10 @@ s5e1 / s4e1 (the default, x4, with one epilogue
 slot per consumer warpgroup, 5 / 4 stages); r1 / r2 / rblocks (the default / the default / block-scaled, A read
 from registers, GemmConfig's RegA_: RS wgmmas, A loaded once per k-tile by ldmatrix, one / two / one register
 buffers); wblocks (block-scaled on the default's 128 x 192 tiles, two
-column blocks of B per tile); a suffix _c1 / _c2 forces clusters of 1 / 2 CTAs (else chosen: 2 where K >= 9216), a suffix _o (after
+column blocks of B per tile); prev (the default of sessions 14-20, each tile's epilogue between tiles: Fp8GroupedConfig; the
+default runs it under the next tile's first k-tile since session 21, GemmConfig's EpiUnder_);
+main.<variant> (with --lib2: that variant of a second build, another tree's, timed in the same cycles; --ref names the
+variant whose per-cycle time the others' are also divided by); a suffix _c1 / _c2 forces clusters of 1 / 2 CTAs (else chosen: 2 where K >= 9216), a suffix _o (after
 it) the consumer warpgroups' phase offset (GemmScales::offset), a suffix _s<L> (after those) the raster's swizzle 2^L.
 cublas: torch._scaled_mm(a, b, scale_a, scale_b, out_dtype=bf16) (use_fast_accum False;
 cublas_fast: True).
@@ -65,17 +68,24 @@ def main():
     ap.add_argument("--reps", type=int, default=30)
     ap.add_argument("--variants", default="default,fast")
     ap.add_argument("--interleave", type=int, default=0)  # cycles per round and case, one call of each variant per cycle
+    ap.add_argument("--lib2", default="")  # a second build (another tree's): its variants named "main.<variant>"
+    ap.add_argument("--ref", default="")  # --interleave: also each variant's per-cycle ratio to this variant's time (median)
     args = ap.parse_args()
-    lib = ctypes.CDLL(os.path.abspath(args.lib))
-    f = lib.tessel_bench_gemm_fp8
-    f.restype = ctypes.c_int
-    f.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_void_p,
-                  ctypes.c_void_p, ctypes.c_int, ctypes.c_int, ctypes.c_void_p]
+
+    def entry(path):
+        f = ctypes.CDLL(os.path.abspath(path)).tessel_bench_gemm_fp8
+        f.restype = ctypes.c_int
+        f.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_void_p,
+                      ctypes.c_void_p, ctypes.c_int, ctypes.c_int, ctypes.c_void_p]
+        return f
+    f = entry(args.lib)
+    f2 = entry(args.lib2) if args.lib2 else None
     print(f"torch {torch.__version__}, {torch.cuda.get_device_name()}", flush=True)
     gen = torch.Generator(device="cuda")
     gen.manual_seed(4321)
     variants = [v for v in args.variants.split(",") if v]
-    code = {"default": 0, "e5m2": 1, "fast": 4, "blocks": 5, "n128": 6, "h192": 7, "hblocks": 8, "h128": 9, "w192": 10, "x2": 11, "x4": 12, "x8": 13, "xblocks": 14, "xh128": 15, "s5e1": 18, "s4e1": 19, "wblocks": 20, "r1": 21, "r2": 22, "rblocks": 23, "ppfast": 24, "pp": 25}
+    code = {"default": 0, "e5m2": 1, "fast": 4, "blocks": 5, "n128": 6, "h192": 7, "hblocks": 8, "h128": 9, "w192": 10, "x2": 11, "x4": 12, "x8": 13, "xblocks": 14, "xh128": 15, "s5e1": 18, "s4e1": 19, "wblocks": 20, "r1": 21, "r2": 22, "rblocks": 23, "ppfast": 24, "pp": 25,
+            "prev": 26}
     for v in list(code):
         for c in (1, 2):
             code[f"{v}_c{c}"] = code[v] + 100 * c
@@ -84,7 +94,10 @@ def main():
     for v in list(code):  # _s<L>: the raster's swizzle 2^L (GemmOptions::log_swizzle; else chosen)
         for L in range(5):
             code[f"{v}_s{L}"] = code[v] + 10000 * (L + 1)
-    promoted = [v for v in variants if v in code and code[v] % 100 in (6, 7, 9, 10, 11, 12, 13, 15, 18, 19, 21, 22, 25) or v.startswith("default_")]  # bit-identical to _scaled_mm expected
+    for v in list(code):  # main.<variant>: --lib2's
+        code["main." + v] = code[v]
+    promoted = [v for v in variants if v in code and code[v] % 100 in (0, 6, 7, 9, 10, 11, 12, 13, 15, 18, 19, 21, 22, 25, 26) and v != "default"
+                or v.startswith("default_")]  # bit-identical to _scaled_mm expected
     blockv = [v for v in variants if v in code and code[v] % 100 in (5, 8, 14, 20, 23)]
     fastv = [v for v in variants if v in code and code[v] % 100 == 24]  # without promotion, like fast (checked, not expected identical)
 
@@ -112,9 +125,10 @@ def main():
         N = b_store.shape[0]
         stream = ctypes.c_void_p(torch.cuda.current_stream().cuda_stream)
         vv = code[v]
+        fv = f2 if v.startswith("main.") else f
 
         def call():
-            rc = f(vv, a.data_ptr(), b_store.data_ptr(), out.data_ptr(), M, N, K, sa.data_ptr(), sb.data_ptr(), 0, promote_every, stream)
+            rc = fv(vv, a.data_ptr(), b_store.data_ptr(), out.data_ptr(), M, N, K, sa.data_ptr(), sb.data_ptr(), 0, promote_every, stream)
             if rc != 0:
                 raise RuntimeError(f"tessel_bench_gemm_fp8 returned {rc} ({v} {M}x{N}x{K})")
         return call
@@ -231,23 +245,28 @@ def interleaved(args, tensors, allv, fn_of, failed):
     """--interleave N: per round and case, N cycles of one call of each variant (cuBLAS first, the variant that opens
     a cycle rotating with the round), each call between two CUDA events; per round the median over the cycles of
     (cuBLAS time / variant time), so that the card's clock drifts (FP8 runs at the power limit) fall on both alike."""
-    ratios, tflops = {}, {}
+    ratios, tflops, to_ref = {}, {}, {}
     for r in range(args.rounds):
         for (M, N, K), t in tensors:
             vs = allv[r % len(allv):] + allv[:r % len(allv)]
             per = dict(zip(vs, interleaved_ms([fn_of(v, t) for v in vs], args.interleave)))
             for v in vs:
                 ratios.setdefault(((M, N, K), v), []).append(statistics.median(cb / x for x, cb in zip(per[v], per["cublas"])))
+                if args.ref in per:
+                    to_ref.setdefault(((M, N, K), v), []).append(statistics.median(rf / x for x, rf in zip(per[v], per[args.ref])))
                 tflops.setdefault(((M, N, K), v), []).append(2 * M * N * K / statistics.median(per[v]) / 1e9)
         print(f"round {r + 1} done", flush=True)
     print(f"\n{args.rounds} rounds of {args.interleave} interleaved cycles (cuBLAS and every variant, one call each per cycle); FP8 e4m3 TN, "
           f"per-tensor scales, bf16 out; per round the median over the cycles of (cuBLAS time / variant time); medians")
-    print(f"{'case':22s} {'variant':14s} {'TFLOP/s':>8s}  {'/ cuBLAS per round':30s} {'median':>7s}")
+    ref = f"/ {args.ref} per round" if to_ref else ""
+    print(f"{'case':22s} {'variant':14s} {'TFLOP/s':>8s}  {'/ cuBLAS per round':30s} {'median':>7s}  {ref:30s} {'median' if ref else ''}")
     for (M, N, K), _ in tensors:
         for v in allv:
             rr = ratios[((M, N, K), v)]
+            tr = to_ref.get(((M, N, K), v), [])
+            rs = f"  {' '.join(f'{x:.3f}' for x in tr):30s} {statistics.median(tr):7.3f}" if tr else ""
             print(f"{f'{M}x{N}x{K}':22s} {v:14s} {statistics.median(tflops[((M, N, K), v)]):8.1f}  {' '.join(f'{x:.3f}' for x in rr):30s} "
-                  f"{statistics.median(rr):7.3f}")
+                  f"{statistics.median(rr):7.3f}{rs}")
     return 1 if failed else 0
 
 

@@ -223,6 +223,7 @@ struct Fp8Case {
   bool rows_cols = false;  // per-row / per-column scales (else per tensor)
   bool promotion = false;  // the promotion study on the random inputs
   bool offset = false;     // GemmScales::offset (the consumer warpgroups' phase offset)
+  int grid = 0;            // GemmOptions::grid: the most clusters launched (0: as many as run at once)
 };
 
 template <class Cfg>
@@ -257,6 +258,7 @@ bool run_fp8_case(Fp8Case const& c, int reps, Totals& tot, bool do_time) {
   kernels::LaunchInfo li;
   kernels::GemmOptions opt;
   opt.info = &li;
+  opt.grid = c.grid;
   auto const run = [&] { return kernels::sm90::launch_fp8<Cfg>(A, K, B, K, C, (long long)N, M, N, K, gs, 1.f, 0, opt); };
   // the scales: exact (powers of two) or random-case values; returns the reference's alpha
   auto const set_scales = [&](bool exact) {
@@ -284,6 +286,7 @@ bool run_fp8_case(Fp8Case const& c, int reps, Totals& tot, bool do_time) {
   char name[160];
   char tag[16] = "";  // the comparison configurations' variant number (TESSEL_FP8_EXPERIMENTS)
   if (c.variant >= 6) std::snprintf(tag, sizeof tag, " v%d", c.variant);
+  if (c.grid > 0) std::snprintf(tag + std::strlen(tag), sizeof tag - std::strlen(tag), " g%d", c.grid);
   std::snprintf(name, sizeof name, "%sx%s->%s%s%s TN M=%d N=%d K=%d%s%s", type_name<TA>(), type_name<TB>(), type_name<TO>(),
                 Fast ? " fast" : Block ? " blocks" : "", tag, M, N, K, c.rows_cols ? " rows/cols" : "", c.offset ? " offset" : "");
   bool ok = true;
@@ -375,6 +378,11 @@ using KM = GMMA::Major;
 using V24 = kernels::sm90::Fp8FastPingPongConfig<E4, E4, bfloat16_t>;  // gemm_fp8's fast path on tall problems
 using V25 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 192, 6, 2, 24, 240, E4, true, false, false, 2, 0, 0, 1>;
 }  // namespace fp8pp
+// 26: the promoted default of sessions 14-20, each tile's epilogue between tiles (Fp8GroupedConfig; the default,
+// Fp8Config, runs it under the next tile's first k-tile since session 21: GemmConfig's EpiUnder_).
+namespace fp8eu {
+using V26 = kernels::sm90::Fp8GroupedConfig<float_e4m3_t, float_e4m3_t, bfloat16_t>;
+}  // namespace fp8eu
 
 bool run_fp8(Fp8Case const& c, int reps, Totals& tot, bool do_time) {
   using E4 = float_e4m3_t;
@@ -401,6 +409,7 @@ bool run_fp8(Fp8Case const& c, int reps, Totals& tot, bool do_time) {
 #endif
     case 24: return run_fp8_case<fp8pp::V24>(c, reps, tot, do_time);
     case 25: return run_fp8_case<fp8pp::V25>(c, reps, tot, do_time);
+    case 26: return run_fp8_case<fp8eu::V26>(c, reps, tot, do_time);
     case 0: return run_fp8_case<s::Fp8Config<E4, E4, bfloat16_t>>(c, reps, tot, do_time);
     case 1: return run_fp8_case<s::Fp8Config<E4, E5, bfloat16_t>>(c, reps, tot, do_time);
     case 2: return run_fp8_case<s::Fp8Config<E4, E4, float>>(c, reps, tot, do_time);
@@ -449,9 +458,9 @@ int fp8_main(bool small, bool describe, bool do_time, int reps) {
     std::vector<Fp8Case> smalls = {{256, 512, 128}, {1, 16, 16}, {129, 257, 144}, {77, 300, 208}, {513, 1000, 528}, {1000, 136, 1008},
                                    {130, 264, 4000}, {300, 520, 2064}};
 #if defined(TESSEL_FP8_EXPERIMENTS)
-    std::vector<int> const checked = {0, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 18, 19, 20, 21, 22, 23, 24, 25};
+    std::vector<int> const checked = {0, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 18, 19, 20, 21, 22, 23, 24, 25, 26};
 #else
-    std::vector<int> const checked = {0, 1, 2, 4, 5, 24, 25};
+    std::vector<int> const checked = {0, 1, 2, 4, 5, 24, 25, 26};
 #endif
     // TESSEL_FP8_VARIANTS=v,w,...: only those of the checked variants (a sanitizer's run of the candidates)
     std::vector<int> only;
@@ -468,16 +477,21 @@ int fp8_main(bool small, bool describe, bool do_time, int reps) {
         for (bool rc : {false, true}) {
           if (!only.empty() && std::find(only.begin(), only.end(), v) == only.end()) continue;
           if (rc && v != 0 && v != 2 && v != 6 && v != 7 && v != 9 && v != 10 && v != 11 && v != 12 && v != 13 && v != 15 && v != 18 &&
-              v != 19 && v != 21 && v != 22 && v != 25)
-            continue;  // per-row/column scales: the TMA epilogue (0, 6, 7, 9-13, 15, 18, 19, 21, 22, 25), the direct one (2)
+              v != 19 && v != 21 && v != 22 && v != 25 && v != 26)
+            continue;  // per-row/column scales: the TMA epilogue (0, 6, 7, 9-13, 15, 18, 19, 21, 22, 25, 26), the direct one (2)
           c.variant = v;
           c.rows_cols = rc;
-          c.promotion = !rc && (v == 0 || v == 7 || v == 11 || v == 12 || v == 13 || v == 15 || v == 21 || v == 22 || v == 25) && c.K >= 1008;  // the promotion every 4 k-tiles and never, on ragged shapes too
+          c.promotion = !rc && (v == 0 || v == 7 || v == 11 || v == 12 || v == 13 || v == 15 || v == 21 || v == 22 || v == 25 || v == 26) && c.K >= 1008;  // the promotion every 4 k-tiles and never, on ragged shapes too
           run_fp8(c, reps, tot, false);
           if (!rc && (v == 0 || v == 7 || v == 10 || v == 12 || v == 21 || v == 22 || v == 20)) {  // the warpgroups' phase offset (GemmScales::offset; block-scaled: always)
             c.offset = true, c.promotion = false;
             run_fp8(c, reps, tot, false);
             c.offset = false;
+          }
+          if (v == 0 || v == 1) {  // the epilogue under the next tile's first k-tile (Fp8Config): several tiles per CTA (2 or 3 clusters)
+            c.grid = 2 + int(rc), c.promotion = false;
+            run_fp8(c, reps, tot, false);
+            c.grid = 0;
           }
         }
   }
@@ -645,6 +659,7 @@ TESSEL_BENCH_EXPORT int tessel_bench_gemm_fp8(int variant, void const* A, void c
 #endif
     if (variant == 24) return int(s::launch_fp8<fp8pp::V24>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
     if (variant == 25) return int(s::launch_fp8<fp8pp::V25>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
+    if (variant == 26) return int(s::launch_fp8<fp8eu::V26>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
     if (variant == 0) return int(s::launch_fp8<s::Fp8Config<E4, E4, bfloat16_t>>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
     if (variant == 1)
       return int(s::launch_fp8<s::Fp8Config<E4, float_e5m2_t, bfloat16_t>>(a, K, static_cast<float_e5m2_t const*>(B), K, c, N, M, N, K, gs, 1.f, st, opt));

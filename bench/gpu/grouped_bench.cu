@@ -282,7 +282,7 @@ std::vector<Pattern> sweeps(int n) {
 //    rows of no group untouched;
 //  - random: inputs uniform in [-1, 1) rounded to e4m3, per-tensor scales 0.75 x 1.5: per group
 //    ||C - ref|| / ||ref|| against the fp32 product of the dequantized inputs (< 1e-2);
-// for the configuration with promotion (Fp8Config: 128 x 192, k-tiles of 128) and the fast one (128 x 256), clusters of 1 and 2.
+// for the configuration with promotion (Fp8GroupedConfig: 128 x 192, k-tiles of 128) and the fast one (128 x 256), clusters of 1 and 2.
 void run_fp8_pattern(Pattern const& pt, int N, int K, bool fast, bool rows, int cluster, bool exact = true, int split = kernels::sm90::kSplitN,
                      int schedule = kernels::sm90::kScheduleStatic, int log_band = -1) {
   using F8 = float_e4m3_t;
@@ -661,9 +661,9 @@ void profile_case(TimeCase const& tc) {
 
 #  if defined(TESSEL_GROUPED_FP8)
 // FP8 timings (e4m3 x e4m3 -> bf16, per-tensor scales), the same cases as the 16-bit ones: tessel's grouped
-// FP8 GEMM (promoted: Fp8Config, 128 x 192 x 128, the accumulator promoted every k-tile, as cuBLAS's
+// FP8 GEMM (promoted: Fp8GroupedConfig, 128 x 192 x 128, the accumulator promoted every k-tile, as cuBLAS's
 // default; fast: Fp8FastConfig, 128 x 256, no promotion) against tessel's dense FP8 GEMM of the same FLOPs
-// (M = all tokens, the same configuration). (The loop of torch._scaled_mm calls: grouped_torch.py.)
+// (M = all tokens: gemm_fp8's Fp8Config, the same tiles with each tile's epilogue under the next tile's first k-tile). (The loop of torch._scaled_mm calls: grouped_torch.py.)
 void time_case_fp8(TimeCase const& tc, int rounds, int reps) {
   using F8 = float_e4m3_t;
   int const E = tc.E, N = tc.N, K = tc.K, M = tc.tokens;

@@ -25,7 +25,7 @@ using tessel_capi::bf16, tessel_capi::fp16, tessel_capi::e4m3;  // the element t
 using T = typename TESSEL_GEMM_T::type;
 constexpr bool kFp8 = sizeof(T) == 1;
 // 16-bit: the 16-bit grouped GEMM's configuration; FP8: the promoted one (both have BM = 128, the workspace's tile rows)
-using Cfg = std::conditional_t<kFp8, k::sm90::Fp8Config<T, T, tessel::bfloat16_t>, k::sm90::GemmConfig<T, T, tessel::GMMA::Major::K, tessel::GMMA::Major::K>>;
+using Cfg = std::conditional_t<kFp8, k::sm90::Fp8GroupedConfig<T, T, tessel::bfloat16_t>, k::sm90::GemmConfig<T, T, tessel::GMMA::Major::K, tessel::GMMA::Major::K>>;
 static_assert(k::sm90::Fp8FastConfig<T, T, tessel::bfloat16_t>::BM::value == Cfg::BM::value, "one workspace for both FP8 configurations");
 
 // The call's groups (masked: capacity > 0, or contiguous) and options (the workspace, the check),
@@ -72,7 +72,7 @@ extern "C" int TESSEL_GEMM_CAT(tessel_grouped_gemm_, TESSEL_GEMM_T)(void const* 
 // FP8: as the 16-bit entry point, c bf16 (rows ldc apart), and c = (a * scale_a) (b_g * scale_b)^T:
 // scale_a one float (per tensor) or one per row of a (a_rows), scale_b one float (float32 device
 // pointers); fast: no accumulator promotion (Fp8FastConfig, 128 x 256), else promotion every k-tile
-// (Fp8Config, 128 x 192 tiles, k-tiles of 128). K a multiple of 16.
+// (Fp8GroupedConfig, 128 x 192 tiles, k-tiles of 128). K a multiple of 16.
 extern "C" int TESSEL_GEMM_CAT(tessel_grouped_gemm_, TESSEL_GEMM_T)(void const* a, long long lda, void const* b, long long ldb, void* c,
                                                                     long long ldc, int const* sizes, int groups, int rows, int capacity,
                                                                     int n, int kk, void* workspace, long long workspace_bytes, int check,

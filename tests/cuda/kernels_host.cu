@@ -971,6 +971,10 @@ void fp8_configs() {
         "Fp8Config: BK = 128 one-byte elements (128-byte rows), 128 x 192 tiles, stages of 40 KB, B's own type");
   check(std::is_same_v<typename C::TiledMma::Traits, MMA_Traits<SM90_64x192x32_F32E4M3E5M2_SS_TN<>>>,
         "Fp8Config<e4m3, e5m2>: CuTe's SM90_64x192x32_F32E4M3E5M2_SS_TN");
+  using CG = s::Fp8GroupedConfig<E4, E5, BF>;
+  check(C::kEpiUnder && !CG::kEpiUnder && C::kSmemBytes == CG::kSmemBytes && std::is_same_v<typename C::SmemLayoutB, typename CG::SmemLayoutB> &&
+            std::is_same_v<typename C::TiledMmaH, typename CG::TiledMmaH> && C::kCross == CG::kCross,
+        "Fp8Config: Fp8GroupedConfig's tiles and schedule, each tile's epilogue under the next tile's first k-tile (EpiUnder_)");
   using CB = s::Fp8BlockConfig<E4, E4, BF>;
   check(CB::BN::value == 192 && CB::kStageBytes == (128 + 192) * 128 && CB::kBlockScaled && CB::kHalves && CB::kCross == 4,
         "Fp8BlockConfig: 128 x 192 tiles (two 128-column blocks of B per tile), stages of 40 KB, the halves in chunks of 4");

@@ -510,7 +510,7 @@ void describe(int M = 0, int N = 0, int K = 0, int sms = 132, double dram_gbps_p
     std::printf("  epilogue (beta = 0, C 16-byte aligned): %d slots of 64 x 64 per consumer warpgroup, %d chunks per warpgroup and tile, slot layout ",
                 Cfg::kEpiSlots, Cfg::kChunks);
     print(typename Cfg::SmemTileC{});
-    std::printf(", TMA store of each chunk\n");
+    std::printf(", TMA store of each chunk%s\n", Cfg::kEpiUnder ? ";\n    run once the next tile's first k-tile is issued (EpiUnder_)" : "");
   } else {
     std::printf("  epilogue: registers -> global memory (fp32 C)\n");
   }
@@ -584,8 +584,17 @@ struct TmaOperands {
 // the H200 1.05-1.17x the halves without it (session 13's default) over two calls,
 // bench/RESULTS.md "FP8 GEMM, session 14"), or 128 x 256 tiles, 4 stages, without it
 // (GemmScales::promote_every = 0 asks for it: "fast accumulation").
+// Fp8Config, the dense GEMM's, runs each tile's epilogue once the next tile's first k-tile is
+// issued (GemmConfig's EpiUnder_, session 21): on the H100, fp8_pair's 5 rounds of 30 interleaved
+// cycles, 1.025 / 1.004 / 1.009 / 1.004 / 1.012x the epilogue between tiles (4096^3, 8192^3, M = 16384
+// with N x K 4096 x 4096, 11008 x 4096, 4096 x 11008; every round above 1; bench/RESULTS.md "Session 21,
+// FP8 GEMM (helper fp8)"), the same sums (bit-identical to torch._scaled_mm). Fp8GroupedConfig, the
+// grouped GEMM's (gemm_sm90_grouped.cuh), keeps the epilogue between tiles (EpiUnder_ is the dense
+// kernel's).
 template <class TA, class TB, class TO>
-using Fp8Config = GemmConfig<TA, TO, GMMA::Major::K, GMMA::Major::K, 192, 4, 2, 24, 240, TB, true, false, true, 2, 4>;
+using Fp8Config = GemmConfig<TA, TO, GMMA::Major::K, GMMA::Major::K, 192, 4, 2, 24, 240, TB, true, false, true, 2, 4, 0, 0, true>;
+template <class TA, class TB, class TO>
+using Fp8GroupedConfig = GemmConfig<TA, TO, GMMA::Major::K, GMMA::Major::K, 192, 4, 2, 24, 240, TB, true, false, true, 2, 4>;
 template <class TA, class TB, class TO>
 using Fp8FastConfig = GemmConfig<TA, TO, GMMA::Major::K, GMMA::Major::K, 256, 4, 2, 40, 232, TB, false>;
 // Without promotion on the ping-pong kernel (GemmConfig's PingPong_): 128 x 128 tiles per consumer

@@ -99,9 +99,13 @@ struct GemmScales {
 // BM = 64 n rows (n m64 wgmma atoms stacked along M within the warpgroup), the warpgroups take
 // the walk's tiles in turn and issue their main loops' wgmmas in turn (WarpgroupTurns,
 // pipeline.cuh), so that one warpgroup's epilogue runs while the other's wgmmas do.
+// EpiUnder_ (8-bit with the promotion and the halves in flight, Cross_; 16-bit outputs, whose epilogue
+// is the TMA one; issue 27, session 21): a tile's epilogue (of the promoted accumulator) runs once
+// the next tile's first k-tile's wgmmas are issued (into the halves' accumulators, free by then),
+// so that the tensor cores work through it; the promoted accumulator is zeroed after it.
 template <class T, class TO, GMMA::Major MA, GMMA::Major MB, int BN_ = 256, int Stages_ = 4, int Consumers_ = 2, int ProducerRegs_ = 40,
           int ConsumerRegs_ = 232, class TB_ = T, bool Promote_ = false, bool BlockScaled_ = false, bool Halves_ = false, int EpiSlots_ = 2, int Cross_ = 0, int RegA_ = 0,
-          int PingPong_ = 0>
+          int PingPong_ = 0, bool EpiUnder_ = false>
 struct GemmConfig {
   using Element = T;  // A's (and B's, for 16-bit inputs)
   using ElementA = T;
@@ -251,6 +255,11 @@ struct GemmConfig {
   static constexpr int kChunks = kRowBlocks * kChunksN;
   TESSEL_HOST_DEVICE static constexpr int chunk_row(int w, int j) { return 64 * (kPingPong ? j / kChunksN : w); }
   static constexpr int kEpiBytes = kEpiTma ? kConsumers * kEpiSlots * kEpiChunkElems * int(sizeof(TO)) : 0;
+  // (A 32-bit output's epilogue, registers -> global memory, stays between tiles.)
+  static constexpr bool kEpiUnder = EpiUnder_ && kEpiTma;
+  static_assert(!EpiUnder_ || Cross_ > 0,
+                "GemmConfig: EpiUnder_ (a tile's epilogue under the next tile's first k-tile) needs the halves in flight (Cross_: "
+                "the promoted accumulator apart from the wgmmas')");
 
   // Shared memory: A and B rings (1024-byte aligned for the swizzle), the epilogue's slots, then the barriers.
   static constexpr int kSmemBytes = int(kStages * kStageBytes) + kEpiBytes + 2 * kStages * 8 + 1024;

@@ -511,7 +511,7 @@ cudaError_t grouped_gemm(T const* a, T const* b, TO* c, kernels::GroupRows const
 
 // The FP8 grouped GEMM: a (float_e4m3_t or float_e5m2_t) and b (either) as grouped_gemm's,
 // C_g = alpha * sa * sb * A_g * B_g^T with opt.scales (per tensor, or per row of A), the FP8
-// GEMM's configuration with the accumulator promotion (Fp8Config: 128 x 192 tiles, k-tiles of 128),
+// GEMM's configuration with the accumulator promotion (Fp8GroupedConfig: 128 x 192 tiles, k-tiles of 128),
 // or without it (fast: Fp8FastConfig, 128 x 256). K a multiple of 16 (16-byte rows for the TMA).
 template <class TA, class TB, class TO>
 cudaError_t grouped_gemm_fp8(TA const* a, TB const* b, TO* c, kernels::GroupRows const& groups, int n, int k, float alpha = 1.f,
@@ -519,7 +519,7 @@ cudaError_t grouped_gemm_fp8(TA const* a, TB const* b, TO* c, kernels::GroupRows
   static_assert(sizeof(TA) == 1 && sizeof(TB) == 1, "cuda::grouped_gemm_fp8: a and b are float_e4m3_t or float_e5m2_t");
   using namespace kernels::sm90;
   if (fast) return launch_grouped_gemm<Fp8FastConfig<TA, TB, TO>>(a, k, b, k, c, n, groups, n, k, alpha, 0.f, stream, opt);
-  return launch_grouped_gemm<Fp8Config<TA, TB, TO>>(a, k, b, k, c, n, groups, n, k, alpha, 0.f, stream, opt);
+  return launch_grouped_gemm<Fp8GroupedConfig<TA, TB, TO>>(a, k, b, k, c, n, groups, n, k, alpha, 0.f, stream, opt);
 }
 
 }  // namespace TESSEL_NAMESPACE::cuda

@@ -94,7 +94,11 @@
 //     tile's wgmmas while the stores drain (the slot's previous store is
 //     waited for, cp.async.bulk.wait_group.read, only when the slot comes
 //     round again). Measured on the H100 (bench/RESULTS.md): bf16 TN 8192^3
-//     691 -> 774 TFLOP/s, 4096^3 653 -> 711 against the direct path;
+//     691 -> 774 TFLOP/s, 4096^3 653 -> 711 against the direct path. With the
+//     FP8 promotion and the halves in flight (Cfg::kEpiUnder, Fp8Config's), a
+//     tile's epilogue waits (t_under) until the next tile's first k-tile is issued
+//     into the halves' accumulators, and runs while those wgmmas do (the promoted
+//     accumulator is then zeroed; the walk's last tile is stored after it);
 //   - otherwise (beta != 0, fp32 C, unaligned C) registers -> global memory
 //     through the TiledMMA's C partition, predicated on the matrix edges (the
 //     TMA fills zeros outside A and B, so the accumulators of an edge tile are
@@ -343,6 +347,8 @@ TESSEL_DEVICE auto walk_of(P const& p, int first, int step) {
 // shared memory, at most one CTA per SM (persistent).
 template <class Cfg, class Problem = DenseProblem, bool StreamK = false>
 __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant__ GemmParams<Cfg, Problem> const p) {
+  static_assert(!Cfg::kEpiUnder || (std::is_same_v<Problem, DenseProblem> && !Cfg::kPingPong),
+                "gemm_kernel: EpiUnder_ (the epilogue under the next tile's first k-tile) is the dense cooperative kernel's");
   static_assert(!StreamK || (Cfg::kStreamK && std::is_same_v<Problem, DenseProblem>),
                 "gemm_kernel: the stream-K tail is the dense 16-bit cooperative kernel's (GemmConfig::kStreamK)");
 #if defined(TESSEL_ARCH_WGMMA)
@@ -508,6 +514,111 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
       TileWalk const w0 = p.problem.walk(p, first, step);
       turns.open(!w0.done() && (p.problem.tile(p, w0.pos, cluster, int(rank)).valid || next_valid(w0)));
     }
+    // The epilogue's accumulators: acc, or acc2 where promoted.
+    auto const& res = [&]() -> auto const& {
+      if constexpr (Cfg::kPromote) return acc2;
+      else return acc;
+    }();
+    constexpr int kVals = decltype(size(acc.layout()))::value;
+    // The TMA epilogue of tile t (16-bit C, p.epi_tma and t.tma_store): right after its main loop, or
+    // (Cfg::kEpiUnder) once the next tile's first k-tile is issued (t_under), or after the walk. Always
+    // inlined: called from two places, the compiler made it a call otherwise (a stack frame, and ptxas
+    // serializing the wgmmas in flight across it, C7520).
+    [[maybe_unused]] GemmTile t_under{};
+    [[maybe_unused]] bool under_pending = false;
+    [[maybe_unused]] auto const store_tma = [&](GemmTile const& t) __attribute__((always_inline)) {
+      if constexpr (Cfg::kEpiTma) {
+        // Through shared memory: chunk j of this warpgroup holds rows
+        // Cfg::chunk_row(wg, j) .. + 64 and columns 64 (j % kChunksN) .. + 64 of the
+        // tile, the accumulator values [j * kVals / kChunks, (j + 1) * kVals / kChunks)
+        // (checked on the host against the TiledMMA's C partition: check_epilogue_chunks).
+        int const wg = ctid / 128;
+        bool const leader = (ctid % 128) == 0;
+        constexpr int kPer = kVals / Cfg::kChunks;
+        float alpha = p.alpha;
+        if constexpr (Cfg::kEightBit && !Cfg::kBlockScaled) alpha = detail::tensor_scaled_alpha(alpha, p.scales);
+        // The thread's coordinates, recomputed here from an opaque copy of its
+        // index: otherwise the compiler hoists every value's smem offset out of
+        // the tile loop and keeps them live beside the accumulators (spills).
+        int ctid_o = mtid;
+        asm volatile("" : "+r"(ctid_o));
+        auto const tCcE = mma.get_slice(ctid_o).partition_C(make_identity_tensor(Tile{}));
+        auto const tCc0 = mma.get_slice(0).partition_C(make_identity_tensor(Tile{}));  // thread 0's: the values' parts (constants)
+        constexpr int kThreadBits = detail::epi_thread_bits<Cfg>();
+        typename Cfg::SmemTileCElems const lo{};
+        // This tile's first slot: 0 throughout where the chunks are a multiple of the slots.
+        constexpr bool kSlotsRound = Cfg::kChunks % Cfg::kEpiSlots != 0;
+        int const first_slot = kSlotsRound ? epi_next : 0;
+        if constexpr (kSlotsRound) epi_next = (epi_next + Cfg::kChunks) & (Cfg::kEpiSlots - 1);  // (a power of two)
+        // Values i, i + 1 (one row, adjacent columns) scaled and rounded to a pair of TO.
+        // unit (a std::bool_constant): alpha is 1 and there are no scales, the products skipped.
+        auto const pair_of = [&](int i, auto unit) {
+          if constexpr (decltype(unit)::value) return detail::pack_pair(res(i), res(i + 1), static_cast<TO*>(nullptr));
+          float f0 = alpha, f1 = alpha;
+          if constexpr (Cfg::kEightBit && !Cfg::kBlockScaled) {
+            auto const crd = tCcE(i);
+            if (p.scales.a_rows) {
+              float const sa = detail::scale_at(p.scales.a, true, t.c_row + int(get<0>(crd)), p.m);
+              f0 *= sa, f1 *= sa;
+            }
+            if (p.scales.b_cols) {
+              int const col = t.c_col + int(get<1>(crd));
+              f0 *= detail::scale_at(p.scales.b, true, col, p.n), f1 *= detail::scale_at(p.scales.b, true, col + 1, p.n);
+            }
+          }
+          return detail::pack_pair(f0 * res(i), f1 * res(i + 1), static_cast<TO*>(nullptr));
+        };
+        // 8-bit with promotion: every pair rounded first, so that the chunks' stores run beside half
+        // the registers of the fp32 accumulators (128 x 192 tiles spilled without it).
+        constexpr bool kPackFirst = Cfg::kPromote;
+        [[maybe_unused]] std::uint32_t packed[kPackFirst ? kVals / 2 : 1];
+        if constexpr (kPackFirst) {
+          TESSEL_UNROLL
+          for (int i = 0; i < kVals; i += 2) packed[i / 2] = pair_of(i, std::false_type{});
+        }
+        // The tile's chunks; unit: as pair_of's.
+        auto const store_chunks = [&](auto unit) {
+          // Chunk j = rb * kChunksN + jn: row block rb (ping-pong; 0 where the warpgroups share the tile), column block jn.
+          TESSEL_UNROLL
+          for (int rb = 0; rb < Cfg::kRowBlocks; ++rb)
+          TESSEL_UNROLL
+          for (int jn = 0; jn < Cfg::kChunksN; ++jn) {
+            int const j = rb * Cfg::kChunksN + jn;
+            int const crow = Cfg::chunk_row(wg, j);  // the chunk's first row in the tile
+            TO* const slot = smem_c + (wg * Cfg::kEpiSlots + ((first_slot + j) & (Cfg::kEpiSlots - 1))) * Cfg::kEpiChunkElems;
+            std::uint32_t const slot_s = ::TESSEL_NAMESPACE::detail::smem_u32(slot);  // its shared-window address
+            if (leader) tma_store_wait<Cfg::kEpiSlots - 1>();  // the store that last read this slot is done
+            detail::named_barrier_sync(Cfg::kEpiBarrier + wg, 128);
+            auto const rc0 = tCcE(j * kPer);
+            int const o0 = int(lo(int(get<0>(rc0)) - crow, int(get<1>(rc0)) - jn * 64));  // the thread's part (epi_thread_bits)
+            TESSEL_UNROLL
+            for (int i = j * kPer; i < (j + 1) * kPer; i += 2) {
+              std::uint32_t v;
+              if constexpr (kPackFirst) v = packed[i / 2];
+              else v = pair_of(i, unit);
+              auto const rci = tCc0(i);
+              int const oi = int(lo(int(get<0>(rci)) - Cfg::chunk_row(0, j), int(get<1>(rci)) - jn * 64));  // value i's part
+              detail::st_shared_u32(slot_s + std::uint32_t(sizeof(TO)) * std::uint32_t(o0 ^ (oi & kThreadBits)) +
+                                        std::uint32_t(sizeof(TO)) * std::uint32_t(oi & ~kThreadBits), v);
+            }
+            fence_view_async_shared();  // these writes, before the TMA store reads them
+            detail::named_barrier_sync(Cfg::kEpiBarrier + wg, 128);
+            if (leader) {
+              int const row = t.c_row + crow, cb = t.c_col / 64 + jn;  // the chunk's first row and column block of C
+              if (row < t.c_row_end && cb * 64 < p.n) {
+                int const x = row * (p.plan_c.mn_step[0] / 64) + cb * p.plan_c.k_step[0], y = row * (p.plan_c.mn_step[1] / 64) + cb * p.plan_c.k_step[1];
+                SM90_TMA_STORE::copy(&p.tma_c.desc, slot, x, y);
+              }
+              tma_store_arrive();  // a group per chunk (maybe empty): the slots' waits count chunks
+            }
+          }
+        };
+        // 16-bit with alpha 1 (the common call): the chunks without the products by alpha (the same bits;
+        // 0.000 to 0.003 of cuBLAS's time over the XOR offsets alone on the H100, bench/RESULTS.md "Session 18, 16-bit GEMM").
+        if (!Cfg::kEightBit && alpha == 1.f) store_chunks(std::true_type{});
+        else store_chunks(std::false_type{});
+      }
+    };
     for (auto w = detail::walk_of<StreamK>(p, first, step); counter || !w.done(); w.next()) {
       if (counter) {  // the dynamic order: the position comes with the tile's first stage (-1: the end)
         pipe.consumer_wait(st);
@@ -553,10 +664,14 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
       mma.accumulate_ = GMMA::ScaleOut::Zero;
       int pending = -1;  // the stage whose wgmmas may still run (released once they have retired)
       [[maybe_unused]] int since = 0;  // promotion: k-tiles accumulated in acc since the last one
-      if constexpr (Cfg::kPromote) {
-        TESSEL_UNROLL
-        for (int i = 0; i < int(size(acc2.layout())); ++i) acc2(i) = 0.f;
-      }
+      // The promoted accumulator from zero (Cfg::kEpiUnder: after k-tile 0's issue and the previous tile's epilogue, below).
+      auto const zero_acc2 = [&]() __attribute__((always_inline)) {
+        if constexpr (Cfg::kPromote) {
+          TESSEL_UNROLL
+          for (int i = 0; i < int(size(acc2.layout())); ++i) acc2(i) = 0.f;
+        }
+      };
+      if constexpr (!Cfg::kEpiUnder) zero_acc2();
       // Block scaling: this thread's accumulators lie in two rows of the tile, row0 and row0 + 8
       // (the wgmma C layout; checked on the host, check_block_rows), and the tile in one
       // 128-column block of B. The scales of k-tile kt + 1 are loaded during k-tile kt.
@@ -755,6 +870,27 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
             }
           };
           constexpr int U = Cfg::kCross;
+          if constexpr (Cfg::kEpiUnder) {
+            // The tile's first k-tile issued (both halves in flight), the previous tile's epilogue (its
+            // promoted accumulator to C) under it, the promoted accumulator from zero; then the rest of
+            // the first chunk, of the size chunks would give it (the largest of kCross, 4, 2, 1 that
+            // fits), drained on every path (ptxas serializes every wgmma, C7514, where paths with
+            // groups in flight and without meet).
+            step(0, false, 0);
+            if (under_pending) store_tma(t_under), under_pending = false;
+            zero_acc2();
+            auto const first_chunk = [&]<int n>(auto const& self, std::integral_constant<int, n>) __attribute__((always_inline)) {
+              if (n == 1 || n <= k_tiles) {
+                TESSEL_UNROLL
+                for (int u = 1; u < n; ++u) step(u, true, u % 2);
+                drain();
+                kt = n;
+              } else if constexpr (n > 1) {
+                self(self, std::integral_constant<int, (n > 4 ? 4 : n > 2 ? 2 : 1)>{});
+              }
+            };
+            first_chunk(first_chunk, std::integral_constant<int, U>{});
+          }
           chunks(std::integral_constant<int, U>{});
           if constexpr (U > 4) chunks(std::integral_constant<int, 4>{});
           if constexpr (U > 2) chunks(std::integral_constant<int, 2>{});
@@ -883,104 +1019,10 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
         }
         if (w.split() && k_end < k_tiles) detail::stream_k_add<Cfg>(p.sk, w.position() - p.sk.begin, cluster, int(rank), mtid, acc);
       }
-      // The epilogue's accumulators: acc, or acc2 where promoted.
-      auto const& res = [&]() -> auto const& {
-        if constexpr (Cfg::kPromote) return acc2;
-        else return acc;
-      }();
-
-      constexpr int kVals = decltype(size(acc.layout()))::value;
       if constexpr (Cfg::kEpiTma) {
         if (p.epi_tma && t.tma_store) {
-          // Through shared memory: chunk j of this warpgroup holds rows
-          // Cfg::chunk_row(wg, j) .. + 64 and columns 64 (j % kChunksN) .. + 64 of the
-          // tile, the accumulator values [j * kVals / kChunks, (j + 1) * kVals / kChunks)
-          // (checked on the host against the TiledMMA's C partition: check_epilogue_chunks).
-          int const wg = ctid / 128;
-          bool const leader = (ctid % 128) == 0;
-          constexpr int kPer = kVals / Cfg::kChunks;
-          float alpha = p.alpha;
-          if constexpr (Cfg::kEightBit && !Cfg::kBlockScaled) alpha = detail::tensor_scaled_alpha(alpha, p.scales);
-          // The thread's coordinates, recomputed here from an opaque copy of its
-          // index: otherwise the compiler hoists every value's smem offset out of
-          // the tile loop and keeps them live beside the accumulators (spills).
-          int ctid_o = mtid;
-          asm volatile("" : "+r"(ctid_o));
-          auto const tCcE = mma.get_slice(ctid_o).partition_C(make_identity_tensor(Tile{}));
-          auto const tCc0 = mma.get_slice(0).partition_C(make_identity_tensor(Tile{}));  // thread 0's: the values' parts (constants)
-          constexpr int kThreadBits = detail::epi_thread_bits<Cfg>();
-          typename Cfg::SmemTileCElems const lo{};
-          // This tile's first slot: 0 throughout where the chunks are a multiple of the slots.
-          constexpr bool kSlotsRound = Cfg::kChunks % Cfg::kEpiSlots != 0;
-          int const first_slot = kSlotsRound ? epi_next : 0;
-          if constexpr (kSlotsRound) epi_next = (epi_next + Cfg::kChunks) & (Cfg::kEpiSlots - 1);  // (a power of two)
-          // Values i, i + 1 (one row, adjacent columns) scaled and rounded to a pair of TO.
-          // unit (a std::bool_constant): alpha is 1 and there are no scales, the products skipped.
-          auto const pair_of = [&](int i, auto unit) {
-            if constexpr (decltype(unit)::value) return detail::pack_pair(res(i), res(i + 1), static_cast<TO*>(nullptr));
-            float f0 = alpha, f1 = alpha;
-            if constexpr (Cfg::kEightBit && !Cfg::kBlockScaled) {
-              auto const crd = tCcE(i);
-              if (p.scales.a_rows) {
-                float const sa = detail::scale_at(p.scales.a, true, t.c_row + int(get<0>(crd)), p.m);
-                f0 *= sa, f1 *= sa;
-              }
-              if (p.scales.b_cols) {
-                int const col = t.c_col + int(get<1>(crd));
-                f0 *= detail::scale_at(p.scales.b, true, col, p.n), f1 *= detail::scale_at(p.scales.b, true, col + 1, p.n);
-              }
-            }
-            return detail::pack_pair(f0 * res(i), f1 * res(i + 1), static_cast<TO*>(nullptr));
-          };
-          // 8-bit with promotion: every pair rounded first, so that the chunks' stores run beside half
-          // the registers of the fp32 accumulators (128 x 192 tiles spilled without it).
-          constexpr bool kPackFirst = Cfg::kPromote;
-          [[maybe_unused]] std::uint32_t packed[kPackFirst ? kVals / 2 : 1];
-          if constexpr (kPackFirst) {
-            TESSEL_UNROLL
-            for (int i = 0; i < kVals; i += 2) packed[i / 2] = pair_of(i, std::false_type{});
-          }
-          // The tile's chunks; unit: as pair_of's.
-          auto const store_chunks = [&](auto unit) {
-            // Chunk j = rb * kChunksN + jn: row block rb (ping-pong; 0 where the warpgroups share the tile), column block jn.
-            TESSEL_UNROLL
-            for (int rb = 0; rb < Cfg::kRowBlocks; ++rb)
-            TESSEL_UNROLL
-            for (int jn = 0; jn < Cfg::kChunksN; ++jn) {
-              int const j = rb * Cfg::kChunksN + jn;
-              int const crow = Cfg::chunk_row(wg, j);  // the chunk's first row in the tile
-              TO* const slot = smem_c + (wg * Cfg::kEpiSlots + ((first_slot + j) & (Cfg::kEpiSlots - 1))) * Cfg::kEpiChunkElems;
-              std::uint32_t const slot_s = ::TESSEL_NAMESPACE::detail::smem_u32(slot);  // its shared-window address
-              if (leader) tma_store_wait<Cfg::kEpiSlots - 1>();  // the store that last read this slot is done
-              detail::named_barrier_sync(Cfg::kEpiBarrier + wg, 128);
-              auto const rc0 = tCcE(j * kPer);
-              int const o0 = int(lo(int(get<0>(rc0)) - crow, int(get<1>(rc0)) - jn * 64));  // the thread's part (epi_thread_bits)
-              TESSEL_UNROLL
-              for (int i = j * kPer; i < (j + 1) * kPer; i += 2) {
-                std::uint32_t v;
-                if constexpr (kPackFirst) v = packed[i / 2];
-                else v = pair_of(i, unit);
-                auto const rci = tCc0(i);
-                int const oi = int(lo(int(get<0>(rci)) - Cfg::chunk_row(0, j), int(get<1>(rci)) - jn * 64));  // value i's part
-                detail::st_shared_u32(slot_s + std::uint32_t(sizeof(TO)) * std::uint32_t(o0 ^ (oi & kThreadBits)) +
-                                          std::uint32_t(sizeof(TO)) * std::uint32_t(oi & ~kThreadBits), v);
-              }
-              fence_view_async_shared();  // these writes, before the TMA store reads them
-              detail::named_barrier_sync(Cfg::kEpiBarrier + wg, 128);
-              if (leader) {
-                int const row = t.c_row + crow, cb = t.c_col / 64 + jn;  // the chunk's first row and column block of C
-                if (row < t.c_row_end && cb * 64 < p.n) {
-                  int const x = row * (p.plan_c.mn_step[0] / 64) + cb * p.plan_c.k_step[0], y = row * (p.plan_c.mn_step[1] / 64) + cb * p.plan_c.k_step[1];
-                  SM90_TMA_STORE::copy(&p.tma_c.desc, slot, x, y);
-                }
-                tma_store_arrive();  // a group per chunk (maybe empty): the slots' waits count chunks
-              }
-            }
-          };
-          // 16-bit with alpha 1 (the common call): the chunks without the products by alpha (the same bits;
-          // 0.000 to 0.003 of cuBLAS's time over the XOR offsets alone on the H100, bench/RESULTS.md "Session 18, 16-bit GEMM").
-          if (!Cfg::kEightBit && alpha == 1.f) store_chunks(std::true_type{});
-          else store_chunks(std::false_type{});
+          if constexpr (Cfg::kEpiUnder) t_under = t, under_pending = true;  // stored under the next tile's first k-tile
+          else store_tma(t);
           continue;
         }
       }
@@ -999,6 +1041,8 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
         epilogue_direct<BM, typename Cfg::BN>(acc, tCcC, LinearCombination{p.alpha, p.beta}, p.c, p.ldc, t.c_row, t.c_col, t.c_row_end, p.n, p.vec);
       }
     }
+    if constexpr (Cfg::kEpiUnder)
+      if (under_pending) store_tma(t_under);  // the walk's last tile
     if constexpr (Cfg::kEpiTma) {
       if (p.epi_tma && (ctid % 128) == 0) tma_store_wait<0>();  // the slots are read before the CTA leaves
     }
