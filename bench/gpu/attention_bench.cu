@@ -510,10 +510,11 @@ void sweep(bool small, Totals& tot) {
   struct C {
     int b, sq, sk, hq, hkv;
   };
-  // The last small case has more tiles than an H100 or H200 has SMs (320 tiles of 16 rows and 16 keys): a CTA takes
-  // two or three, so that the sanitizers see the Q ring and the dynamic scheduler's tile slots reused (and the
-  // fp32 reference stays cheap under memcheck).
-  std::vector<C> cases = {{2, 113, 203, 4, 2}, {1, 239, 1, 2, 1}, {2, 128, 128, 2, 2}, {4, 16, 16, 80, 16}};
+  // The last two small cases have more tiles than an H100 or H200 has SMs (320 tiles of 16 rows and 16 keys; 280
+  // tiles of 2 or 3 key blocks, the last masked, GQA 5): a CTA takes two or three, so that the sanitizers see the Q
+  // ring and the dynamic scheduler's tile slots reused, and a tile's first S issued under the previous tile's end
+  // (CrossTile_) (and the fp32 reference stays cheap under memcheck).
+  std::vector<C> cases = {{2, 113, 203, 4, 2}, {1, 239, 1, 2, 1}, {2, 128, 128, 2, 2}, {4, 16, 16, 80, 16}, {1, 200, 300, 140, 28}};
   if (!small) {
     std::vector<C> more = {{2, 799, 3, 6, 6}, {2, 1023, 1024, 6, 2}, {1, 1024, 1023, 4, 1}, {2, 113, 203, 6, 3}, {1, 4224, 4224, 2, 1},
                            {3, 257, 511, 3, 1}, {1, 64, 2000, 2, 2}};
@@ -646,7 +647,8 @@ void time_table(int reps) {
 // lookup under the last P V), -DTESSEL_ATTN_STAGGER=0|1 (a tile's first S issued by the consumer warpgroups one
 // after the other), -DTESSEL_ATTN_EPI_EARLY=1 (the TMA-store epilogue's first barrier under the last P V),
 // -DTESSEL_ATTN_EPI_WIDE=0|1 (O's direct stores as 16-byte vectors), -DTESSEL_ATTN_STREAM_K=0|1 (the static walk's last
-// partial wave split along the keys; the sweep then adds cases with the tail forced on a few CTAs).
+// partial wave split along the keys; the sweep then adds cases with the tail forced on a few CTAs),
+// -DTESSEL_ATTN_CROSS_TILE=0|1 (the next tile's first S under the last P V and the epilogue, where it applies).
 #if !defined(TESSEL_ATTN_OVERLAP)
 #  define TESSEL_ATTN_OVERLAP 1
 #endif
@@ -747,6 +749,11 @@ void time_table(int reps) {
 #else  // as with_tiles: kept only where O leaves from registers
 #  define TESSEL_ATTN_WIDE_OF(D, C) (att::attention_default_epi_wide(D, C, sizeof(T)) && !TESSEL_ATTN_EPI_OF(D, C))
 #endif
+#if defined(TESSEL_ATTN_CROSS_TILE)
+#  define TESSEL_ATTN_CROSS_OF(D, C) TESSEL_ATTN_CROSS_TILE
+#else
+#  define TESSEL_ATTN_CROSS_OF(D, C) att::attention_default_cross_tile(D, C, sizeof(T))
+#endif
 #if defined(TESSEL_ATTN_SKIP_RESCALE)
 #  define TESSEL_ATTN_SKIP_OF(D, C) TESSEL_ATTN_SKIP_RESCALE
 #else
@@ -761,7 +768,7 @@ using ConfigOf = att::AttentionConfig<T, D, Causal, TESSEL_ATTN_BN_OF(D, Causal)
                                     TESSEL_ATTN_KAHEAD_OF(D, Causal), TESSEL_ATTN_SPLIT_OF(D, Causal), TESSEL_ATTN_SNAKE_OF(D, Causal),
                                     TESSEL_ATTN_XOR_OF(D, Causal), TESSEL_ATTN_QS_OF(D, Causal), TESSEL_ATTN_NE_OF(D, Causal),
                                     TESSEL_ATTN_STAGGER_OF(D, Causal), TESSEL_ATTN_EPI_EARLY != 0, TESSEL_ATTN_WIDE_OF(D, Causal),
-                                    TESSEL_ATTN_SK_OF(D, Causal)>;
+                                    TESSEL_ATTN_SK_OF(D, Causal), TESSEL_ATTN_CROSS_OF(D, Causal)>;
 template <class T, int D, bool Causal>
 using Config = ConfigOf<T, D, Causal>;
 #if !defined(TESSEL_ATTN_BN) && !defined(TESSEL_ATTN_DYNAMIC) && !defined(TESSEL_ATTN_EPI_TMA) && !defined(TESSEL_ATTN_CONSUMERS) && \
@@ -769,7 +776,7 @@ using Config = ConfigOf<T, D, Causal>;
     TESSEL_ATTN_STAGES == 2 && TESSEL_ATTN_EXP_EMU == 0 && !defined(TESSEL_ATTN_CHAINS) && !defined(TESSEL_ATTN_RESCALE_EARLY) && \
     !defined(TESSEL_ATTN_SKIP_RESCALE) && !defined(TESSEL_ATTN_K_AHEAD) && !defined(TESSEL_ATTN_SPLIT_WAIT) && !defined(TESSEL_ATTN_SNAKE) && \
     !defined(TESSEL_ATTN_EPI_XOR) && !defined(TESSEL_ATTN_Q_STAGES) && !defined(TESSEL_ATTN_NEXT_EARLY) && !defined(TESSEL_ATTN_STAGGER) && \
-    TESSEL_ATTN_EPI_EARLY == 0 && !defined(TESSEL_ATTN_EPI_WIDE) && !defined(TESSEL_ATTN_STREAM_K)
+    TESSEL_ATTN_EPI_EARLY == 0 && !defined(TESSEL_ATTN_EPI_WIDE) && !defined(TESSEL_ATTN_STREAM_K) && !defined(TESSEL_ATTN_CROSS_TILE)
 // Without overrides the bench times exactly what tessel::cuda::attention and tessel.cuda.attention run.
 template <int D, bool Causal>
 constexpr bool kIsLibraryDefault = std::is_same_v<Config<bfloat16_t, D, Causal>, att::AttentionConfig<bfloat16_t, D, Causal>>;

@@ -544,11 +544,12 @@ void describe(int batch = 2, int sq = 1024, int sk = 1024, int hq = 16, int hkv 
                                ? ", skipped by warps whose maxima did not move, a maximum kept until exceeded by 2^" + std::to_string(int(Cfg::kRescaleSlack))
                            : Cfg::kSkipRescale ? ", skipped by warps whose maxima did not move"
                                                : "";
-  std::printf("  schedule: %s%s%s%s%s%s%s, %s tiles, %s, O stored %s; softmax: %d partial maxima per row, O rescaled %s%s%s\n",
+  std::printf("  schedule: %s%s%s%s%s%s%s%s, %s tiles, %s, O stored %s; softmax: %d partial maxima per row, O rescaled %s%s%s\n",
               Cfg::kOverlap ? "intra-warpgroup overlap (S of block n with P V of block n+1)" : "one block at a time",
               Cfg::kSplitWait ? ", P V's wait below the softmax (the loop's exit test between them)" : "",
               Cfg::kPingpong ? ", ping-pong of the consumer warpgroups" : "",
               Cfg::kNextEarly ? ", the next tile looked up under the last P V" : "",
+              Cfg::kCrossTile ? ", the next tile's first S under the last P V and the epilogue (its Q and first K before the last V)" : "",
               Cfg::kStagger ? ", a tile's first S issued by the consumer warpgroups in turn" : "",
               Cfg::kEpiEarly ? ", the epilogue's first barrier under the last P V" : "",
               Cfg::kEpiWide ? ", O's direct stores 16-byte vectors (a quad's words transposed)" : "",

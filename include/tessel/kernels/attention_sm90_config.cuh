@@ -231,6 +231,11 @@ constexpr bool attention_default_epi_wide(int head_dim, bool causal, int bytes =
 // pass): d128 8k 939.0 -> 954.7, 16k 894.9 -> 918.7, d256 8k 1153.4 -> 1167.3, 16k 1121.9 -> 1131.1 (every round
 // ahead); d128 2k 736.8 -> 727.8, which attention_choose_tail's threshold now leaves without the tail.
 constexpr bool attention_default_stream_k(int head_dim, bool causal, int bytes = 2) { return !causal && (bytes == 1 || head_dim == 128); }
+// The next tile's first S = Q K^T under this tile's last P V and epilogue (CrossTile_, session 21): 16-bit d128
+// non-causal, where it applies (the static walks with NextEarly_ and without the stream-K tail: AttentionShortConfig).
+// H100, attention_pair.py, S = 2048, 7 rounds: 0.994-0.997 of cuDNN against main's 0.985-0.987 (+0.007..+0.011, 7/7;
+// session 21's call 6, the warps converged at the tile loop's end; without that 0.940).
+constexpr int attention_default_cross_tile(int head_dim, bool causal, int bytes = 2) { return bytes == 2 && head_dim == 128 && !causal ? 1 : 0; }
 
 // Dynamic scheduling's tile slot (session 18): the words the producer writes for each Q stage, the tile's
 // work or none left (attention_put_slot below), 16-byte aligned (after the barriers, 16 bytes per stage each).
@@ -331,6 +336,16 @@ constexpr int kAttentionSlotWords = 4;
 // block 0 through a per-stream workspace; launch_attention takes it where
 // attention_choose_tail says so (attention_sm90.cuh). Default:
 // attention_default_stream_k.
+// CrossTile_ (session 21; 16-bit, with Overlap_, NextEarly_ and KAhead_, a
+// static walk without the stream-K tail, no ping-pong or stagger; elsewhere
+// off): the next tile's first S = Q K^T issued right after this tile's last
+// O += P V, so that it runs on the tensor cores under this tile's epilogue (O /
+// l and its stores) instead of after it with nothing else in flight; its wait
+// at the next tile's top. The producer loads Q one tile ahead (the next tile's
+// Q right after this tile's first K) and this tile's last V after the next
+// tile's first K (K ahead of V across tiles). A tile looked up ahead with no
+// key block (a raster hole, varlen) gets an S nobody reads: every path has the
+// same wgmmas in flight (a branch around the issue serializes them, C7520).
 // ProducerRegs_ + 2 ConsumerRegs_: at most 504 (the 384 threads' 168
 // registers each at launch, __launch_bounds__(384, 1)): setmaxnreg.inc waits
 // until the registers it asks for are free, and beyond what the CTA holds they
@@ -353,7 +368,8 @@ template <class T, int HeadDim, bool Causal, int BN_ = attention_default_bn(Head
           int QStages_ = attention_default_q_stages(HeadDim, Causal, sizeof(T)),
           bool NextEarly_ = attention_default_next_early(HeadDim, Causal, sizeof(T)), bool Stagger_ = attention_default_stagger(HeadDim, Causal, sizeof(T)),
           bool EpiEarly_ = false, bool EpiWide_ = attention_default_epi_wide(HeadDim, Causal, sizeof(T)),
-          bool StreamK_ = attention_default_stream_k(HeadDim, Causal, sizeof(T))>
+          bool StreamK_ = attention_default_stream_k(HeadDim, Causal, sizeof(T)),
+          int CrossTile_ = attention_default_cross_tile(HeadDim, Causal, sizeof(T))>
 struct AttentionConfig {
   static_assert(Consumers_ == 2 || Consumers_ == 3, "AttentionConfig: 2 or 3 consumer warpgroups");
   static constexpr bool kDynamic = Dynamic_;
@@ -388,6 +404,11 @@ struct AttentionConfig {
   // StreamK_ (session 20): the static walk's last partial wave split along the keys among all CTAs (StreamKTail,
   // scheduler.cuh; launch_attention chooses it per launch: fixed lengths, the non-causal mask, static scheduling).
   static constexpr bool kStreamK = StreamK_ && !Causal && !Dynamic_;
+  // CrossTile_ (session 21): the next tile's first S under this tile's last P V and epilogue, where it applies (static
+  // walks with NextEarly_ and K ahead, without the stream-K tail: AttentionShortConfig of 16-bit d128 non-causal).
+  static constexpr bool kCrossTile = CrossTile_ != 0 && Overlap_ && NextEarly_ && KAhead_ && !Dynamic_ && !kStreamK && !Pingpong_ &&
+                                    !kStagger && sizeof(T) == 2;
+  static_assert(CrossTile_ == 0 || CrossTile_ == 1, "AttentionConfig: CrossTile_ is 0 or 1");
   using Element = T;
   // FP8 (float_e4m3_t in): Q, K and V e4m3 with descales, O bf16, V read from
   // V^T (B, Hkv, D, Sk rounded up to 32; keys contiguous, relabelled per 32 by
@@ -505,10 +526,11 @@ struct AttentionConfig {
   // place replaced, every other parameter as it is (AttentionShortConfig: the defaults' configuration with its
   // tiles changed, so that it follows every other default); EpiWide_ kept only where O leaves from registers
   // (with the TMA store it measured 0.3-0.6% slower, session 19).
-  template <int BN, bool EpiTma, int QStages, bool NextEarly, bool RescaleEarly = RescaleEarly_, bool StreamK = StreamK_>
+  template <int BN, bool EpiTma, int QStages, bool NextEarly, bool RescaleEarly = RescaleEarly_, bool StreamK = StreamK_,
+            int CrossTile = CrossTile_>
   using with_tiles = AttentionConfig<T, HeadDim, Causal, BN, Stages_, Overlap_, Pingpong_, Dynamic_, EpiTma, Consumers_, ProducerRegs_,
                                      ConsumerRegs_, ExpEmu_, Chains_, RescaleEarly, SkipRescale_, KAhead_, SplitWait_, Snake_, EpiXor_,
-                                     QStages, NextEarly, Stagger_, EpiEarly_, EpiWide_ && !EpiTma, StreamK>;
+                                     QStages, NextEarly, Stagger_, EpiEarly_, EpiWide_ && !EpiTma, StreamK, CrossTile>;
 };
 
 // The bits that a thread's part of the TMA-store epilogue's offsets can take
@@ -754,10 +776,10 @@ TESSEL_HOST_DEVICE bool attention_block_masked(int m, int n, int bm, int bn, int
 // skip); 3 consumers (BM 192) with BN 64 and 4 stages 0.840-0.845; 2 partial
 // maxima 0.944-0.950.
 // Session 20: without the stream-K tail (StreamK_ off: -0.007 at 2k, the defaults' attention_default_stream_k).
-// Session 21 (H100, 7 rounds, not kept; bench/RESULTS.md "Session 21, attention (helper attn)"): the next tile's
-// first S issued behind the last P V, under the epilogue (its Q and first K loaded before the last V) 0.953 against
-// 0.988, with Q loaded a tile ahead 0.942 against 0.987; the next tile's Q, K and V prefetched into L2 at each
-// tile's start 0.976 against 0.987.
+// Session 21 (H100, 7 rounds; bench/RESULTS.md "Session 21, attention (helper attn)"): the next tile's first S
+// under the last P V and the epilogue (CrossTile_, the default here) 0.994-0.997 against 0.985-0.987 (without the
+// warps converged at the tile loop's end 0.940); the next tile's Q, K and V prefetched into L2 at each tile's start
+// 0.976 against 0.987 (not kept).
 // The causal mask too since session 20 (its default went to BN 192, below 2048 keys 0.017 slower): its short
 // configuration is session 19's causal default (BN 128, two Q buffers, O through TMA stores, the rescale under S,
 // no early lookup of the next tile), the new default with its tiles changed.

@@ -295,60 +295,102 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
       PipelineState<S> sk, sv;
       auto w = attention_cta_walk<Cfg>(p, int(blockIdx.x), int(gridDim.x));  // static
       int pos = int(blockIdx.x);                                   // dynamic
-      for (;;) {
-        TileCoord tc{};
-        AttentionSeq seq{};
-        int blocks = 0, first = 0;  // the key blocks [first, blocks) (first > 0: a piece of the stream-K tail)
-        if constexpr (Cfg::kDynamic) {
-          bool const live = pos < p.sched.positions;
-          AttentionTileWork t{};
-          if (live) {
-            t = attention_tile_work<kCausal>(p, pos, BM::value, BN::value);
-            tc = t.tc, seq = t.seq, blocks = t.blocks;
+      if constexpr (Cfg::kCrossTile) {
+        // The static walk's tiles with key blocks (the consumers write the others' zeros), Q one tile ahead: the
+        // next tile's Q right after this tile's first K (its buffer, the tile before this one's, is free once that
+        // tile's last S has retired), this tile's last V after the next tile's first K, so that both are there when
+        // the consumers issue the next tile's first S behind this tile's last P V.
+        auto next_real = [&](AttentionTileWork& t) -> bool {
+          for (;;) {
+            if (!attention_next_tile<kCausal>(w, p, BM::value, BN::value, t)) return false;
+            if (t.blocks > 0) return true;
           }
-          wait_barrier(pipe_q.empty_[sq.index], sq.phase ^ 1);
-          attention_put_slot(tile_slot + sq.index * kAttentionSlotWords, live, t);
-          set_barrier_transaction_bytes(pipe_q.full(sq), blocks > 0 ? Cfg::kBytesQ : 0u);  // the arrive (release) publishes the slot
-          if (blocks > 0)
-            detail::load_tile<Cfg::kBoxesQ>(p.tma_q.desc, p.plan_q, pipe_q.full(sq), smem_q + sq.index * Cfg::kTileQ, seq.q0 + tc.m * BM::value, tc.n, seq.b);
-          sq.advance();
-          if (!live) break;
-        } else {
-          AttentionTileWork t;
-          if (!attention_next_tile<kCausal>(w, p, BM::value, BN::value, t)) break;
-          tc = t.tc, seq = t.seq, blocks = t.blocks;
-          if constexpr (Cfg::kStreamK) first = t.first;  // else 0 at compile time (session 20: the run-time 0 cost d64 1-2%)
-          if (blocks == 0) continue;  // a raster hole, no rows (varlen), or rows that see no key: the consumers write zeros
+        };
+        auto load_q = [&](AttentionTileWork const& t) {
           pipe_q.producer_acquire(sq, Cfg::kBytesQ);
-          detail::load_tile<Cfg::kBoxesQ>(p.tma_q.desc, p.plan_q, pipe_q.full(sq), smem_q + sq.index * Cfg::kTileQ, seq.q0 + tc.m * BM::value, tc.n, seq.b);
+          detail::load_tile<Cfg::kBoxesQ>(p.tma_q.desc, p.plan_q, pipe_q.full(sq), smem_q + sq.index * Cfg::kTileQ, t.seq.q0 + t.tc.m * BM::value,
+                                          t.tc.n, t.seq.b);
           sq.advance();
-        }
-        int const hk = tc.n / p.group, b = seq.b;
-        // varlen: rows past the sequence's end are read, then masked
-        auto load_k = [&](int n) {
-          pipe_k.producer_acquire(sk, Cfg::kBytesKV);
-          detail::load_tile<Cfg::kBoxesKV>(p.tma_k.desc, p.plan_k, pipe_k.full(sk), smem_k + sk.index * Cfg::kTileKV, seq.k0 + n * BN::value, hk, b);
-          sk.advance();
         };
-        auto load_v = [&](int n) {
-          pipe_v.producer_acquire(sv, Cfg::kBytesKV);
-          detail::load_tile<Cfg::kBoxesV>(p.tma_v.desc, p.plan_v, pipe_v.full(sv), smem_v + sv.index * Cfg::kTileKV, seq.k0 + n * BN::value, hk, b);
-          sv.advance();
+        auto load_kv = [&](auto const& pipe, PipelineState<S>& st, TmaDescriptor const& desc, AttentionTmaPlan const& plan, T* smem,
+                           AttentionTileWork const& t, int n) {
+          pipe.producer_acquire(st, Cfg::kBytesKV);
+          detail::load_tile<Cfg::kBoxesKV>(desc, plan, pipe.full(st), smem + st.index * Cfg::kTileKV, t.seq.k0 + n * BN::value, t.tc.n / p.group,
+                                           t.seq.b);
+          st.advance();
         };
-        // Cfg::kKAhead: K one block ahead of V (K(n-1) before V(n), as the
-        // overlapped consumers read them: S of block n-1 with P V of block n),
-        // so that K's load waits only for S of block n+1 to retire, not for
-        // P V of block n+2. Else K(n), V(n).
-        if (Cfg::kKAhead && blocks > first) load_k(blocks - 1);  // (dynamic: a tile of no block loads nothing)
-        for (int n = blocks - 1; n >= first; --n) {
-          if constexpr (Cfg::kKAhead) {
-            if (n > first) load_k(n - 1);
-          } else {
-            load_k(n);
+        AttentionTileWork cur{}, nxt{}, last{};
+        bool have = next_real(cur), pending = false;
+        if (have) load_q(cur);
+        while (have) {
+          bool const more = next_real(nxt);
+          load_kv(pipe_k, sk, p.tma_k.desc, p.plan_k, smem_k, cur, cur.blocks - 1);
+          if (pending) load_kv(pipe_v, sv, p.tma_v.desc, p.plan_v, smem_v, last, 0);  // the previous tile's last V
+          if (more) load_q(nxt);
+          for (int n = cur.blocks - 1; n > 0; --n) {
+            load_kv(pipe_k, sk, p.tma_k.desc, p.plan_k, smem_k, cur, n - 1);
+            load_kv(pipe_v, sv, p.tma_v.desc, p.plan_v, smem_v, cur, n);
           }
-          load_v(n);
+          last = cur, pending = true;
+          cur = nxt, have = more;
         }
-        if constexpr (Cfg::kDynamic) pos = int(gridDim.x) + atomicAdd(p.tile_counter, 1);
+        if (pending) load_kv(pipe_v, sv, p.tma_v.desc, p.plan_v, smem_v, last, 0);
+      } else {
+        for (;;) {
+          TileCoord tc{};
+          AttentionSeq seq{};
+          int blocks = 0, first = 0;  // the key blocks [first, blocks) (first > 0: a piece of the stream-K tail)
+          if constexpr (Cfg::kDynamic) {
+            bool const live = pos < p.sched.positions;
+            AttentionTileWork t{};
+            if (live) {
+              t = attention_tile_work<kCausal>(p, pos, BM::value, BN::value);
+              tc = t.tc, seq = t.seq, blocks = t.blocks;
+            }
+            wait_barrier(pipe_q.empty_[sq.index], sq.phase ^ 1);
+            attention_put_slot(tile_slot + sq.index * kAttentionSlotWords, live, t);
+            set_barrier_transaction_bytes(pipe_q.full(sq), blocks > 0 ? Cfg::kBytesQ : 0u);  // the arrive (release) publishes the slot
+            if (blocks > 0)
+              detail::load_tile<Cfg::kBoxesQ>(p.tma_q.desc, p.plan_q, pipe_q.full(sq), smem_q + sq.index * Cfg::kTileQ, seq.q0 + tc.m * BM::value, tc.n, seq.b);
+            sq.advance();
+            if (!live) break;
+          } else {
+            AttentionTileWork t;
+            if (!attention_next_tile<kCausal>(w, p, BM::value, BN::value, t)) break;
+            tc = t.tc, seq = t.seq, blocks = t.blocks;
+            if constexpr (Cfg::kStreamK) first = t.first;  // else 0 at compile time (session 20: the run-time 0 cost d64 1-2%)
+            if (blocks == 0) continue;  // a raster hole, no rows (varlen), or rows that see no key: the consumers write zeros
+            pipe_q.producer_acquire(sq, Cfg::kBytesQ);
+            detail::load_tile<Cfg::kBoxesQ>(p.tma_q.desc, p.plan_q, pipe_q.full(sq), smem_q + sq.index * Cfg::kTileQ, seq.q0 + tc.m * BM::value, tc.n, seq.b);
+            sq.advance();
+          }
+          int const hk = tc.n / p.group, b = seq.b;
+          // varlen: rows past the sequence's end are read, then masked
+          auto load_k = [&](int n) {
+            pipe_k.producer_acquire(sk, Cfg::kBytesKV);
+            detail::load_tile<Cfg::kBoxesKV>(p.tma_k.desc, p.plan_k, pipe_k.full(sk), smem_k + sk.index * Cfg::kTileKV, seq.k0 + n * BN::value, hk, b);
+            sk.advance();
+          };
+          auto load_v = [&](int n) {
+            pipe_v.producer_acquire(sv, Cfg::kBytesKV);
+            detail::load_tile<Cfg::kBoxesV>(p.tma_v.desc, p.plan_v, pipe_v.full(sv), smem_v + sv.index * Cfg::kTileKV, seq.k0 + n * BN::value, hk, b);
+            sv.advance();
+          };
+          // Cfg::kKAhead: K one block ahead of V (K(n-1) before V(n), as the
+          // overlapped consumers read them: S of block n-1 with P V of block n),
+          // so that K's load waits only for S of block n+1 to retire, not for
+          // P V of block n+2. Else K(n), V(n).
+          if (Cfg::kKAhead && blocks > first) load_k(blocks - 1);  // (dynamic: a tile of no block loads nothing)
+          for (int n = blocks - 1; n >= first; --n) {
+            if constexpr (Cfg::kKAhead) {
+              if (n > first) load_k(n - 1);
+            } else {
+              load_k(n);
+            }
+            load_v(n);
+          }
+          if constexpr (Cfg::kDynamic) pos = int(gridDim.x) + atomicAdd(p.tile_counter, 1);
+        }
       }
     }
   } else {
@@ -415,7 +457,15 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
     };
     AttentionTileWork ahead{};
     bool ahead_done = false, ahead_more = false;
+    // Cfg::kCrossTile: S's accumulators across tiles; an S in flight from the previous tile's end, which is this
+    // tile's first block's (s_ahead) or one nobody reads (the tile looked up ahead had no key block).
+    auto acc_s_x = partition_fragment_C(mma_qk, Shape<BM, BN>{});
+    bool s_ahead = false;
     for (;;) {
+      if constexpr (Cfg::kCrossTile) {  // (with none in flight: no wait)
+        warpgroup_wait<0>();
+        warpgroup_fence_operand(acc_s_x);
+      }
       AttentionTileWork t;
       if (ahead_done) {
         ahead_done = false;
@@ -456,13 +506,13 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
       for (int i = 0; i < int(size(acc_o)); ++i) acc_o(i) = 0.f;
 
       // The steps of one key block, written once for both schedules below.
-      auto issue_s = [&](auto& acc_s, int stage) {  // S = Q K^T (asynchronous)
+      auto issue_s = [&](auto& acc_s, int stage, int q_stage) {  // S = Q K^T (asynchronous)
         mma_qk.accumulate_ = GMMA::ScaleOut::Zero;
         warpgroup_fence_operand(acc_s);
         warpgroup_arrive();
         TESSEL_UNROLL
         for (int kb = 0; kb < kBlocksD; ++kb) {
-          gemm(mma_qk, tSrQ(_, _, kb, sq.index), tSrK(_, _, kb, stage), acc_s);
+          gemm(mma_qk, tSrQ(_, _, kb, q_stage), tSrK(_, _, kb, stage), acc_s);
           mma_qk.accumulate_ = GMMA::ScaleOut::One;
         }
         warpgroup_commit_batch();
@@ -580,7 +630,11 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
         }
       };
       if (blocks > first) {
-        auto acc_s = partition_fragment_C(mma_qk, Shape<BM, BN>{});
+        auto acc_s_tile = partition_fragment_C(mma_qk, Shape<BM, BN>{});
+        auto& acc_s = *[&] {
+          if constexpr (Cfg::kCrossTile) return &acc_s_x;
+          else return &acc_s_tile;
+        }();
         auto tOrP = make_tensor<T>(typename Cfg::LayoutPRegs{});
         float corr[2];
         if constexpr (Cfg::kOverlap) {
@@ -588,13 +642,18 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
           // block n+1's O += P V are in flight together, and the softmax of
           // block n runs while the tensor cores finish P V.
           int n = blocks - 1;
-          pipe_k.consumer_wait(sk);
-          turn_wait();
-          stagger_wait();
-          issue_s(acc_s, sk.index);
-          stagger_pass();
-          turn_pass();
-          warpgroup_wait<0>();
+          // Cfg::kCrossTile: the first S came with the previous tile's end (retired at the loop's top)
+          bool const carried = Cfg::kCrossTile && s_ahead;
+          s_ahead = false;
+          if (!carried) {
+            pipe_k.consumer_wait(sk);
+            turn_wait();
+            stagger_wait();
+            issue_s(acc_s, sk.index, sq.index);
+            stagger_pass();
+            turn_pass();
+            warpgroup_wait<0>();
+          }
           warpgroup_fence_operand(acc_s);
           release_k(n);
           softmax(acc_s, n, corr);
@@ -610,7 +669,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
             pipe_k.consumer_wait(sk);
             pipe_v.consumer_wait(sv);
             turn_wait();
-            issue_s(acc_s, sk.index);
+            issue_s(acc_s, sk.index, sq.index);
             if constexpr (Cfg::kRescaleEarly) rescale_o(corr);
             issue_pv(tOrP, sv.index);
             turn_pass();
@@ -663,14 +722,30 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
             ahead_done = true;
           }
           if constexpr (Cfg::kEpiEarly) epi_free();
-          warpgroup_wait<0>();
+          if constexpr (Cfg::kCrossTile) {
+            // The next tile's first S behind this P V, on the tensor cores under the epilogue (the producer loaded
+            // its Q a tile ahead and its first K before this tile's last V); for a tile of no key block, or none,
+            // an S nobody reads (every path the same wgmmas: a branch around the issue serializes them, C7520).
+            PipelineState<QS> sq_next = sq;
+            sq_next.advance();
+            bool const real = ahead_more && ahead.rows && ahead.blocks > 0;
+            if (real) {
+              pipe_q.consumer_wait(sq_next);
+              pipe_k.consumer_wait(sk);
+            }
+            issue_s(acc_s, sk.index, sq_next.index);
+            s_ahead = real;
+            warpgroup_wait<1>();  // P V
+          } else {
+            warpgroup_wait<0>();
+          }
           warpgroup_fence_operand(acc_o);
           release_v();
         } else {
           // One block at a time: S, softmax, P V.
           for (int n = blocks - 1; n >= first; --n) {
             pipe_k.consumer_wait(sk);
-            issue_s(acc_s, sk.index);
+            issue_s(acc_s, sk.index, sq.index);
             warpgroup_wait<0>();
             warpgroup_fence_operand(acc_s);
             release_k(n);
@@ -822,6 +897,10 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
           if (row < seq_q) p.lse[b * p.lse_batch + h * p.lse_head + seq.q0 + row] = lse[r];
         }
       }
+      // Cfg::kCrossTile: each warp converged before the next tile's top (its wait for the early S, the first block's
+      // softmax): without this the kernel measured 0.940 of cuDNN against 0.996 with it (the short configuration,
+      // S = 2048, H100, session 21's call 6; the epilogue's one-thread branches: the TMA store's wait and issue).
+      if constexpr (Cfg::kCrossTile) __syncwarp();
     }
     if constexpr (Cfg::kEpiTma) {
       if ((ctid % 128) == 0) tma_store_wait<0>();  // the O tiles are read before the CTA leaves
