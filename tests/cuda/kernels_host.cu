@@ -221,6 +221,10 @@ void sm90_config(char const* name) {
   check(kernels::gemm_common::check_epilogue_pairs<typename Cfg::TiledMma, typename Cfg::BM, typename Cfg::BN>(), what);
   std::snprintf(what, sizeof what, "%s: the accumulators' 64 x 64 chunks (TMA epilogue)", name);
   check(kernels::sm90::detail::check_epilogue_chunks<Cfg>(), what);
+  if constexpr (Cfg::kSplitLast > 1) {
+    std::snprintf(what, sizeof what, "%s: the last k-tile's %d column pieces are the tile's accumulators and B's stages", name, Cfg::kSplitLast);
+    check(kernels::sm90::detail::check_split_last<Cfg>(), what);
+  }
   std::snprintf(what, sizeof what, "%s: BM = 64 x consumer warpgroups (ping-pong: x row blocks), threads = 128 x (1 + consumers)", name);
   check(Cfg::BM::value == 64 * (Cfg::kPingPong ? Cfg::kRowBlocks : Cfg::kConsumers) && Cfg::kThreads == 128 * (1 + Cfg::kConsumers) &&
             int(size(typename Cfg::TiledMma{})) == (Cfg::kPingPong ? 128 : 128 * Cfg::kConsumers) && Cfg::kMmaThreads == int(size(typename Cfg::TiledMma{})),
@@ -1000,6 +1004,14 @@ int main() {
   sm90_config<kernels::sm90::GemmConfig<H, BF, KM::MN, KM::K>>("sm90 fp16->bf16 NN");
   sm90_config<kernels::sm90::GemmConfig<BF, float, KM::K, KM::MN>>("sm90 bf16->fp32 TT");
   sm90_config<kernels::sm90::GemmConfig<H, H, KM::MN, KM::MN, 128, 4, 1>>("sm90 fp16->fp16 NT, 1 consumer warpgroup, BN 128");
+  // SplitLast_ (the default 2 where the majors agree): the last k-tile in 4 pieces of 64 columns, both majors.
+  sm90_config<kernels::sm90::GemmConfig<H, H, KM::K, KM::K, 256, 4, 2, 40, 232, H, false, false, false, 2, 0, 0, 0, false, 4>>(
+      "sm90 fp16->fp16 TN, the last k-tile in 4 pieces");
+  sm90_config<kernels::sm90::GemmConfig<BF, BF, KM::MN, KM::MN, 256, 4, 2, 40, 232, BF, false, false, false, 2, 0, 0, 0, false, 4>>(
+      "sm90 bf16->bf16 NT, the last k-tile in 4 pieces");
+  check(kernels::sm90::GemmConfig<BF, BF, KM::K, KM::K>::kSplitLast == 2 && kernels::sm90::GemmConfig<BF, BF, KM::MN, KM::K>::kSplitLast == 1 &&
+            kernels::sm90::GemmConfig<BF, BF, KM::K, KM::K, 256, 4, 2, 40, 232, BF, false, false, false, 2, 0, 0, 2>::kSplitLast == 1,
+        "GemmConfig: the last k-tile in 2 pieces for 16-bit TN / NT (majors alike), whole for NN / TT and the ping-pong kernel");
   // The ping-pong kernel (PingPong_): 128 x 128 tiles per warpgroup (two m64 row blocks), and 64 x 256.
   sm90_config<kernels::sm90::GemmConfig<BF, BF, KM::K, KM::K, 128, 6, 2, 40, 232, BF, false, false, false, 2, 0, 0, 2>>(
       "sm90 bf16->bf16 TN, ping-pong 128 x 128");

@@ -138,6 +138,32 @@ inline bool check_halves() {
   return true;
 }
 
+// SplitLast_ (Cfg::kSplitLast > 1): the kernel issues the last k-tile's wgmmas as column pieces of
+// BNP = BN / kSplitLast (the (BM, BNP) TiledMmaP), piece j into acc's values [j V / kSplitLast, + V /
+// kSplitLast), and reads B's stage s as pieces (SmemLayoutBP, index kSplitLast s + j): checked here for
+// every thread and value against both C layouts (piece j's columns j BNP on) and for every element of
+// B's stages against SmemLayoutB (piece j of stage s = rows [j BNP, + BNP) of stage s).
+template <class Cfg>
+inline bool check_split_last() {
+  auto const tv = typename Cfg::TiledMma{}.get_layoutC_TV();
+  auto const tp = typename Cfg::TiledMmaP{}.get_layoutC_TV();
+  constexpr int BM = Cfg::BM::value, BNP = Cfg::BNP::value, P = Cfg::kSplitLast;
+  int const vals = int(size<1>(tv)), pv = int(size<1>(tp));
+  if (int(size<0>(tv)) != int(size<0>(tp)) || vals != P * pv) return false;
+  for (int t = 0; t < int(size<0>(tv)); ++t)
+    for (int j = 0; j < P; ++j)
+      for (int v = 0; v < pv; ++v)
+        if (int(tv(t, j * pv + v)) != int(tp(t, v)) + BM * BNP * j) return false;
+  typename Cfg::SmemLayoutB const lb{};
+  typename Cfg::SmemLayoutBP const lp{};
+  for (int s = 0; s < Cfg::kStages; ++s)
+    for (int j = 0; j < P; ++j)
+      for (int n = 0; n < BNP; ++n)
+        for (int k = 0; k < Cfg::BK::value; ++k)
+          if (int(lb(j * BNP + n, k, s)) != int(lp(n, k, P * s + j))) return false;
+  return true;
+}
+
 // RegA_ (Cfg::kRegA): the kernel's ldmatrix addresses take byte c of row r of A's stage s at
 // s * kStageA + 128 r + 16 ((c / 16) ^ (r % 8)) + c % 16 (the 128-byte swizzle of K-major 8-bit
 // rows): checked here against SmemLayoutA for every row, byte and stage (where Cfg::kRegA).
@@ -181,6 +207,10 @@ void set_tensor_maps(P& p, typename Cfg::ElementA const* A, int rows_a, long lon
   if constexpr (Cfg::kHalves) {
     static bool const halves_ok = check_halves<Cfg>();
     if (!halves_ok) fail((std::string(who) + ": the halves' C layouts do not match the promoted accumulator's").c_str());
+  }
+  if constexpr (Cfg::kSplitLast > 1) {
+    static bool const split_ok = check_split_last<Cfg>();
+    if (!split_ok) fail((std::string(who) + ": the last k-tile's pieces do not match the tile's accumulators or B's stages").c_str());
   }
   if constexpr (Cfg::kRegA != 0) {
     static bool const rega_ok = check_rega<Cfg>();

@@ -103,9 +103,14 @@ struct GemmScales {
 // is the TMA one; issue 27, session 21): a tile's epilogue (of the promoted accumulator) runs once
 // the next tile's first k-tile's wgmmas are issued (into the halves' accumulators, free by then),
 // so that the tensor cores work through it; the promoted accumulator is zeroed after it.
+// SplitLast_ (issue 25): the tile's last k-tile issued as SplitLast_ groups of wgmmas over column pieces
+// of BN / SplitLast_ (16-bit cooperative configurations; 1: one group), so that the TMA epilogue writes a
+// finished piece's chunks while the later pieces' wgmmas run (see kSplitLast). By default 2 for BN = 256
+// (pieces of 128 columns; 4 pieces of 64 measured slower, and 64-column pieces of BN = 128 tiles drew
+// ptxas C7511 at -O3).
 template <class T, class TO, GMMA::Major MA, GMMA::Major MB, int BN_ = 256, int Stages_ = 4, int Consumers_ = 2, int ProducerRegs_ = 40,
           int ConsumerRegs_ = 232, class TB_ = T, bool Promote_ = false, bool BlockScaled_ = false, bool Halves_ = false, int EpiSlots_ = 2, int Cross_ = 0, int RegA_ = 0,
-          int PingPong_ = 0, bool EpiUnder_ = false>
+          int PingPong_ = 0, bool EpiUnder_ = false, int SplitLast_ = (BN_ >= 256 ? 2 : 1)>
 struct GemmConfig {
   using Element = T;  // A's (and B's, for 16-bit inputs)
   using ElementA = T;
@@ -225,6 +230,21 @@ struct GemmConfig {
   // RegA_: the halves' wgmma with A from registers (four registers of 16 values per thread and k-block).
   using OpHRegA = typename detail::wgmma_op_rega<T, TB_, (BN_ / 2 >= 8 ? BN_ / 2 : 8)>::type;
   using SmemLayoutBH = decltype(tile_to_shape(AtomB{}, Shape<BNH, BK, Int<2 * Stages_>>{}, OrderB{}));
+
+  // SplitLast_: the last k-tile of a tile as kSplitLast groups of wgmmas, group j over the column piece
+  // [j BNP, (j + 1) BNP) of the tile (the TiledMmaP of (BM, BNP), B's stage read as kSplitLast pieces:
+  // SmemLayoutBP, piece j of stage s at index kSplitLast s + j; the first BNP rows of a stage in both
+  // majors), whose accumulators are the tile's values [j V / kSplitLast, (j + 1) V / kSplitLast) (V per
+  // thread; check_split_last). The TMA epilogue then waits for piece j's group alone before its chunks,
+  // while the later pieces' wgmmas run. 16-bit cooperative configurations without halves whose chunks
+  // divide among the pieces; otherwise 1. The sums are the same, in the same order per element.
+  static constexpr int kSplitLast =
+      (SplitLast_ > 1 && !kEightBit && !kPingPong && !Halves_ && BN_ <= 256 && (BN_ / 64) % SplitLast_ == 0 && MA == MB) ? SplitLast_ : 1;
+  static_assert(SplitLast_ == 1 || SplitLast_ == 2 || SplitLast_ == 4, "GemmConfig: SplitLast_ is 1, 2 or 4 pieces");
+  using BNP = Int<BN_ / kSplitLast>;
+  using OpP = typename detail::wgmma_op<T, TB_, (kSplitLast > 1 ? BN_ / kSplitLast : kAtomN), MA, MB>::type;
+  using TiledMmaP = decltype(make_tiled_mma(OpP{}, Layout<Shape<Int<kConsumers>, _1, _1>>{}));
+  using SmemLayoutBP = decltype(tile_to_shape(AtomB{}, Shape<Int<(kSplitLast > 1 ? BN_ / kSplitLast : 64)>, BK, Int<kSplitLast * Stages_>>{}, OrderB{}));
 
   // The epilogue through shared memory (16-bit outputs, beta = 0): each
   // consumer warpgroup writes its 64 x BN rows of D in chunks of 64 x 64

@@ -99,6 +99,10 @@
 //     tile's epilogue waits (t_under) until the next tile's first k-tile is issued
 //     into the halves' accumulators, and runs while those wgmmas do (the promoted
 //     accumulator is then zeroed; the walk's last tile is stored after it);
+//   - the last k-tile in column pieces (Cfg::kSplitLast, 2 by default for 16-bit TN and NT tiles of a
+//     dense GEMM): its wgmmas issued as one group per piece of BN / kSplitLast columns, so that the TMA
+//     epilogue rounds and writes a retired piece's chunks while the later pieces' wgmmas run (0.2-0.5%
+//     on the H100, bench/RESULTS.md "Session 21, 16-bit GEMM (helper gemm)");
 //   - otherwise (beta != 0, fp32 C, unaligned C) registers -> global memory
 //     through the TiledMMA's C partition, predicated on the matrix edges (the
 //     TMA fills zeros outside A and B, so the accumulators of an edge tile are
@@ -116,6 +120,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 
 #include "../atom/copy_sm90.hpp"
 #include "epilogue.cuh"
@@ -461,6 +466,26 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
     // 8-bit with promotion: the fp32 accumulator that acc is added into (the epilogue's source then).
     std::conditional_t<Cfg::kPromote, decltype(acc), detail::NoAccumulator> acc2;
     auto tCcC = thr.partition_C(make_identity_tensor(Tile{}));  // (row, col) of each accumulator in the tile
+    // The last k-tile in kSplit pieces of columns (Cfg::kSplitLast; a dense problem's tiles): the pieces'
+    // TiledMMA, B's stages seen as pieces, and the layout of a piece's accumulators, which are acc's values
+    // [j kPieceVals, (j + 1) kPieceVals) for piece j (check_split_last).
+    constexpr int kSplit = std::is_same_v<Problem, DenseProblem> && Cfg::kEpiTma ? Cfg::kSplitLast : 1;
+    [[maybe_unused]] auto mp = [] {
+      if constexpr (kSplit > 1) return typename Cfg::TiledMmaP{};
+      else return detail::NoAccumulator{};
+    }();
+    [[maybe_unused]] auto pA = [&] {
+      if constexpr (kSplit > 1) return mp.get_slice(mtid).partition_fragment_A(sA);  // (MMA, MMA_M, MMA_K, S) descriptors
+      else return detail::NoAccumulator{};
+    }();
+    [[maybe_unused]] auto pB = [&] {  // (.., kSplitLast S)
+      if constexpr (kSplit > 1) return mp.get_slice(mtid).partition_fragment_B(make_tensor(make_smem_ptr(smem_b), typename Cfg::SmemLayoutBP{}));
+      else return detail::NoAccumulator{};
+    }();
+    using AccPieceLayout = std::remove_cvref_t<decltype(partition_fragment_C(typename Cfg::TiledMmaP{}, Shape<BM, typename Cfg::BNP>{}).layout())>;
+    constexpr int kPieceVals = decltype(size(AccPieceLayout{}))::value;
+    static_assert(kSplit == 1 || kPieceVals * kSplit == decltype(size(acc.layout()))::value, "gemm_kernel: the pieces' accumulators are not acc's");
+    [[maybe_unused]] auto const piece = [&](int j) { return make_view(acc.data() + j * kPieceVals, AccPieceLayout{}); };
     constexpr int kBlocks = decltype(size<2>(tCrA.layout()))::value;     // wgmma k-blocks per k-tile
     bool const lane0 = (threadIdx.x % 32) == 0;
     // Halves: the TiledMMA of (BM, BN / 2), B's stages as halves, the halves' accumulators.
@@ -526,6 +551,14 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
     // serializing the wgmmas in flight across it, C7520).
     [[maybe_unused]] GemmTile t_under{};
     [[maybe_unused]] bool under_pending = false;
+    // kSplit: the stage of the tile's last k-tile, issued in column pieces after the main loop (-1: none
+    // pending), released once the last piece has retired (release_last: the TMA epilogue's wait for the
+    // last piece, or drain where the accumulators are read whole).
+    [[maybe_unused]] int last = -1;
+    [[maybe_unused]] auto const release_last = [&] {  // (once)
+      if (last >= 0 && lane0) pipe.consumer_release(last);
+      last = -1;
+    };
     [[maybe_unused]] auto const store_tma = [&](GemmTile const& t) __attribute__((always_inline)) {
       if constexpr (Cfg::kEpiTma) {
         // Through shared memory: chunk j of this warpgroup holds rows
@@ -578,6 +611,9 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
         }
         // The tile's chunks; unit: as pair_of's.
         auto const store_chunks = [&](auto unit) {
+          // kSplit: a piece's values rounded to pairs as soon as its wgmmas have retired, so that the
+          // chunks' stores run beside the later pieces' accumulators (in flight) and half the piece's registers.
+          [[maybe_unused]] std::uint32_t pk[kSplit > 1 ? kPieceVals / 2 : 1];
           // Chunk j = rb * kChunksN + jn: row block rb (ping-pong; 0 where the warpgroups share the tile), column block jn.
           TESSEL_UNROLL
           for (int rb = 0; rb < Cfg::kRowBlocks; ++rb)
@@ -587,6 +623,22 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
             int const crow = Cfg::chunk_row(wg, j);  // the chunk's first row in the tile
             TO* const slot = smem_c + (wg * Cfg::kEpiSlots + ((first_slot + j) & (Cfg::kEpiSlots - 1))) * Cfg::kEpiChunkElems;
             std::uint32_t const slot_s = ::TESSEL_NAMESPACE::detail::smem_u32(slot);  // its shared-window address
+            if constexpr (kSplit > 1) {
+              // The first chunk of column piece pc: its group of the last k-tile's wgmmas retired (the later
+              // pieces' may run on); after the last piece, the last k-tile's stage is released.
+              constexpr int kPerPiece = Cfg::kChunksN / kSplit;
+              if (jn % kPerPiece == 0) {
+                int const pc = jn / kPerPiece;
+                [&]<int... I>(std::integer_sequence<int, I...>) {
+                  ((pc == I ? warpgroup_wait<kSplit - 1 - I>() : void()), ...);
+                }(std::make_integer_sequence<int, kSplit>{});
+                auto accp = piece(pc);
+                warpgroup_fence_operand(accp);
+                if (pc == kSplit - 1) release_last();
+                TESSEL_UNROLL
+                for (int i = 0; i < kPieceVals; i += 2) pk[i / 2] = pair_of(pc * kPieceVals + i, unit);
+              }
+            }
             if (leader) tma_store_wait<Cfg::kEpiSlots - 1>();  // the store that last read this slot is done
             detail::named_barrier_sync(Cfg::kEpiBarrier + wg, 128);
             auto const rc0 = tCcE(j * kPer);
@@ -595,6 +647,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
             for (int i = j * kPer; i < (j + 1) * kPer; i += 2) {
               std::uint32_t v;
               if constexpr (kPackFirst) v = packed[i / 2];
+              else if constexpr (kSplit > 1) v = pk[(i % kPieceVals) / 2];
               else v = pair_of(i, unit);
               auto const rci = tCc0(i);
               int const oi = int(lo(int(get<0>(rci)) - Cfg::chunk_row(0, j), int(get<1>(rci)) - jn * 64));  // value i's part
@@ -702,6 +755,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
           next_sb1 = __ldg(sb_col1);
         }
       }
+      // (kSplit: the last k-tile after the main loop, every tile and stream-K piece has one, in column pieces.)
       if constexpr (Cfg::kHalves) {
         // Two groups of wgmmas per k-tile, one per half of the tile's columns (acc_h0, acc_h1),
         // each group's accumulators added into acc2 while the other group runs:
@@ -942,7 +996,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
         }  // (not kCross)
       } else {
       if constexpr (Cfg::kPingPong) turns.wait();  // the previous tile's main loop (the other warpgroup's) is issued
-      for (int kt = k_begin; kt < k_end; ++kt) {
+      for (int kt = k_begin; kt < k_end - (kSplit > 1 ? 1 : 0); ++kt) {
         if constexpr (Cfg::kPromote) {
           if (offset_pending && wg_order == 1) detail::named_barrier_sync(Cfg::kOffsetBarrier, 256), offset_pending = false;
         }
@@ -999,9 +1053,34 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
         st.advance();
       }
       if constexpr (Cfg::kPingPong) turns.pass(next_valid(w));  // the next tile's warpgroup may issue its wgmmas
+      if constexpr (kSplit > 1) {
+        // The last k-tile: one group of wgmmas per column piece, left in flight; the previous k-tile's stage
+        // is released once its wgmmas have retired (wait<kSplit>), this one's when the last piece has
+        // (release_last: drain, or the TMA epilogue's wait for the last piece).
+        pipe.consumer_wait(st);
+        warpgroup_fence_operand(acc);
+        warpgroup_arrive();
+        TESSEL_UNROLL
+        for (int j = 0; j < kSplit; ++j) {
+          auto accp = piece(j);
+          mp.accumulate_ = mma.accumulate_;
+          TESSEL_UNROLL
+          for (int kb = 0; kb < kBlocks; ++kb) {
+            gemm(mp, pA(_, _, kb, st.index), pB(_, _, kb, kSplit * st.index + j), accp);
+            mp.accumulate_ = GMMA::ScaleOut::One;
+          }
+          warpgroup_commit_batch();
+        }
+        warpgroup_wait<kSplit>();
+        if (pending >= 0 && lane0) pipe.consumer_release(pending);
+        pending = -1;
+        last = st.index;
+        st.advance();
+      } else {
       warpgroup_wait<0>();
       warpgroup_fence_operand(acc);
       if (pending >= 0 && lane0) pipe.consumer_release(pending);
+      }
       if constexpr (Cfg::kPromote) {
         if (since > 0) {
           TESSEL_UNROLL
@@ -1009,15 +1088,25 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
         }
       }
       }  // (not kHalves)
+      // kSplit: the last k-tile's pieces retired and its stage released, where the accumulators are
+      // read whole (the stream-K pieces, the direct epilogue); the TMA epilogue waits piece by piece.
+      [[maybe_unused]] auto const drain = [&] {
+        warpgroup_wait<0>();
+        warpgroup_fence_operand(acc);
+        release_last();
+      };
       // A stream-K piece (the walk's tail, StreamK): a later piece of a tile stores its partial
       // sums for the tile's head and is done; the head adds the later pieces' sums (in worker order),
       // then stores the tile as any other.
       if constexpr (StreamK) {
-        if (w.split() && k_begin > 0) {
-          detail::stream_k_store<Cfg>(p.sk, int(blockIdx.x), mtid, acc);
-          continue;
+        if (w.split()) {
+          if constexpr (kSplit > 1) drain();
+          if (k_begin > 0) {
+            detail::stream_k_store<Cfg>(p.sk, int(blockIdx.x), mtid, acc);
+            continue;
+          }
+          if (k_end < k_tiles) detail::stream_k_add<Cfg>(p.sk, w.position() - p.sk.begin, cluster, int(rank), mtid, acc);
         }
-        if (w.split() && k_end < k_tiles) detail::stream_k_add<Cfg>(p.sk, w.position() - p.sk.begin, cluster, int(rank), mtid, acc);
       }
       if constexpr (Cfg::kEpiTma) {
         if (p.epi_tma && t.tma_store) {
@@ -1026,6 +1115,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
           continue;
         }
       }
+      if constexpr (kSplit > 1) drain();
       // Registers -> global memory (epilogue.cuh). The accumulators' tile
       // coordinates are the TiledMMA's C partition of the (static) identity
       // tile; the global address is C's layout at them (a partition of a
