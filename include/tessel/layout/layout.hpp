@@ -261,39 +261,23 @@ TESSEL_HOST_DEVICE constexpr auto crd2crd(Crd const& c, S0 const& s0, S1 const& 
 
 namespace detail {
 // Slice: the elements of b where a has `_`; !Slice (dice): where a has an integer. The kept elements' paths in b
-// (index_sequence<i0, i1, ...>: get<i0, i1, ...>(b)) are found on the types, and the result is built from them in
-// one function: no function per element and tuple level of a (the tuple_cat of per-element tuples it was: a
-// third of the cost of a slice of a dynamic layout to g++).
-template <class... P> struct path_list {};
-template <class... L> struct join_paths { using type = path_list<>; };
-template <class... P> struct join_paths<path_list<P...>> { using type = path_list<P...>; };
-template <class... P, class... Q, class... R>
-struct join_paths<path_list<P...>, path_list<Q...>, R...> : join_paths<path_list<P..., Q...>, R...> {};
-template <bool Slice, class A, class B, class Path>
+// are found on the types, and the result is built from them in one function (pick_paths, int_tuple.hpp).
+template <bool Slice, class A, class B, class Path, class Seq> struct kept_elems;
+template <bool Slice, class A, class B, class Path, bool = is_tuple_v<A>>
 struct kept_paths {  // a leaf of a: b's element at Path kept where a has `_` (Slice) or an integer (!Slice)
   using type = std::conditional_t<is_underscore_v<A> == Slice, path_list<Path>, path_list<>>;
 };
-template <bool Slice, class A, class B, class Path, class Seq> struct kept_elems;
-template <bool Slice, class... A, class B, std::size_t... P, std::size_t... I>
-struct kept_elems<Slice, tuple<A...>, B, std::index_sequence<P...>, std::index_sequence<I...>> {
+template <bool Slice, class A, class B, class Path>
+struct kept_paths<Slice, A, B, Path, true> {
+  static_assert(!Slice || tuple_size_v<A> == tuple_size_v<B>, "tessel::slice: the coordinate's rank differs from the shape's");
+  static_assert(Slice || tuple_size_v<A> == tuple_size_v<B>, "tessel::dice: the coordinate's rank differs from the shape's");
+  using type = typename kept_elems<Slice, A, B, Path, std::make_index_sequence<tuple_size_v<A>>>::type;
+};
+template <bool Slice, class A, class B, std::size_t... P, std::size_t... I>
+struct kept_elems<Slice, A, B, std::index_sequence<P...>, std::index_sequence<I...>> {
   using type = typename join_paths<
-      typename kept_paths<Slice, A, element_t<I, B>, std::index_sequence<P..., I>>::type...>::type;
+      typename kept_paths<Slice, element_t<I, A>, element_t<I, B>, std::index_sequence<P..., I>>::type...>::type;
 };
-template <bool Slice, class... A, class B, class Path>
-struct kept_paths<Slice, tuple<A...>, B, Path> {
-  static_assert(!Slice || sizeof...(A) == tuple_size_v<B>, "tessel::slice: the coordinate's rank differs from the shape's");
-  static_assert(Slice || sizeof...(A) == tuple_size_v<B>, "tessel::dice: the coordinate's rank differs from the shape's");
-  using type = typename kept_elems<Slice, tuple<A...>, B, Path, std::index_sequence_for<A...>>::type;
-};
-template <std::size_t... I, class B>
-TESSEL_HOST_DEVICE constexpr decltype(auto) get_path(B const& b, std::index_sequence<I...>) {
-  return get<I...>(b);
-}
-template <class B, class... P>
-TESSEL_HOST_DEVICE constexpr auto pick_paths(B const& b, path_list<P...>) {
-  using R = tuple<std::remove_cvref_t<decltype(get_path(b, P{}))>...>;
-  if constexpr (__is_empty(R)) return R{}; else return R(get_path(b, P{})...);
-}
 // (a's values do not matter, only its type A.)
 template <bool Slice, class A, class B>
 TESSEL_HOST_DEVICE constexpr auto lift(B const& b) {
