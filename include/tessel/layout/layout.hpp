@@ -529,9 +529,10 @@ TESSEL_HOST_DEVICE constexpr auto stride(Layout<S, D> const& l) {
 }
 
 namespace detail {
-template <class FS, class FD, std::size_t... I>
-TESSEL_HOST_DEVICE constexpr auto cosize_elems(FS const& fs, FD const& fd, std::index_sequence<I...>) {
-  return add_all(Int<0>{}, mul(sub(get_leaf<I>(fs), Int<1>{}), abs(get_leaf<I>(fd)))...);
+// (The leaves read by their paths in the shape and stride, without their flat tuples.)
+template <class S, class D, class... P>
+TESSEL_HOST_DEVICE constexpr auto cosize_leaves(S const& s, D const& d, path_list<P...>) {
+  return add_all(Int<0>{}, mul(sub(get_path(s, P{}), Int<1>{}), abs(get_path(d, P{})))...);
 }
 }  // namespace detail
 
@@ -543,9 +544,8 @@ TESSEL_HOST_DEVICE constexpr auto cosize(Layout<S, D> const& l) {
   if constexpr (sizeof...(I) > 0) {
     return cosize(get<I...>(l));
   } else {
-    auto fs = flatten_to_tuple(l.shape());
-    auto fd = flatten_to_tuple(l.stride());
-    return detail::add(detail::cosize_elems(fs, fd, std::make_index_sequence<tuple_size_v<decltype(fs)>>{}), Int<1>{});
+    using P = typename detail::leaf_paths<S, std::index_sequence<>>::type;
+    return detail::add(detail::cosize_leaves(l.shape(), l.stride(), P{}), Int<1>{});
   }
 }
 

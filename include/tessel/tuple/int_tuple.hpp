@@ -289,7 +289,8 @@ template <class... P, class... Q, class... R>
 struct join_paths<path_list<P...>, path_list<Q...>, R...> : join_paths<path_list<P..., Q...>, R...> {};
 template <std::size_t... I, class B>
 TESSEL_HOST_DEVICE constexpr decltype(auto) get_path(B const& b, std::index_sequence<I...>) {
-  return get<I...>(b);
+  if constexpr (sizeof...(I) == 0) return b;  // the empty path: b itself (a leaf at the top)
+  else return get<I...>(b);
 }
 template <class B, class... P>
 TESSEL_HOST_DEVICE constexpr auto pick_paths(B const& b, path_list<P...>) {
