@@ -324,6 +324,13 @@ bool check_p_conversion() {
   return true;
 }
 
+// Consumer thread t's (row, column) coordinates of O, the TiledMMA PV's C partition of the (BM, D) tile.
+template <class Cfg>
+auto o_partition(int t) {
+  typename Cfg::MmaPV pv;
+  return pv.get_slice(t).partition_C(make_identity_tensor(Shape<typename Cfg::BM, typename Cfg::D>{}));
+}
+
 // The TMA-store epilogue's offsets (Cfg::kEpiTma): value i of thread t (row m,
 // column n of the TiledMMA PV's C partition) goes to SmemTileOElems(m - 64 wg, n)
 // of its warpgroup wg's O tile; with Cfg::kEpiXor the kernel computes it as
@@ -337,14 +344,12 @@ bool check_o_store_xor() {
     return true;
   } else {
     using BM = typename Cfg::BM;
-    using D = typename Cfg::D;
-    typename Cfg::MmaPV pv;
     typename Cfg::SmemTileOElems lo;
-    auto const c0 = pv.get_slice(0).partition_C(make_identity_tensor(Shape<BM, D>{}));
+    auto const c0 = o_partition<Cfg>(0);
     int const values = int(size(c0));
     constexpr long long tb = attention_o_thread_bits<Cfg>();
     for (int t = 0; t < 128 * Cfg::kConsumers; ++t) {
-      auto const ct = pv.get_slice(t).partition_C(make_identity_tensor(Shape<BM, D>{}));
+      auto const ct = o_partition<Cfg>(t);
       int const wg = t / 128;
       auto off = [&](auto const& c, int i, int w) { return (long long)lo(int(get<0>(c(i))) - 64 * w, int(get<1>(c(i)))); };
       long long const o0 = off(ct, 0, wg);
@@ -371,14 +376,11 @@ bool check_o_wide() {
   if constexpr (!Cfg::kEpiWide) {
     return true;
   } else {
-    using BM = typename Cfg::BM;
-    using D = typename Cfg::D;
-    typename Cfg::MmaPV pv;
     constexpr int kCols = decltype(size<1>(typename Cfg::LayoutORowCol{}))::value;
     for (int t = 0; t < 128 * Cfg::kConsumers; ++t) {
-      auto const ct = pv.get_slice(t).partition_C(make_identity_tensor(Shape<BM, D>{}));
+      auto const ct = o_partition<Cfg>(t);
       auto const c_rc = make_tensor(ct.data(), detail::acc_rowcol(ct.layout()));
-      auto const cq = pv.get_slice(t - t % 4).partition_C(make_identity_tensor(Shape<BM, D>{}));  // the quad's first thread
+      auto const cq = o_partition<Cfg>(t - t % 4);  // the quad's first thread
       auto const q_rc = make_tensor(cq.data(), detail::acc_rowcol(cq.layout()));
       for (int r = 0; r < 2; ++r)
         for (int c = 0; c < kCols; ++c) {
