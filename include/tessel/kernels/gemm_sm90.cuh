@@ -621,10 +621,12 @@ struct TmaOperands {
 // FP8 GEMM (helper fp8)"), the same sums (bit-identical to torch._scaled_mm). Fp8GroupedConfig, the
 // grouped GEMM's (gemm_sm90_grouped.cuh), keeps the epilogue between tiles (EpiUnder_ is the dense
 // kernel's).
+template <class TA, class TB, class TO, bool EpiUnder>
+using Fp8PromotedConfig = GemmConfig<TA, TO, GMMA::Major::K, GMMA::Major::K, 192, 4, 2, 24, 240, TB, true, false, true, 2, 4, 0, 0, EpiUnder>;
 template <class TA, class TB, class TO>
-using Fp8Config = GemmConfig<TA, TO, GMMA::Major::K, GMMA::Major::K, 192, 4, 2, 24, 240, TB, true, false, true, 2, 4, 0, 0, true>;
+using Fp8Config = Fp8PromotedConfig<TA, TB, TO, true>;
 template <class TA, class TB, class TO>
-using Fp8GroupedConfig = GemmConfig<TA, TO, GMMA::Major::K, GMMA::Major::K, 192, 4, 2, 24, 240, TB, true, false, true, 2, 4>;
+using Fp8GroupedConfig = Fp8PromotedConfig<TA, TB, TO, false>;
 template <class TA, class TB, class TO>
 using Fp8FastConfig = GemmConfig<TA, TO, GMMA::Major::K, GMMA::Major::K, 256, 4, 2, 40, 232, TB, false>;
 // Without promotion on the ping-pong kernel (GemmConfig's PingPong_): 128 x 128 tiles per consumer

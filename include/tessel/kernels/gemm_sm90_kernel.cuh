@@ -553,7 +553,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
     [[maybe_unused]] bool under_pending = false;
     // kSplit: the stage of the tile's last k-tile, issued in column pieces after the main loop (-1: none
     // pending), released once the last piece has retired (release_last: the TMA epilogue's wait for the
-    // last piece, or drain where the accumulators are read whole).
+    // last piece, or drain_pieces where the accumulators are read whole).
     [[maybe_unused]] int last = -1;
     [[maybe_unused]] auto const release_last = [&] {  // (once)
       if (last >= 0 && lane0) pipe.consumer_release(last);
@@ -1056,7 +1056,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
       if constexpr (kSplit > 1) {
         // The last k-tile: one group of wgmmas per column piece, left in flight; the previous k-tile's stage
         // is released once its wgmmas have retired (wait<kSplit>), this one's when the last piece has
-        // (release_last: drain, or the TMA epilogue's wait for the last piece).
+        // (release_last: drain_pieces, or the TMA epilogue's wait for the last piece).
         pipe.consumer_wait(st);
         warpgroup_fence_operand(acc);
         warpgroup_arrive();
@@ -1090,7 +1090,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
       }  // (not kHalves)
       // kSplit: the last k-tile's pieces retired and its stage released, where the accumulators are
       // read whole (the stream-K pieces, the direct epilogue); the TMA epilogue waits piece by piece.
-      [[maybe_unused]] auto const drain = [&] {
+      [[maybe_unused]] auto const drain_pieces = [&] {
         warpgroup_wait<0>();
         warpgroup_fence_operand(acc);
         release_last();
@@ -1100,7 +1100,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
       // then stores the tile as any other.
       if constexpr (StreamK) {
         if (w.split()) {
-          if constexpr (kSplit > 1) drain();
+          if constexpr (kSplit > 1) drain_pieces();
           if (k_begin > 0) {
             detail::stream_k_store<Cfg>(p.sk, int(blockIdx.x), mtid, acc);
             continue;
@@ -1115,7 +1115,7 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
           continue;
         }
       }
-      if constexpr (kSplit > 1) drain();
+      if constexpr (kSplit > 1) drain_pieces();
       // Registers -> global memory (epilogue.cuh). The accumulators' tile
       // coordinates are the TiledMMA's C partition of the (static) identity
       // tile; the global address is C's layout at them (a partition of a
