@@ -238,7 +238,7 @@ std::string variant_tag() {
   if (Cfg::kExpEmu) t += " exp-emu=" + std::to_string(Cfg::kExpEmu) + "/8";
   if (Cfg::kChains != 1) t += " chains=" + std::to_string(Cfg::kChains);
   if (Cfg::kRescaleEarly) t += " rescale-early";
-  if (Cfg::kSkipRescale) t += Cfg::kSkipRescale == 2 ? " skip-rescale=slack" : " skip-rescale";
+  if (Cfg::kSkipRescale) t += Cfg::kSkipRescale == 3 ? " skip-rescale=local" : Cfg::kSkipRescale == 2 ? " skip-rescale=slack" : " skip-rescale";
   if (Cfg::kKAhead) t += " k-ahead";
   if (Cfg::kNextEarly) t += " next-early";
   if (Cfg::kStagger) t += " stagger";
@@ -638,7 +638,8 @@ void time_table(int reps) {
 // -DTESSEL_ATTN_PRODUCER_REGS=R, -DTESSEL_ATTN_CONSUMER_REGS=R (setmaxnreg of the producer and consumers),
 // -DTESSEL_ATTN_EXP_EMU=E (FP8: E of every 8 exponentials on the FMA pipe),
 // -DTESSEL_ATTN_CHAINS=C (partial row maxima), -DTESSEL_ATTN_RESCALE_EARLY=0|1 (O's
-// rescale under S's wgmmas), -DTESSEL_ATTN_SKIP_RESCALE=0|1|2 (skipped where no maximum moved; 2: maxima kept within a slack),
+// rescale under S's wgmmas), -DTESSEL_ATTN_SKIP_RESCALE=0|1|2|3 (skipped where no maximum moved; 2: maxima kept within a slack;
+// 3: as 2, tested first by each thread's own maxima),
 // -DTESSEL_ATTN_K_AHEAD=0|1 (the producer loads K one block ahead of V),
 // -DTESSEL_ATTN_SPLIT_WAIT=0|1 (P V's wait kept below the softmax),
 // -DTESSEL_ATTN_SNAKE=0|1 (the static walk's snake, AttentionWalk),

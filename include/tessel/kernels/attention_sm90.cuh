@@ -542,10 +542,13 @@ void describe(int batch = 2, int sq = 1024, int sk = 1024, int hq = 16, int hkv 
               Cfg::kQStages > 1 ? "s" : "", Cfg::kThreads,
               Cfg::kConsumers, Cfg::kProducerRegs, Cfg::kConsumerRegs);
   // SkipRescale_ 2's slack as the configuration holds it (log2 units: p up to 2^slack)
-  std::string const skip = Cfg::kSkipRescale == 2
-                               ? ", skipped by warps whose maxima did not move, a maximum kept until exceeded by 2^" + std::to_string(int(Cfg::kRescaleSlack))
-                           : Cfg::kSkipRescale ? ", skipped by warps whose maxima did not move"
-                                               : "";
+  char slack[16];
+  std::snprintf(slack, sizeof slack, "%g", double(Cfg::kRescaleSlack));
+  std::string const skip = Cfg::kSkipRescale == 3
+                               ? ", skipped by warps whose rows all stay within 2^" + std::string(slack) + " of their kept maxima (each thread's own maxima tested first, one vote)"
+                           : Cfg::kSkipRescale == 2 ? ", skipped by warps whose maxima did not move, a maximum kept until exceeded by 2^" + std::string(slack)
+                           : Cfg::kSkipRescale      ? ", skipped by warps whose maxima did not move"
+                                                    : "";
   std::printf("  schedule: %s%s%s%s%s%s%s%s, %s tiles, %s, O stored %s; softmax: %d partial maxima per row, O rescaled %s%s%s\n",
               Cfg::kOverlap ? "intra-warpgroup overlap (S of block n with P V of block n+1)" : "one block at a time",
               Cfg::kSplitWait ? ", P V's wait below the softmax (the loop's exit test between them)" : "",

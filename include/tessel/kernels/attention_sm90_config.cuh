@@ -150,9 +150,12 @@ constexpr bool attention_default_rescale_early(int head_dim, bool, int bytes = 2
 // FP8 d128 non-causal without the skip and with 2 Q buffers since session 19 (H100, the lead's calls t9, t10 and ew,
 // 4-6 alternated rounds each, per-round ratios to the default before at S = 8k / 16k: no skip 1.017 / 1.018,
 // 1.006 / 1.016, 1.020 / 1.010 (with 2 Q buffers); with EpiWide_ as well 1.030 / 1.013 against EpiWide_ alone's
-// 1.022 / 1.005).
+// 1.022 / 1.005). FP8 d256 with SkipRescale_ 3 since session 22 (H100, helper attn8, attention_bench, per-round ratios
+// to main's kernel in the same call, medians at S = 8k / 16k: non-causal 1.020 / 1.044 (call 1, 5 rounds) and
+// 1.020 / 1.125 (call 2, 4 rounds), causal 1.004 / 1.014 (call 2); FP8 d128 lost with it: non-causal 0.947 / 0.968,
+// causal 0.946 / 0.957, and with SkipRescale_ 2 0.964 / 0.979, call 1).
 constexpr int attention_default_skip_rescale(int head_dim, bool causal, int bytes = 2) {
-  return bytes == 1 ? (head_dim == 128 && !causal ? 0 : 1) : head_dim == 128 ? (causal ? 2 : 1) : 0;
+  return bytes == 1 ? (head_dim == 256 ? 3 : !causal ? 0 : 1) : head_dim == 128 ? (causal ? 2 : 1) : 0;
 }
 // 16-bit d64 causal loads K one block ahead of V since session 20 (H100, helper attn2, attention_pair.py, 5 rounds of 30
 // against cuDNN in the same loop, per-round differences, medians, every round ahead): call 1 against the default
@@ -275,11 +278,16 @@ constexpr int kAttentionSlotWords = 4;
 // wgmmas; FlashAttention-3's RescaleOBeforeGemm), instead of after the wait
 // for P V, where nothing of this warpgroup is on the tensor cores.
 // SkipRescale_: 1, a warp skips the rescale where no row of it changed its
-// maximum (a vote; the same O), as FP8 did since session 12; 2 (16-bit only,
-// session 18), a row keeps its maximum until a block's exceeds it by more than
-// kRescaleSlack (log2 units: p = 2^(x - max) then reaches 2^kRescaleSlack, which
-// the 16-bit P, the fp32 sums and O hold; O / l and the lse are the same), so
-// that the vote skips the rescale in nearly every block; 0, never skipped.
+// maximum (a vote; the same O), as FP8 did since session 12; 2 (session 18), a
+// row keeps its maximum until a block's exceeds it by more than kRescaleSlack
+// (log2 units: p = 2^(x - max) then reaches 2^kRescaleSlack, which the 16-bit P,
+// the fp32 sums and O hold; FP8 0.75 over its 2^8: e4m3 holds 448; O / l and the
+// lse are the same), so that the vote skips the rescale in nearly every block;
+// 3 (session 22), as 2 with the test first and per thread: each thread's own
+// maxima of the block (no shuffles) against the kept ones, one vote per warp; a
+// warp whose rows all stay within the slack keeps every maximum and goes
+// straight to the exponentials (no quad maxima) and skips the rescale without
+// a second vote; else as 2; 0, never skipped.
 // KAhead_: the producer loads K one block ahead of V (K(n-1), then V(n), as
 // FlashAttention-3's producer), else K(n), then V(n).
 // SplitWait_ (with Overlap_): the wait for P V of block n+1 kept below block
@@ -379,11 +387,12 @@ struct AttentionConfig {
   static constexpr int kChains = Chains_;
   static_assert(Chains_ == 1 || Chains_ == 2 || Chains_ == 4, "AttentionConfig: 1, 2 or 4 partial maxima per row");
   static constexpr bool kRescaleEarly = RescaleEarly_ && Overlap_;
-  static_assert(SkipRescale_ >= 0 && SkipRescale_ <= 2, "AttentionConfig: SkipRescale_ is 0, 1 or 2");
+  static_assert(SkipRescale_ >= 0 && SkipRescale_ <= 3, "AttentionConfig: SkipRescale_ is 0, 1, 2 or 3");
   static constexpr int kSkipRescale = SkipRescale_;
-  // SkipRescale_ 2: how far (log2 units) a block's row maximum may exceed the row's kept maximum before the row
-  // takes it (and O is rescaled): p up to 2^8.
-  static constexpr float kRescaleSlack = 8.f;
+  // SkipRescale_ 2 and 3: how far (log2 units) a block's row maximum may exceed the row's kept maximum before the
+  // row takes it (and O is rescaled): 16-bit p up to 2^8; FP8 p up to 2^(kMaxOffset + 0.75) = 430, under e4m3's
+  // largest finite 448 = 2^8.81 (the conversion saturates there in any case).
+  static constexpr float kRescaleSlack = sizeof(T) == 1 ? 0.75f : 8.f;
   static constexpr bool kKAhead = KAhead_;
   static constexpr bool kSplitWait = Overlap_ && SplitWait_;
   static constexpr bool kSnake = Snake_ && !Dynamic_;
@@ -416,7 +425,6 @@ struct AttentionConfig {
   static constexpr bool kFp8 = sizeof(T) == 1;
   using ElementOut = std::conditional_t<kFp8, bfloat16_t, T>;
   static_assert(!kFp8 || std::is_same_v<T, float_e4m3_t>, "AttentionConfig: the 8-bit input is e4m3");
-  static_assert(!kFp8 || SkipRescale_ < 2, "AttentionConfig: FP8's P (up to 2^8 already) takes no slack in the maximum");
   static_assert(!kFp8 || (HeadDim >= 128 && !EpiTma_), "AttentionConfig: FP8 takes head dim 128 or 256, O stored from registers");
   static constexpr int kHeadDim = HeadDim;
   static constexpr bool kCausal = Causal;
@@ -493,6 +501,9 @@ struct AttentionConfig {
   // range (FlashAttention-3's Max_offset); the sums carry the same factor, O
   // cancels it, the lse takes it off.
   static constexpr float kMaxOffset = kFp8 ? 8.f : 0.f;
+  static constexpr float kE4m3MaxLog2 = 8.807f;  // log2(448), e4m3's largest finite value
+  static_assert(!kFp8 || SkipRescale_ < 2 || kMaxOffset + kRescaleSlack <= kE4m3MaxLog2,
+                "AttentionConfig: FP8's P (2^kMaxOffset at the kept maximum) stays under e4m3's 448 within the slack");
   // FP8: of every 8 columns of a thread's S row, ExpEmu_ take 2^x from a cubic on
   // the FMA pipe (detail::exp2_poly, relative error 8e-5) instead of the SFU's
   // ex2 (at d128 the SFU's 16 results per clock and SM take as long as the

@@ -554,11 +554,13 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
           }
         }
       };
+      // Cfg::kSkipRescale 3: whether the last softmax moved a maximum of this warp's rows (warp-uniform: O rescaled)
+      bool moved = true;
       auto softmax = [&](auto& acc_s, int n, float (&corr)[2]) {
         auto s_rc = make_tensor(acc_s.data(), typename Cfg::LayoutSRowCol{});
         mask(s_rc, n);
-        TESSEL_UNROLL
-        for (int r = 0; r < 2; ++r) {
+        // This thread's maximum of row r's values (with the kept maximum).
+        auto local_max = [&](int r) -> float {
           // Cfg::kChains independent maxima (shorter chains; the same maximum)
           constexpr int kC = Cfg::kChains;
           static_assert(kColsS % kC == 0, "attention: a row's columns split evenly among the partial maxima");
@@ -573,13 +575,30 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
             TESSEL_UNROLL
             for (int i = 0; i < w; ++i) mc[i] = fmaxf(mc[i], mc[i + w]);
           }
-          float mx = detail::quad_max(mc[0]);
-          // Cfg::kSkipRescale 2: the kept maximum stays unless the block's exceeds it by more than the slack (a row
-          // with no key yet takes any; the row's 4 threads decide alike: the same quad maximum)
-          if constexpr (Cfg::kSkipRescale == 2)
-            if (row_max[r] != kNegInf && (mx - row_max[r]) * scale_log2 <= Cfg::kRescaleSlack) mx = row_max[r];
+          return mc[0];
+        };
+        // Cfg::kSkipRescale 3: every row of the warp within the slack of its kept maximum by its threads' own
+        // maxima (a row with no key yet, -inf - -inf, fails the test: NaN) keeps it, without the quad maxima.
+        float lm[2] = {kNegInf, kNegInf};
+        bool keep = false;
+        if constexpr (Cfg::kSkipRescale == 3) {
+          lm[0] = local_max(0), lm[1] = local_max(1);
+          bool const grow = !((lm[0] - row_max[0]) * scale_log2 <= Cfg::kRescaleSlack) || !((lm[1] - row_max[1]) * scale_log2 <= Cfg::kRescaleSlack);
+          keep = !__any_sync(0xffffffffu, grow);
+          moved = !keep;
+        }
+        TESSEL_UNROLL
+        for (int r = 0; r < 2; ++r) {
+          float mx = row_max[r];
+          if (!keep) {
+            mx = detail::quad_max(Cfg::kSkipRescale == 3 ? lm[r] : local_max(r));
+            // Cfg::kSkipRescale 2, 3: the kept maximum stays unless the block's exceeds it by more than the slack (a
+            // row with no key yet takes any; the row's 4 threads decide alike: the same quad maximum)
+            if constexpr (Cfg::kSkipRescale >= 2)
+              if (row_max[r] != kNegInf && (mx - row_max[r]) * scale_log2 <= Cfg::kRescaleSlack) mx = row_max[r];
+          }
           float const ms = mx == kNegInf ? 0.f : mx * scale_log2;  // a row with no key yet: every p is 0
-          corr[r] = detail::exp2_approx(row_max[r] * scale_log2 - ms);
+          corr[r] = keep ? 1.f : detail::exp2_approx(row_max[r] * scale_log2 - ms);
           row_max[r] = mx;
           float const mo = ms - Cfg::kMaxOffset;  // FP8: p up to 2^8
           float sum[2] = {0.f, 0.f};  // FP8: two partial sums
@@ -594,9 +613,13 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
         }
       };
       auto rescale_o = [&](float const (&corr)[2]) {
-        // Cfg::kSkipRescale: skipped where no row of the warp changed its maximum (corr 1: the same O)
-        if constexpr (Cfg::kSkipRescale != 0)
+        // Cfg::kSkipRescale: skipped where no row of the warp changed its maximum (corr 1: the same O); 3: as the
+        // softmax found it
+        if constexpr (Cfg::kSkipRescale == 3) {
+          if (!moved) return;
+        } else if constexpr (Cfg::kSkipRescale != 0) {
           if (!__any_sync(0xffffffffu, corr[0] != 1.f || corr[1] != 1.f)) return;
+        }
         TESSEL_UNROLL
         for (int r = 0; r < 2; ++r) {
           TESSEL_UNROLL
@@ -682,8 +705,10 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
             warpgroup_wait<0>();  // P V of block n + 1: P's registers and O are free
             warpgroup_fence_operand(acc_o);
             release_v();
+            // (Cfg::kSkipRescale 3: P first, the rescale's branch last)
+            if constexpr (Cfg::kSkipRescale == 3) convert(acc_s, tOrP);
             if constexpr (!Cfg::kRescaleEarly) rescale_o(corr);
-            convert(acc_s, tOrP);
+            if constexpr (Cfg::kSkipRescale != 3) convert(acc_s, tOrP);
           };
           // Cfg::kSplitWait: ptxas schedules wgmma.wait_group (no operands) at
           // the top of the basic block that holds it, i.e. ahead of the
