@@ -146,7 +146,13 @@ constexpr bool attention_default_epi_tma(int, bool, int = 2) { return false; }
 // +0.000; SkipRescale_ 2: 1.041 / 1.060); the short configuration the exact skip alone (AttentionShortConfig:
 // 0.987 against 0.971; SkipRescale_ 2 0.980; call 2: with RescaleEarly_ 0.968, RescaleEarly_ alone 0.976).
 constexpr int attention_default_chains(int, bool, int bytes = 2) { return bytes == 1 ? 4 : 1; }
-constexpr bool attention_default_rescale_early(int head_dim, bool, int bytes = 2) { return bytes == 2 && head_dim == 128; }
+// FP8 d128 non-causal as well since session 22 (H100, helper attn8, attention_bench, 6 alternated rounds against main's
+// kernel in the same call, per-round ratios, medians: 1.008 / 1.011 / 1.015 at S = 2k / 8k / 16k, 5 of 6 rounds
+// ahead at 8k and 16k; call 2's knock-out of the rescale read +5%: after P V's wait its 64 FMULs per thread were on
+// the warpgroup's critical path, under S's wgmmas they are not).
+constexpr bool attention_default_rescale_early(int head_dim, bool causal, int bytes = 2) {
+  return head_dim == 128 && (bytes == 2 || !causal);
+}
 // FP8 d128 non-causal without the skip and with 2 Q buffers since session 19 (H100, the lead's calls t9, t10 and ew,
 // 4-6 alternated rounds each, per-round ratios to the default before at S = 8k / 16k: no skip 1.017 / 1.018,
 // 1.006 / 1.016, 1.020 / 1.010 (with 2 Q buffers); with EpiWide_ as well 1.030 / 1.013 against EpiWide_ alone's
