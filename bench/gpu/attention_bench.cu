@@ -505,8 +505,46 @@ bool check_varlen(std::vector<int> const& lq, std::vector<int> const& lk, int hq
   return ok;
 }
 
+// FP8's exponential on the FMA pipe (ExpEmu_, detail::exp2_poly) on the GPU, against exp2 in double at every x of
+// a 2^-12 grid over [-130, 10] and at -inf (as attention_host checks it on the host): relative error <= 1e-4 from
+// x = -126 (2^x the smallest normal float) up; below, 0 <= y <= 2^-126, and exactly 0 below -126.5 and at -inf.
+// errs: [0] the largest relative error, [1] the count of bad values.
+__global__ void exp2_check_kernel(float* errs) {
+  long long const n = 140ll << 12;
+  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i <= n; i += (long long)gridDim.x * blockDim.x) {
+    float const x = i == n ? -INFINITY : -130.f + float(i) / 4096.f;
+    float const y = att::detail::exp2_poly(x);
+    double const ref = exp2(double(x));
+    bool bad = !(y >= 0.f) || !isfinite(y);
+    if (x >= -126.f) {
+      float const rel = float(fabs(double(y) - ref) / ref);
+      atomicMax(reinterpret_cast<int*>(&errs[0]), __float_as_int(rel));
+      bad = bad || rel > 1e-4f;
+    } else {
+      bad = bad || y > 0x1p-126f || (x < -126.5f && y != 0.f);
+    }
+    if (bad) atomicAdd(&errs[1], 1.f);
+  }
+}
+void exp2_checks(Totals& tot) {
+  float* d;
+  CK(cudaMalloc(&d, 2 * sizeof(float)));
+  CK(cudaMemset(d, 0, 2 * sizeof(float)));
+  exp2_check_kernel<<<512, 256>>>(d);
+  CK(cudaGetLastError());
+  float e[2];
+  CK(cudaMemcpy(e, d, sizeof e, cudaMemcpyDeviceToHost));
+  cudaFree(d);
+  bool const ok = e[1] == 0.f;
+  std::printf("%s exp2_poly over [-130, 10] by 2^-12 and -inf: largest relative error %.3g (bound 1e-4), %.0f bad\n", ok ? "ok  " : "FAIL",
+              double(e[0]), double(e[1]));
+  (ok ? tot.passed : tot.failed)++;
+}
+
 template <class Cfg>
 void sweep(bool small, Totals& tot) {
+  if constexpr (Cfg::kFp8)
+    if (Cfg::kExpEmu) exp2_checks(tot);
   struct C {
     int b, sq, sk, hq, hkv;
   };

@@ -5,6 +5,8 @@
 // check_o_store_xor, check_o_wide), so that a configuration change that breaks one of the kernel's layout assumptions
 // fails here, before any GPU run. is_tile_ring, which two of them share, is also shown to say no: a ring
 // whose stage step is off, and a tile that is not the ring's stage.
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <type_traits>
 
@@ -130,6 +132,28 @@ void stream_k_tail() {
                 "StreamK_: non-causal static configurations only");
 }
 
+// FP8's exponential on the FMA pipe (ExpEmu_, detail::exp2_poly) on the host, against exp2 in double at every x of
+// a 2^-12 grid over [-130, 10] (573,441 values) and at -inf: relative error <= 1e-4 from x = -126 (2^x the smallest
+// normal float) up; below, 0 <= y <= 2^-126, and exactly 0 below -126.5 and at -inf (never a wrapped exponent).
+// The GPU's (its flush of subnormals aside, the same float operations) is checked by attention_bench's FP8 sweep.
+void exp2_poly_accuracy() {
+  std::printf("exp2_poly\n");
+  double worst = 0;
+  long long bad = 0;
+  for (long long i = 0; i <= (140ll << 12); ++i) {
+    float const x = -130.f + float(i) / 4096.f;
+    float const y = att::detail::exp2_poly(x);
+    double const ref = std::exp2(double(x));
+    if (!(y >= 0.f) || !std::isfinite(y)) ++bad;
+    else if (x >= -126.f) worst = std::max(worst, std::fabs(double(y) - ref) / ref);
+    else if (y > 0x1p-126f || (x < -126.5f && y != 0.f)) ++bad;
+  }
+  expect(bad == 0 && worst <= 1e-4, "exp2_poly's relative error within 1e-4, 0 below", "exp2_poly");
+  expect(att::detail::exp2_poly(-INFINITY) == 0.f, "exp2_poly(-inf) == 0", "exp2_poly");
+  expect(att::detail::exp2_poly(0.f) >= 0.9999f && att::detail::exp2_poly(8.75f) <= 431.f, "exp2_poly(0), exp2_poly(8.75)", "exp2_poly");
+  std::printf("  largest relative error %.3g over [-126, 10]\n", worst);
+}
+
 int main() {
   both_masks<bfloat16_t, 64>("bf16 d64");
   both_masks<bfloat16_t, 128>("bf16 d128");
@@ -151,6 +175,7 @@ int main() {
   wide_both_masks<float_e4m3_t, 128>("e4m3 d128 epi-wide");
   ring_refusals();
   stream_k_tail();
+  exp2_poly_accuracy();
   std::printf("%d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;
 }

@@ -513,7 +513,10 @@ struct AttentionConfig {
   // FP8: of every 8 columns of a thread's S row, ExpEmu_ take 2^x from a cubic on
   // the FMA pipe (detail::exp2_poly, relative error 8e-5) instead of the SFU's
   // ex2 (at d128 the SFU's 16 results per clock and SM take as long as the
-  // e4m3 wgmmas); the rest from ex2.approx. 16-bit: 0.
+  // e4m3 wgmmas); the rest from ex2.approx. 16-bit: 0. Off: slower wherever
+  // measured (H100, d128 non-causal, against the default in the same call:
+  // session 18 1 of 8 0.93; session 22, helper attn8b, the 9-instruction
+  // exp2_poly: 1, 2, 4 of 8 0.927, 0.870, 0.829 at S = 8k; bench/RESULTS.md).
   static constexpr int kExpEmu = ExpEmu_;
   static_assert(ExpEmu_ >= 0 && ExpEmu_ <= 8 && (kFp8 || ExpEmu_ == 0), "AttentionConfig: ExpEmu_ is 0..8, FP8 only");
   using LayoutO = std::remove_cvref_t<decltype(partition_fragment_C(MmaPV{}, Shape<BM, D>{}).layout())>;

@@ -102,17 +102,22 @@ TESSEL_DEVICE float exp2_approx(float x) {
   return y;
 }
 
-// 2^x on the FMA pipe: x = j + f with j the nearest integer (adding and
-// subtracting 1.5 * 2^23 rounds it), f in [-0.5, 0.5]; 2^f by a cubic (fitted for
-// relative error, 8e-5 at most), 2^j added to its exponent (the integer j sits in
-// the low bits of x + 1.5 * 2^23: shifted by 23 they are j's exponent bits).
-// Below -126 (a masked score's -inf included): 0, as ex2.approx.ftz gives.
-TESSEL_DEVICE float exp2_poly(float x) {
-  float const xc = fmaxf(x, -126.f);  // no wrapped exponent below
-  float const t = xc + 12582912.f;
-  float const f = xc - (t - 12582912.f);
+// 2^x on the FMA pipe (Cfg::kExpEmu): x clamped to -127 (below, 2^x is under
+// the smallest normal float; -inf included), x = j + f with j the nearest
+// integer (adding 1.5 * 2^23 + 127 rounds x + 127 into the low bits of t, and
+// subtracting it gives j exactly) and f in [-0.5, 0.5]; 2^f by a cubic fitted for
+// relative error (8e-5 at most: attention_host checks every x of a 2^-12 grid
+// over [-130, 10]), times 2^j: the float whose exponent field is t's low bits
+// j + 127 (shifted by 23; at j = -127 the field is 0 and the factor 0, so x
+// below -126.5 gives 0). 9 instructions, 2 of them not on the FMA pipe (the
+// clamp, the shift); no compare or select.
+TESSEL_HOST_DEVICE float exp2_poly(float x) {
+  constexpr float kRound = 12582912.f + 127.f;  // 1.5 * 2^23 + 127
+  float const xc = fmaxf(x, -127.f);
+  float const t = xc + kRound;
+  float const f = xc - (t - kRound);
   float const p = fmaf(fmaf(fmaf(0.0550886838f, f, 0.242604051f), f, 0.693276242f), f, 0.99992894f);
-  return x < -126.f ? 0.f : __int_as_float(__float_as_int(p) + (__float_as_int(t) << 23));
+  return p * __builtin_bit_cast(float, __builtin_bit_cast(std::uint32_t, t) << 23);
 }
 
 // The Boxes TMA loads of the tile whose first row is `row`, of head h and batch b.
