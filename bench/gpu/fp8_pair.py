@@ -36,7 +36,9 @@ slot per consumer warpgroup, 5 / 4 stages); r1 / r2 / rblocks (the default / the
 from registers, GemmConfig's RegA_: RS wgmmas, A loaded once per k-tile by ldmatrix, one / two / one register
 buffers); wblocks (block-scaled on the default's 128 x 192 tiles, two
 column blocks of B per tile); prev (the default of sessions 14-20, each tile's epilogue between tiles: Fp8GroupedConfig; the
-default runs it under the next tile's first k-tile since session 21, GemmConfig's EpiUnder_);
+default runs it under the next tile's first k-tile since session 21, GemmConfig's EpiUnder_); n208 (Fp8WideConfig: the
+default on 128 x 208 tiles); chosen (the promoted path as gemm_fp8 and tessel.cuda.gemm run it since session 22,
+launch_fp8_promoted: n208 where choose_fp8_wide, else default);
 main.<variant> (with --lib2: that variant of a second build, another tree's, timed in the same cycles; --ref names the
 variant whose per-cycle time the others' are also divided by); a suffix _c1 / _c2 forces clusters of 1 / 2 CTAs (else chosen: 2 where K >= 9216), a suffix _o (after
 it) the consumer warpgroups' phase offset (GemmScales::offset), a suffix _s<L> (after those) the raster's swizzle 2^L.
@@ -85,7 +87,7 @@ def main():
     gen.manual_seed(4321)
     variants = [v for v in args.variants.split(",") if v]
     code = {"default": 0, "e5m2": 1, "fast": 4, "blocks": 5, "n128": 6, "h192": 7, "hblocks": 8, "h128": 9, "w192": 10, "x2": 11, "x4": 12, "x8": 13, "xblocks": 14, "xh128": 15, "s5e1": 18, "s4e1": 19, "wblocks": 20, "r1": 21, "r2": 22, "rblocks": 23, "ppfast": 24, "pp": 25,
-            "prev": 26}
+            "prev": 26, "n208": 27, "chosen": 30}
     for v in list(code):
         for c in (1, 2):
             code[f"{v}_c{c}"] = code[v] + 100 * c
@@ -96,7 +98,7 @@ def main():
             code[f"{v}_s{L}"] = code[v] + 10000 * (L + 1)
     for v in list(code):  # main.<variant>: --lib2's
         code["main." + v] = code[v]
-    promoted = [v for v in variants if v in code and code[v] % 100 in (0, 6, 7, 9, 10, 11, 12, 13, 15, 18, 19, 21, 22, 25, 26) and v != "default"
+    promoted = [v for v in variants if v in code and code[v] % 100 in (0, 6, 7, 9, 10, 11, 12, 13, 15, 18, 19, 21, 22, 25, 26, 27, 30) and v != "default"
                 or v.startswith("default_")]  # bit-identical to _scaled_mm expected
     blockv = [v for v in variants if v in code and code[v] % 100 in (5, 8, 14, 20, 23)]
     fastv = [v for v in variants if v in code and code[v] % 100 == 24]  # without promotion, like fast (checked, not expected identical)

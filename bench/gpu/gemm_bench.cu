@@ -383,6 +383,11 @@ using V25 = kernels::sm90::GemmConfig<E4, bfloat16_t, KM::K, KM::K, 192, 6, 2, 2
 namespace fp8eu {
 using V26 = kernels::sm90::Fp8GroupedConfig<float_e4m3_t, float_e4m3_t, bfloat16_t>;
 }  // namespace fp8eu
+// 27: Fp8WideConfig (Fp8Config on 128 x 208 tiles, BN no multiple of 64: GemmConfig's kNarrowN; session 22), the
+// promoted path's choice where its walk is shorter (launch_fp8_promoted, choose_fp8_wide).
+namespace fp8n {
+using V27 = kernels::sm90::Fp8WideConfig<float_e4m3_t, float_e4m3_t, bfloat16_t>;
+}  // namespace fp8n
 
 bool run_fp8(Fp8Case const& c, int reps, Totals& tot, bool do_time) {
   using E4 = float_e4m3_t;
@@ -410,6 +415,7 @@ bool run_fp8(Fp8Case const& c, int reps, Totals& tot, bool do_time) {
     case 24: return run_fp8_case<fp8pp::V24>(c, reps, tot, do_time);
     case 25: return run_fp8_case<fp8pp::V25>(c, reps, tot, do_time);
     case 26: return run_fp8_case<fp8eu::V26>(c, reps, tot, do_time);
+    case 27: return run_fp8_case<fp8n::V27>(c, reps, tot, do_time);
     case 0: return run_fp8_case<s::Fp8Config<E4, E4, bfloat16_t>>(c, reps, tot, do_time);
     case 1: return run_fp8_case<s::Fp8Config<E4, E5, bfloat16_t>>(c, reps, tot, do_time);
     case 2: return run_fp8_case<s::Fp8Config<E4, E4, float>>(c, reps, tot, do_time);
@@ -458,9 +464,9 @@ int fp8_main(bool small, bool describe, bool do_time, int reps) {
     std::vector<Fp8Case> smalls = {{256, 512, 128}, {1, 16, 16}, {129, 257, 144}, {77, 300, 208}, {513, 1000, 528}, {1000, 136, 1008},
                                    {130, 264, 4000}, {300, 520, 2064}};
 #if defined(TESSEL_FP8_EXPERIMENTS)
-    std::vector<int> const checked = {0, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 18, 19, 20, 21, 22, 23, 24, 25, 26};
+    std::vector<int> const checked = {0, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27};
 #else
-    std::vector<int> const checked = {0, 1, 2, 4, 5, 24, 25, 26};
+    std::vector<int> const checked = {0, 1, 2, 4, 5, 24, 25, 26, 27};
 #endif
     // TESSEL_FP8_VARIANTS=v,w,...: only those of the checked variants (a sanitizer's run of the candidates)
     std::vector<int> only;
@@ -477,18 +483,18 @@ int fp8_main(bool small, bool describe, bool do_time, int reps) {
         for (bool rc : {false, true}) {
           if (!only.empty() && std::find(only.begin(), only.end(), v) == only.end()) continue;
           if (rc && v != 0 && v != 2 && v != 6 && v != 7 && v != 9 && v != 10 && v != 11 && v != 12 && v != 13 && v != 15 && v != 18 &&
-              v != 19 && v != 21 && v != 22 && v != 25 && v != 26)
+              v != 19 && v != 21 && v != 22 && v != 25 && v != 26 && v < 27)
             continue;  // per-row/column scales: the TMA epilogue (0, 6, 7, 9-13, 15, 18, 19, 21, 22, 25, 26), the direct one (2)
           c.variant = v;
           c.rows_cols = rc;
-          c.promotion = !rc && (v == 0 || v == 7 || v == 11 || v == 12 || v == 13 || v == 15 || v == 21 || v == 22 || v == 25 || v == 26) && c.K >= 1008;  // the promotion every 4 k-tiles and never, on ragged shapes too
+          c.promotion = !rc && (v == 0 || v == 7 || v == 11 || v == 12 || v == 13 || v == 15 || v == 21 || v == 22 || v == 25 || v == 26 || v >= 27) && c.K >= 1008;  // the promotion every 4 k-tiles and never, on ragged shapes too
           run_fp8(c, reps, tot, false);
           if (!rc && (v == 0 || v == 7 || v == 10 || v == 12 || v == 21 || v == 22 || v == 20)) {  // the warpgroups' phase offset (GemmScales::offset; block-scaled: always)
             c.offset = true, c.promotion = false;
             run_fp8(c, reps, tot, false);
             c.offset = false;
           }
-          if (v == 0 || v == 1) {  // the epilogue under the next tile's first k-tile (Fp8Config): several tiles per CTA (2 or 3 clusters)
+          if (v == 0 || v == 1 || v >= 27) {  // the epilogue under the next tile's first k-tile (Fp8Config): several tiles per CTA (2 or 3 clusters)
             c.grid = 2 + int(rc), c.promotion = false;
             run_fp8(c, reps, tot, false);
             c.grid = 0;
@@ -617,6 +623,8 @@ TESSEL_BENCH_EXPORT int tessel_bench_gemm(int dtype, char const* layout, void co
 
 // The FP8 GEMM (bench/gpu/fp8_pair.py): variant 0 e4m3 x e4m3 -> bf16, 1 e4m3 x e5m2 -> bf16,
 // 4 e4m3 x e4m3 -> bf16 without promotion, 5 e4m3 x e4m3 -> bf16 block-scaled (as fp8_main's);
+// 30 e4m3 x e4m3 -> bf16 through launch_fp8_promoted (gemm_fp8's promoted path: 27 or 0 as choose_fp8_wide says; variant 1
+// takes that path too, since session 22);
 // A (M,K), B (N,K) K-major, C (M,N) row-major; sa, sb: fp32 device scales (per tensor, or per
 // row of A / column of B where rows_cols; variant 5: sa (M, ceil(K/128)) and sb (ceil(N/128),
 // ceil(K/128)), both row-major); promote_every (k-tiles, 0: never). Returns the cudaError_t, or -1.
@@ -660,9 +668,11 @@ TESSEL_BENCH_EXPORT int tessel_bench_gemm_fp8(int variant, void const* A, void c
     if (variant == 24) return int(s::launch_fp8<fp8pp::V24>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
     if (variant == 25) return int(s::launch_fp8<fp8pp::V25>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
     if (variant == 26) return int(s::launch_fp8<fp8eu::V26>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
+    if (variant == 27) return int(s::launch_fp8<fp8n::V27>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
+    if (variant == 30) return int(s::launch_fp8_promoted(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
     if (variant == 0) return int(s::launch_fp8<s::Fp8Config<E4, E4, bfloat16_t>>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
-    if (variant == 1)
-      return int(s::launch_fp8<s::Fp8Config<E4, float_e5m2_t, bfloat16_t>>(a, K, static_cast<float_e5m2_t const*>(B), K, c, N, M, N, K, gs, 1.f, st, opt));
+    if (variant == 1)  // (as gemm_fp8 runs it: launch_fp8_promoted)
+      return int(s::launch_fp8_promoted(a, K, static_cast<float_e5m2_t const*>(B), K, c, N, M, N, K, gs, 1.f, st, opt));
     if (variant == 4) return int(s::launch_fp8<s::Fp8FastConfig<E4, E4, bfloat16_t>>(a, K, b4, K, c, N, M, N, K, gs, 1.f, st, opt));
     if (variant == 5) return launch_blocks(std::type_identity<s::Fp8BlockConfig<E4, E4, bfloat16_t>>{});
 #if defined(TESSEL_FP8_EXPERIMENTS)

@@ -1,8 +1,8 @@
 // The C entry points of tessel.cuda.gemm (python/tessel/cuda.py): the dense Hopper GEMM of
 // include/tessel/kernels/gemm_sm90.cuh, one kind per translation unit:
 //   -DTESSEL_GEMM_FP8=e4m3e4m3 | e4m3e5m2 | e5m2e4m3 -DTESSEL_GEMM_FP8_OUT=bf16 | fp16 | fp32: the
-//     FP8 GEMM (kernels::sm90::launch_fp8 of Fp8Config, the accumulator promotion, or of
-//     Fp8BlockConfig, DeepSeek-V3's block scales) into that output type (two kernels a unit, so
+//     FP8 GEMM (kernels::sm90::launch_fp8_promoted: Fp8Config or, 16-bit out, Fp8WideConfig, the accumulator
+//     promotion; or launch_fp8 of Fp8BlockConfig, DeepSeek-V3's block scales) into that output type (two or three kernels a unit, so
 //     that the units build in parallel);
 //   -DTESSEL_GEMM_B16=bf16 | fp16: cuda::gemm (any majors, the output of the input's type).
 // cuda.py compiles it with nvcc, beside _gemm_capi.cu (the grouped GEMM), into the gemm
@@ -63,7 +63,7 @@ extern "C" int TESSEL_GEMM_FP8_NAME(void const* a, long long lda, void const* b,
         auto* st = static_cast<cudaStream_t>(stream);
         auto* pc = static_cast<TO*>(c);
         if (blocks) return s9::launch_fp8<s9::Fp8BlockConfig<TA, TB, TO>>(pa, lda, pb, ldb, pc, ldc, m, n, kk, s, 1.f, st);
-        return s9::launch_fp8<s9::Fp8Config<TA, TB, TO>>(pa, lda, pb, ldb, pc, ldc, m, n, kk, s, 1.f, st);
+        return s9::launch_fp8_promoted(pa, lda, pb, ldb, pc, ldc, m, n, kk, s, 1.f, st);
       },
       err, errlen);
 }

@@ -979,6 +979,19 @@ void fp8_configs() {
   check(C::kEpiUnder && !CG::kEpiUnder && C::kSmemBytes == CG::kSmemBytes && std::is_same_v<typename C::SmemLayoutB, typename CG::SmemLayoutB> &&
             std::is_same_v<typename C::TiledMmaH, typename CG::TiledMmaH> && C::kCross == CG::kCross,
         "Fp8Config: Fp8GroupedConfig's tiles and schedule, each tile's epilogue under the next tile's first k-tile (EpiUnder_)");
+  using CW = s::Fp8WideConfig<E4, E5, BF>;
+  sm90_config<CW>("sm90 FP8 e4m3xe5m2->bf16 (promotion, 128 x 208)");
+  check(CW::kNarrowN && CW::BNPiece::value == 104 && CW::kPiecesB == 2 && CW::kStageBytes == (128 + 208) * 128 && CW::BNH::value == 104 &&
+            CW::kChunksN == 4 && CW::chunk_col(2) == 128 && CW::chunk_col(3) == 144 && CW::chunk_val(3) == 72 && CW::kEpiUnder &&
+            CW::kCross == C::kCross && CW::kStages == C::kStages && CW::kSmemBytes <= 227 * 1024,
+        "Fp8WideConfig: 128 x 208 tiles, B in two 104-row boxes, halves of 104, the last epilogue chunk at columns 144..207, Fp8Config's schedule");
+  check(s::detail::check_halves<CW>(), "Fp8WideConfig: the halves' C layouts are the promoted accumulator's");
+  check(!C::kNarrowN && C::kChunksN == 3 && C::chunk_col(2) == 128 && C::chunk_val(2) == 64, "Fp8Config: three 64-column chunks, none overlapping");
+  // choose_fp8_wide on 132 SMs: the wide tiles where their walk is shorter by the margin (the bench shapes of issue 27)
+  check(s::choose_fp8_wide(4096, 4096, 4096, 132) && !s::choose_fp8_wide(8192, 8192, 8192, 132) && s::choose_fp8_wide(16384, 4096, 4096, 132) &&
+            !s::choose_fp8_wide(16384, 11008, 4096, 132) && s::choose_fp8_wide(16384, 4096, 11008, 132) && !s::choose_fp8_wide(64, 64, 64, 132) &&
+            !s::choose_fp8_wide(0, 4096, 4096, 132) && !s::choose_fp8_wide(4096, 4096, 4096, 0),
+        "choose_fp8_wide: 208-column tiles at 4096^3 and M = 16384 with N = 4096, 192 at 8192^3, 16384 x 11008 and one tile");
   using CB = s::Fp8BlockConfig<E4, E4, BF>;
   check(CB::BN::value == 192 && CB::kStageBytes == (128 + 192) * 128 && CB::kBlockScaled && CB::kHalves && CB::kCross == 4,
         "Fp8BlockConfig: 128 x 192 tiles (two 128-column blocks of B per tile), stages of 40 KB, the halves in chunks of 4");

@@ -83,11 +83,12 @@ struct TmaCache {
 };
 
 // The epilogue through shared memory assumes that each thread's accumulator values
-// [j * V / C, (j + 1) * V / C) (V values, C = Cfg::kChunks chunks) lie in rows
-// Cfg::chunk_row(w, j) .. + 64 (consumer warpgroup w's 64 rows; ping-pong: row block
-// j / kChunksN of the warpgroup's own tile) and columns [64 (j % kChunksN), + 64), in
-// adjacent pairs (2i, 2i + 1) of one row: checked here for every thread of the TiledMMA
-// against its C partition of the tile, as the kernel reads it.
+// [Cfg::chunk_val(j), + Cfg::kChunkVals) (chunk j of Cfg::kChunks; [j V / C, (j + 1) V / C) of V values,
+// C chunks where BN is a multiple of 64) lie in rows Cfg::chunk_row(w, j) .. + 64 (consumer warpgroup w's
+// 64 rows; ping-pong: row block j / kChunksN of the warpgroup's own tile) and columns
+// [chunk_col(j % kChunksN), + 64), in adjacent pairs (2i, 2i + 1) of one row, and that the chunks
+// cover every value: checked here for every thread of the TiledMMA against its C partition of the
+// tile, as the kernel reads it.
 // And the offsets the kernel computes for the values (epi_thread_bits: the thread's part XOR the value's
 // part in the thread bits, the rest added) are SmemTileCElems's, for every thread, chunk and value.
 template <class Cfg>
@@ -101,18 +102,24 @@ inline bool check_epilogue_chunks() {
   for (int t = 0; t < Cfg::kMmaThreads; ++t) {
     auto const tc = mma.get_slice(t).partition_C(make_identity_tensor(Tile{}));  // as the kernel's epilogue reads it
     int const vals = int(size(tc.layout()));
-    if (vals % Cfg::kChunks != 0) return false;
-    int const per = vals / Cfg::kChunks;
-    for (int v = 0; v < vals; ++v) {
-      int const m = int(get<0>(tc(v))), n = int(get<1>(tc(v))), j = v / per, jn = j % Cfg::kChunksN;
+    int const per = Cfg::kChunkVals;
+    int covered = 0;  // the chunks' values so far: [0, covered)
+    for (int j = 0; j < Cfg::kChunks; ++j) {
+      int const jn = j % Cfg::kChunksN, c0 = Cfg::chunk_col(jn), v0 = Cfg::chunk_val(j);
+      if (v0 > covered || v0 % 2 != 0 || v0 + per > vals) return false;
+      covered = v0 + per;
       int const row0 = Cfg::chunk_row(t / 128, j);  // (t / 128: the thread's warpgroup where they share the tile)
-      if (m < row0 || m >= row0 + 64 || n / 64 != jn) return false;
-      if (v % 2 == 1 && (int(get<0>(tc(v - 1))) != m || int(get<1>(tc(v - 1))) != n - 1)) return false;
-      int const o = int(lo(m - row0, n - 64 * jn));
-      int const o0 = int(lo(int(get<0>(tc(j * per))) - row0, int(get<1>(tc(j * per))) - 64 * jn));
-      int const oi = int(lo(int(get<0>(t0(v))) - Cfg::chunk_row(0, j), int(get<1>(t0(v))) - 64 * jn));
-      if ((o0 & ~tb) != 0 || o != (o0 ^ (oi & tb)) + (oi & ~tb)) return false;
+      for (int v = v0; v < v0 + per; ++v) {
+        int const m = int(get<0>(tc(v))), n = int(get<1>(tc(v)));
+        if (m < row0 || m >= row0 + 64 || n < c0 || n >= c0 + 64) return false;
+        if (v % 2 == 1 && (int(get<0>(tc(v - 1))) != m || int(get<1>(tc(v - 1))) != n - 1)) return false;
+        int const o = int(lo(m - row0, n - c0));
+        int const o0 = int(lo(int(get<0>(tc(v0))) - row0, int(get<1>(tc(v0))) - c0));
+        int const oi = int(lo(int(get<0>(t0(v))) - Cfg::chunk_row(0, j), int(get<1>(t0(v))) - c0));
+        if ((o0 & ~tb) != 0 || o != (o0 ^ (oi & tb)) + (oi & ~tb)) return false;
+      }
     }
+    if (covered != vals) return false;
   }
   return true;
 }
@@ -621,10 +628,19 @@ struct TmaOperands {
 // FP8 GEMM (helper fp8)"), the same sums (bit-identical to torch._scaled_mm). Fp8GroupedConfig, the
 // grouped GEMM's (gemm_sm90_grouped.cuh), keeps the epilogue between tiles (EpiUnder_ is the dense
 // kernel's).
-template <class TA, class TB, class TO, bool EpiUnder>
-using Fp8PromotedConfig = GemmConfig<TA, TO, GMMA::Major::K, GMMA::Major::K, 192, 4, 2, 24, 240, TB, true, false, true, 2, 4, 0, 0, EpiUnder>;
+template <class TA, class TB, class TO, bool EpiUnder, int BN = 192>
+using Fp8PromotedConfig = GemmConfig<TA, TO, GMMA::Major::K, GMMA::Major::K, BN, 4, 2, 24, 240, TB, true, false, true, 2, 4, 0, 0, EpiUnder>;
 template <class TA, class TB, class TO>
 using Fp8Config = Fp8PromotedConfig<TA, TB, TO, true>;
+// Fp8Config on 128 x 208 tiles (halves of 104 columns: 104 promoted + 52 + 52 wgmma fp32 accumulators per
+// consumer thread; BN no multiple of 64, GemmConfig's kNarrowN: B's stage in two 104-row boxes, the
+// epilogue's last 64-column chunk at columns 144..207). The promoted path's choice where its walk is
+// shorter (choose_fp8_wide). Measured on the H100 against main's Fp8Config in the same cycles (fp8_pair,
+// 5 rounds of 30 interleaved cycles, two calls; bench/RESULTS.md "Session 22, FP8 GEMM (helper fp8)"):
+// 4096^3 1.083 / 1.082, M = 16384 with N x K 4096 x 4096 1.018 / 1.019 and 4096 x 11008 1.033 / 1.034;
+// 8192^3 0.995 / 0.990 and 16384 x 11008 x 4096 0.999 / 0.994, where Fp8Config stays.
+template <class TA, class TB, class TO>
+using Fp8WideConfig = Fp8PromotedConfig<TA, TB, TO, true, 208>;
 template <class TA, class TB, class TO>
 using Fp8GroupedConfig = Fp8PromotedConfig<TA, TB, TO, false>;
 template <class TA, class TB, class TO>
@@ -669,9 +685,53 @@ cudaError_t launch_fp8(typename Cfg::ElementA const* A, long long lda, typename 
   return launch_gemm<Cfg>(A, lda, B, ldb, C, ldc, M, N, K, alpha, 0.f, stream, opt, scales);
 }
 
+// Whether the promoted FP8 GEMM (16-bit output) takes Fp8WideConfig's 208-column tiles rather than
+// Fp8Config's 192: where its persistent walk is shorter by more than kFp8WideMargin, the walk counted
+// as the waves of cluster tiles over the SMs' clusters times the tile's width (a wave of 208-column
+// tiles takes 208 / 192 of one of 192, for the same rows and K). On 132 SMs: 4096^3 5 waves of 208
+// against 6 of 192 (1040 / 1152 = 0.903), M = 16384 (clusters of 2) with N = 4096 20 against 22
+// (4160 / 4224 = 0.985); N = 11008 (52 against 57: 10816 / 10944 = 0.988) and 8192^3 (20 x 208 /
+// 21 x 192 = 1.032) keep 192. The margin: the count's error on the H100 (bench/RESULTS.md "Session 22,
+// FP8 GEMM (helper fp8)"): 208 / 192 read 0.999 and 0.992-0.994 at 16384 x 11008 x 4096 against 0.988
+// predicted, 0.995 and 0.990 at 8192^3 against 1.032.
+inline constexpr int kFp8WideMargin = 14;  // per mille of the 192-column walk
+inline bool choose_fp8_wide(int M, int N, int K, int sms, GemmOptions const& opt = {}) {
+  using Narrow = Fp8Config<float_e4m3_t, float_e4m3_t, bfloat16_t>;  // (the tiles do not depend on the types)
+  using Wide = Fp8WideConfig<float_e4m3_t, float_e4m3_t, bfloat16_t>;
+  static_assert(Narrow::BM::value == Wide::BM::value, "choose_fp8_wide: the two configurations' tiles have the same rows");
+  if (M <= 0 || N <= 0 || sms <= 0) return false;
+  constexpr int bm = Narrow::BM::value;
+  int const tiles_m = (M + bm - 1) / bm, cl = choose_cluster(opt, tiles_m, K, true);
+  int const workers = sms / cl > 0 ? sms / cl : 1;
+  auto const walk = [&](int bn) {
+    long long const units = (long long)((tiles_m + cl - 1) / cl) * ((N + bn - 1) / bn);
+    return (units + workers - 1) / workers * bn;
+  };
+  return walk(Wide::BN::value) * 1000 < walk(Narrow::BN::value) * (1000 - kFp8WideMargin);
+}
+
+// The promoted FP8 GEMM (per-tensor or row/column scales): Fp8WideConfig where choose_fp8_wide
+// (16-bit output), else Fp8Config.
+template <class TA, class TB, class TO>
+cudaError_t launch_fp8_promoted(TA const* A, long long lda, TB const* B, long long ldb, TO* C, long long ldc, int M, int N, int K,
+                                GemmScales const& scales, float alpha = 1.f, cudaStream_t stream = 0, GemmOptions const& opt = {}) {
+  if constexpr (sizeof(TO) == 2) {
+    static PerDevice<int> sms;  // the SM count per device
+    int dev = 0;
+    cudaError_t const e = cudaGetDevice(&dev);
+    if (e != cudaSuccess) return e;
+    int const n = sms.get(dev, [&] {
+      int v = 0;
+      return cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, dev) == cudaSuccess ? v : 0;
+    });
+    if (choose_fp8_wide(M, N, K, n, opt)) return launch_fp8<Fp8WideConfig<TA, TB, TO>>(A, lda, B, ldb, C, ldc, M, N, K, scales, alpha, stream, opt);
+  }
+  return launch_fp8<Fp8Config<TA, TB, TO>>(A, lda, B, ldb, C, ldc, M, N, K, scales, alpha, stream, opt);
+}
+
 // The FP8 GEMM with its configuration chosen: block-scaled where scales.blocks,
 // else without promotion where fast (the ping-pong kernel where choose_fp8_fast_pingpong),
-// else with it (each instantiates its kernel).
+// else with it (launch_fp8_promoted; each instantiates its kernel).
 template <class TA, class TB, class TO>
 cudaError_t gemm_fp8(TA const* A, long long lda, TB const* B, long long ldb, TO* C, long long ldc, int M, int N, int K,
                      GemmScales const& scales, float alpha = 1.f, cudaStream_t stream = 0, GemmOptions const& opt = {}, bool fast = false) {
@@ -683,7 +743,7 @@ cudaError_t gemm_fp8(TA const* A, long long lda, TB const* B, long long ldb, TO*
       return launch_fp8<PingPong>(A, lda, B, ldb, C, ldc, M, N, K, scales, alpha, stream, opt);
     return launch_fp8<Fp8FastConfig<TA, TB, TO>>(A, lda, B, ldb, C, ldc, M, N, K, scales, alpha, stream, opt);
   }
-  return launch_fp8<Fp8Config<TA, TB, TO>>(A, lda, B, ldb, C, ldc, M, N, K, scales, alpha, stream, opt);
+  return launch_fp8_promoted(A, lda, B, ldb, C, ldc, M, N, K, scales, alpha, stream, opt);
 }
 
 }  // namespace tessel::kernels::sm90

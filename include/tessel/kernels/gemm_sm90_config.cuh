@@ -173,8 +173,14 @@ struct GemmConfig {
   // BNPiece x BK elements of the stage's layout are its first BNPiece rows, in
   // both majors; a box of at most 128 rows keeps the tensor map's construction
   // within the compiler's constexpr budget).
-  static_assert(BN_ % 64 == 0 && BN_ >= 64 && BN_ <= 512, "GemmConfig: BN is a multiple of 64 in 64..512");
-  using BNPiece = Int<(BN_ % 128 == 0 ? 128 : 64)>;
+  // BN no multiple of 64 (kNarrowN: 80, 144, 176, 208, 240, ...; issue 27, session 22): the 8-bit halves' tiles
+  // only (a K-major B, one wgmma N), whose B stage then lands as two pieces of BN / 2 rows (whole
+  // 8-row swizzle atoms: BN a multiple of 16) and whose epilogue's last 64-column chunk starts at BN - 64.
+  static constexpr bool kNarrowN = BN_ % 64 != 0;
+  static_assert((BN_ % 64 == 0 && BN_ >= 64 && BN_ <= 512) ||
+                    (BN_ % 16 == 0 && BN_ > 64 && BN_ < 256 && Halves_ && MA == GMMA::Major::K && MB == GMMA::Major::K && !PingPong_),
+                "GemmConfig: BN is a multiple of 64 in 64..512, or (the halves' tiles, K-major, cooperative) a multiple of 16 in 80..240");
+  using BNPiece = Int<(BN_ % 128 == 0 ? 128 : BN_ % 64 == 0 ? 64 : BN_ / 2)>;
   static constexpr int kPiecesB = BN_ / BNPiece::value;
   using SmemTileA = decltype(tile_to_shape(AtomA{}, Shape<BM, BK>{}, take<0, 2>(OrderA{})));
   using SmemTileB = decltype(tile_to_shape(AtomB{}, Shape<BNPiece, BK>{}, take<0, 2>(OrderB{})));
@@ -267,13 +273,24 @@ struct GemmConfig {
   // kChunksN or more: the previous tile's, long done, at the cost of shared memory for stages).
   static constexpr int kEpiSlots = EpiSlots_;
   static_assert(EpiSlots_ == 1 || EpiSlots_ == 2 || EpiSlots_ == 4 || EpiSlots_ == 8, "GemmConfig: 1, 2, 4 or 8 epilogue slots per consumer warpgroup");
-  static constexpr int kChunksN = BN_ / 64;  // chunks along N per m64 row block of a tile
+  static constexpr int kChunksN = (BN_ + 63) / 64;  // chunks along N per m64 row block of a tile
   // Chunks per warpgroup per tile (a count that is no multiple of the slots': the slots go round
   // across tiles): chunk j covers rows chunk_row(w, j) .. + 64 of the tile (warpgroup w's 64 rows,
-  // or row block j / kChunksN of a ping-pong warpgroup's tile) and columns 64 (j % kChunksN) .. + 64,
-  // the accumulator values [j V / kChunks, (j + 1) V / kChunks) of the thread's V (check_epilogue_chunks).
+  // or row block j / kChunksN of a ping-pong warpgroup's tile) and columns chunk_col(j % kChunksN) .. + 64,
+  // the kChunkVals accumulator values from chunk_val(j) on (check_epilogue_chunks): [j V / kChunks,
+  // (j + 1) V / kChunks) of the thread's V where BN is a multiple of 64. kNarrowN: the last chunk's
+  // columns are [BN - 64, BN), overlapping the chunk before (those columns stored twice, the same values).
   static constexpr int kChunks = kRowBlocks * kChunksN;
+  static constexpr int kChunkVals = 64 * 64 / 128;  // a chunk's accumulator values per thread of its warpgroup
   TESSEL_HOST_DEVICE static constexpr int chunk_row(int w, int j) { return 64 * (kPingPong ? j / kChunksN : w); }
+  TESSEL_HOST_DEVICE static constexpr int chunk_col(int jn) {
+    if constexpr (kNarrowN) return 64 * jn < BN_ - 64 ? 64 * jn : BN_ - 64;
+    else return 64 * jn;
+  }
+  TESSEL_HOST_DEVICE static constexpr int chunk_val(int j) {
+    if constexpr (kNarrowN) return chunk_col(j) * kChunkVals / 64;  // (one row block: kNarrowN has no ping-pong)
+    else return j * kChunkVals;
+  }
   static constexpr int kEpiBytes = kEpiTma ? kConsumers * kEpiSlots * kEpiChunkElems * int(sizeof(TO)) : 0;
   // (A 32-bit output's epilogue, registers -> global memory, stays between tiles.)
   static constexpr bool kEpiUnder = EpiUnder_ && kEpiTma;

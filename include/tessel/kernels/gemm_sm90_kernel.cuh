@@ -250,12 +250,11 @@ template <class Cfg>
 TESSEL_HOST_DEVICE constexpr int epi_thread_bits() {
   auto const tv = Cfg::TiledMma::get_layoutC_TV();  // (thread, value) -> m + BM n
   typename Cfg::SmemTileCElems const lo{};
-  constexpr int kPer = int(decltype(size<1>(tv))::value) / Cfg::kChunks;
   int bits = 0;
   for (int t = 0; t < Cfg::kMmaThreads; ++t)
     for (int j = 0; j < Cfg::kChunks; ++j) {
-      int const mn = int(tv(t, j * kPer)), m = mn % Cfg::BM::value, n = mn / Cfg::BM::value;
-      bits |= int(lo(m - Cfg::chunk_row(t / 128, j), n - 64 * (j % Cfg::kChunksN)));
+      int const mn = int(tv(t, Cfg::chunk_val(j))), m = mn % Cfg::BM::value, n = mn / Cfg::BM::value;
+      bits |= int(lo(m - Cfg::chunk_row(t / 128, j), n - Cfg::chunk_col(j % Cfg::kChunksN)));
     }
   return bits;
 }
@@ -562,12 +561,13 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
     [[maybe_unused]] auto const store_tma = [&](GemmTile const& t) __attribute__((always_inline)) {
       if constexpr (Cfg::kEpiTma) {
         // Through shared memory: chunk j of this warpgroup holds rows
-        // Cfg::chunk_row(wg, j) .. + 64 and columns 64 (j % kChunksN) .. + 64 of the
-        // tile, the accumulator values [j * kVals / kChunks, (j + 1) * kVals / kChunks)
-        // (checked on the host against the TiledMMA's C partition: check_epilogue_chunks).
+        // Cfg::chunk_row(wg, j) .. + 64 and columns Cfg::chunk_col(j % kChunksN) .. + 64 of the
+        // tile, the accumulator values [chunk_val(j), + kPer) (j * kVals / kChunks on where BN is a
+        // multiple of 64; checked on the host against the TiledMMA's C partition: check_epilogue_chunks).
         int const wg = ctid / 128;
         bool const leader = (ctid % 128) == 0;
-        constexpr int kPer = kVals / Cfg::kChunks;
+        constexpr int kPer = Cfg::kChunkVals;
+        static_assert(Cfg::kNarrowN || kPer == kVals / Cfg::kChunks, "gemm_kernel: the epilogue's chunks are not the accumulators' values");
         float alpha = p.alpha;
         if constexpr (Cfg::kEightBit && !Cfg::kBlockScaled) alpha = detail::tensor_scaled_alpha(alpha, p.scales);
         // The thread's coordinates, recomputed here from an opaque copy of its
@@ -641,26 +641,36 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) gemm_kernel(__grid_constant_
             }
             if (leader) tma_store_wait<Cfg::kEpiSlots - 1>();  // the store that last read this slot is done
             detail::named_barrier_sync(Cfg::kEpiBarrier + wg, 128);
-            auto const rc0 = tCcE(j * kPer);
-            int const o0 = int(lo(int(get<0>(rc0)) - crow, int(get<1>(rc0)) - jn * 64));  // the thread's part (epi_thread_bits)
+            int const v0 = Cfg::chunk_val(j), ccol = Cfg::chunk_col(jn);  // the chunk's first value and column in the tile
+            auto const rc0 = tCcE(v0);
+            int const o0 = int(lo(int(get<0>(rc0)) - crow, int(get<1>(rc0)) - ccol));  // the thread's part (epi_thread_bits)
             TESSEL_UNROLL
-            for (int i = j * kPer; i < (j + 1) * kPer; i += 2) {
+            for (int i = v0; i < v0 + kPer; i += 2) {
               std::uint32_t v;
               if constexpr (kPackFirst) v = packed[i / 2];
               else if constexpr (kSplit > 1) v = pk[(i % kPieceVals) / 2];
               else v = pair_of(i, unit);
               auto const rci = tCc0(i);
-              int const oi = int(lo(int(get<0>(rci)) - Cfg::chunk_row(0, j), int(get<1>(rci)) - jn * 64));  // value i's part
+              int const oi = int(lo(int(get<0>(rci)) - Cfg::chunk_row(0, j), int(get<1>(rci)) - ccol));  // value i's part
               detail::st_shared_u32(slot_s + std::uint32_t(sizeof(TO)) * std::uint32_t(o0 ^ (oi & kThreadBits)) +
                                         std::uint32_t(sizeof(TO)) * std::uint32_t(oi & ~kThreadBits), v);
             }
             fence_view_async_shared();  // these writes, before the TMA store reads them
             detail::named_barrier_sync(Cfg::kEpiBarrier + wg, 128);
             if (leader) {
-              int const row = t.c_row + crow, cb = t.c_col / 64 + jn;  // the chunk's first row and column block of C
-              if (row < t.c_row_end && cb * 64 < p.n) {
-                int const x = row * (p.plan_c.mn_step[0] / 64) + cb * p.plan_c.k_step[0], y = row * (p.plan_c.mn_step[1] / 64) + cb * p.plan_c.k_step[1];
-                SM90_TMA_STORE::copy(&p.tma_c.desc, slot, x, y);
+              int const row = t.c_row + crow;  // the chunk's first row of C
+              if constexpr (!Cfg::kNarrowN) {
+                int const cb = t.c_col / 64 + jn;  // its column block of C
+                if (row < t.c_row_end && cb * 64 < p.n) {
+                  int const x = row * (p.plan_c.mn_step[0] / 64) + cb * p.plan_c.k_step[0], y = row * (p.plan_c.mn_step[1] / 64) + cb * p.plan_c.k_step[1];
+                  SM90_TMA_STORE::copy(&p.tma_c.desc, slot, x, y);
+                }
+              } else {  // (tiles start at multiples of BN: the chunk's first column of C, a multiple of 16)
+                int const col = t.c_col + ccol;
+                if (row < t.c_row_end && col < p.n) {
+                  int const x = row * (p.plan_c.mn_step[0] / 64) + col * (p.plan_c.k_step[0] / 64), y = row * (p.plan_c.mn_step[1] / 64) + col * (p.plan_c.k_step[1] / 64);
+                  SM90_TMA_STORE::copy(&p.tma_c.desc, slot, x, y);
+                }
               }
               tma_store_arrive();  // a group per chunk (maybe empty): the slots' waits count chunks
             }
