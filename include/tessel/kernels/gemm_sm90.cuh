@@ -628,8 +628,9 @@ struct TmaOperands {
 // FP8 GEMM (helper fp8)"), the same sums (bit-identical to torch._scaled_mm). Fp8GroupedConfig, the
 // grouped GEMM's (gemm_sm90_grouped.cuh), keeps the epilogue between tiles (EpiUnder_ is the dense
 // kernel's).
-template <class TA, class TB, class TO, bool EpiUnder, int BN = 192>
-using Fp8PromotedConfig = GemmConfig<TA, TO, GMMA::Major::K, GMMA::Major::K, BN, 4, 2, 24, 240, TB, true, false, true, 2, 4, 0, 0, EpiUnder>;
+// (Blocks: DeepSeek-V3's block scales, Fp8BlockConfig.)
+template <class TA, class TB, class TO, bool EpiUnder, int BN = 192, bool Blocks = false>
+using Fp8PromotedConfig = GemmConfig<TA, TO, GMMA::Major::K, GMMA::Major::K, BN, 4, 2, 24, 240, TB, true, Blocks, true, 2, 4, 0, 0, EpiUnder>;
 template <class TA, class TB, class TO>
 using Fp8Config = Fp8PromotedConfig<TA, TB, TO, true>;
 // Fp8Config on 128 x 208 tiles (halves of 104 columns: 104 promoted + 52 + 52 wgmma fp32 accumulators per
@@ -667,7 +668,7 @@ inline bool choose_fp8_fast_pingpong(int tiles_m, int K) { return tiles_m >= kCl
 // phase apart (GemmScales::offset, always on for block scaling): on the H200 1.01-1.15x the
 // 128 x 128 halves (session 14's first block default) and 0.93-0.98x Fp8Config, one call.
 template <class TA, class TB, class TO>
-using Fp8BlockConfig = GemmConfig<TA, TO, GMMA::Major::K, GMMA::Major::K, 192, 4, 2, 24, 240, TB, true, true, true, 2, 4>;
+using Fp8BlockConfig = Fp8PromotedConfig<TA, TB, TO, false, 192, true>;
 
 // The FP8 GEMM of configuration Cfg on pointers: C (M, N) row-major (ldc) =
 // alpha * sa * sb * A (M, K) * B (N, K)^T (or block-scaled), A and B K-major
