@@ -1,6 +1,6 @@
 // The Hopper attention forward of issue 26 (tessel/kernels/attention_sm90.cuh)
 // on the GPU: correctness against a reference computed on the GPU, then timings.
-//   attention_bench [--small] [--no-time] [--time-only] [--describe] [--reps N]
+//   attention_bench [--small] [--no-time] [--time-only] [--describe] [--reps N] [--pause-ms N]
 // Correctness, as FlashAttention-3's tests: the reference in fp32 (double
 // arithmetic, rounded to the input type at the end) and the same computation
 // in the input precision (Q*scale, S and P rounded to the input type, as
@@ -13,7 +13,8 @@
 // ragged lengths. --small: the small cases only (for compute-sanitizer).
 // Timing: the issue's table (batch x seqlen = 16k tokens, heads x head dim =
 // 2048), bf16, median of N (default 30) runs after 5 warm-up runs, CUDA
-// events, TFLOP/s counting 4 B H S^2 D (halved for causal).
+// events, TFLOP/s counting 4 B H S^2 D (halved for causal); --pause-ms N: the
+// GPU idle N ms before each case's warm-up (every case from the same power state).
 // One configuration per build: CI compiles (no GPU) variant 0, bf16 d64
 // non-causal; -DTESSEL_ATTN_VARIANT=0..8 picks another (bf16 d64/d128/d256
 // non-causal and causal, fp16 d64 causal, d128 non-causal, d256 causal),
@@ -34,6 +35,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <tessel/kernels/attention_sm90.cuh>
@@ -592,7 +594,7 @@ void sweep(bool small, Totals& tot) {
 }
 
 template <class Cfg>
-void time_shape(int batch, int s, int reps) {
+void time_shape(int batch, int s, int reps, int pause_ms) {
   using T = typename Cfg::Element;
   int const D = Cfg::kHeadDim, h = 2048 / D;
   long long const n = (long long)batch * s * h * D;
@@ -606,6 +608,11 @@ void time_shape(int batch, int s, int reps) {
   a.batch = batch, a.sq = s, a.sk = s, a.hq = h, a.hkv = h, a.head_dim = D, a.causal = Cfg::kCausal;
   a.set_contiguous();
   buf.fp8(a, 5u);
+  // --pause-ms: the GPU idle for that long before the warm-up, so that every case starts from the same
+  // power state (the H100's clocks fall from 1980 to 1400-1800 MHz within ~0.1 s of sustained attention
+  // at its 700 W limit: without a pause a case's clocks depend on the cases timed before it)
+  CK(cudaDeviceSynchronize());
+  if (pause_ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(pause_ms));
   for (int i = 0; i < 5; ++i) CK(att::launch_attention<Cfg>(a, nullptr));
   CK(cudaDeviceSynchronize());
   cudaEvent_t e0, e1;
@@ -649,21 +656,21 @@ void time_shape(int batch, int s, int reps) {
 
 // The issue's table rows of this head dimension.
 template <class Cfg>
-void time_table(int reps) {
+void time_table(int reps, int pause_ms) {
   if constexpr (Cfg::kFp8) {  // FP8: the issue's S >= 8192 rows, and 16k
-    if constexpr (Cfg::kHeadDim == 128) time_shape<Cfg>(8, 2048, reps);
-    time_shape<Cfg>(2, 8192, reps);
-    time_shape<Cfg>(1, 16384, reps);
+    if constexpr (Cfg::kHeadDim == 128) time_shape<Cfg>(8, 2048, reps, pause_ms);
+    time_shape<Cfg>(2, 8192, reps, pause_ms);
+    time_shape<Cfg>(1, 16384, reps, pause_ms);
   } else if constexpr (!std::is_same_v<typename Cfg::Element, bfloat16_t>) {
     return;
   } else if constexpr (Cfg::kHeadDim == 64) {
-    time_shape<Cfg>(2, 8192, reps);
+    time_shape<Cfg>(2, 8192, reps, pause_ms);
   } else if constexpr (Cfg::kHeadDim == 128) {
-    time_shape<Cfg>(8, 2048, reps);
-    time_shape<Cfg>(2, 8192, reps);
-    time_shape<Cfg>(1, 16384, reps);
+    time_shape<Cfg>(8, 2048, reps, pause_ms);
+    time_shape<Cfg>(2, 8192, reps, pause_ms);
+    time_shape<Cfg>(1, 16384, reps, pause_ms);
   } else {
-    time_shape<Cfg>(2, 8192, reps);
+    time_shape<Cfg>(2, 8192, reps, pause_ms);
   }
 }
 
@@ -829,14 +836,14 @@ static_assert(std::is_same_v<Config<float_e4m3_t, 128, false>, att::AttentionCon
 
 struct Options {
   bool small = false, time = true, check = true, describe = false;
-  int reps = 30;
+  int reps = 30, pause_ms = 0;
 };
 
 template <class Cfg>
 void run_config(Options const& o, Totals& tot) {
   if (o.describe) att::describe<Cfg>();
   if (o.check) sweep<Cfg>(o.small, tot);
-  if (o.time) time_table<Cfg>(o.reps);
+  if (o.time) time_table<Cfg>(o.reps, o.pause_ms);
 }
 
 }  // namespace
@@ -850,8 +857,9 @@ int main(int argc, char** argv) {
     else if (a == "--time-only") o.check = false;
     else if (a == "--describe") o.describe = true;
     else if (a == "--reps" && i + 1 < argc) o.reps = std::atoi(argv[++i]);
+    else if (a == "--pause-ms" && i + 1 < argc) o.pause_ms = std::atoi(argv[++i]);
     else {
-      std::fprintf(stderr, "usage: attention_bench [--small] [--no-time] [--time-only] [--describe] [--reps N]\n");
+      std::fprintf(stderr, "usage: attention_bench [--small] [--no-time] [--time-only] [--describe] [--reps N] [--pause-ms N]\n");
       return 2;
     }
   }
