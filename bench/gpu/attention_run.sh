@@ -9,7 +9,10 @@
 # ships) and sweep. Logs under $OUT; a summary of the timings per row at the end
 # (the fastest variant of each row beside cuDNN and FA2). TORCH=0 skips SDPA's
 # timings; FP8PY=1 runs attention_fp8_py.py (tessel.cuda.attention's FP8 sweep
-# and timings from PyTorch; it builds the whole library).
+# and timings from PyTorch; it builds the whole library). REPS: runs per timing
+# (30); PAUSE_MS: the GPU idle that long before each timed case, tessel's and
+# SDPA's (0: the cases back to back, each in the power state the ones before
+# it left).
 #   bash bench/gpu/attention_run.sh
 #   VARIANTS="9= 10= 11= 12=" SAN="9 12" TORCH=0 PYEXT=0 FP8PY=1 bash bench/gpu/attention_run.sh   (FP8, session 12)
 # Variants: name=flags; VARIANTS replaces the list. Names: the bench's
@@ -85,7 +88,7 @@ for v in ${SAN:-1 3 5}; do
   done
 done
 for v in $all; do
-  [ -x $d/attn_$v ] && timeout 60 $d/attn_$v --time-only --reps ${REPS:-30} 2>&1 | grep -E "^time|error" | sed "s/^/[$v] /" | tee -a "$out/time.txt"
+  [ -x $d/attn_$v ] && timeout 60 $d/attn_$v --time-only --reps ${REPS:-30} --pause-ms ${PAUSE_MS:-0} 2>&1 | grep -E "^time|error" | sed "s/^/[$v] /" | tee -a "$out/time.txt"
 done
 for v in ${NCU:-}; do
   [ -x $d/attn_$v ] || continue
@@ -105,7 +108,7 @@ for name, unit, val in zip(r[0], r[1], r[2]):
   grep -E "Duration|SM Frequency|Issue Slots Busy|SM Busy|No Eligible|Eligible Warps" "$out/ncu_$v.txt" | sed "s/  */ /g; s/^/[$v] /"
 done
 if [ "${TORCH:-1}" = 1 ]; then
-  PYTHONUNBUFFERED=1 timeout 120 python3 bench/gpu/attention_torch.py --reps ${REPS:-30} 2>&1 | tee "$out/torch.txt"
+  PYTHONUNBUFFERED=1 timeout 120 python3 bench/gpu/attention_torch.py --reps ${REPS:-30} --pause-ms ${PAUSE_MS:-0} 2>&1 | tee "$out/torch.txt"
   python3 bench/gpu/attention_table.py "$out/time.txt" "$out/torch.txt" 2>&1 | tee "$out/table.txt"
 fi
 if [ -f python/tessel/cuda.py ] && [ "${PYEXT:-1}" = 1 ]; then
