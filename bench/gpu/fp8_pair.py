@@ -41,7 +41,9 @@ default on 128 x 208 tiles); chosen (the promoted path as gemm_fp8 and tessel.cu
 launch_fp8_promoted: n208 where choose_fp8_wide, else default);
 main.<variant> (with --lib2: that variant of a second build, another tree's, timed in the same cycles; --ref names the
 variant whose per-cycle time the others' are also divided by); a suffix _c1 / _c2 forces clusters of 1 / 2 CTAs (else chosen: 2 where K >= 9216), a suffix _o (after
-it) the consumer warpgroups' phase offset (GemmScales::offset), a suffix _s<L> (after those) the raster's swizzle 2^L.
+it) the consumer warpgroups' phase offset (GemmScales::offset), a suffix _s<L> (after those) the raster's swizzle 2^L, a
+suffix _r0 / _r1 (after those) the raster's last partial group of columns padded / a group of its own (GemmOptions::raster_rest;
+else chosen; a --lib2 build older than session 23 does not take it).
 cublas: torch._scaled_mm(a, b, scale_a, scale_b, out_dtype=bf16) (use_fast_accum False;
 cublas_fast: True).
 
@@ -71,7 +73,7 @@ def main():
     ap.add_argument("--variants", default="default,fast")
     ap.add_argument("--interleave", type=int, default=0)  # cycles per round and case, one call of each variant per cycle
     ap.add_argument("--lib2", default="")  # a second build (another tree's): its variants named "main.<variant>"
-    ap.add_argument("--ref", default="")  # --interleave: also each variant's per-cycle ratio to this variant's time (median)
+    ap.add_argument("--ref", default="")  # --interleave: also each variant's per-cycle ratio to these variants' times (comma list; medians)
     args = ap.parse_args()
 
     def entry(path):
@@ -96,6 +98,9 @@ def main():
     for v in list(code):  # _s<L>: the raster's swizzle 2^L (GemmOptions::log_swizzle; else chosen)
         for L in range(5):
             code[f"{v}_s{L}"] = code[v] + 10000 * (L + 1)
+    for v in list(code):  # _r<R>: the raster's last partial group padded (0) or a group of its own (1) (GemmOptions::raster_rest)
+        for R in range(2):
+            code[f"{v}_r{R}"] = code[v] + 100000 * (R + 1)
     for v in list(code):  # main.<variant>: --lib2's
         code["main." + v] = code[v]
     promoted = [v for v in variants if v in code and code[v] % 100 in (0, 6, 7, 9, 10, 11, 12, 13, 15, 18, 19, 21, 22, 25, 26, 27, 30) and v != "default"
@@ -248,25 +253,29 @@ def interleaved(args, tensors, allv, fn_of, failed):
     a cycle rotating with the round), each call between two CUDA events; per round the median over the cycles of
     (cuBLAS time / variant time), so that the card's clock drifts (FP8 runs at the power limit) fall on both alike."""
     ratios, tflops, to_ref = {}, {}, {}
+    refs = [x for x in args.ref.split(",") if x]
     for r in range(args.rounds):
         for (M, N, K), t in tensors:
             vs = allv[r % len(allv):] + allv[:r % len(allv)]
             per = dict(zip(vs, interleaved_ms([fn_of(v, t) for v in vs], args.interleave)))
             for v in vs:
                 ratios.setdefault(((M, N, K), v), []).append(statistics.median(cb / x for x, cb in zip(per[v], per["cublas"])))
-                if args.ref in per:
-                    to_ref.setdefault(((M, N, K), v), []).append(statistics.median(rf / x for x, rf in zip(per[v], per[args.ref])))
+                for rv in refs:
+                    if rv in per:
+                        to_ref.setdefault(((M, N, K), v, rv), []).append(statistics.median(rf / x for x, rf in zip(per[v], per[rv])))
                 tflops.setdefault(((M, N, K), v), []).append(2 * M * N * K / statistics.median(per[v]) / 1e9)
         print(f"round {r + 1} done", flush=True)
     print(f"\n{args.rounds} rounds of {args.interleave} interleaved cycles (cuBLAS and every variant, one call each per cycle); FP8 e4m3 TN, "
           f"per-tensor scales, bf16 out; per round the median over the cycles of (cuBLAS time / variant time); medians")
-    ref = f"/ {args.ref} per round" if to_ref else ""
-    print(f"{'case':22s} {'variant':14s} {'TFLOP/s':>8s}  {'/ cuBLAS per round':30s} {'median':>7s}  {ref:30s} {'median' if ref else ''}")
+    head = "".join(f"  {f'/ {rv} per round':30s} {'median':>7s}" for rv in refs if any(k[2] == rv for k in to_ref))
+    print(f"{'case':22s} {'variant':14s} {'TFLOP/s':>8s}  {'/ cuBLAS per round':30s} {'median':>7s}{head}")
     for (M, N, K), _ in tensors:
         for v in allv:
             rr = ratios[((M, N, K), v)]
-            tr = to_ref.get(((M, N, K), v), [])
-            rs = f"  {' '.join(f'{x:.3f}' for x in tr):30s} {statistics.median(tr):7.3f}" if tr else ""
+            rs = ""
+            for rv in refs:
+                tr = to_ref.get(((M, N, K), v, rv), [])
+                rs += f"  {' '.join(f'{x:.3f}' for x in tr):30s} {statistics.median(tr):7.3f}" if tr else ""
             print(f"{f'{M}x{N}x{K}':22s} {v:14s} {statistics.median(tflops[((M, N, K), v)]):8.1f}  {' '.join(f'{x:.3f}' for x in rr):30s} "
                   f"{statistics.median(rr):7.3f}{rs}")
     return 1 if failed else 0

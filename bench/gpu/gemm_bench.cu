@@ -224,6 +224,7 @@ struct Fp8Case {
   bool promotion = false;  // the promotion study on the random inputs
   bool offset = false;     // GemmScales::offset (the consumer warpgroups' phase offset)
   int grid = 0;            // GemmOptions::grid: the most clusters launched (0: as many as run at once)
+  int raster_rest = -1;    // GemmOptions::raster_rest: the raster's last partial group of columns (-1 chosen, 0 padded, 1 its own group)
 };
 
 template <class Cfg>
@@ -258,7 +259,7 @@ bool run_fp8_case(Fp8Case const& c, int reps, Totals& tot, bool do_time) {
   kernels::LaunchInfo li;
   kernels::GemmOptions opt;
   opt.info = &li;
-  opt.grid = c.grid;
+  opt.grid = c.grid, opt.raster_rest = c.raster_rest;
   auto const run = [&] { return kernels::sm90::launch_fp8<Cfg>(A, K, B, K, C, (long long)N, M, N, K, gs, 1.f, 0, opt); };
   // the scales: exact (powers of two) or random-case values; returns the reference's alpha
   auto const set_scales = [&](bool exact) {
@@ -287,6 +288,7 @@ bool run_fp8_case(Fp8Case const& c, int reps, Totals& tot, bool do_time) {
   char tag[16] = "";  // the comparison configurations' variant number (TESSEL_FP8_EXPERIMENTS)
   if (c.variant >= 6) std::snprintf(tag, sizeof tag, " v%d", c.variant);
   if (c.grid > 0) std::snprintf(tag + std::strlen(tag), sizeof tag - std::strlen(tag), " g%d", c.grid);
+  if (c.raster_rest >= 0) std::snprintf(tag + std::strlen(tag), sizeof tag - std::strlen(tag), " r%d", c.raster_rest);
   std::snprintf(name, sizeof name, "%sx%s->%s%s%s TN M=%d N=%d K=%d%s%s", type_name<TA>(), type_name<TB>(), type_name<TO>(),
                 Fast ? " fast" : Block ? " blocks" : "", tag, M, N, K, c.rows_cols ? " rows/cols" : "", c.offset ? " offset" : "");
   bool ok = true;
@@ -497,7 +499,9 @@ int fp8_main(bool small, bool describe, bool do_time, int reps) {
           if (v == 0 || v == 1 || v >= 27) {  // the epilogue under the next tile's first k-tile (Fp8Config): several tiles per CTA (2 or 3 clusters)
             c.grid = 2 + int(rc), c.promotion = false;
             run_fp8(c, reps, tot, false);
-            c.grid = 0;
+            c.raster_rest = 0;  // the padded raster (the promoted kernels' default is the compact one since session 23)
+            run_fp8(c, reps, tot, false);
+            c.grid = 0, c.raster_rest = -1;
           }
         }
   }
@@ -639,7 +643,9 @@ TESSEL_BENCH_EXPORT int tessel_bench_gemm_fp8(int variant, void const* A, void c
   auto const* b4 = static_cast<E4 const*>(B);
   auto* c = static_cast<bfloat16_t*>(C);
   kernels::GemmOptions opt;  // variant + 100 * cluster: clusters of 1 or 2 forced (else chosen); + 1000: GemmScales::offset;
-                             // + 10000 * (L + 1): the raster's swizzle 2^L (GemmOptions::log_swizzle)
+                             // + 10000 * (L + 1): the raster's swizzle 2^L (GemmOptions::log_swizzle);
+                             // + 100000 * (rest + 1): the raster's last group padded (0) or its own (1) (GemmOptions::raster_rest)
+  if (variant >= 100000) opt.raster_rest = variant / 100000 - 1, variant %= 100000;
   if (variant >= 10000) opt.log_swizzle = variant / 10000 - 1, variant %= 10000;
   if (variant >= 1000) gs.offset = true, variant -= 1000;
   if (variant >= 100) opt.cluster = variant / 100, variant %= 100;

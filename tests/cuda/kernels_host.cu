@@ -303,6 +303,24 @@ void scheduler() {
   check(most_of(2, false) == 43 && most_of(2, true) == 42 && most_of(3, false) == 43 && most_of(3, true) == 42,
         "RasterScheduler: 64 x 43 tiles on 66 clusters (2^2 and 2^3): 43 tiles at most padded, 42 compact");
   check_throws([] { (void)kernels::make_raster_scheduler(3, 0, -1); }, "no tiles", "make_raster_scheduler: no tiles is a named error");
+  // raster_most_tiles: the busiest worker's tiles, as the scheduler's own walk counts them (20 x 20 shapes, widths 2^0..2^4
+  // and chosen, padded and compact, 1..9 and 66 workers); the FP8 bench shapes' walks on the H100 (132 SMs, 66 clusters of 2).
+  int mbad = 0;
+  for (int tm = 1; tm <= 20; ++tm)
+    for (int tn = 1; tn <= 20; ++tn)
+      for (int L = -1; L <= 4; ++L)
+        for (bool compact : {false, true})
+          for (int w : {1, 2, 3, 4, 5, 6, 7, 8, 9, 66})
+            mbad += kernels::raster_most_tiles(tm, tn, L, compact, w) != most_tiles(kernels::make_raster_scheduler(tm, tn, L, compact), w);
+  check(mbad == 0, "raster_most_tiles: the scheduler's walk's busiest worker (20 x 20 shapes, widths 2^0..2^4 and chosen, 1..9 and 66 workers)");
+  check(kernels::raster_most_tiles(64, 43, 3, false, 132) == 22 && kernels::raster_most_tiles(64, 43, 3, true, 132) == 21 &&
+            kernels::raster_most_tiles(64, 53, 3, false, 66) == 53 && kernels::raster_most_tiles(64, 53, 3, true, 66) == 52 &&
+            kernels::raster_most_tiles(64, 58, 3, false, 66) == 57 && kernels::raster_most_tiles(32, 20, 3, false, 132) == 5 &&
+            kernels::raster_most_tiles(64, 43, 3, true, 132) == most_tiles(kernels::make_raster_scheduler(64, 43, 3, true), 132) &&
+            kernels::raster_most_tiles(64, 43, 3, false, 132) == most_tiles(kernels::make_raster_scheduler(64, 43, 3, false), 132),
+        "raster_most_tiles: FP8 8192^3 with 128 x 192 tiles 22 padded / 21 compact on 132 SMs; 16384 x 11008 with 128 x 208 on 66 clusters 53 / 52");
+  check_throws([] { (void)kernels::raster_most_tiles(3, 4, -1, true, 0); }, "no workers", "raster_most_tiles: no workers is a named error");
+
   // Other tile-index layouts: identity, batch coordinates (batch fastest, batch-major), longest first.
   int not_once = 0, invalid = 0, not_longest_first = 0;
   for (int tm = 1; tm <= 9; ++tm)
@@ -987,11 +1005,20 @@ void fp8_configs() {
         "Fp8WideConfig: 128 x 208 tiles, B in two 104-row boxes, halves of 104, the last epilogue chunk at columns 144..207, Fp8Config's schedule");
   check(s::detail::check_halves<CW>(), "Fp8WideConfig: the halves' C layouts are the promoted accumulator's");
   check(!C::kNarrowN && C::kChunksN == 3 && C::chunk_col(2) == 128 && C::chunk_val(2) == 64, "Fp8Config: three 64-column chunks, none overlapping");
-  // choose_fp8_wide on 132 SMs: the wide tiles where their walk is shorter by the margin (the bench shapes of issue 27)
+  // choose_fp8_wide on 132 SMs: the wide tiles where the busiest cluster's walk is shorter by the margin (the bench shapes of issue 27)
   check(s::choose_fp8_wide(4096, 4096, 4096, 132) && !s::choose_fp8_wide(8192, 8192, 8192, 132) && s::choose_fp8_wide(16384, 4096, 4096, 132) &&
-            !s::choose_fp8_wide(16384, 11008, 4096, 132) && s::choose_fp8_wide(16384, 4096, 11008, 132) && !s::choose_fp8_wide(64, 64, 64, 132) &&
+            s::choose_fp8_wide(16384, 11008, 4096, 132) && s::choose_fp8_wide(16384, 4096, 11008, 132) && !s::choose_fp8_wide(64, 64, 64, 132) &&
             !s::choose_fp8_wide(0, 4096, 4096, 132) && !s::choose_fp8_wide(4096, 4096, 4096, 0),
-        "choose_fp8_wide: 208-column tiles at 4096^3 and M = 16384 with N = 4096, 192 at 8192^3, 16384 x 11008 and one tile");
+        "choose_fp8_wide: 208-column tiles at 4096^3 and M = 16384 (compact raster), 192 at 8192^3 and one tile");
+  check(s::choose_raster_rest(false, false) && s::choose_raster_rest(true, true) && !s::choose_raster_rest(true, false),
+        "choose_raster_rest: the compact raster for 16-bit inputs and the promoted 8-bit configurations, padded for 8-bit without promotion");
+  {  // the rule follows GemmOptions: a grid of 33 clusters at 8192^3 (192: 84 tiles of the busiest against 208's 78: 16128 / 16224)
+    kernels::GemmOptions g33, pad, c1;
+    g33.grid = 33, pad.raster_rest = 0, c1.cluster = 1;
+    check(!s::choose_fp8_wide(8192, 8192, 8192, 132, g33) && s::choose_fp8_wide(16384, 4096, 4096, 132, pad) &&
+              !s::choose_fp8_wide(16384, 11008, 4096, 132, pad) && s::choose_fp8_wide(16384, 4096, 4096, 132, c1),
+          "choose_fp8_wide: the walk of GemmOptions' grid, raster_rest and cluster");
+  }
   using CB = s::Fp8BlockConfig<E4, E4, BF>;
   check(CB::BN::value == 192 && CB::kStageBytes == (128 + 192) * 128 && CB::kBlockScaled && CB::kHalves && CB::kCross == 4,
         "Fp8BlockConfig: 128 x 192 tiles (two 128-column blocks of B per tile), stages of 40 KB, the halves in chunks of 4");

@@ -362,10 +362,16 @@ inline int choose_raster(int tiles_m, int tiles_n, bool eight_bit, double dram_g
 }
 
 // GemmOptions::raster_rest = -1: the raster's last partial group of columns walked as a group of its own (RasterScheduler,
-// scheduler.cuh) for 16-bit inputs: a persistent walk over the padded raster counts the padding's empty positions, so that
-// some clusters take a tile more than others (16384 x 11008 x 4096 on 66 clusters: 43 tiles at most against 41.7 on average;
-// 42 without the padding). 8-bit inputs keep the padded raster (not measured).
-inline bool choose_raster_rest(bool eight_bit) { return !eight_bit; }
+// scheduler.cuh) for 16-bit inputs and the promoted 8-bit configurations: a persistent walk over the padded raster counts
+// the padding's empty positions, so that some clusters take a tile more than others (raster_most_tiles; 16-bit 16384 x
+// 11008 x 4096 on 66 clusters: 43 tiles at most against 41.7 on average, 42 without the padding; FP8 8192^3 with 128 x
+// 192 tiles on 132 SMs: 22 against 20.8, 21 without). Measured on the H100 for the promoted 8-bit kernels (fp8_pair,
+// 5 rounds of 30 interleaved cycles, each configuration compact against itself padded (GemmOptions::raster_rest 0) in
+// the same cycles; bench/RESULTS.md "Session 23, FP8 GEMM (helper fp8)"): 128 x 192 8192^3 1.036, M = 16384 with N x K
+// 4096 x 4096 1.020, 11008 x 4096 1.002, 4096 x 11008 1.008; 128 x 208 there 1.003, 1.018, 1.019, 1.007;
+// block-scaled 1.004-1.049; every round above 1 (4096^3, whose operands stay in L2 between calls, reads 1.02-1.06 but
+// depends on the kernel before it). The 8-bit kernels without promotion keep the padded raster (not measured).
+inline bool choose_raster_rest(bool eight_bit, bool promoted) { return !eight_bit || promoted; }
 
 // The stream-K tail (GemmOptions::stream_k, StreamKTail in scheduler.cuh): whether the raster's `units`
 // positions (cluster tiles, and a padded raster's empty positions: GemmOptions::raster_rest 0) on `clusters`
@@ -453,7 +459,7 @@ cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename 
   int const tiles_mc = (tiles_m + p.cluster - 1) / p.cluster;
   int const log_swizzle = opt.log_swizzle >= 0 ? opt.log_swizzle : choose_raster(tiles_mc, tiles_n, Cfg::kEightBit, f.dram_gbps_per_sm);
   // The last partial group of columns as a group of its own (choose_raster_rest), or padded.
-  bool const rest = opt.raster_rest >= 0 ? opt.raster_rest > 0 : choose_raster_rest(Cfg::kEightBit);
+  bool const rest = opt.raster_rest >= 0 ? opt.raster_rest > 0 : choose_raster_rest(Cfg::kEightBit, Cfg::kPromote);
   p.sched = make_raster_scheduler(tiles_mc, tiles_n, log_swizzle, rest);  // in units of the cluster's M tiles
   // Persistent: as many clusters as run at once (clusters of 2 cannot always fill every SM).
   int const fit = p.cluster == 1 ? f.sms : f.clusters2;
@@ -555,7 +561,7 @@ void describe(int M = 0, int N = 0, int K = 0, int sms = 132, double dram_gbps_p
     auto const [tm, tn, kt] = gemm_common::tile_counts<Cfg>(M, N, K);
     int const cl = choose_cluster(GemmOptions{}, tm, K, Cfg::kEightBit), tmc = (tm + cl - 1) / cl;  // the default choice
     int const L = choose_raster(tmc, tn, Cfg::kEightBit, dram_gbps_per_sm);
-    RasterScheduler const raster = make_raster_scheduler(tmc, tn, L, choose_raster_rest(Cfg::kEightBit));
+    RasterScheduler const raster = make_raster_scheduler(tmc, tn, L, choose_raster_rest(Cfg::kEightBit, Cfg::kPromote));
     int const units = tmc * tn < sms / cl ? tmc * tn : sms / cl;
     std::printf("  problem %d x %d x %d: tiles %d x %d, %d k-tiles; clusters of %d along M (from K >= %d%s); grid %d persistent CTAs;\n"
                 "  raster over the %d x %d cluster tiles (swizzle 2^%d) ",
@@ -639,7 +645,8 @@ using Fp8Config = Fp8PromotedConfig<TA, TB, TO, true>;
 // shorter (choose_fp8_wide). Measured on the H100 against main's Fp8Config in the same cycles (fp8_pair,
 // 5 rounds of 30 interleaved cycles, two calls; bench/RESULTS.md "Session 22, FP8 GEMM (helper fp8)"):
 // 4096^3 1.083 / 1.082, M = 16384 with N x K 4096 x 4096 1.018 / 1.019 and 4096 x 11008 1.033 / 1.034;
-// 8192^3 0.995 / 0.990 and 16384 x 11008 x 4096 0.999 / 0.994, where Fp8Config stays.
+// 8192^3 0.995 / 0.990, where Fp8Config stays; 16384 x 11008 x 4096 0.999 / 0.994 on the padded raster,
+// 1.003 of Fp8Config with the compact one (session 23), where it is chosen since.
 template <class TA, class TB, class TO>
 using Fp8WideConfig = Fp8PromotedConfig<TA, TB, TO, true, 208>;
 template <class TA, class TB, class TO>
@@ -688,25 +695,32 @@ cudaError_t launch_fp8(typename Cfg::ElementA const* A, long long lda, typename 
 
 // Whether the promoted FP8 GEMM (16-bit output) takes Fp8WideConfig's 208-column tiles rather than
 // Fp8Config's 192: where its persistent walk is shorter by more than kFp8WideMargin, the walk counted
-// as the waves of cluster tiles over the SMs' clusters times the tile's width (a wave of 208-column
-// tiles takes 208 / 192 of one of 192, for the same rows and K). On 132 SMs: 4096^3 5 waves of 208
-// against 6 of 192 (1040 / 1152 = 0.903), M = 16384 (clusters of 2) with N = 4096 20 against 22
-// (4160 / 4224 = 0.985); N = 11008 (52 against 57: 10816 / 10944 = 0.988) and 8192^3 (20 x 208 /
-// 21 x 192 = 1.032) keep 192. The margin: the count's error on the H100 (bench/RESULTS.md "Session 22,
-// FP8 GEMM (helper fp8)"): 208 / 192 read 0.999 and 0.992-0.994 at 16384 x 11008 x 4096 against 0.988
-// predicted, 0.995 and 0.990 at 8192^3 against 1.032.
-inline constexpr int kFp8WideMargin = 14;  // per mille of the 192-column walk
+// as the busiest cluster's tiles (raster_most_tiles, on the raster, clusters and grid that launch_gemm
+// takes for opt: cluster, log_swizzle, raster_rest, grid; sms / cluster clusters) times the tile's width
+// (a tile of 208 columns takes 208 / 192 of one of 192, for the same rows and K). On 132 SMs with the
+// compact raster (choose_raster_rest): 4096^3 5 tiles of 208 against 6 of 192 (1040 / 1152 = 0.903),
+// M = 16384 (clusters of 2) with N = 4096 20 against 22 (4160 / 4224 = 0.985), N = 11008 52 against 57
+// (10816 / 10944 = 0.988); 8192^3 20 x 208 against 21 x 192 (1.032) keeps 192. Measured on the H100
+// (bench/RESULTS.md "Session 23, FP8 GEMM (helper fp8)", both compact, the same cycles), 208 / 192:
+// 4096^3 1.10, M = 16384 with N x K 4096 x 4096 1.017, 11008 x 4096 1.003, 4096 x 11008 1.037, 8192^3
+// 0.954: the count's sign right on all five (its error up to 2%). The margin keeps 192 where the count
+// promises less than 1% (on the padded raster, GemmOptions::raster_rest 0, the count still errs at
+// 8192^3: 4160 against 4224 chooses 208, which read 0.990-0.995 of 192 in session 22).
+inline constexpr int kFp8WideMargin = 10;  // per mille of the 192-column walk
 inline bool choose_fp8_wide(int M, int N, int K, int sms, GemmOptions const& opt = {}) {
   using Narrow = Fp8Config<float_e4m3_t, float_e4m3_t, bfloat16_t>;  // (the tiles do not depend on the types)
   using Wide = Fp8WideConfig<float_e4m3_t, float_e4m3_t, bfloat16_t>;
   static_assert(Narrow::BM::value == Wide::BM::value, "choose_fp8_wide: the two configurations' tiles have the same rows");
+  static_assert(Narrow::kPromote && Wide::kPromote, "choose_fp8_wide: both promoted (the same raster rule)");
   if (M <= 0 || N <= 0 || sms <= 0) return false;
   constexpr int bm = Narrow::BM::value;
-  int const tiles_m = (M + bm - 1) / bm, cl = choose_cluster(opt, tiles_m, K, true);
-  int const workers = sms / cl > 0 ? sms / cl : 1;
+  int const tiles_m = (M + bm - 1) / bm, cl = choose_cluster(opt, tiles_m, K, true), tiles_mc = (tiles_m + cl - 1) / cl;
+  int const fit = sms / cl > 0 ? sms / cl : 1, clusters = opt.grid > 0 && opt.grid < fit ? opt.grid : fit;
+  bool const compact = opt.raster_rest >= 0 ? opt.raster_rest > 0 : choose_raster_rest(true, true);
   auto const walk = [&](int bn) {
-    long long const units = (long long)((tiles_m + cl - 1) / cl) * ((N + bn - 1) / bn);
-    return (units + workers - 1) / workers * bn;
+    int const tiles_n = (N + bn - 1) / bn;
+    int const L = opt.log_swizzle >= 0 ? opt.log_swizzle : choose_raster(tiles_mc, tiles_n, true, 0.0);  // (8-bit: not per card)
+    return (long long)raster_most_tiles(tiles_mc, tiles_n, L, compact, clusters) * bn;
   };
   return walk(Wide::BN::value) * 1000 < walk(Narrow::BN::value) * (1000 - kFp8WideMargin);
 }

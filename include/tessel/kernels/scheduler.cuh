@@ -14,6 +14,7 @@
 //     TileScheduler is the GEMMs' (the raster);
 //   - RasterScheduler: the persistent GEMMs' raster, its last partial group of
 //     columns walked as a narrower group (no positions that are no tiles);
+//     raster_most_tiles: the busiest persistent CTA's tiles on it;
 //   - StreamKTail: the last partial wave of a persistent walk split along K
 //     among all its CTAs (stream-K), partial sums reduced in fp32;
 //   - GroupedTileScheduler: the tiles of a grouped (MoE) GEMM, groups of
@@ -24,6 +25,7 @@
 // Host and device code; needs no CUDA header.
 #pragma once
 
+#include <algorithm>
 #include <vector>
 
 #include "threadblock.hpp"
@@ -261,6 +263,28 @@ inline RasterScheduler make_raster_scheduler(int tiles_m, int tiles_n, int log_s
   }
   s.positions = s.whole.positions + s.rest.positions;
   return s;
+}
+
+// The most tiles one of `workers` persistent CTAs (or clusters) takes on make_raster_scheduler(tiles_m, tiles_n, L,
+// compact)'s raster, worker c taking positions c, c + workers, ... (as launch_gemm's walk): the busiest worker
+// sets a persistent launch's time. A compact raster (or 2^L dividing tiles_n) has a tile at every position:
+// ceil(tiles / workers). A padded one counts the empty positions of its last group of 2^L columns, position
+// lo + 2^L (m + tiles_m hi) of RasterLayout ((2^L, tiles_m), groups) : ((tiles_m, 1), 2^L tiles_m) being column
+// lo + 2^L hi of row m: worker c's count is its positions less its empty ones. (kernels_host checks it
+// against the scheduler's own walk.)
+inline int raster_most_tiles(int tiles_m, int tiles_n, int log_swizzle, bool compact, int workers) {
+  if (tiles_m <= 0 || tiles_n <= 0 || workers <= 0) fail("kernels::raster_most_tiles: no tiles or no workers");
+  int const L = log_swizzle >= 0 ? log_swizzle : choose_log_swizzle(tiles_m, tiles_n);
+  if (L > 30) fail("kernels::raster_most_tiles: a swizzle wider than 2^30 columns of tiles");
+  long long const w = 1ll << L, tiles = (long long)tiles_m * tiles_n;
+  long long const r = tiles_n % w;  // the last group's columns
+  if (compact || r == 0) return int((tiles + workers - 1) / workers);
+  long long const groups = (tiles_n + w - 1) / w, positions = groups * w * tiles_m, first = (groups - 1) * w * tiles_m;
+  std::vector<long long> taken(static_cast<std::size_t>(workers));  // each worker's positions, less its empty ones
+  for (int c = 0; c < workers; ++c) taken[std::size_t(c)] = positions / workers + (c < positions % workers);
+  for (long long m = 0; m < tiles_m; ++m)
+    for (long long lo = r; lo < w; ++lo) --taken[std::size_t((first + lo + w * m) % workers)];
+  return int(*std::max_element(taken.begin(), taken.end()));
 }
 
 // Longest first, for triangular work where row block m costs m + 1 units (causal
