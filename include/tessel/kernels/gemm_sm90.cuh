@@ -368,9 +368,12 @@ inline int choose_raster(int tiles_m, int tiles_n, bool eight_bit, double dram_g
 // 192 tiles on 132 SMs: 22 against 20.8, 21 without). Measured on the H100 for the promoted 8-bit kernels (fp8_pair,
 // 5 rounds of 30 interleaved cycles, each configuration compact against itself padded (GemmOptions::raster_rest 0) in
 // the same cycles; bench/RESULTS.md "Session 23, FP8 GEMM (helper fp8)"): 128 x 192 8192^3 1.036, M = 16384 with N x K
-// 4096 x 4096 1.020, 11008 x 4096 1.002, 4096 x 11008 1.008; 128 x 208 there 1.003, 1.018, 1.019, 1.007;
+// 4096 x 4096 1.020, 11008 x 4096 1.001, 4096 x 11008 1.008; 128 x 208 there 1.003, 1.018, 1.019, 1.007;
 // block-scaled 1.004-1.049; every round above 1 (4096^3, whose operands stay in L2 between calls, reads 1.02-1.06 but
-// depends on the kernel before it). The 8-bit kernels without promotion keep the padded raster (not measured).
+// depends on the kernel before it). With choose_fp8_wide's count on it, the promoted path (launch_fp8_promoted) against
+// main's in the same cycles (call 2 there, per round): 8192^3 1.027-1.031, 16384 x 11008 x 4096 1.007-1.010 (now 208
+// columns), 16384 x 4096 x 4096 1.001-1.006; 4096^3 0.993-1.006 and 16384 x 4096 x 11008 0.997-1.001, ties (the busiest
+// CTA's count unchanged). The 8-bit kernels without promotion keep the padded raster (not measured).
 inline bool choose_raster_rest(bool eight_bit, bool promoted) { return !eight_bit || promoted; }
 
 // The stream-K tail (GemmOptions::stream_k, StreamKTail in scheduler.cuh): whether the raster's `units`
