@@ -252,6 +252,38 @@ std::string variant_tag() {
   return t + (Cfg::kEpiXor ? " epi-xor" + std::to_string(Cfg::kEpiXor) : std::string()) + (Cfg::kConsumers != 2 ? " BM=" + std::to_string(Cfg::BM::value) : std::string()) + " BN=" + std::to_string(Cfg::BN::value) + " stages=" + std::to_string(Cfg::kStages) + (Cfg::kDynamic ? " dynamic" : " static") + (Cfg::kEpiTma ? " epi-tma" : "");
 }
 
+// TESSEL_ATTN_PDL=0: FP8's kernel launched after the V^T pass without programmatic dependent launch.
+inline bool dependent_launch_from_env() {
+  char const* e = std::getenv("TESSEL_ATTN_PDL");
+  return e == nullptr || std::atoi(e) != 0;
+}
+
+// FP8: the bytes of V^T's workspace (a.vt, fixed lengths, contiguous V) that differ from
+//   vt[((b hkv + h) D + d) skp + 32 q + c] = v[b, 32 q + pi(c), h, d]   (0 for keys past sk; pi = AttentionKeyPerm8)
+// computed on the host; 0 for 16-bit types.
+template <class T>
+long long check_vt(att::AttentionArgs<T> const& a) {
+  if constexpr (sizeof(T) != 1) {
+    return 0;
+  } else {
+    long long const skp = att::detail::vt_keys(a.sk), D = a.head_dim;
+    std::vector<unsigned char> hv((std::size_t)a.batch * a.sk * a.hkv * D), hvt((std::size_t)att::attention_vt_bytes(a));
+    CK(cudaMemcpy(hv.data(), a.v, hv.size(), cudaMemcpyDeviceToHost));
+    CK(cudaMemcpy(hvt.data(), a.vt, hvt.size(), cudaMemcpyDeviceToHost));
+    constexpr att::AttentionKeyPerm8 pi{};
+    long long bad = 0;
+    for (long long b = 0; b < a.batch; ++b)
+      for (long long h = 0; h < a.hkv; ++h)
+        for (long long d = 0; d < D; ++d)
+          for (long long j = 0; j < skp; ++j) {
+            long long const key = j / 32 * 32 + int(pi(int(j % 32)));
+            unsigned char const want = key < a.sk ? hv[std::size_t(((b * a.sk + key) * a.hkv + h) * D + d)] : 0;
+            bad += hvt[std::size_t(((b * a.hkv + h) * D + d) * skp + j)] != want;
+          }
+    return bad;
+  }
+}
+
 template <class Cfg>
 bool check_case(int batch, int sq, int sk, int hq, int hkv, Totals& tot, int ctas = 0, int stream_k = -1) {
   using T = typename Cfg::Element;
@@ -276,8 +308,11 @@ bool check_case(int batch, int sq, int sk, int hq, int hkv, Totals& tot, int cta
   buf.fp8(a, seed);
   buf.set_nds(batch * hkv);
   float const scale = 1.f / std::sqrt(float(D));
+  a.dependent_launch = dependent_launch_from_env();
+  if (buf.vt) CK(cudaMemset(buf.vt, 0xA5, std::max(16LL, att::attention_vt_bytes(a))));  // FP8: every byte of V^T written
   CK(att::launch_attention<Cfg>(a, nullptr));
   CK(cudaDeviceSynchronize());
+  long long const vt_bad = check_vt(a);
   // references
   float *o32, *olow, *lse32, *lselow, *scratch;
   CK(cudaMalloc(&o32, nq * sizeof(float)));
@@ -353,7 +388,7 @@ bool check_case(int batch, int sq, int sk, int hq, int hkv, Totals& tot, int cta
   // (relative errors about 1e-4 of the row's scale): the lse as the output, within
   // twice the low-precision computation's (scores in bf16) plus 1e-5.
   double const lse_bound = Cfg::kFp8 ? 2 * lse_err_low + 1e-5 : 1e-5;
-  bool const ok = sched_ok && bad == 0 && lse_bad == 0 && err <= 2 * err_low + atol && lse_err <= lse_bound;
+  bool const ok = sched_ok && vt_bad == 0 && bad == 0 && lse_bad == 0 && err <= 2 * err_low + atol && lse_err <= lse_bound;
   std::string const lse_low_note = Cfg::kFp8 ? " (low-precision " + std::to_string(lse_err_low).substr(0, 8) + ")" : std::string();
   std::string const tail_note = ctas > 0 ? " (" + std::to_string(ctas) + " CTAs" + (stream_k > 0 ? ", stream-K tail forced)" : ")") : std::string();
   std::printf("%s %s d%d %-10s%s B=%d Sq=%d Sk=%d Hq=%d Hkv=%d%s: max err %.3g, low-precision %.3g (ratio %.2f), atol %.2g, lse rel %.2g%s%s%s\n",
@@ -361,6 +396,7 @@ bool check_case(int batch, int sq, int sk, int hq, int hkv, Totals& tot, int cta
               tail_note.c_str(), err, err_low,
               err_low > 0 ? err / err_low : 0.0, atol, lse_err, lse_low_note.c_str(), bad ? " (unwritten/non-finite outputs)" : "",
               lse_bad ? " (lse -inf/NaN mismatch)" : "");
+  if (vt_bad) std::printf("FAIL V^T (prepare_vt): %lld bytes differ from vt[((b hkv + h) D + d) skp + 32 q + c] = v[b, 32 q + pi(c), h, d]\n", vt_bad);
   if (!sched_ok) std::printf("FAIL the causal scheduler (or a static walk) does not hand out every tile once\n");
   (ok ? tot.passed : tot.failed)++;
   return ok;
@@ -607,6 +643,7 @@ void time_shape(int batch, int s, int reps, int pause_ms) {
   a.q = buf.q, a.k = buf.k, a.v = buf.v, a.o = buf.o, a.lse = buf.lse;
   a.batch = batch, a.sq = s, a.sk = s, a.hq = h, a.hkv = h, a.head_dim = D, a.causal = Cfg::kCausal;
   a.set_contiguous();
+  a.dependent_launch = dependent_launch_from_env();
   buf.fp8(a, 5u);
   // --pause-ms: the GPU idle for that long before the warm-up, so that every case starts from the same
   // power state (the H100's clocks fall from 1980 to 1400-1800 MHz within ~0.1 s of sustained attention
@@ -640,7 +677,8 @@ void time_shape(int batch, int s, int reps, int pause_ms) {
   CK(cudaDeviceSynchronize());
   double const flops = 4.0 * batch * h * double(s) * s * D / (Cfg::kCausal ? 2 : 1);
   std::string vt_note;
-  if constexpr (Cfg::kFp8) {  // the V^T pass alone (part of every launch above)
+  if constexpr (Cfg::kFp8) {  // the V^T pass alone (part of every launch above; with PDL the kernel starts under the
+    // pass's last blocks, so "kernel alone", the launch's time less the pass's, reads a little high)
     float const mv = median_ms([&] { return att::prepare_vt<Cfg::kHeadDim>(a, nullptr); });
     char buf2[160];
     std::snprintf(buf2, sizeof buf2, "; V^T pass %.3f ms (%.1f%%, %.0f GB/s), kernel alone %.1f TFLOP/s", mv, 100.0 * mv / med,

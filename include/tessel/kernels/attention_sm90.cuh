@@ -18,8 +18,9 @@
 // FP8 (T = float_e4m3_t): O is bf16; q_descale, k_descale, v_descale (fp32,
 // device memory, FlashAttention-3's (batch, heads_k) with strides; strides 0:
 // per tensor; null: 1); a.vt, a workspace of attention_vt_bytes(a) bytes, gets
-// V^T (written by prepare_vt on the stream before the kernel); head dims 128 and
-// 256; fixed lengths only.
+// V^T (written by prepare_vt on the stream before the kernel, which is launched
+// behind it with programmatic dependent launch: AttentionArgs::dependent_launch);
+// head dims 128 and 256; fixed lengths only.
 #pragma once
 
 #include <cuda.h>
@@ -80,6 +81,9 @@ struct AttentionArgs {
   // (0: one per SM; tests).
   int stream_k = -1;
   int ctas = 0;
+  // FP8: the kernel launched with programmatic dependent launch behind the V^T pass (its producer waits for the
+  // pass before its first load; not while the stream is being captured); false: an ordinary launch after it.
+  bool dependent_launch = true;
 
   // Contiguous (B, S, H, D) tensors.
   void set_contiguous() {
@@ -188,43 +192,74 @@ struct DeviceFigures {
 // FP8's V^T: keys rounded up to 32 (each 32-key block relabelled as a whole).
 inline long long vt_keys(int sk) { return (sk + 31LL) / 32 * 32; }
 
-// V^T for the FP8 kernel, one block per 64 keys of one (kv head, batch):
+// 4 x 4 bytes transposed: byte b of result r is byte r of x[b] (PRMT).
+TESSEL_DEVICE void transpose_bytes_4x4(unsigned const (&x)[4], unsigned (&r)[4]) {
+  unsigned const lo01 = __byte_perm(x[0], x[1], 0x5140), hi01 = __byte_perm(x[0], x[1], 0x7362);  // x0.0 x1.0 x0.1 x1.1 | .2 .3
+  unsigned const lo23 = __byte_perm(x[2], x[3], 0x5140), hi23 = __byte_perm(x[2], x[3], 0x7362);
+  r[0] = __byte_perm(lo01, lo23, 0x5410), r[1] = __byte_perm(lo01, lo23, 0x7632);
+  r[2] = __byte_perm(hi01, hi23, 0x5410), r[3] = __byte_perm(hi01, hi23, 0x7632);
+}
+
+// V^T for the FP8 kernel, one block per kVtKeys keys of one (kv head, batch):
 //   vt[((b hkv + h) D + d) skp + 32 q + c] = v[b, 32 q + pi(c), h, d]   (0 for keys past sk)
-// with pi = AttentionKeyPerm8 (the key order of P's 8-bit A operand). The 64 x D
-// bytes pass through shared memory (rows padded by 4 bytes); 16-byte loads and stores.
+// with pi = AttentionKeyPerm8 (the key order of P's 8-bit A operand). The
+// kVtKeys x D bytes pass through shared memory: 16-byte loads of V's rows, each
+// row's 16-byte chunk c at chunk c ^ g (g = the row's 16-key group mod 8: the
+// reads below conflict-free). Then a thread (lane = g + 8 w, w < 4) takes the
+// 4 bytes (d = 4 (4 c + w) ..+3) of the 16 keys of group g (chunk c of the
+// warp's), 16 32-bit reads, transposes them in registers by 4 x 4 bytes and
+// stores 4 rows d x 16 keys (16 bytes each: a warp writes 4 rows of 128
+// contiguous bytes). Its blocks let the attention kernel's CTAs launch as they
+// start (programmatic dependent launch; the kernel waits for this grid before
+// its first load).
+inline constexpr int kVtKeys = 128, kVtThreads = 256;
 template <int D>
-__global__ void __launch_bounds__(256) prepare_vt_kernel(unsigned char const* v, unsigned char* vt, int sk, int skp, int hkv,
+__global__ void __launch_bounds__(kVtThreads) prepare_vt_kernel(unsigned char const* v, unsigned char* vt, int sk, int skp, int hkv,
                                                          long long v_batch, long long v_row, long long v_head) {
-  constexpr int kKeys = 64, kPitch = D + 4;
-  __shared__ alignas(16) unsigned char tile[kKeys * kPitch];
-  int const k0 = int(blockIdx.x) * kKeys, h = int(blockIdx.y), b = int(blockIdx.z);
+  constexpr int kThreads = kVtThreads, kGroupKeys = 16, kChunks = D / 16, kGroups = kVtKeys / kGroupKeys, kWarps = kThreads / 32;
+  constexpr int kLoads = kVtKeys * kChunks / kThreads;
+  constexpr AttentionKeyPerm8 pi{};
+  static_assert(kGroups == 8 && kVtKeys * kChunks % kThreads == 0 && kChunks % kWarps == 0, "prepare_vt: 8 groups of 16 keys a block");
+  static_assert(int(pi(kGroupKeys)) == kGroupKeys && int(pi(2 * kGroupKeys - 1)) == 2 * kGroupKeys - 1 && int(pi(kGroupKeys - 1)) == kGroupKeys - 1,
+                "pi keeps each 16-key half of a 32-key block");
+  __shared__ alignas(16) unsigned char tile[kVtKeys * D];
+  launch_dependent_grids();
+  int const k0 = int(blockIdx.x) * kVtKeys, h = int(blockIdx.y), b = int(blockIdx.z);
   unsigned char const* src = v + b * v_batch + h * v_head;
-  for (int i = int(threadIdx.x); i < kKeys * D / 16; i += int(blockDim.x)) {
-    int const r = i / (D / 16), c = (i % (D / 16)) * 16;
-    uint4 x = make_uint4(0u, 0u, 0u, 0u);
-    if (k0 + r < sk) x = *reinterpret_cast<uint4 const*>(src + (long long)(k0 + r) * v_row + c);
-    auto* t = reinterpret_cast<unsigned*>(tile + r * kPitch + c);
-    t[0] = x.x, t[1] = x.y, t[2] = x.z, t[3] = x.w;
+  uint4 x[kLoads];
+  TESSEL_UNROLL
+  for (int l = 0; l < kLoads; ++l) {
+    int const i = int(threadIdx.x) + l * kThreads, r = i / kChunks, c = i % kChunks;
+    x[l] = make_uint4(0u, 0u, 0u, 0u);
+    if (k0 + r < sk) x[l] = *reinterpret_cast<uint4 const*>(src + (long long)(k0 + r) * v_row + 16 * c);
+  }
+  TESSEL_UNROLL
+  for (int l = 0; l < kLoads; ++l) {
+    int const i = int(threadIdx.x) + l * kThreads, r = i / kChunks, c = i % kChunks;
+    *reinterpret_cast<uint4*>(tile + r * D + 16 * (c ^ (r / kGroupKeys % kGroups))) = x[l];
   }
   __syncthreads();
-  unsigned char* dst = vt + (long long)(b * hkv + h) * D * skp + k0;
-  int const nk = skp - k0 < kKeys ? skp - k0 : kKeys;  // 32 or 64
-  constexpr AttentionKeyPerm8 pi{};
-  for (int i = int(threadIdx.x); i < D * 4; i += int(blockDim.x)) {
-    int const d = i / 4, c0 = (i % 4) * 16;
-    if (c0 >= nk) continue;
-    unsigned w[4];
+  int const lane = int(threadIdx.x) % 32, g = lane % kGroups, w = lane / kGroups;
+  int const nk = skp - k0 < kVtKeys ? skp - k0 : kVtKeys;  // a multiple of 32
+  if (kGroupKeys * g >= nk) return;
+  unsigned char* dst = vt + (long long)(b * hkv + h) * D * skp + k0 + kGroupKeys * g;
+  TESSEL_UNROLL
+  for (int c = int(threadIdx.x) / 32; c < kChunks; c += kWarps) {
+    unsigned y[kGroupKeys];  // y[k]: bytes d0 .. d0 + 3 of key 16 g + k
     TESSEL_UNROLL
-    for (int e = 0; e < 4; ++e) {
-      unsigned x = 0;
+    for (int k = 0; k < kGroupKeys; ++k) y[k] = *reinterpret_cast<unsigned const*>(tile + (kGroupKeys * g + k) * D + 16 * (c ^ g) + 4 * w);
+    unsigned o[4][4];  // o[r][t]: row d0 + r, keys' columns 4 t .. 4 t + 3
+    TESSEL_UNROLL
+    for (int t = 0; t < 4; ++t) {
+      unsigned const in[4] = {y[int(pi(4 * t))], y[int(pi(4 * t + 1))], y[int(pi(4 * t + 2))], y[int(pi(4 * t + 3))]};
+      unsigned out[4];
+      transpose_bytes_4x4(in, out);
       TESSEL_UNROLL
-      for (int f = 0; f < 4; ++f) {
-        int const c = c0 + 4 * e + f;
-        x |= unsigned(tile[((c & ~31) + int(pi(c & 31))) * kPitch + d]) << (8 * f);
-      }
-      w[e] = x;
+      for (int r = 0; r < 4; ++r) o[r][t] = out[r];
     }
-    *reinterpret_cast<uint4*>(dst + (long long)d * skp + c0) = make_uint4(w[0], w[1], w[2], w[3]);
+    int const d0 = 16 * c + 4 * w;
+    TESSEL_UNROLL
+    for (int r = 0; r < 4; ++r) *reinterpret_cast<uint4*>(dst + (long long)(d0 + r) * skp) = make_uint4(o[r][0], o[r][1], o[r][2], o[r][3]);
   }
 }
 
@@ -246,8 +281,8 @@ cudaError_t prepare_vt(AttentionArgs<float_e4m3_t> const& a, cudaStream_t stream
   if (misaligned(a.v, a.v_row) || misaligned(a.vt, 0) || a.v_head % 16 != 0 || a.v_batch % 16 != 0)
     fail("attention_sm90: FP8's V and V^T must be 16-byte aligned, V's strides multiples of 16 bytes");
   int const skp = int(detail::vt_keys(a.sk));
-  dim3 const grid{unsigned((skp + 63) / 64), unsigned(a.hkv), unsigned(a.batch)};
-  detail::prepare_vt_kernel<D><<<grid, 256, 0, stream>>>(reinterpret_cast<unsigned char const*>(a.v), static_cast<unsigned char*>(a.vt), a.sk, skp,
+  dim3 const grid{unsigned((skp + detail::kVtKeys - 1) / detail::kVtKeys), unsigned(a.hkv), unsigned(a.batch)};
+  detail::prepare_vt_kernel<D><<<grid, detail::kVtThreads, 0, stream>>>(reinterpret_cast<unsigned char const*>(a.v), static_cast<unsigned char*>(a.vt), a.sk, skp,
                                                           a.hkv, a.v_batch, a.v_row, a.v_head);
   return cudaGetLastError();
 }
@@ -522,6 +557,17 @@ cudaError_t launch_attention(AttentionArgs<typename Cfg::Element> const& a, cuda
   if constexpr (Cfg::kFp8) {
     e = prepare_vt<Cfg::kHeadDim>(a, stream);
     if (e != cudaSuccess) return e;
+    // The kernel's CTAs start as the V^T pass's last blocks run (not while the stream is being captured: untried there).
+    if (a.dependent_launch && !kernels::detail::stream_capturing(stream)) {
+      cudaLaunchAttribute attr[1];
+      attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+      attr[0].val.programmaticStreamSerializationAllowed = 1;
+      cudaLaunchConfig_t config{};
+      config.gridDim = dim3(unsigned(grid)), config.blockDim = dim3(unsigned(Cfg::kThreads));
+      config.dynamicSmemBytes = std::size_t(Cfg::kSmemBytes), config.stream = stream;
+      config.attrs = attr, config.numAttrs = 1;
+      return cudaLaunchKernelEx(&config, kernel, p);
+    }
   }
   kernel<<<grid, Cfg::kThreads, Cfg::kSmemBytes, stream>>>(p);
   return cudaGetLastError();

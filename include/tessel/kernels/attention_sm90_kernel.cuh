@@ -295,6 +295,9 @@ __global__ void __launch_bounds__(Cfg::kThreads, 1) attention_kernel(__grid_cons
     // goes to the consumers through the Q stage, with the tile's Q (none for a
     // position past the end, a raster hole or a tile that sees no key).
     detail::setmaxnreg_dec<Cfg::kProducerRegs>();
+    // FP8: V^T is written by the grid before (prepare_vt), which may still run (programmatic dependent launch).
+    if constexpr (Cfg::kFp8)
+      if (threadIdx.x == 0) wait_prior_grids();
     if (threadIdx.x == 0) {
       PipelineState<QS> sq;
       PipelineState<S> sk, sv;

@@ -31,6 +31,22 @@ TESSEL_DEVICE void setmaxnreg_inc() {
 #endif
 }
 
+// Programmatic dependent launch: a grid launched with
+// cudaLaunchAttributeProgrammaticStreamSerialization may start once every CTA of
+// the grid before it on the stream has called launch_dependent_grids (or ended);
+// wait_prior_grids blocks the calling thread until that grid has completed and its
+// writes are visible (at once for a grid launched without the attribute).
+TESSEL_DEVICE void launch_dependent_grids() {
+#if defined(TESSEL_ARCH_WGMMA)
+  asm volatile("griddepcontrol.launch_dependents;\n" ::: "memory");
+#endif
+}
+TESSEL_DEVICE void wait_prior_grids() {
+#if defined(TESSEL_ARCH_WGMMA)
+  asm volatile("griddepcontrol.wait;\n" ::: "memory");
+#endif
+}
+
 // Named barriers (ids 1..15; 0 is __syncthreads') among n threads, a multiple of 32: bar.sync waits
 // for all n, bar.arrive counts this thread and goes on.
 TESSEL_DEVICE void named_barrier_sync(int id, int n) { asm volatile("bar.sync %0, %1;\n" ::"r"(id), "r"(n) : "memory"); }
