@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <sstream>
 #include <string>
 
 #include <tessel/tessel.hpp>
@@ -141,6 +142,37 @@ TEST(Overflow, RecastAndTensorOffsets) {
   EXPECT_TRUE(overflows([&] { return &t(1, 1); }));
   auto t32 = make_tensor(&buf[0], make_layout(make_shape(2, 2), make_stride(kMax32, 1)));
   EXPECT_TRUE(overflows([&] { return &t32(1, 1); }));
+}
+
+TEST(Overflow, PrintLayoutTable) {
+  // print_layout evaluates every coordinate of the layout's domain without a test per evaluation: it checks
+  // once, with the checked arithmetic, that the table's least and greatest index, its cosize and its numbers
+  // of rows and columns fit. An overflow there is the named error, before anything is printed (it printed
+  // -9223372036854775808 for the index 2^63 of (1,1) below, and an empty table for 2^32 rows).
+  i64 const q = i64(1) << 62;
+  for (int ostream = 0; ostream < 2; ++ostream) {
+    auto print = [&](auto const& l) {
+      testing::internal::CaptureStdout();
+      std::ostringstream os;
+      try {
+        if (ostream) print_layout(os, l); else print_layout(l);
+      } catch (...) {
+        std::string const out = testing::internal::GetCapturedStdout() + os.str();
+        EXPECT_EQ(out, "");
+        throw;
+      }
+      return testing::internal::GetCapturedStdout() + os.str();
+    };
+    EXPECT_TRUE(overflows([&] { return print(make_layout(make_shape(i64(2), i64(2)), make_stride(q, q))); }));
+    EXPECT_TRUE(overflows([&] { return print(make_layout(make_shape(i64(2), i64(2)), make_stride(kMax, i64(1)))); }));
+    EXPECT_TRUE(overflows([&] { return print(make_layout(make_shape(i64(1) << 32, i64(1)), make_stride(i64(0), i64(0)))); }));
+    // At the edge: the greatest index 2^63 - 1 and the least -2^63 fit (the cosize 2^63 - 1 + 1 does not).
+    EXPECT_TRUE(overflows([&] { return print(make_layout(make_shape(i64(2), i64(2)), make_stride(kMax - 1, i64(1)))); }));
+    EXPECT_NE(print(make_layout(make_shape(i64(2), i64(2)), make_stride(kMax - 2, i64(1)))).find("| 9223372036854775806 |"),
+              std::string::npos);
+    EXPECT_NE(print(make_layout(make_shape(i64(2), i64(2)), make_stride(-q, -q))).find("| -9223372036854775808 |"),
+              std::string::npos);
+  }
 }
 
 TEST(Overflow, AlgebraResultValues) {

@@ -358,6 +358,21 @@ TESSEL_HOST_DEVICE constexpr long long flat_reach(long long const* shape, long l
   for (int k = 0; k < n; ++k) r += (shape[k] - 1) * (stride[k] > 0 ? stride[k] : 0);
   return r;
 }
+// The checks of a table: its number of rows or columns (the mode's size) and the least and the greatest value of
+// flat_index(c) and of each of its partial sums for 0 <= c < size (the sums of (shape - 1) * stride over the
+// negative and over the positive strides), computed with the checked arithmetic: an overflow is the named error.
+// A table makes them once (check_table) and then evaluates every coordinate of its domain in plain long long,
+// exactly, without a test per evaluation. (A template: g++ analyses the checked calls only where a table is drawn.)
+template <class I>
+TESSEL_HOST_DEVICE constexpr void flat_checks(I const* shape, I const* stride, int n, I& size, I& lo, I& hi) {
+  size = 1;
+  lo = hi = 0;
+  for (int k = 0; k < n; ++k) {
+    size = mul(size, shape[k]);                                   // checked (int/checked.hpp)
+    I const t = mul(shape[k] > 0 ? shape[k] - 1 : I(0), stride[k]);  // checked
+    if (t < 0) lo = add(lo, t); else hi = add(hi, t);             // checked
+  }
+}
 
 // One mode of a layout as flat shape and stride values.
 template <int N>
@@ -410,6 +425,31 @@ TESSEL_HOST_DEVICE void write_table_body(Sink const& out, int rows, int cols, lo
   }
 }
 
+// The table of modes (s0, d0, n0) (rows) and (s1, d1, n1) (columns), checked once: its numbers of rows and
+// columns fit in an int, and every index m0.index(m) + m1.index(n) of its domain, and its cosize, in long long
+// (flat_checks), so that the table's evaluations need no test. (The named overflow error where one does not,
+// before anything is printed.)
+template <class I>
+TESSEL_HOST_DEVICE constexpr void check_table(I const* s0, I const* d0, int n0, I const* s1, I const* d1, int n1) {
+  I size0 = 1, lo0 = 0, hi0 = 0, size1 = 1, lo1 = 0, hi1 = 0;
+  flat_checks(s0, d0, n0, size0, lo0, hi0);
+  flat_checks(s1, d1, n1, size1, lo1, hi1);
+  (void)narrow<int>(size0);
+  (void)narrow<int>(size1);
+  (void)add(lo0, lo1);
+  (void)add(add(hi0, hi1), I(1));
+}
+// The same check of a static layout's table, made by the compiler: where it does not fit, a compile error (the
+// overflow's report called in a constant expression), as for any overflow of static integers; no code.
+template <class L>
+TESSEL_HOST_DEVICE constexpr bool static_table_fits() {
+  typename L::shape_type const s{};
+  typename L::stride_type const d{};
+  auto const a = flat_mode_of(get_leaf<0>(s), get_leaf<0>(d));
+  auto const b = flat_mode_of(get_leaf<1>(s), get_leaf<1>(d));
+  check_table(a.shape, a.stride, a.leaves, b.shape, b.stride, b.leaves);
+  return true;
+}
 template <class M0, class M1>
 struct table_of_modes {  // (m, n) -> index of a Layout, from its two modes' flat values
   M0 m0;
@@ -438,7 +478,13 @@ struct flat_table {
   flat_view m0, m1;
   long long operator()(int m, int n) const { return m0.index(m) + m1.index(n); }
 };
-inline void print_flat_table(flat_view m0, flat_view m1) {
+// (Out of line: the checks once per program, not once per printed layout type; a template, analysed only where
+// a table is drawn.)
+template <class V>
+[[gnu::noinline]] void check_flat_table(V const m0, V const m1) {
+  check_table(m0.shape, m0.stride, m0.n, m1.shape, m1.stride, m1.n);
+}
+inline void print_flat_table(flat_view m0, flat_view m1) {  // (check_flat_table(m0, m1) done)
   write_table_body(printf_sink{}, int(m0.size()), int(m1.size()), m0.reach() + m1.reach() + 1, flat_table{m0, m1});
 }
 #endif
@@ -447,14 +493,17 @@ TESSEL_NO_EXEC_CHECK
 template <class Sink, class L>
 TESSEL_HOST_DEVICE void write_layout_table(Sink const& out, L const& l) {
   static_assert(L::rank == 2, "tessel::print_layout: the layout must have rank 2");
-  write(out, l);
 #if !TESSEL_ON_DEVICE
   if constexpr (is_layout_v<L> && __is_same(Sink, printf_sink)) {
     auto const s = l.shape();
     auto const d = l.stride();
     auto const a = flat_mode_of(get_leaf<0>(s), get_leaf<0>(d));
     auto const b = flat_mode_of(get_leaf<1>(s), get_leaf<1>(d));
-    print_flat_table(flat_view{a.shape, a.stride, decltype(a)::leaves}, flat_view{b.shape, b.stride, decltype(b)::leaves});
+    flat_view const va{a.shape, a.stride, decltype(a)::leaves}, vb{b.shape, b.stride, decltype(b)::leaves};
+    if constexpr (__is_empty(L)) static_assert(static_table_fits<L>());
+    else check_flat_table(va, vb);
+    write(out, l);
+    print_flat_table(va, vb);
   } else
 #endif
   if constexpr (is_layout_v<L>) {
@@ -463,10 +512,15 @@ TESSEL_HOST_DEVICE void write_layout_table(Sink const& out, L const& l) {
     table_of_modes<decltype(flat_mode_of(get_leaf<0>(s), get_leaf<0>(d))),
                    decltype(flat_mode_of(get_leaf<1>(s), get_leaf<1>(d)))>
         t{flat_mode_of(get_leaf<0>(s), get_leaf<0>(d)), flat_mode_of(get_leaf<1>(s), get_leaf<1>(d))};
+    if constexpr (__is_empty(L)) static_assert(static_table_fits<L>());
+    else check_table(t.m0.shape, t.m0.stride, t.m0.leaves, t.m1.shape, t.m1.stride, t.m1.leaves);
+    write(out, l);
     write_table_body(out, int(t.m0.size()), int(t.m1.size()), t.m0.reach() + t.m1.reach() + 1, t);
   } else {
-    write_table_body(out, int(size<0>(l)), int(size<1>(l)), static_cast<long long>(cosize(l)),
-                     table_of_layout<L>{l});
+    int const rows = narrow<int>(size<0>(l)), cols = narrow<int>(size<1>(l));  // (each evaluation is checked)
+    long long const cs = static_cast<long long>(cosize(l));
+    write(out, l);
+    write_table_body(out, rows, cols, cs, table_of_layout<L>{l});
   }
 }
 }  // namespace detail
