@@ -34,12 +34,47 @@ TESSEL_HOST_DEVICE constexpr auto zero_unit_elems(S const& s, D const& d, std::i
   return make_tuple(zero_unit_modes(get_leaf<I>(s), get_leaf<I>(d))...);
 }
 }  // namespace detail
+namespace detail {
+// The compact strides of shape a with dynamic integers, from the running product r, in one pass: mode K's strides
+// start at r_K = mul_all(r, product(a_0), ..., product(a_(K-1))) (CuTe's association, the same checked products as
+// prefix_product's), each r_K formed once from r_(K-1) (no product past the last mode), and a static size-1 leaf
+// gets _0 (zero_unit_modes) in the same pass. Right: modes from the last to the first. One function per mode and
+// tuple level (prefix_product and zero_unit_modes instantiated a running product per mode, a function per leaf
+// and a second walk: the CuTe drop-in's layout program's LayoutLeft and LayoutRight strides cost g++ 41M and 52M).
+template <bool Right, class S, class R>
+TESSEL_HOST_DEVICE constexpr auto compact_of(S const& s, R const& r);
+template <bool Right, std::size_t K, class A, class R, class... Done>
+TESSEL_HOST_DEVICE constexpr auto compact_from(A const& a, R const& r, Done const&... done) {
+  constexpr bool last = Right ? K == 0 : K + 1 == tuple_size_v<A>;
+  using AK = std::remove_cvref_t<decltype(get_leaf<K>(a))>;
+  if constexpr (!is_tuple_v<AK> && last) {
+    if constexpr (Right) return make_tuple(zero_unit_modes(AK{}, r), done...);
+    else return make_tuple(done..., zero_unit_modes(AK{}, r));
+  } else if constexpr (last) {
+    if constexpr (Right) return make_tuple(compact_of<Right>(get_leaf<K>(a), r), done...);
+    else return make_tuple(done..., compact_of<Right>(get_leaf<K>(a), r));
+  } else {
+    auto const& aK = get_leaf<K>(a);
+    constexpr std::size_t next = Right ? K - 1 : K + 1;
+    if constexpr (!is_tuple_v<AK> && Right) return compact_from<Right, next>(a, mul_all(r, aK), zero_unit_modes(AK{}, r), done...);
+    else if constexpr (!is_tuple_v<AK>) return compact_from<Right, next>(a, mul_all(r, aK), done..., zero_unit_modes(AK{}, r));
+    else if constexpr (Right) return compact_from<Right, next>(a, mul_all(r, product(aK)), compact_of<Right>(aK, r), done...);
+    else return compact_from<Right, next>(a, mul_all(r, product(aK)), done..., compact_of<Right>(aK, r));
+  }
+}
+template <bool Right, class S, class R>
+TESSEL_HOST_DEVICE constexpr auto compact_of(S const& s, R const& r) {
+  if constexpr (!is_tuple_v<S>) return zero_unit_modes(s, r);
+  else if constexpr (tuple_size_v<S> == 0) return tuple<>{};
+  else return compact_from<Right, Right ? tuple_size_v<S> - 1 : 0>(s, r);
+}
+}  // namespace detail
 template <class S, class I = Int<1>>
 TESSEL_HOST_DEVICE constexpr auto compact_col_major(S const& s, I const& init = {}) {
   if constexpr (__is_empty(S) && __is_empty(I)) {
     return typename detail::prefix_of<S, I, true>::type{};
   } else {
-    return detail::zero_unit_modes(s, prefix_product(s, init));
+    return detail::compact_of<false>(s, init);
   }
 }
 // Generalised row-major strides: exclusive prefix products from the right.
@@ -48,7 +83,7 @@ TESSEL_HOST_DEVICE constexpr auto compact_row_major(S const& s, I const& init = 
   if constexpr (__is_empty(S) && __is_empty(I)) {
     return typename detail::rprefix_of<S, I, true>::type{};
   } else {
-    return detail::zero_unit_modes(s, reverse_prefix_product(s, init));
+    return detail::compact_of<true>(s, init);
   }
 }
 
