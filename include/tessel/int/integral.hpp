@@ -273,7 +273,10 @@ TESSEL_HOST_DEVICE constexpr auto signum(T const& t) {
 // Number of decimal digits of x (at least 1), as CuTe's print_layout uses it.
 TESSEL_HOST_DEVICE constexpr int num_digits(long long x) {
   int n = 1;
-  for (x = x < 0 ? -x : x; x >= 10; x /= 10) ++n;
+  // |x| as unsigned: the negation of the smallest long long is not a long long.
+  for (unsigned long long u = x < 0 ? 0ull - static_cast<unsigned long long>(x) : static_cast<unsigned long long>(x);
+       u >= 10; u /= 10)
+    ++n;
   return n;
 }
 
