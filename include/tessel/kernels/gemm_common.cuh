@@ -75,7 +75,8 @@ struct GemmOptions {
   int stream_k = -1;
   // sm90: the raster's last, partial group of columns of tiles (where 2^log_swizzle does not divide them): 1 a group of
   // its own, no positions that are no tiles (scheduler.cuh's RasterScheduler), 0 padded to 2^log_swizzle columns (the
-  // persistent walk then counts the padding's empty positions), -1 chosen (sm90::choose_raster_rest: 1 for 16-bit inputs).
+  // persistent walk then counts the padding's empty positions), -1 chosen (sm90::choose_raster_rest: 1 for 16-bit inputs and the
+  // promoted 8-bit configurations).
   int raster_rest = -1;
   int grid = 0;                                   // sm90: the most clusters launched (0: as many as run at once; tests)
   LaunchInfo* info = nullptr;                     // where the launch's figures go (nullptr: nowhere)

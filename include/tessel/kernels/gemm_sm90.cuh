@@ -375,6 +375,12 @@ inline int choose_raster(int tiles_m, int tiles_n, bool eight_bit, double dram_g
 // columns), 16384 x 4096 x 4096 1.001-1.006; 4096^3 0.993-1.006 and 16384 x 4096 x 11008 0.997-1.001, ties (the busiest
 // CTA's count unchanged). The 8-bit kernels without promotion keep the padded raster (not measured).
 inline bool choose_raster_rest(bool eight_bit, bool promoted) { return !eight_bit || promoted; }
+// The raster's rest as a launch takes it: GemmOptions::raster_rest where set (0 padded, 1 compact), else the rule above.
+inline bool raster_rest_of(GemmOptions const& opt, bool eight_bit, bool promoted) {
+  return opt.raster_rest >= 0 ? opt.raster_rest > 0 : choose_raster_rest(eight_bit, promoted);
+}
+// The persistent clusters of a launch: `fit` (as many as run at once), or GemmOptions::grid where it asks for fewer.
+inline int persistent_clusters(GemmOptions const& opt, int fit) { return opt.grid > 0 && opt.grid < fit ? opt.grid : fit; }
 
 // The stream-K tail (GemmOptions::stream_k, StreamKTail in scheduler.cuh): whether the raster's `units`
 // positions (cluster tiles, and a padded raster's empty positions: GemmOptions::raster_rest 0) on `clusters`
@@ -462,11 +468,11 @@ cudaError_t launch_gemm(typename Cfg::Element const* A, long long lda, typename 
   int const tiles_mc = (tiles_m + p.cluster - 1) / p.cluster;
   int const log_swizzle = opt.log_swizzle >= 0 ? opt.log_swizzle : choose_raster(tiles_mc, tiles_n, Cfg::kEightBit, f.dram_gbps_per_sm);
   // The last partial group of columns as a group of its own (choose_raster_rest), or padded.
-  bool const rest = opt.raster_rest >= 0 ? opt.raster_rest > 0 : choose_raster_rest(Cfg::kEightBit, Cfg::kPromote);
+  bool const rest = raster_rest_of(opt, Cfg::kEightBit, Cfg::kPromote);
   p.sched = make_raster_scheduler(tiles_mc, tiles_n, log_swizzle, rest);  // in units of the cluster's M tiles
   // Persistent: as many clusters as run at once (clusters of 2 cannot always fill every SM).
   int const fit = p.cluster == 1 ? f.sms : f.clusters2;
-  int const max_clusters = opt.grid > 0 && opt.grid < fit ? opt.grid : fit;
+  int const max_clusters = persistent_clusters(opt, fit);
   int const units = p.sched.tiles_m * p.sched.tiles_n;  // cluster tiles
   int const clusters = units < max_clusters ? units : max_clusters;
   int const grid = clusters * p.cluster;
@@ -718,8 +724,8 @@ inline bool choose_fp8_wide(int M, int N, int K, int sms, GemmOptions const& opt
   if (M <= 0 || N <= 0 || sms <= 0) return false;
   constexpr int bm = Narrow::BM::value;
   int const tiles_m = (M + bm - 1) / bm, cl = choose_cluster(opt, tiles_m, K, true), tiles_mc = (tiles_m + cl - 1) / cl;
-  int const fit = sms / cl > 0 ? sms / cl : 1, clusters = opt.grid > 0 && opt.grid < fit ? opt.grid : fit;
-  bool const compact = opt.raster_rest >= 0 ? opt.raster_rest > 0 : choose_raster_rest(true, true);
+  int const clusters = persistent_clusters(opt, sms / cl > 0 ? sms / cl : 1);
+  bool const compact = raster_rest_of(opt, true, true);
   auto const walk = [&](int bn) {
     int const tiles_n = (N + bn - 1) / bn;
     int const L = opt.log_swizzle >= 0 ? opt.log_swizzle : choose_raster(tiles_mc, tiles_n, true, 0.0);  // (8-bit: not per card)
