@@ -219,6 +219,22 @@ class Harness:
         self.gtest = None   # (include flags, lib dir flags) once prepared
         self.results = []
 
+    def build(self, cmd, exe, log_path):
+        """Compiles exe with cmd (run_cmd's result). With --reuse, a program already built under --out by an
+        earlier run with the same folder (for example --no-run on a machine without a GPU, then carried to
+        one) is taken as it is: its compile log is read back and its compile time is the one recorded then."""
+        stamp = exe + ".compile_s"
+        if self.a.reuse and os.path.exists(exe) and os.path.exists(stamp) and os.path.exists(log_path):
+            with open(stamp) as f:
+                dt = float(f.read().strip() or 0)
+            with open(log_path) as f:
+                return 0, dt, f.read()
+        rc, dt, out = run_cmd(cmd, log_path)
+        if rc == 0:
+            with open(stamp, "w") as f:
+                f.write(f"{dt:.3f}\n")
+        return rc, dt, out
+
     # ---- environment -------------------------------------------------------------------------
     def detect_gpu(self):
         if self.a.no_run:
@@ -310,7 +326,7 @@ class Harness:
             exe = os.path.join(bdir, f[:-4])
             cmd = [self.cxx, "-std=c++20", "-O0", "-DNDEBUG", *self.a.extra_flags, *self.includes(False, [SHIM]),
                    *self.cuda_include(), *ginc, os.path.join(d, f), "-o", exe, *glib, "-lgtest_main", "-lgtest", "-pthread"]
-            rc, dt, out = run_cmd(cmd, os.path.join(self.out, "logs", "core", f + ".compile.log"))
+            rc, dt, out = self.build(cmd, exe, os.path.join(self.out, "logs", "core", f + ".compile.log"))
             r.compiled, r.compile_s = rc == 0, dt
             if rc != 0:
                 r.run, r.note = "not run (did not compile)", first_error(out)
@@ -356,7 +372,7 @@ class Harness:
             arch = "sm_90a" if f.startswith("hopper/") else self.a.tutorial_arch
             cmd = [*self.nvcc_base(self.a.tutorial_std, "-O3", arch), *self.includes(True, common),
                    os.path.join(base, f), "-o", exe, *cudart, "-lcuda"]
-            rc, dt, out = run_cmd(cmd, os.path.join(self.out, "logs", "tutorials", f + ".compile.log"))
+            rc, dt, out = self.build(cmd, exe, os.path.join(self.out, "logs", "tutorials", f + ".compile.log"))
             r.compiled, r.compile_s = rc == 0, dt
             if rc != 0:
                 r.run, r.note = "not run (did not compile)", first_error(out)
@@ -429,8 +445,8 @@ class Harness:
         infra, infra_note = [], ""
         for src in (os.path.join(unit, "common", "filter_architecture.cpp"), os.path.join(unit, "test_unit.cpp")):
             obj = os.path.join(bdir, os.path.basename(src)[:-4] + ".o")
-            rc, _, out = run_cmd([*flags, *inc, "-x", "cu", "-c", src, "-o", obj],
-                                 os.path.join(self.out, "logs", "device", os.path.basename(src) + ".compile.log"))
+            rc, _, out = self.build([*flags, *inc, "-x", "cu", "-c", src, "-o", obj], obj,
+                                    os.path.join(self.out, "logs", "device", os.path.basename(src) + ".compile.log"))
             if rc != 0:
                 infra_note = "CUTLASS's test main did not compile: " + first_error(out)
             infra.append(obj)
@@ -442,7 +458,7 @@ class Harness:
             if infra_note:
                 r.compiled, r.run, r.note = False, "not run (did not compile)", infra_note
                 return r
-            rc, dt, out = run_cmd(cmd, os.path.join(self.out, "logs", "device", f + ".compile.log"))
+            rc, dt, out = self.build(cmd, exe, os.path.join(self.out, "logs", "device", f + ".compile.log"))
             r.compiled, r.compile_s = rc == 0, dt
             if rc != 0:
                 r.run, r.note = "not run (did not compile)", first_error(out)
@@ -659,6 +675,8 @@ def parse_args(argv):
     p.add_argument("--out", help="build and log folder (default: $TMPDIR/tessel-cute-compat/<against>)")
     p.add_argument("--filter", help="only the files whose name matches this regular expression")
     p.add_argument("--no-run", action="store_true", help="compile only")
+    p.add_argument("--reuse", action="store_true",
+                   help="take the programs an earlier run built under --out (e.g. with --no-run elsewhere) as they are")
     p.add_argument("--run-timeout", type=int, default=600, help="seconds per program run (default 600)")
     p.add_argument("--repeat", type=int, default=3, help="compile-time: builds per side (default 3; the median counts)")
     p.add_argument("--pythonpath", help="pycute: the folder holding the tessel package (default: newest build*/python)")

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tests/cute_compat/run.sh CUTLASS_DIR [--against tessel|cute] [--suite core|tutorials|device|pycute|compile-time|all]
-#                          [--jobs N] [--out DIR] [--filter REGEX] [--no-run] [--pythonpath DIR]
+#                          [--jobs N] [--out DIR] [--filter REGEX] [--no-run] [--reuse] [--pythonpath DIR]
 #
 # Compiles and runs CuTe's own sources (core unit tests, tutorials, device unit tests, pycute's tests)
 # from a CUTLASS checkout the user supplies, against tessel's CuTe drop-in (include/tessel/compat) or,
