@@ -300,6 +300,11 @@ __device__ __forceinline__ void store_rows8(unsigned const (&r)[8], long long co
 //    a tile loaded by cp.async.bulk, one copy per run of rows contiguous in the source (55 KB, 4 blocks per SM):
 //    -0.4 to +1.8% against the split rows; with it, the last wave's tiles in halves +-0.5%, an L2 prefetch of the
 //    tile a wave ahead -22%, evict-first loads -3% (its code: bench/gpu/results/2026-11-27-s21-copy-call2-h200).
+//  - Tried on the H200 in session 24 and not kept (random 4, TI = 256, lines beside this kernel in the same processes,
+//    bench/RESULTS.md): the tile order as K interleaved fronts of I tiles (K = 2, 3, 4, 8, 16) -1.0 to +0.9%; the
+//    J tiles of windows of W I tiles one after another (W = 7, 33: within the lines' drift; 132: +-1%; 330: -6%;
+//    660: -14%, the second J tile's rows read again from DRAM); cp.async with .L2::256B -1 to -1.5%; stores with an
+//    L2 evict_last policy: not resolved from the lines' drift (its code: bench/gpu/results/2026-11-28-s24-copy-call2-h200).
 //  - A block that loops over tiles (a capped grid) takes them one after another.
 template <bool W8, bool LoadsFirst, unsigned TI = 128>
 __global__ void __launch_bounds__(kThreads, 5) copy_transpose_rows(unsigned char const* __restrict__ src,
