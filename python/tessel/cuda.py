@@ -82,7 +82,9 @@ kernel), out of the same dtype, no scales. Runs on the current stream.
 The kernels are built on first use: nvcc compiles _attention_capi.cu for each
 dtype and head dimension (6 translation units, in parallel) into one shared
 library, called through ctypes (no PyTorch headers), kept in a cache folder
-(TESSEL_CUDA_CACHE, default ~/.cache/tessel) under a hash of the sources.
+(TESSEL_CUDA_CACHE, default ~/.cache/tessel) under a hash of the sources (and
+flags, the include folder's path aside: a cache moves with the sources);
+TESSEL_CUDA_JOBS limits how many units compile at once (default: all).
 TESSEL_INCLUDE_DIR names tessel's include folder where this file is neither in
 a source checkout (python/tessel/ beside include/) nor in the CMake build's
 package (_include_dir.txt); NVCC names the compiler. The GEMMs' libraries are
@@ -149,8 +151,10 @@ def _flags(inc):
 
 
 def _source_hash(srcs, inc, flags):
+    # the flags with the include folder's path left out (the headers' contents are hashed below), so that a cache
+    # built in one checkout serves another of the same sources (TESSEL_CUDA_CACHE carried to another machine)
     h = hashlib.sha256()
-    h.update(" ".join(flags).encode())
+    h.update(" ".join(f.replace(inc, "<include>") for f in flags).encode())
     for root in (os.path.join(inc, "tessel"),):
         for dirpath, _, files in sorted(os.walk(root)):
             for f in sorted(files):
@@ -179,6 +183,16 @@ def _units(kernels):
     raise ValueError(f"tessel.cuda.build: kernels is 'attention', 'gemm' or 'grouped', not {kernels!r}")
 
 
+def _build_jobs(units):
+    """How many translation units nvcc compiles at once: TESSEL_CUDA_JOBS (a positive integer), else all of them."""
+    v = os.environ.get("TESSEL_CUDA_JOBS", "")
+    if v == "":
+        return units
+    if not v.isdigit() or int(v) < 1:
+        raise ValueError(f"tessel.cuda: TESSEL_CUDA_JOBS is {v!r}, not a positive integer")
+    return min(int(v), units)
+
+
 def build(verbose=False, kernels="attention"):
     """Builds (or finds in the cache) the kernels' library (attention or gemm) and returns its path."""
     global build_seconds
@@ -195,19 +209,24 @@ def build(verbose=False, kernels="attention"):
         return lib
     os.makedirs(out, exist_ok=True)
     t0 = time.time()
-    procs, objs = [], []
+    jobs = _build_jobs(len(units))
+    running, objs, failed = [], [], []
+
+    def finish(cmd, p):
+        text = p.communicate()[0].decode(errors="replace")
+        if p.returncode != 0:
+            failed.append(" ".join(cmd) + "\n" + text[-4000:])
     for src_name, defines, obj_name in units:
         obj = os.path.join(out, obj_name)
         cmd = [nvcc, *flags, *defines, "-c", os.path.join(here, src_name), "-o", obj]
         if verbose:
             print(" ".join(cmd))
-        procs.append((cmd, subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)))
+        if len(running) == jobs:
+            finish(*running.pop(0))
+        running.append((cmd, subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)))
         objs.append(obj)
-    failed = []
-    for cmd, p in procs:
-        text = p.communicate()[0].decode(errors="replace")
-        if p.returncode != 0:
-            failed.append(" ".join(cmd) + "\n" + text[-4000:])
+    for cmd, p in running:
+        finish(cmd, p)
     if failed:
         raise RuntimeError("tessel.cuda: the kernels did not build:\n" + "\n".join(failed))
     tmp = lib + f".{os.getpid()}.tmp"

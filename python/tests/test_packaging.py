@@ -65,3 +65,32 @@ def test_setup_build_py_ships_sources_and_headers(tmp_path):
     finally:
         if old is not None:
             os.environ["TESSEL_INCLUDE_DIR"] = old
+
+
+def test_cache_key_moves_with_the_sources(tmp_path):
+    """The cache folder's hash covers the sources and flags but not where the include folder lives: a copy of the
+    headers elsewhere gives the same key; a changed header gives another."""
+    import shutil
+    cuda = load_cuda(os.path.join(PKG, "cuda.py"))
+    inc = cuda._include_dir()
+    srcs = [os.path.join(PKG, "_capi.cuh")]
+    copy = tmp_path / "elsewhere" / "include"
+    shutil.copytree(inc, copy)
+    key = cuda._source_hash(srcs, inc, cuda._flags(inc))
+    assert cuda._source_hash(srcs, str(copy), cuda._flags(str(copy))) == key
+    with open(copy / "tessel" / "config.hpp", "a") as f:
+        f.write("\n// changed\n")
+    assert cuda._source_hash(srcs, str(copy), cuda._flags(str(copy))) != key
+
+
+def test_build_jobs(monkeypatch):
+    cuda = load_cuda(os.path.join(PKG, "cuda.py"))
+    monkeypatch.delenv("TESSEL_CUDA_JOBS", raising=False)
+    assert cuda._build_jobs(8) == 8
+    monkeypatch.setenv("TESSEL_CUDA_JOBS", "2")
+    assert cuda._build_jobs(8) == 2
+    assert cuda._build_jobs(1) == 1
+    for bad in ("0", "-1", "two"):
+        monkeypatch.setenv("TESSEL_CUDA_JOBS", bad)
+        with pytest.raises(ValueError, match="TESSEL_CUDA_JOBS"):
+            cuda._build_jobs(8)
