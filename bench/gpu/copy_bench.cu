@@ -24,6 +24,8 @@
 #include <tessel/kernels/copy.cuh>
 #include <tessel/kernels/copy_tma.cuh>
 
+#include "median_ms.cuh"
+
 using namespace tessel;
 static bool g_sweep = false;
 static std::string g_tma_line;  // the TMA path's line of the last case (copy_tma.cuh), "" when none
@@ -150,23 +152,7 @@ static std::vector<long long> colmajor(std::vector<long long> const& s) {
 // (at least 3 runs of it).
 template <class Fn>
 static float median_ms(Fn&& fn, int reps, int warm_ms) {
-  if (!g_time) return 0.f;  // not timed (--no-time)
-  auto t0 = std::chrono::steady_clock::now();
-  int warm = 0;
-  do {
-    for (int w = 0; w < 3; ++w, ++warm) fn();
-    CK(cudaDeviceSynchronize());
-  } while (std::chrono::steady_clock::now() - t0 < std::chrono::milliseconds(warm_ms));
-  cudaEvent_t a, b;
-  CK(cudaEventCreate(&a)); CK(cudaEventCreate(&b));
-  std::vector<float> ms;
-  for (int i = 0; i < reps; ++i) {
-    CK(cudaEventRecord(a)); fn(); CK(cudaEventRecord(b)); CK(cudaEventSynchronize(b));
-    float t; CK(cudaEventElapsedTime(&t, a, b)); ms.push_back(t);
-  }
-  CK(cudaEventDestroy(a)); CK(cudaEventDestroy(b));
-  std::sort(ms.begin(), ms.end());
-  return ms[ms.size() / 2];
+  return g_time ? bench::median_ms(fn, reps, warm_ms) : 0.f;  // --no-time: not timed
 }
 
 template <class T>
