@@ -305,6 +305,11 @@ __device__ __forceinline__ void store_rows8(unsigned const (&r)[8], long long co
 //    J tiles of windows of W I tiles one after another (W = 7, 33: within the lines' drift; 132: +-1%; 330: -6%;
 //    660: -14%, the second J tile's rows read again from DRAM); cp.async with .L2::256B -1 to -1.5%; stores with an
 //    L2 evict_last policy: not resolved from the lines' drift (its code: bench/gpu/results/2026-11-28-s24-copy-call2-h200).
+//  - Tried on the H200 in session 24 (helper copy2) and not kept (random 4, by the protocol): L2 cache hints, stores
+//    evict_first -1.1 to -1.6 points of D2D, evict_last -0.5 to -1.4 (its D2D reference reads the lines it keeps in L2),
+//    cp.async loads evict_first -12 (the J tiles' second pieces miss L2), both -6. Against a plain copy of its bytes
+//    (ncu, 184 MB) it takes 12% longer: 1.31x the L2 read sectors (the J split rounds each piece out to sectors) and
+//    3.5x the instructions; at this size tessel's plain copy runs at D2D's rate (bench/RESULTS.md).
 //  - A block that loops over tiles (a capped grid) takes them one after another.
 template <bool W8, bool LoadsFirst, unsigned TI = 128>
 __global__ void __launch_bounds__(kThreads, 5) copy_transpose_rows(unsigned char const* __restrict__ src,
