@@ -90,6 +90,30 @@ TEST(Overflow, Crd2idx) {
   EXPECT_TRUE(overflows([&] { return M(1, 1); }));
 }
 
+// A mode of static extent s and stride d met by a run-time integer coordinate c contributes (c % s) * d, which lies
+// between (1 - s) * d and (s - 1) * d: where both fit, the host computes it without a test (layout.hpp's
+// crd2idx_mod); the sum after it, and terms whose bounds do not fit, are still checked.
+TEST(Overflow, StaticModeTermOfARunTimeCoordinate) {
+  constexpr int kMin32 = std::numeric_limits<int>::min();
+  auto A = make_layout(make_shape(_2{}, 4), make_stride(C<kMax32>{}, _1{}));
+  EXPECT_EQ(A(1), kMax32);
+  EXPECT_EQ(A(-1), -kMax32);
+  EXPECT_EQ(A(-3), kMin32);                       // -(2^31 - 1) - 1
+  EXPECT_TRUE(overflows([&] { return A(-5); }));  // -(2^31 - 1) - 2
+  EXPECT_TRUE(overflows([&] { return A(3); }));  // kMax32 + 1: the sum overflows
+  auto B = make_layout(make_shape(_2{}, 4), make_stride(C<kMin32>{}, _1{}));
+  EXPECT_EQ(B(1), kMin32);
+  EXPECT_TRUE(overflows([&] { return B(-1); }));  // (-1) * -2^31: (1 - s) * d does not fit, so the term is tested
+  auto C3 = make_layout(make_shape(_3{}, 4), make_stride(C<kMax32 / 2 + 1>{}, _1{}));
+  EXPECT_EQ(C3(1), kMax32 / 2 + 1);
+  EXPECT_TRUE(overflows([&] { return C3(2); }));  // 2 * (2^30): tested, it overflows
+  EXPECT_EQ(C3(-2), kMin32);                      // -2 * 2^30 fits
+  auto D = make_layout(make_shape(_3{}, _2{}, 7), make_stride(C<kMax32 / 2>{}, C<-3>{}, _1{}));
+  EXPECT_EQ(D(5), 2 * (kMax32 / 2) - 3);
+  EXPECT_EQ(D(-5), -2 * (kMax32 / 2) + 3);
+  EXPECT_EQ(crd2idx(i64(-7), make_shape(_5{}, i64(9)), make_stride(C<kMax / 4>{}, _1{})), -2 * (kMax / 4) - 1);
+}
+
 TEST(Overflow, Idx2crd) {
   // Splitting an index by a nested mode takes the mode's size.
   auto c = idx2crd(i64(5), make_shape(make_shape(i64(7), kSeventh), i64(2)));

@@ -125,6 +125,35 @@ template <class Crd, class S, class D>
 TESSEL_HOST_DEVICE constexpr auto crd2idx(Crd const& c, S const& s, D const& d);
 
 namespace detail {
+// crd2idx(c % s, s, d): the term of a mode of integer extent s and stride d for an integer coordinate c.
+// Where s and d are static, c a run-time integer and the product of a signed type, c % s lies in
+// [-(s - 1), s - 1], so (c % s) * d cannot overflow when (s - 1) * d and (1 - s) * d fit, which is known
+// here: then the product is computed without a run-time test (the same value and type as crd2idx's checked
+// mul; it cannot fail). Host code only: device code keeps the test (its PTX unchanged).
+template <class R, auto s, auto d>
+constexpr bool mod_term_fits() {
+  if constexpr (std::is_integral_v<R> && !__is_same(R, bool) && std::is_signed_v<R>) {
+    return s > 0 && !mul_overflows<R>(R(s) - R(1), R(d)) && !mul_overflows<R>(R(1) - R(s), R(d));
+  } else {
+    return false;
+  }
+}
+template <class Crd, class S, class D>
+TESSEL_HOST_DEVICE constexpr auto crd2idx_mod(Crd const& c, S const& s, D const& d) {
+#if !TESSEL_ON_DEVICE
+  if constexpr (StaticInt<S> && StaticInt<D> && !is_static_v<Crd> && is_std_integral_v<Crd>) {
+    if constexpr (mod_term_fits<decltype((c % s) * d), S::value, D::value>()) {
+      return (c % s) * d;
+    } else {
+      return crd2idx(c % s, s, d);
+    }
+  } else {
+    return crd2idx(c % s, s, d);
+  }
+#else
+  return crd2idx(c % s, s, d);
+#endif
+}
 template <class S> struct two_modes_first_int : std::false_type {};
 template <class S0, class S1> struct two_modes_first_int<tuple<S0, S1>> : std::bool_constant<!is_tuple_v<S0>> {};
 template <class Crd, class S, class D, std::size_t... I>
@@ -151,9 +180,9 @@ TESSEL_HOST_DEVICE constexpr auto crd2idx_split(Crd const& c, S const& s, D cons
         return add(crd2idx(c % n, sI, get_leaf<I>(d)), crd2idx_split<I + 1>(c / n, s, d));
       }
     } else if constexpr (I + 2 == R) {
-      return add(crd2idx(c % sI, sI, get_leaf<I>(d)), crd2idx(c / sI, get_leaf<I + 1>(s), get_leaf<I + 1>(d)));
+      return add(crd2idx_mod(c, sI, get_leaf<I>(d)), crd2idx(c / sI, get_leaf<I + 1>(s), get_leaf<I + 1>(d)));
     } else {
-      return add(crd2idx(c % sI, sI, get_leaf<I>(d)), crd2idx_split<I + 1>(c / sI, s, d));
+      return add(crd2idx_mod(c, sI, get_leaf<I>(d)), crd2idx_split<I + 1>(c / sI, s, d));
     }
   }
 }
@@ -172,7 +201,7 @@ TESSEL_HOST_DEVICE constexpr auto crd2idx(Crd const& c, S const& s, D const& d) 
     if constexpr (detail::two_modes_first_int<S>::value) {
       // (crd2idx_split<0>'s sum for two modes, the first an integer, written here: one function less per shape)
       auto const& s0 = detail::get_leaf<0>(s);
-      return detail::add(crd2idx(c % s0, s0, detail::get_leaf<0>(d)),
+      return detail::add(detail::crd2idx_mod(c, s0, detail::get_leaf<0>(d)),
                          crd2idx(c / s0, detail::get_leaf<1>(s), detail::get_leaf<1>(d)));
     } else {
       return detail::crd2idx_split<0>(c, s, d);
