@@ -310,6 +310,11 @@ __device__ __forceinline__ void store_rows8(unsigned const (&r)[8], long long co
 //    cp.async loads evict_first -12 (the J tiles' second pieces miss L2), both -6. Against a plain copy of its bytes
 //    (ncu, 184 MB) it takes 12% longer: 1.31x the L2 read sectors (the J split rounds each piece out to sectors) and
 //    3.5x the instructions; at this size tessel's plain copy runs at D2D's rate (bench/RESULTS.md).
+//  - Tried on the H200 in session 24 (helper copy3), not timed by the protocol (a launch bug ended its processes): whole
+//    rows read as runs of contiguous rows (random 4: 25 rows, 5,025 bytes) by 16-byte cp.async.cg into a compact tile of
+//    192 rows, stores as here. ncu, one launch: 108 us against this kernel's 99 (8-way bank conflicts in its store, and
+//    8.63 M L2 read sectors against 7.52 M, not explained); its code and a fixed version:
+//    bench/gpu/results/2026-11-28-s24-copy3-call1-h200.
 //  - A block that loops over tiles (a capped grid) takes them one after another.
 template <bool W8, bool LoadsFirst, unsigned TI = 128>
 __global__ void __launch_bounds__(kThreads, 5) copy_transpose_rows(unsigned char const* __restrict__ src,
