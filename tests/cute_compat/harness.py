@@ -74,6 +74,7 @@ class Result:
         self.compile_s = None
         self.run = ""               # ok | failed | crash rc=N | timeout | not run (...)
         self.passed = self.total = self.failed_checks = None
+        self.skipped = 0            # TESTs the program itself skipped (GTEST_SKIP), counted apart from passed
         self.verification = ""
         self.tflops = None
         self.note = ""
@@ -98,6 +99,8 @@ class Result:
         parts.append(f"{self.compile_s:6.1f}s" if self.compile_s is not None else f"{'':7}")
         if self.total is not None:
             parts.append(f"TESTs {self.passed}/{self.total}")
+            if self.skipped:
+                parts.append(f"skipped by the test {self.skipped}")
             parts.append(f"failed checks {self.failed_checks}")
         if self.run and self.run != "ok":
             parts.append(self.run)
@@ -192,10 +195,14 @@ def parse_gtest(r, out, rc):
     r.total = int(m.group(1)) if m else runs
     r.passed = oks
     r.failed_checks = len(re.findall(r": Failure\s*$", out, re.M))
+    # TESTs that skip themselves (GTEST_SKIP, e.g. CuTe's cooperative_copy for the element types its vector width
+    # excludes) neither pass nor fail: GoogleTest lists them apart, and so does the harness
+    sk = re.search(r"^\[  SKIPPED \] (\d+) tests?, listed below", out, re.M)
+    r.skipped = int(sk.group(1)) if sk else 0
     if rc == "timeout":
         r.run = "timeout"
     elif rc == 0 and m:
-        r.run = "ok" if r.passed == r.total else "failed"
+        r.run = "ok" if r.passed + r.skipped == r.total and r.failed_checks == 0 else "failed"
     elif m:
         r.run = "failed"
     else:
@@ -649,6 +656,7 @@ class Harness:
         ncomp = sum(1 for r in comp if r.compiled)
         tests = [r for r in res if r.total is not None]
         p, t = sum(r.passed for r in tests), sum(r.total for r in tests)
+        sk = sum(r.skipped for r in tests)
         fc = sum(r.failed_checks for r in tests)
         notrun = sum(1 for r in res if r.run.startswith("not run") and r.compiled is not False)
         bad = sum(1 for r in res if not r.good())
@@ -657,6 +665,8 @@ class Harness:
             parts.append(f"compiled {ncomp}/{len(comp)}")
         if tests:
             parts.append(f"TESTs {p}/{t}")
+            if sk:
+                parts.append(f"skipped by the tests {sk}")
             parts.append(f"failed checks {fc}")
         if notrun:
             parts.append(f"not run {notrun}")
