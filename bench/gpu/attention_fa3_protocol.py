@@ -14,8 +14,6 @@ descales of 1, bf16 out; the V^T pass included, as tessel.cuda.attention runs it
 1 s pause; --rounds R repeats the table, the median of the rounds is printed last.
   python3 bench/gpu/attention_fa3_protocol.py [--rounds R] [--rows bf16,fp8]   (from the repository root)"""
 import argparse
-import importlib.util
-import os
 import statistics
 import time
 
@@ -28,14 +26,6 @@ FA3_PUBLISHED = {  # H100 SXM, fp16, sequence length 16k (FA3's paper, as issue 
 BF16_ROWS = [(64, 8192), (128, 16384), (256, 8192)]  # the rows of issue 26's table set beside FA3's since session 21
 FP8_ROWS = [(128, 8192), (128, 16384), (256, 8192), (256, 16384)]
 PAUSE_S = 1.0
-
-
-def load_tessel_cuda():
-    here = os.path.dirname(os.path.abspath(__file__))
-    spec = importlib.util.spec_from_file_location("tessel_cuda", os.path.join(here, "..", "..", "python", "tessel", "cuda.py"))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
 
 
 def fa3_time_ms(do_bench, fn):
@@ -54,11 +44,11 @@ def main():
         from triton.testing import do_bench
     except ImportError as e:  # the protocol is do_bench's; no stand-in
         raise SystemExit(f"attention_fa3_protocol.py: triton is not importable ({e}); FA3's protocol is triton's do_bench")
-    tcuda = load_tessel_cuda()
+    from tessel_cuda_module import tcuda  # beside this file
     kinds = set(args.rows.split(","))
     print(f"torch {torch.__version__}, cuDNN {torch.backends.cudnn.version()}, {torch.cuda.get_device_name()}; "
           f"FA3's protocol: {PAUSE_S:.0f} s idle, then do_bench(warmup=5, rep=10) mean", flush=True)
-    results = {}  # (label) -> list of TFLOP/s per round
+    results = {}  # (row, kernel, FA3's published figure or None) -> TFLOP/s per round
     for rnd in range(args.rounds):
         if "bf16" in kinds:
             for d, s in BF16_ROWS:
@@ -70,6 +60,7 @@ def main():
                 for causal, pub in zip((False, True), published):
                     flops = 4 * b * h * s * s * d / (2 if causal else 1)
                     mask = "causal" if causal else "non-causal"
+                    row = f"bf16 d{d} {s} {mask}"
 
                     def ours():
                         tcuda.attention(q, k, v, causal=causal)
@@ -77,12 +68,13 @@ def main():
                     def cudnn():
                         with sdpa_kernel(SDPBackend.CUDNN_ATTENTION):
                             F.scaled_dot_product_attention(qt, kt, vt, is_causal=causal)
+                    figures = []
                     for name, fn in (("tessel", ours), ("cudnn", cudnn)):
-                        ms = fa3_time_ms(do_bench, fn)
-                        results.setdefault((f"bf16 d{d} {s} {mask}", name, pub), []).append(flops / ms / 1e9)
-                    line = f"round {rnd + 1} bf16 d{d} S={s} B={b} H={h} {mask}: " + ", ".join(
-                        f"{n} {results[(f'bf16 d{d} {s} {mask}', n, pub)][-1]:.1f}" for n in ("tessel", "cudnn"))
-                    print(line + f" TFLOP/s (FA3 published {pub})", flush=True)
+                        tflops = flops / fa3_time_ms(do_bench, fn) / 1e9
+                        results.setdefault((row, name, pub), []).append(tflops)
+                        figures.append(f"{name} {tflops:.1f}")
+                    print(f"round {rnd + 1} bf16 d{d} S={s} B={b} H={h} {mask}: {', '.join(figures)} TFLOP/s "
+                          f"(FA3 published {pub})", flush=True)
         if "fp8" in kinds:
             for d, s in FP8_ROWS:
                 b, h = 16384 // s, 2048 // d
@@ -92,10 +84,9 @@ def main():
                 for causal in (False, True):
                     flops = 4 * b * h * s * s * d / (2 if causal else 1)
                     mask = "causal" if causal else "non-causal"
-                    ms = fa3_time_ms(do_bench, lambda: tcuda.attention(q, k, v, causal=causal))
-                    results.setdefault((f"e4m3 d{d} {s} {mask}", "tessel", None), []).append(flops / ms / 1e9)
-                    print(f"round {rnd + 1} e4m3 d{d} S={s} B={b} H={h} {mask}: tessel {flops / ms / 1e9:.1f} TFLOP/s",
-                          flush=True)
+                    tflops = flops / fa3_time_ms(do_bench, lambda: tcuda.attention(q, k, v, causal=causal)) / 1e9
+                    results.setdefault((f"e4m3 d{d} {s} {mask}", "tessel", None), []).append(tflops)
+                    print(f"round {rnd + 1} e4m3 d{d} S={s} B={b} H={h} {mask}: tessel {tflops:.1f} TFLOP/s", flush=True)
     print(f"\nmedian of {args.rounds} rounds (TFLOP/s; [rounds]):")
     for (label, name, pub), vals in results.items():
         extra = f"  FA3 published {pub}, tessel / FA3 {statistics.median(vals) / pub:.3f}" if pub and name == "tessel" else ""

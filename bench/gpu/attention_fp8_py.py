@@ -25,12 +25,7 @@ import torch
 import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import importlib.util  # noqa: E402
-
-_spec = importlib.util.spec_from_file_location(
-    "tessel_cuda", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "python", "tessel", "cuda.py"))
-tcuda = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(tcuda)
+from tessel_cuda_module import tcuda  # noqa: E402
 from torch_timing import median_ms  # noqa: E402
 from attention_py import CASES, build_and_report, graph_replay_check, named_errors  # noqa: E402
 

@@ -17,8 +17,6 @@ launch's statics (g++'s STB_GNU_UNIQUE) and the second's kernel runs without its
   python3 bench/gpu/attention_pair.py [--reps N] [--rounds R] [--rows d128c,...] [--lib [name=]path/to/libtessel_attention.so ...]"""
 import argparse
 import ctypes
-import importlib.util
-import os
 import re
 
 import torch
@@ -102,10 +100,7 @@ def main():
         name, _, path = item.rpartition("=") if "=" in item else ("tessel", "", item)
         libs.append((name, ctypes.CDLL(path)))
     if not libs:
-        here = os.path.dirname(os.path.abspath(__file__))
-        spec = importlib.util.spec_from_file_location("tessel_cuda", os.path.join(here, "..", "..", "python", "tessel", "cuda.py"))
-        tcuda = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(tcuda)
+        from tessel_cuda_module import tcuda  # beside this file
         libs.append(("tessel", tcuda._library()))
     print(f"torch {torch.__version__}, cuDNN {torch.backends.cudnn.version()}, {torch.cuda.get_device_name()}; "
           f"{' / '.join(n for n, _ in libs)} and cuDNN alternated launch by launch, median of {args.reps}", flush=True)

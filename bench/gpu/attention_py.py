@@ -23,13 +23,7 @@ from torch.nn.attention import SDPBackend, sdpa_kernel
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "python"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import importlib.util  # noqa: E402
-
-# tessel.cuda without the tessel package's compiled module (cuda.py needs none of it)
-_spec = importlib.util.spec_from_file_location(
-    "tessel_cuda", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "python", "tessel", "cuda.py"))
-tcuda = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(tcuda)
+from tessel_cuda_module import tcuda  # noqa: E402  (tessel.cuda without the package's compiled module)
 from torch_timing import median_ms, queued_ms  # noqa: E402
 
 

@@ -12,20 +12,14 @@ back-to-back calls between two CUDA events (after 3 warm-up calls), the variants
 rotated from round to round; the ratios are per round, the summary line gives their medians.
 Exit 1 if a check failed."""
 import argparse
-import importlib.util
-import os
 import random
 import statistics
 import sys
 
 import torch
 
+from tessel_cuda_module import tcuda  # beside this file
 from torch_timing import queued_ms  # beside this file
-
-_spec = importlib.util.spec_from_file_location(
-    "tessel_cuda", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "python", "tessel", "cuda.py"))
-tcuda = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(tcuda)
 
 CASES = [("8 experts", 8, 4096, 7168, 16384, 0), ("64 experts", 64, 4096, 7168, 32768, 16), ("256 experts", 256, 4096, 7168, 32768, 8),
          ("256 experts, N=K=2048", 256, 2048, 2048, 32768, 8)]
